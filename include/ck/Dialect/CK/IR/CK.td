@@ -1,0 +1,12 @@
+//===- CK.td - ck dialect umbrella -------------------------*- tablegen -*-===//
+
+#ifndef CK_DIALECT_CK_IR_CK_TD
+#define CK_DIALECT_CK_IR_CK_TD
+
+include "ck/Dialect/CK/IR/CKDialect.td"
+include "ck/Dialect/CK/IR/CKAttrs.td"
+include "ck/Dialect/CK/IR/CKTypes.td"
+include "ck/Dialect/CK/IR/CKInterfaces.td"
+include "ck/Dialect/CK/IR/CKOps.td"
+
+#endif // CK_DIALECT_CK_IR_CK_TD

@@ -1,0 +1,144 @@
+//===- CKAttrs.td - ck dialect attributes ------------------*- tablegen -*-===//
+
+#ifndef CK_DIALECT_CK_IR_CKATTRS_TD
+#define CK_DIALECT_CK_IR_CKATTRS_TD
+
+include "ck/Dialect/CK/IR/CKDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+class CK_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<CK_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor layouts
+//===----------------------------------------------------------------------===//
+
+def CK_LayoutAttr : CK_Attr<"Layout", "layout"> {
+  let summary = "Order of the logical dimensions of a convolution tensor";
+  let description = [{
+    A layout names, outermost first, the logical dimension stored in each
+    dimension of a memref. Each letter is one dimension:
+
+    | letter | meaning |
+    | --- | --- |
+    | `N` | batch |
+    | `G` | group |
+    | `C` | input channels per group |
+    | `K` | output channels per group |
+    | `D`, `H`, `W` | spatial dimensions of the input and output tensors |
+    | `Z`, `Y`, `X` | spatial dimensions of the filter |
+
+    Any order of the letters a tensor needs is accepted, so the usual
+    `NHWGC` / `GKYXC` / `NHWGK` family and others (`GNHWC`, `NGCHW`, ...)
+    are all layouts. The convolution ops check that each tensor's layout
+    holds exactly the letters of its role.
+
+    Example:
+
+    ```mlir
+    #ck.layout<NHWGC>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"dimension letters, outermost first">:$dims);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Position of `letter` in the layout, or std::nullopt.
+    std::optional<unsigned> find(char letter) const;
+  }];
+}
+
+def CK_ConvDirection : I32EnumAttr<"ConvDirection", "direction of a convolution", [
+    I32EnumAttrCase<"Forward", 0, "fwd">,
+    I32EnumAttrCase<"BackwardData", 1, "bwd_data">,
+    I32EnumAttrCase<"BackwardWeight", 2, "bwd_weight">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Views: coordinate transforms
+//===----------------------------------------------------------------------===//
+
+def CK_TransformKind : I32EnumAttr<"TransformKind", "kind of coordinate transform", [
+    I32EnumAttrCase<"PassThrough", 0, "pass_through">,
+    I32EnumAttrCase<"Pad", 1, "pad">,
+    I32EnumAttrCase<"Embed", 2, "embed">,
+    I32EnumAttrCase<"Merge", 3, "merge">,
+    I32EnumAttrCase<"Unmerge", 4, "unmerge">,
+    I32EnumAttrCase<"Slice", 5, "slice">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_TransformAttr : CK_Attr<"Transform", "transform"> {
+  let summary = "One coordinate transform from upper to lower dimensions";
+  let description = [{
+    A transform maps the coordinates of some *upper* (view) dimensions to the
+    coordinates of some *lower* (source) dimensions. The lengths of the
+    dimensions come from the enclosing `#ck.transform_map`. Kinds, with `u`
+    upper and `l` lower coordinates:
+
+    | kind | upper -> lower | parameters | mapping |
+    | --- | --- | --- | --- |
+    | `pass_through` | 1 -> 1 | none | `l = u` |
+    | `pad` | 1 -> 1 | `(left, right)` | `l = u - left`; padding where `l` is outside the lower length |
+    | `embed` | n -> 1 | `(offset, c0, ..., cn-1)` | `l = offset + sum(ci * ui)` |
+    | `merge` | 1 -> n | none | `(l0, ..., ln-1)` is the row-major decomposition of `u` |
+    | `unmerge` | n -> 1 | none | `l` is the row-major linear index of `(u0, ..., un-1)` |
+    | `slice` | 1 -> 1 | `(begin, end)` | `l = u + begin`, upper length `end - begin` |
+
+    Example:
+
+    ```mlir
+    #ck.transform<pad [1] -> [1] (1, 1)>
+    #ck.transform<embed [1, 2] -> [1] (0, 2, 1)>
+    #ck.transform<merge [0] -> [0, 1, 2]>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<CK_TransformKind>:$kind,
+    ArrayRefParameter<"int64_t", "upper dimensions">:$upper,
+    ArrayRefParameter<"int64_t", "lower dimensions">:$lower,
+    OptionalArrayRefParameter<"int64_t", "kind-specific parameters">:$params
+  );
+  let assemblyFormat = [{
+    `<` $kind ` ` `[` $upper `]` `->` `[` $lower `]` (`(` $params^ `)`)? `>`
+  }];
+}
+
+def CK_TransformMapAttr : CK_Attr<"TransformMap", "transform_map"> {
+  let summary = "A set of coordinate transforms between two index spaces";
+  let description = [{
+    A transform map takes a coordinate in the upper index space (bounds
+    `upperBounds`) to a coordinate in the lower index space (bounds
+    `lowerBounds`), or to "padding". Each upper and each lower dimension
+    belongs to exactly one transform. Chains of maps, one per `ck.transform`
+    op, express views such as the implicit-GEMM matrix of a convolution
+    input.
+
+    Example (a 4x6 matrix seen as 24 elements of a vector, then padded by one
+    on each side):
+
+    ```mlir
+    #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+    #ck.transform_map<[26] -> [24], [#ck.transform<pad [0] -> [0] (1, 1)>]>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "upper bounds">:$upperBounds,
+    ArrayRefParameter<"int64_t", "lower bounds">:$lowerBounds,
+    ArrayRefParameter<"TransformAttr", "transforms">:$transforms
+  );
+  let assemblyFormat = [{
+    `<` `[` $upperBounds `]` `->` `[` $lowerBounds `]` `,` `[` $transforms `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+#endif // CK_DIALECT_CK_IR_CKATTRS_TD

@@ -1,0 +1,244 @@
+//===- CKOps.td - ck dialect operations --------------------*- tablegen -*-===//
+
+#ifndef CK_DIALECT_CK_IR_CKOPS_TD
+#define CK_DIALECT_CK_IR_CKOPS_TD
+
+include "ck/Dialect/CK/IR/CKAttrs.td"
+include "ck/Dialect/CK/IR/CKInterfaces.td"
+include "ck/Dialect/CK/IR/CKTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonAttrConstraints.td"
+
+def CK_FloatMemRef : StaticShapeMemRefOf<[F16, BF16, F32]>;
+def CK_Tensor : AnyTypeOf<[CK_FloatMemRef, CK_ViewType],
+                          "statically shaped f16/bf16/f32 memref or ck view">;
+
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+class CK_ConvOp<string mnemonic, string direction,
+                list<MemoryEffect> inputEffects,
+                list<MemoryEffect> filterEffects,
+                list<MemoryEffect> outputEffects>
+    : CK_Op<mnemonic, [CK_ConvOpInterface]> {
+  let arguments = (ins
+    Arg<CK_FloatMemRef, "input activations (x)", inputEffects>:$input,
+    Arg<CK_FloatMemRef, "filter (w)", filterEffects>:$filter,
+    Arg<CK_FloatMemRef, "output activations (y)", outputEffects>:$output,
+    Arg<Variadic<CK_FloatMemRef>, "epilogue D tensors", [MemRead]>:$ds,
+    CK_LayoutAttr:$input_layout,
+    CK_LayoutAttr:$filter_layout,
+    CK_LayoutAttr:$output_layout,
+    DenseI64ArrayAttr:$strides,
+    DenseI64ArrayAttr:$dilations,
+    DenseI64ArrayAttr:$pad_left,
+    DenseI64ArrayAttr:$pad_right,
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$alpha,
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta
+  );
+  let assemblyFormat = [{
+    `input` `(` $input `:` type($input) `)`
+    `filter` `(` $filter `:` type($filter) `)`
+    `output` `(` $output `:` type($output) `)`
+    (`adds` `(` $ds^ `:` type($ds) `)`)?
+    `layouts` `(` custom<ConvLayouts>($input_layout, $filter_layout, $output_layout) `)`
+    `strides` $strides `dilations` $dilations
+    `pad_left` $pad_left `pad_right` $pad_right
+    (`alpha` $alpha^)? (`beta` $beta^)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::ck::ConvDirection getDirection() {
+      return ::mlir::ck::ConvDirection::}] # direction # [{;
+    }
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::ck::verifyConvOp(
+          ::llvm::cast<::mlir::ck::ConvOpInterface>(getOperation()));
+    }
+  }];
+}
+
+def CK_ConvFwdOp : CK_ConvOp<"conv_fwd", "Forward",
+    [MemRead], [MemRead], [MemWrite]> {
+  let summary = "Grouped convolution, forward";
+  let description = [{
+    Computes, for every group `g`, batch `n`, output channel `k` and output
+    position `o` (one coordinate per spatial dimension),
+
+    ```
+    y[n, o, g, k] = alpha * sum over c, f of x[n, o * s + f * d - pad_left, g, c] * w[g, k, f, c]
+                    + beta * sum of D[n, o, g, k]
+    ```
+
+    where `f` runs over the filter window, input positions outside the tensor
+    read as zero, and the accumulation is in f32. Operands are given in the
+    order input, filter, output for all three directions; `ds` are the
+    epilogue's added tensors, shaped like the written tensor.
+
+    Each spatial output size must equal
+    `(in + pad_left + pad_right - dilation * (filter - 1) - 1) / stride + 1`.
+
+    Example:
+
+    ```mlir
+    ck.conv_fwd input(%x : memref<16x56x56x1x64xf16>)
+        filter(%w : memref<1x64x3x3x64xf16>)
+        output(%y : memref<16x56x56x1x64xf16>)
+        layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+        pad_left [1, 1] pad_right [1, 1]
+    ```
+  }];
+}
+
+def CK_ConvBwdDataOp : CK_ConvOp<"conv_bwd_data", "BackwardData",
+    [MemWrite], [MemRead], [MemRead]> {
+  let summary = "Grouped convolution, backward data (input gradient)";
+  let description = [{
+    Computes the gradient of the forward convolution with respect to its
+    input: `input` is written, `filter` and `output` (the output gradient)
+    are read. Every input element receives
+
+    ```
+    dx[n, i, g, c] = alpha * sum over k and all (o, f) with o * s + f * d - pad_left == i
+                     of dy[n, o, g, k] * w[g, k, f, c]  + beta * sum of D[n, i, g, c]
+    ```
+
+    Input elements that no output position reaches are written with the
+    epilogue of a zero sum.
+
+    Example:
+
+    ```mlir
+    ck.conv_bwd_data input(%dx : memref<16x56x56x1x64xf16>)
+        filter(%w : memref<1x64x3x3x64xf16>)
+        output(%dy : memref<16x28x28x1x64xf16>)
+        layouts(NHWGC, GKYXC, NHWGK) strides [2, 2] dilations [1, 1]
+        pad_left [1, 1] pad_right [1, 1]
+    ```
+  }];
+}
+
+def CK_ConvBwdWeightOp : CK_ConvOp<"conv_bwd_weight", "BackwardWeight",
+    [MemRead], [MemWrite], [MemRead]> {
+  let summary = "Grouped convolution, backward weight (filter gradient)";
+  let description = [{
+    Computes the gradient of the forward convolution with respect to its
+    filter: `filter` is written, `input` and `output` (the output gradient)
+    are read.
+
+    ```
+    dw[g, k, f, c] = alpha * sum over n, o of dy[n, o, g, k] * x[n, o * s + f * d - pad_left, g, c]
+                     + beta * sum of D[g, k, f, c]
+    ```
+
+    Example:
+
+    ```mlir
+    ck.conv_bwd_weight input(%x : memref<16x50x50x1x256xf16>)
+        filter(%dw : memref<1x36x3x3x256xf16>)
+        output(%dy : memref<16x50x50x1x36xf16>)
+        layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+        pad_left [1, 1] pad_right [1, 1]
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// GEMM and views
+//===----------------------------------------------------------------------===//
+
+def CK_GemmOp : CK_Op<"gemm"> {
+  let summary = "Batched (grouped) matrix multiplication on memrefs or views";
+  let description = [{
+    For every batch `g`:
+
+    ```
+    c[g, m, n] = alpha * sum over k of a[g, m, k] * b[g, k, n] + beta * sum of D[g, m, n]
+    ```
+
+    `a` is `G x M x K`, `b` is `G x K x N`, `c` and every D are `G x M x N`.
+    Operands are statically shaped memrefs or `!ck.view`s; view elements
+    that are padding read as zero. `a` and `b` have one element type; the
+    accumulation is in f32 and the result is converted to `c`'s element type.
+
+    Example:
+
+    ```mlir
+    ck.gemm %a, %b -> %c
+        : !ck.view<1x36x40000xf16>, !ck.view<1x40000x2304xf16> -> !ck.view<1x36x2304xf16>
+    ```
+  }];
+  let arguments = (ins
+    Arg<CK_Tensor, "left operand, G x M x K", [MemRead]>:$a,
+    Arg<CK_Tensor, "right operand, G x K x N", [MemRead]>:$b,
+    Arg<CK_Tensor, "result, G x M x N", [MemWrite]>:$c,
+    Arg<Variadic<CK_Tensor>, "epilogue D tensors, G x M x N", [MemRead]>:$ds,
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$alpha,
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta
+  );
+  let assemblyFormat = [{
+    $a `,` $b `->` $c (`adds` `(` $ds^ `:` type($ds) `)`)?
+    (`alpha` $alpha^)? (`beta` $beta^)? attr-dict
+    `:` type($a) `,` type($b) `->` type($c)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_FillOp : CK_Op<"fill"> {
+  let summary = "Writes the epilogue of an empty sum";
+  let description = [{
+    Writes every element of `dest` with what a convolution epilogue gives
+    for a zero accumulator: `beta * sum of D` when D tensors are given, zero
+    otherwise. Backward-data convolutions use it for the input-gradient
+    elements that no GEMM writes.
+
+    Example:
+
+    ```mlir
+    ck.fill %v : !ck.view<1x16x7x7x64xf16>
+    ```
+  }];
+  let arguments = (ins
+    Arg<CK_Tensor, "destination", [MemWrite]>:$dest,
+    Arg<Variadic<CK_Tensor>, "epilogue D tensors, shaped like dest", [MemRead]>:$ds,
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta
+  );
+  let assemblyFormat = [{
+    $dest (`adds` `(` $ds^ `:` type($ds) `)`)? (`beta` $beta^)? attr-dict
+    `:` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_TransformOp : CK_Op<"transform", [Pure]> {
+  let summary = "Builds a view through one level of coordinate transforms";
+  let description = [{
+    Produces a view of `source` (a memref or another view) whose coordinates
+    map to `source`'s through `map`. The result's shape is the map's upper
+    bounds and `source`'s shape its lower bounds. Chains of `ck.transform`
+    ops compose: the view's coordinate goes through each map in turn, from
+    the last op back to the memref.
+
+    Example (the columns of a 4x6 matrix, flattened and padded):
+
+    ```mlir
+    %flat = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+        by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+    %padded = ck.transform %flat : !ck.view<24xf32> to !ck.view<26xf32>
+        by #ck.transform_map<[26] -> [24], [#ck.transform<pad [0] -> [0] (1, 1)>]>
+    ```
+  }];
+  let arguments = (ins CK_Tensor:$source, CK_TransformMapAttr:$map);
+  let results = (outs CK_ViewType:$result);
+  let assemblyFormat = [{
+    $source `:` type($source) `to` qualified(type($result)) `by` qualified($map)
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CK_DIALECT_CK_IR_CKOPS_TD

@@ -1,0 +1,67 @@
+//===- Passes.td - ck dialect transformation passes --------*- tablegen -*-===//
+
+#ifndef CK_DIALECT_CK_TRANSFORMS_PASSES_TD
+#define CK_DIALECT_CK_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
+  let summary = "Rewrite convolutions into GEMMs on views of their tensors";
+  let description = [{
+    Replaces every `ck.conv_fwd`, `ck.conv_bwd_data` and `ck.conv_bwd_weight`
+    with `ck.gemm` ops (batched over the groups G) whose operands are views,
+    built by `ck.transform` ops, of the convolution's memrefs. No data is
+    copied: each GEMM element is an element of a tensor, or padding.
+
+    | direction | GEMM M | GEMM N | GEMM K |
+    | --- | --- | --- | --- |
+    | fwd | N * Ho * Wo | K | Y * X * C |
+    | bwd_weight | K | Y * X * C | N * Ho * Wo |
+    | bwd_data | C | N * Hi * Wi (per slice) | K * Y * X (per slice) |
+
+    The merged dimensions follow the order of the tensor's layout, so that
+    the fastest GEMM index is the fastest memory dimension.
+
+    Backward-data with a stride larger than one is split into one GEMM per
+    stride slice (`(s / gcd(s, d))` slices per spatial dimension); input
+    elements that no slice writes get a `ck.fill`.
+
+    Convolutions with a 1x1 filter, unit strides and zero pads take the
+    *explicit* path by default: their views are plain reshapes (merge and
+    pass-through only). `path=implicit` forces the general views everywhere;
+    `path=explicit` demands the explicit path and fails on convolutions that
+    cannot take it.
+
+    Example, backward-weight of a 3x3 convolution:
+
+    ```mlir
+    ck.conv_bwd_weight input(%x : memref<16x7x7x1x256xf16>)
+        filter(%dw : memref<1x36x3x3x256xf16>)
+        output(%dy : memref<16x7x7x1x36xf16>)
+        layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+        pad_left [1, 1] pad_right [1, 1]
+    ```
+
+    becomes
+
+    ```mlir
+    %a = ck.transform %dy by #ck.transform_map<[1, 36, 784] -> [16, 7, 7, 1, 36], [
+        #ck.transform<pass_through [0] -> [3]>,
+        #ck.transform<pass_through [1] -> [4]>,
+        #ck.transform<merge [2] -> [0, 1, 2]>]>
+        : memref<16x7x7x1x36xf16> to !ck.view<1x36x784xf16>
+    %p = ck.transform %x by ...  // pad H and W by (1, 1)
+    %e = ck.transform %p by ...  // embed (Y, Ho) -> Hp and (X, Wo) -> Wp
+    %b = ck.transform %e by ...  // merge (N, Ho, Wo) and (Y, X, C)
+    %c = ck.transform %dw by ... // merge (Y, X, C)
+    ck.gemm %a, %b -> %c : !ck.view<1x36x784xf16>, !ck.view<1x784x2304xf16>
+        -> !ck.view<1x36x2304xf16>
+    ```
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"auto\"",
+           "GEMM path: auto (explicit where possible), implicit or explicit">
+  ];
+}
+
+#endif // CK_DIALECT_CK_TRANSFORMS_PASSES_TD

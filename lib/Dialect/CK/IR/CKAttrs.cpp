@@ -1,0 +1,218 @@
+//===- CKAttrs.cpp - ck dialect attributes --------------------------------===//
+
+#include "ck/Dialect/CK/IR/CK.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+//===----------------------------------------------------------------------===//
+// LayoutAttr
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kLayoutLetters = "NGCKDHWZYX";
+
+LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef dims) {
+  if (dims.empty())
+    return emitError() << "a layout names at least one dimension";
+  for (auto [i, letter] : llvm::enumerate(dims)) {
+    if (!kLayoutLetters.contains(letter))
+      return emitError() << "layout '" << dims << "' has unknown dimension '"
+                         << letter << "'; expected letters of "
+                         << kLayoutLetters;
+    if (dims.find(letter, i + 1) != StringRef::npos)
+      return emitError() << "layout '" << dims << "' names dimension '"
+                         << letter << "' twice";
+  }
+  return success();
+}
+
+Attribute LayoutAttr::parse(AsmParser &parser, Type) {
+  StringRef dims;
+  if (parser.parseLess() || parser.parseKeyword(&dims) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), dims);
+}
+
+void LayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<" << getDims() << ">";
+}
+
+std::optional<unsigned> LayoutAttr::find(char letter) const {
+  size_t pos = getDims().find(letter);
+  if (pos == StringRef::npos)
+    return std::nullopt;
+  return pos;
+}
+
+//===----------------------------------------------------------------------===//
+// TransformMapAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The arity and parameter count each transform kind requires.
+struct TransformShape {
+  int upper;  // -1: any number >= 1
+  int lower;  // -1: any number >= 1
+  int params; // -1: 1 + number of upper dimensions
+};
+} // namespace
+
+static TransformShape expectedShape(TransformKind kind) {
+  switch (kind) {
+  case TransformKind::PassThrough:
+    return {1, 1, 0};
+  case TransformKind::Pad:
+  case TransformKind::Slice:
+    return {1, 1, 2};
+  case TransformKind::Embed:
+    return {-1, 1, -1};
+  case TransformKind::Merge:
+    return {1, -1, 0};
+  case TransformKind::Unmerge:
+    return {-1, 1, 0};
+  }
+  llvm_unreachable("unknown transform kind");
+}
+
+/// Product of `bounds[dims]`, or failure on overflow.
+static FailureOr<int64_t> boundsProduct(ArrayRef<int64_t> bounds,
+                                        ArrayRef<int64_t> dims) {
+  int64_t product = 1;
+  for (int64_t dim : dims)
+    if (llvm::MulOverflow(product, bounds[dim], product))
+      return failure();
+  return product;
+}
+
+/// Checks the lengths of one transform whose dimensions are known in range.
+static LogicalResult
+verifyTransformLengths(function_ref<InFlightDiagnostic()> emitError,
+                       TransformAttr t, ArrayRef<int64_t> upperBounds,
+                       ArrayRef<int64_t> lowerBounds) {
+  ArrayRef<int64_t> params = t.getParams();
+  int64_t lowerLen = lowerBounds[t.getLower().front()];
+  int64_t upperLen = upperBounds[t.getUpper().front()];
+  StringRef kind = stringifyTransformKind(t.getKind());
+  switch (t.getKind()) {
+  case TransformKind::PassThrough:
+    if (upperLen != lowerLen)
+      return emitError() << "pass_through maps upper length " << upperLen
+                         << " to lower length " << lowerLen
+                         << "; expected equal lengths";
+    return success();
+  case TransformKind::Pad:
+    if (params[0] < 0 || params[1] < 0)
+      return emitError() << "pad amounts must be >= 0, got (" << params[0]
+                         << ", " << params[1] << ")";
+    if (upperLen != lowerLen + params[0] + params[1])
+      return emitError() << "pad of (" << params[0] << ", " << params[1]
+                         << ") on lower length " << lowerLen
+                         << " gives upper length "
+                         << lowerLen + params[0] + params[1] << ", got "
+                         << upperLen;
+    return success();
+  case TransformKind::Slice:
+    if (params[0] < 0 || params[0] >= params[1] || params[1] > lowerLen)
+      return emitError() << "slice (" << params[0] << ", " << params[1]
+                         << ") must satisfy 0 <= begin < end <= lower length "
+                         << lowerLen;
+    if (upperLen != params[1] - params[0])
+      return emitError() << "slice (" << params[0] << ", " << params[1]
+                         << ") gives upper length " << params[1] - params[0]
+                         << ", got " << upperLen;
+    return success();
+  case TransformKind::Merge:
+  case TransformKind::Unmerge: {
+    bool merge = t.getKind() == TransformKind::Merge;
+    ArrayRef<int64_t> manyDims = merge ? t.getLower() : t.getUpper();
+    ArrayRef<int64_t> manyBounds = merge ? lowerBounds : upperBounds;
+    int64_t single = merge ? upperLen : lowerLen;
+    FailureOr<int64_t> product = boundsProduct(manyBounds, manyDims);
+    if (failed(product) || *product != single)
+      return emitError() << kind << " needs the " << (merge ? "upper" : "lower")
+                         << " length to be the product of the "
+                         << (merge ? "lower" : "upper") << " lengths; got "
+                         << single;
+    return success();
+  }
+  case TransformKind::Embed: {
+    // The image of the upper box must lie inside [0, lowerLen).
+    int64_t lo = params[0], hi = params[0];
+    for (auto [dim, coeff] : llvm::zip(t.getUpper(), params.drop_front())) {
+      int64_t extent;
+      if (llvm::MulOverflow(coeff, upperBounds[dim] - 1, extent) ||
+          llvm::AddOverflow(extent < 0 ? lo : hi, extent,
+                            extent < 0 ? lo : hi))
+        return emitError() << "embed coefficients overflow";
+    }
+    if (lo < 0 || hi >= lowerLen)
+      return emitError() << "embed reaches lower coordinates [" << lo << ", "
+                         << hi << "], outside [0, " << lowerLen
+                         << "); pad the lower dimension first";
+    return success();
+  }
+  }
+  llvm_unreachable("unknown transform kind");
+}
+
+LogicalResult
+TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ArrayRef<int64_t> upperBounds,
+                         ArrayRef<int64_t> lowerBounds,
+                         ArrayRef<TransformAttr> transforms) {
+  for (auto [name, bounds] : {std::pair{"upper", upperBounds},
+                              std::pair{"lower", lowerBounds}})
+    for (auto [i, bound] : llvm::enumerate(bounds))
+      if (bound < 1)
+        return emitError() << name << " bound #" << i << " is " << bound
+                           << "; expected >= 1";
+
+  SmallVector<int> upperUses(upperBounds.size()), lowerUses(lowerBounds.size());
+  for (auto [index, t] : llvm::enumerate(transforms)) {
+    auto error = [&, index = index]() {
+      return emitError() << "transform #" << index << " ("
+                         << stringifyTransformKind(t.getKind()) << "): ";
+    };
+    TransformShape shape = expectedShape(t.getKind());
+    auto arityOk = [](int expected, size_t got) {
+      return expected < 0 ? got >= 1 : got == size_t(expected);
+    };
+    if (!arityOk(shape.upper, t.getUpper().size()) ||
+        !arityOk(shape.lower, t.getLower().size()))
+      return error() << "maps " << t.getUpper().size() << " upper to "
+                     << t.getLower().size() << " lower dimensions; expected "
+                     << (shape.upper < 0 ? "n" : std::to_string(shape.upper))
+                     << " to "
+                     << (shape.lower < 0 ? "n" : std::to_string(shape.lower));
+    size_t params = shape.params < 0 ? 1 + t.getUpper().size() : shape.params;
+    if (t.getParams().size() != params)
+      return error() << "expected " << params << " parameters, got "
+                     << t.getParams().size();
+    for (auto [name, dims, uses] :
+         {std::tuple{"upper", t.getUpper(), &upperUses},
+          std::tuple{"lower", t.getLower(), &lowerUses}}) {
+      for (int64_t dim : dims) {
+        if (dim < 0 || dim >= int64_t(uses->size()))
+          return error() << name << " dimension " << dim
+                         << " is out of range [0, " << uses->size() << ")";
+        if ((*uses)[dim]++)
+          return error() << name << " dimension " << dim
+                         << " already belongs to another transform";
+      }
+    }
+    if (failed(verifyTransformLengths(error, t, upperBounds, lowerBounds)))
+      return failure();
+  }
+  for (auto [name, uses] :
+       {std::pair{"upper", &upperUses}, std::pair{"lower", &lowerUses}})
+    for (auto [dim, count] : llvm::enumerate(*uses))
+      if (!count)
+        return emitError() << name << " dimension " << dim
+                           << " belongs to no transform";
+  return success();
+}

@@ -1,0 +1,35 @@
+//===- CKDialect.cpp - ck dialect registration ----------------------------===//
+
+#include "ck/Dialect/CK/IR/CK.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+#include "ck/Dialect/CK/IR/CKDialect.cpp.inc"
+#include "ck/Dialect/CK/IR/CKEnums.cpp.inc"
+#include "ck/Dialect/CK/IR/CKInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ck/Dialect/CK/IR/CKAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ck/Dialect/CK/IR/CKTypes.cpp.inc"
+
+void CKDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ck/Dialect/CK/IR/CKAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ck/Dialect/CK/IR/CKTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "ck/Dialect/CK/IR/CK.cpp.inc"
+      >();
+}

@@ -1,0 +1,163 @@
+//===- ConvToGemm.cpp - The ck-conv-to-gemm pass --------------------------===//
+
+#include "ConvToGemm.h"
+
+#include "ck/Dialect/CK/Transforms/Passes.h"
+
+namespace mlir::ck {
+#define GEN_PASS_DEF_CKCONVTOGEMM
+#include "ck/Dialect/CK/Transforms/Passes.h.inc"
+} // namespace mlir::ck
+
+using namespace mlir;
+using namespace mlir::ck;
+using namespace mlir::ck::conv_to_gemm;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+std::string conv_to_gemm::dimName(ConvTensor tensor, char letter) {
+  if (StringRef("NGCK").contains(letter) || tensor == ConvTensor::Filter)
+    return std::string(1, letter);
+  return std::string(1, letter) + (tensor == ConvTensor::Input ? "i" : "o");
+}
+
+char ConvRewriter::spatialLetter(ConvTensor tensor, unsigned i) const {
+  return spatialLetters(tensor, problem.spatialRank())[i];
+}
+
+ViewBuilder ConvRewriter::viewOf(Value memref, ConvTensor tensor) const {
+  return viewOf(memref, tensor,
+                [&](char letter) { return dimName(tensor, letter); });
+}
+
+ViewBuilder
+ConvRewriter::viewOf(Value memref, ConvTensor tensor,
+                     llvm::function_ref<std::string(char)> name) const {
+  SmallVector<std::string> names;
+  for (char letter : problem.layout(tensor).getDims())
+    names.push_back(name(letter));
+  return ViewBuilder(builder, loc, memref, names);
+}
+
+SmallVector<std::string> ConvRewriter::inLayoutOrder(
+    ConvTensor tensor,
+    llvm::function_ref<std::optional<std::string>(char)> rename) const {
+  SmallVector<std::string> names;
+  for (char letter : problem.layout(tensor).getDims())
+    if (std::optional<std::string> name = rename(letter))
+      names.push_back(*name);
+  return names;
+}
+
+SmallVector<std::string> ConvRewriter::batchAndOutputSpatial() const {
+  return inLayoutOrder(ConvTensor::Output,
+                       [](char letter) -> std::optional<std::string> {
+                         if (StringRef("GK").contains(letter))
+                           return std::nullopt;
+                         return dimName(ConvTensor::Output, letter);
+                       });
+}
+
+SmallVector<std::string> ConvRewriter::filterSpatialAndChannel() const {
+  return inLayoutOrder(ConvTensor::Filter,
+                       [](char letter) -> std::optional<std::string> {
+                         if (StringRef("GK").contains(letter))
+                           return std::nullopt;
+                         return std::string(1, letter);
+                       });
+}
+
+ViewBuilder ConvRewriter::inputWindows(Value input) const {
+  const ConvProblem &p = problem;
+  if (explicitPath)
+    return viewOf(input, ConvTensor::Input, [](char letter) {
+      return dimName(ConvTensor::Output, letter);
+    });
+  ViewBuilder view = viewOf(input, ConvTensor::Input);
+  unsigned rank = p.spatialRank();
+  auto padded = [&](unsigned i) {
+    return std::string(1, spatialLetter(ConvTensor::Input, i)) + "p";
+  };
+  for (unsigned i = 0; i < rank; ++i)
+    view.pad(dimName(ConvTensor::Input, spatialLetter(ConvTensor::Input, i)),
+             padded(i), p.padLeft[i], p.padRight[i]);
+  view.emit();
+  for (unsigned i = 0; i < rank; ++i)
+    view.embed(padded(i),
+               {{std::string(1, spatialLetter(ConvTensor::Filter, i)),
+                 p.filterSizes[i], p.dilations[i]},
+                {dimName(ConvTensor::Output,
+                         spatialLetter(ConvTensor::Output, i)),
+                 p.outSizes[i], p.strides[i]}},
+               /*offset=*/0);
+  view.emit();
+  return view;
+}
+
+static SmallVector<Value>
+viewsOfDs(ConvOpInterface op, const std::function<Value(Value)> &viewOf) {
+  return llvm::map_to_vector(op.getDs(), [&](Value d) { return viewOf(d); });
+}
+
+void ConvRewriter::createGemm(Value a, Value b,
+                              const std::function<Value(Value)> &viewOfWritten) {
+  Value c = viewOfWritten(op.getWrittenTensor());
+  GemmOp::create(builder, loc, a, b, c, viewsOfDs(op, viewOfWritten),
+                 op->getAttrOfType<FloatAttr>("alpha"),
+                 op->getAttrOfType<FloatAttr>("beta"));
+}
+
+void ConvRewriter::createFill(
+    const std::function<Value(Value)> &viewOfWritten) {
+  Value dest = viewOfWritten(op.getWrittenTensor());
+  FillOp::create(builder, loc, dest, viewsOfDs(op, viewOfWritten),
+                 op->getAttrOfType<FloatAttr>("beta"));
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct CKConvToGemmPass
+    : public ck::impl::CKConvToGemmBase<CKConvToGemmPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (path != "auto" && path != "implicit" && path != "explicit") {
+      getOperation()->emitError()
+          << "ck-conv-to-gemm: unknown path '" << path
+          << "'; expected auto, implicit or explicit";
+      return signalPassFailure();
+    }
+    SmallVector<ConvOpInterface> convs;
+    getOperation()->walk([&](ConvOpInterface op) { convs.push_back(op); });
+    for (ConvOpInterface op : convs) {
+      ConvProblem problem = ConvProblem::fromOp(op);
+      bool pointwise = problem.isPointwise();
+      if (path == "explicit" && !pointwise) {
+        op->emitError() << "the explicit GEMM path needs a 1x1 filter, unit "
+                           "strides and zero pads; use path=auto or "
+                           "path=implicit for this convolution";
+        return signalPassFailure();
+      }
+      OpBuilder builder(op);
+      ConvRewriter rewriter(builder, op, pointwise && path != "implicit");
+      switch (op.getDirection()) {
+      case ConvDirection::Forward:
+        rewriteFwd(rewriter);
+        break;
+      case ConvDirection::BackwardWeight:
+        rewriteBwdWeight(rewriter);
+        break;
+      case ConvDirection::BackwardData:
+        rewriteBwdData(rewriter);
+        break;
+      }
+      op->erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,90 @@
+//===- ConvToGemm.h - Shared pieces of ck-conv-to-gemm ----------*- C++ -*-===//
+//
+// Internal to the conv-to-GEMM rewrite: the naming of dimensions and the
+// helpers that the three directions (one file each) share.
+//
+// Dimension names: N, G, C, K as in the layouts; spatial dimensions of the
+// input are "Di", "Hi", "Wi", of the output "Do", "Ho", "Wo", of the filter
+// "Z", "Y", "X"; padded input dimensions are "Dp", "Hp", "Wp".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_LIB_DIALECT_CK_TRANSFORMS_CONVTOGEMM_H
+#define CK_LIB_DIALECT_CK_TRANSFORMS_CONVTOGEMM_H
+
+#include "ck/Dialect/CK/IR/ConvProblem.h"
+#include "ck/Dialect/CK/Utils/ViewBuilder.h"
+
+#include <functional>
+#include <string>
+
+namespace mlir::ck::conv_to_gemm {
+
+/// The name of a tensor's dimension `letter` (see the file comment).
+std::string dimName(ConvTensor tensor, char letter);
+
+class ConvRewriter {
+public:
+  ConvRewriter(OpBuilder &builder, ConvOpInterface op, bool explicitPath)
+      : builder(builder), loc(op.getLoc()), op(op),
+        problem(ConvProblem::fromOp(op)), explicitPath(explicitPath) {}
+
+  OpBuilder &builder;
+  Location loc;
+  ConvOpInterface op;
+  ConvProblem problem;
+  /// Views are plain reshapes (only for pointwise problems).
+  bool explicitPath;
+
+  /// Letter of spatial dimension `i` of `tensor`.
+  char spatialLetter(ConvTensor tensor, unsigned i) const;
+
+  /// A view builder over `memref`, a tensor of role `tensor`, its
+  /// dimensions named by `name` (by dimName() without).
+  ViewBuilder viewOf(Value memref, ConvTensor tensor) const;
+  ViewBuilder viewOf(Value memref, ConvTensor tensor,
+                     llvm::function_ref<std::string(char)> name) const;
+
+  /// Names of the dimensions of `tensor` for which `rename` gives a name,
+  /// in the order the layout of `tensor` stores them. The merged GEMM
+  /// dimensions use this order, so the fastest GEMM index is the fastest
+  /// memory dimension.
+  SmallVector<std::string>
+  inLayoutOrder(ConvTensor tensor,
+                llvm::function_ref<std::optional<std::string>(char)> rename)
+      const;
+
+  /// (N, Ho, Wo, ...) in the output layout's order.
+  SmallVector<std::string> batchAndOutputSpatial() const;
+  /// (Y, X, ..., C) in the filter layout's order.
+  SmallVector<std::string> filterSpatialAndChannel() const;
+
+  /// The input seen as the filter windows of each output position: a view
+  /// [.., Y, Ho, ..] per spatial dimension, which pads Hi into Hp and embeds
+  /// (Y, Ho) in Hp. In the explicit path (1x1, stride 1, pad 0) Ho is Hi
+  /// and there is no Y: the input itself, its dimensions named Ho.
+  ViewBuilder inputWindows(Value input) const;
+
+  /// The dimensions of inputWindows() that make up (Y, X, ..., C).
+  SmallVector<std::string> inputWindowsFilterSpatialAndChannel() const {
+    return explicitPath ? SmallVector<std::string>{"C"}
+                        : filterSpatialAndChannel();
+  }
+
+  /// Creates `ck.gemm a, b -> c` with the convolution's epilogue, where c
+  /// and each D tensor are viewed by `viewOfWritten`.
+  void createGemm(Value a, Value b,
+                  const std::function<Value(Value)> &viewOfWritten);
+
+  /// Creates `ck.fill` with the convolution's epilogue on the view of the
+  /// written tensor (and of each D tensor) made by `viewOfWritten`.
+  void createFill(const std::function<Value(Value)> &viewOfWritten);
+};
+
+void rewriteFwd(ConvRewriter &rewriter);
+void rewriteBwdWeight(ConvRewriter &rewriter);
+void rewriteBwdData(ConvRewriter &rewriter);
+
+} // namespace mlir::ck::conv_to_gemm
+
+#endif // CK_LIB_DIALECT_CK_TRANSFORMS_CONVTOGEMM_H

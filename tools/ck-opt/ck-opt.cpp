@@ -1,0 +1,26 @@
+//===- ck-opt.cpp - The ck optimizer driver -------------------------------===//
+//
+// mlir-opt with the ck dialect and passes, plus the upstream dialects and
+// passes the ck lowering uses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::ck::registerCKPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  registry.insert<mlir::ck::CKDialect>();
+
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "ck optimizer driver\n", registry));
+}
