@@ -1,0 +1,63 @@
+import os
+import re
+
+import pytest
+
+from ck_mlir import CkOptError, ConvProblem, read_problems, run_ck_opt
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "data",
+                    "retinanet_bwd_weight.csv")
+RETINANET_HEADER = "G,N,C,K,H,W,Y,X,stride_h,stride_w,pad_h,pad_w,dil_h,dil_w,layers\n"
+
+
+def gemm_shapes(ir):
+    return re.findall(r"ck\.gemm .* : !ck\.view<(\d+)x(\d+)x(\d+)x\w+>, "
+                      r"!ck\.view<(\d+)x(\d+)x(\d+)x\w+>", ir)
+
+
+def test_output_size_follows_the_conv_formula():
+    p = ConvProblem(G=1, N=2, C=3, K=4, input_size=(7, 8), filter_size=(3, 2),
+                    stride=(2, 3), dilation=(1, 2), pad_left=(1, 0),
+                    pad_right=(0, 2))
+    # (7+1+0-1*(3-1)-1)//2+1 = 3, (8+0+2-2*(2-1)-1)//3+1 = 3
+    assert p.output_size == (3, 3)
+
+
+def test_bad_problems_are_refused_with_a_reason():
+    with pytest.raises(ValueError, match="output would be empty"):
+        ConvProblem(G=1, N=1, C=1, K=1, input_size=(2,), filter_size=(5,))
+    with pytest.raises(ValueError, match="direction"):
+        ConvProblem(G=1, N=1, C=1, K=1, input_size=(2,), filter_size=(1,),
+                    direction="sideways")
+    with pytest.raises(ValueError, match="row 1"):
+        read_problems([RETINANET_HEADER, "1,16,256\n"])
+
+
+def test_problem_table_rows_become_problems():
+    rows = [RETINANET_HEADER, "# comment\n", "32,16,16,16,50,50,3,3,2,2,1,1,1,1,2\n"]
+    (p,) = read_problems(rows)
+    assert (p.G, p.N, p.C, p.K) == (32, 16, 16, 16)
+    assert p.stride == (2, 2) and p.pad_left == (1, 1) and p.output_size == (25, 25)
+
+
+def test_retinanet_table_has_37_shapes():
+    assert len(read_problems(DATA)) == 37
+
+
+@pytest.mark.parametrize("direction", ["fwd", "bwd_weight"])
+def test_ck_opt_lowers_the_problem_to_the_expected_gemm(direction):
+    p = ConvProblem(G=2, N=3, C=5, K=7, input_size=(9, 6), filter_size=(3, 3),
+                    stride=(2, 1), pad_left=(1, 1), pad_right=(1, 1),
+                    direction=direction)
+    ir = run_ck_opt(p.to_mlir(), ["-ck-conv-to-gemm"])
+    (shape,) = gemm_shapes(ir)
+    m, n, k = p.gemm_sizes()
+    # a is G x M x K and b is G x K x N.
+    assert tuple(int(s) for s in shape) == (2, m, k, 2, k, n)
+
+
+def test_ck_opt_diagnostics_reach_python():
+    bad = ConvProblem(G=1, N=1, C=1, K=1, input_size=(4,), filter_size=(1,)).to_mlir()
+    bad = bad.replace("strides [1]", "strides [0]")
+    with pytest.raises(CkOptError, match="strides must be >= 1"):
+        run_ck_opt(bad)

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds everything and runs every test: the lit
+# suite (check-ck), the GoogleTest unit tests (ctest) and the Python tests.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${CK_BUILD_DIR:-$root/build}"
+bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/build.sh"
+ninja -C "$build" check-ck
+ctest --test-dir "$build" --output-on-failure
+CK_OPT="$build/bin/ck-opt" PYTHONPATH="$root/python" /usr/bin/python3 -m pytest -q "$root/python/tests"
+echo "test-all: every test passed"

@@ -1,0 +1,119 @@
+//===- ViewEvaluatorTest.cpp - Host evaluation of views -------------------===//
+//
+// Each transform kind on hand-computed coordinates, and a chain.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Utils/ViewEvaluator.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+namespace {
+
+class ViewEvaluatorTest : public ::testing::Test {
+protected:
+  ViewEvaluatorTest() { context.loadDialect<CKDialect, func::FuncDialect>(); }
+
+  TransformMapAttr map(StringRef text) {
+    return cast<TransformMapAttr>(parseAttribute(text, &context));
+  }
+
+  using Coord = std::optional<SmallVector<int64_t>>;
+  static Coord at(std::initializer_list<int64_t> c) {
+    return SmallVector<int64_t>(c);
+  }
+
+  MLIRContext context;
+};
+
+TEST_F(ViewEvaluatorTest, PassThroughPermutes) {
+  auto m = map("#ck.transform_map<[3, 5] -> [5, 3], ["
+               "#ck.transform<pass_through [0] -> [1]>, "
+               "#ck.transform<pass_through [1] -> [0]>]>");
+  EXPECT_EQ(applyTransformMap(m, {2, 4}), at({4, 2}));
+}
+
+TEST_F(ViewEvaluatorTest, PadGivesPaddingOutsideTheTensor) {
+  auto m = map("#ck.transform_map<[8] -> [5], "
+               "[#ck.transform<pad [0] -> [0] (2, 1)>]>");
+  EXPECT_EQ(applyTransformMap(m, {0}), std::nullopt);
+  EXPECT_EQ(applyTransformMap(m, {1}), std::nullopt);
+  EXPECT_EQ(applyTransformMap(m, {2}), at({0}));
+  EXPECT_EQ(applyTransformMap(m, {6}), at({4}));
+  EXPECT_EQ(applyTransformMap(m, {7}), std::nullopt);
+}
+
+TEST_F(ViewEvaluatorTest, EmbedIsAffine) {
+  // hp = 3 + 2 * y - 1 * ho
+  auto m = map("#ck.transform_map<[3, 4] -> [10], "
+               "[#ck.transform<embed [0, 1] -> [0] (3, 2, -1)>]>");
+  EXPECT_EQ(applyTransformMap(m, {0, 0}), at({3}));
+  EXPECT_EQ(applyTransformMap(m, {2, 0}), at({7}));
+  EXPECT_EQ(applyTransformMap(m, {0, 3}), at({0}));
+  EXPECT_EQ(applyTransformMap(m, {2, 1}), at({6}));
+}
+
+TEST_F(ViewEvaluatorTest, MergeDecomposesRowMajor) {
+  auto m = map("#ck.transform_map<[24] -> [2, 3, 4], "
+               "[#ck.transform<merge [0] -> [0, 1, 2]>]>");
+  EXPECT_EQ(applyTransformMap(m, {0}), at({0, 0, 0}));
+  EXPECT_EQ(applyTransformMap(m, {5}), at({0, 1, 1}));
+  EXPECT_EQ(applyTransformMap(m, {23}), at({1, 2, 3}));
+}
+
+TEST_F(ViewEvaluatorTest, UnmergeLinearizesRowMajor) {
+  auto m = map("#ck.transform_map<[2, 3, 4] -> [24], "
+               "[#ck.transform<unmerge [0, 1, 2] -> [0]>]>");
+  EXPECT_EQ(applyTransformMap(m, {1, 2, 3}), at({23}));
+  EXPECT_EQ(applyTransformMap(m, {0, 1, 1}), at({5}));
+}
+
+TEST_F(ViewEvaluatorTest, SliceOffsets) {
+  auto m = map("#ck.transform_map<[3] -> [10], "
+               "[#ck.transform<slice [0] -> [0] (4, 7)>]>");
+  EXPECT_EQ(applyTransformMap(m, {0}), at({4}));
+  EXPECT_EQ(applyTransformMap(m, {2}), at({6}));
+}
+
+TEST_F(ViewEvaluatorTest, OutsideTheUpperBoundsIsNoElement) {
+  auto m = map("#ck.transform_map<[3] -> [10], "
+               "[#ck.transform<slice [0] -> [0] (4, 7)>]>");
+  EXPECT_EQ(applyTransformMap(m, {3}), std::nullopt);
+  EXPECT_EQ(applyTransformMap(m, {-1}), std::nullopt);
+}
+
+TEST_F(ViewEvaluatorTest, ChainThroughOpsReachesTheMemref) {
+  // A 4x6 matrix, flattened to 24, padded by 1 on each side.
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func @f(%m: memref<4x6xf32>) -> !ck.view<26xf32> {
+      %flat = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+          by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+      %padded = ck.transform %flat : !ck.view<24xf32> to !ck.view<26xf32>
+          by #ck.transform_map<[26] -> [24], [#ck.transform<pad [0] -> [0] (1, 1)>]>
+      return %padded : !ck.view<26xf32>
+    })mlir",
+                                                          &context);
+  ASSERT_TRUE(module);
+  auto func = *module->getOps<func::FuncOp>().begin();
+  Value view = func.front().getTerminator()->getOperand(0);
+  FailureOr<TracedView> traced = traceView(view);
+  ASSERT_TRUE(succeeded(traced));
+  EXPECT_EQ(traced->memref, func.getArgument(0));
+  EXPECT_EQ(traced->maps.size(), 2u);
+  EXPECT_EQ(traced->evaluate({0}), std::nullopt);
+  EXPECT_EQ(traced->evaluate({1}), at({0, 0}));
+  EXPECT_EQ(traced->evaluate({8}), at({1, 1}));
+  EXPECT_EQ(traced->evaluate({24}), at({3, 5}));
+  EXPECT_EQ(traced->evaluate({25}), std::nullopt);
+}
+
+} // namespace
