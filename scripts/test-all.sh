@@ -5,7 +5,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${CK_BUILD_DIR:-$root/build}"
 bash "$root/scripts/install-deps.sh"
-bash "$root/scripts/build.sh"
+bash "$root/scripts/build.sh" all mlir-doc
 ninja -C "$build" check-ck
 ctest --test-dir "$build" --output-on-failure
 CK_OPT="$build/bin/ck-opt" PYTHONPATH="$root/python" /usr/bin/python3 -m pytest -q "$root/python/tests"

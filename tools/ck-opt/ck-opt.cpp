@@ -5,20 +5,26 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::ck::registerCKPasses();
+  mlir::ck::registerCKConversionPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::ck::CKDialect>();
 
   return mlir::asMainReturnCode(

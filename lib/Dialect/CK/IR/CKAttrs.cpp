@@ -216,3 +216,27 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            << " belongs to no transform";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// GemmConfigAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
+                       MmaIntrinsic intrinsic) {
+  if (block.size() != 3)
+    return emitError() << "block tile needs 3 sizes (M, N, K), got "
+                       << block.size();
+  if (wave.size() != 2)
+    return emitError() << "wave tile needs 2 sizes (M, N), got "
+                       << wave.size();
+  for (int64_t size : llvm::concat<const int64_t>(block, wave))
+    if (size < 1)
+      return emitError() << "tile sizes must be >= 1, got " << size;
+  if (block[0] % wave[0] || block[1] % wave[1])
+    return emitError() << "block tile " << block[0] << "x" << block[1]
+                       << " is not a whole number of " << wave[0] << "x"
+                       << wave[1] << " wave tiles";
+  return success();
+}

@@ -122,5 +122,17 @@ LogicalResult TransformOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// MmaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  // The fragment sizes come from ck/Target; the IR library only checks what
+  // does not depend on the chip: A and B share an element type.
+  if (getA().getType().getElementType() != getB().getType().getElementType())
+    return emitOpError() << "expects A and B fragments of one element type";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "ck/Dialect/CK/IR/CK.cpp.inc"

@@ -141,4 +141,56 @@ def CK_TransformMapAttr : CK_Attr<"TransformMap", "transform_map"> {
   let genVerifyDecl = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Kernel configuration
+//===----------------------------------------------------------------------===//
+
+def CK_MmaIntrinsic : I32EnumAttr<"MmaIntrinsic",
+    "wave-level matrix instruction a GEMM kernel is built from", [
+    I32EnumAttrCase<"Fma", 0, "fma">,
+    I32EnumAttrCase<"Mfma16x16x16F16", 1, "mfma_16x16x16_f16">,
+    I32EnumAttrCase<"Mfma16x16x16Bf16", 2, "mfma_16x16x16_bf16">,
+    I32EnumAttrCase<"Mfma16x16x4F32", 3, "mfma_16x16x4_f32">,
+    I32EnumAttrCase<"Wmma16x16x16F16Gfx11", 4, "wmma_16x16x16_f16_gfx11">,
+    I32EnumAttrCase<"Wmma16x16x16Bf16Gfx11", 5, "wmma_16x16x16_bf16_gfx11">,
+    I32EnumAttrCase<"Wmma16x16x16F16Gfx12", 6, "wmma_16x16x16_f16_gfx12">,
+    I32EnumAttrCase<"Wmma16x16x16Bf16Gfx12", 7, "wmma_16x16x16_bf16_gfx12">,
+    I32EnumAttrCase<"Mma16x8x16F16", 8, "mma_16x8x16_f16">,
+    I32EnumAttrCase<"Mma16x8x16Bf16", 9, "mma_16x8x16_bf16">,
+    I32EnumAttrCase<"Mma16x8x8Tf32", 10, "mma_16x8x8_tf32">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+}
+
+def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
+  let summary = "How a GEMM is tiled into a GPU kernel";
+  let description = [{
+    The kernel configuration of one `ck.gemm`: each workgroup computes a
+    `block` tile (M x N, stepping through K by the third size), split among
+    waves of `wave` (M x N) tiles, each built from `intrinsic` instructions.
+    The number of waves is `(block M / wave M) * (block N / wave N)`.
+
+    A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
+    chip; a user or a tuner can pin one on the op, and the passes reject a
+    configuration that does not divide, does not fit the chip's LDS or
+    registers, or uses an instruction the chip lacks.
+
+    Example:
+
+    ```mlir
+    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "block tile M, N, K">:$block,
+    ArrayRefParameter<"int64_t", "wave tile M, N">:$wave,
+    "MmaIntrinsic":$intrinsic
+  );
+  let assemblyFormat = [{
+    `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
+    `intrinsic` `=` $intrinsic `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 #endif // CK_DIALECT_CK_IR_CKATTRS_TD

@@ -178,11 +178,12 @@ def CK_GemmOp : CK_Op<"gemm"> {
     Arg<CK_Tensor, "result, G x M x N", [MemWrite]>:$c,
     Arg<Variadic<CK_Tensor>, "epilogue D tensors, G x M x N", [MemRead]>:$ds,
     DefaultValuedOptionalAttr<F32Attr, "1.0">:$alpha,
-    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta,
+    OptionalAttr<CK_GemmConfigAttr>:$config
   );
   let assemblyFormat = [{
     $a `,` $b `->` $c (`adds` `(` $ds^ `:` type($ds) `)`)?
-    (`alpha` $alpha^)? (`beta` $beta^)? attr-dict
+    (`alpha` $alpha^)? (`beta` $beta^)? (`config` $config^)? attr-dict
     `:` type($a) `,` type($b) `->` type($c)
   }];
   let hasVerifier = 1;
@@ -237,6 +238,37 @@ def CK_TransformOp : CK_Op<"transform", [Pure]> {
   let assemblyFormat = [{
     $source `:` type($source) `to` qualified(type($result)) `by` qualified($map)
     attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Wave-level operations (inside GPU kernels)
+//===----------------------------------------------------------------------===//
+
+def CK_MmaOp : CK_Op<"mma", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "One wave-level matrix multiply-accumulate instruction";
+  let description = [{
+    Each lane of a wave passes its fragment of A, B and the accumulator as
+    flat vectors, laid out as `intrinsic` defines (see
+    `ck/Target/MmaIntrinsic.h`); the result is the lane's fragment of
+    `acc + A * B`. The tiling pass emits it for every target; the target
+    conversions (`convert-ck-to-amdgpu`, `convert-ck-to-nvvm`) turn it into
+    `amdgpu.mfma`, `amdgpu.wmma`, NVVM `mma.sync` or FMAs.
+
+    Example:
+
+    ```mlir
+    %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    ```
+  }];
+  let arguments = (ins CK_MmaIntrinsic:$intrinsic,
+                       VectorOfRankAndType<[1], [F16, BF16, F32]>:$a,
+                       VectorOfRankAndType<[1], [F16, BF16, F32]>:$b,
+                       VectorOfRankAndType<[1], [F32]>:$acc);
+  let results = (outs VectorOfRankAndType<[1], [F32]>:$result);
+  let assemblyFormat = [{
+    $intrinsic $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc)
   }];
   let hasVerifier = 1;
 }

@@ -64,4 +64,34 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
   ];
 }
 
+def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
+  let summary = "Choose a kernel configuration for every ck.gemm";
+  let description = [{
+    Attaches a `#ck.gemm_config` to every `ck.gemm` without one, chosen from
+    the GEMM's sizes and the chip's architecture table: the chip's matrix
+    instruction for the input type (FMAs where M or N is smaller than the
+    instruction), block tiles that do not waste much of small matrices, four
+    waves per workgroup, and sizes shrunk until LDS and registers fit.
+    Configurations already on the ops are checked against the chip; one that
+    does not fit is an error naming the limit.
+
+    Example, for `chip=gfx942`:
+
+    ```mlir
+    ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
+    ```
+
+    becomes
+
+    ```mlir
+    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : ...
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
+           "chip the kernels are for (gfx90a, gfx942, gfx950, gfx1100, "
+           "gfx1201, sm_80, sm_90a)">
+  ];
+}
+
 #endif // CK_DIALECT_CK_TRANSFORMS_PASSES_TD

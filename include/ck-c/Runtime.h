@@ -1,0 +1,428 @@
+/*===- ck-c/Runtime.h - ckrt: the thin ck-mlir GPU runtime --------*- C -*-===*\
+|*                                                                            *|
+|* ckrt loads compiled kernel bundles (a launch plan, `plan.ckplan`, next to  *|
+|* the .cubin/.hsaco it names) and launches them on NVIDIA GPUs through the   *|
+|* CUDA driver API (libcuda.so.1) or on AMD GPUs through HIP                  *|
+|* (libamdhip64.so). Both are opened with dlopen when first needed, so the    *|
+|* library itself depends on neither.                                         *|
+|*                                                                            *|
+|* Conventions:                                                               *|
+|*  - Every function that can fail returns a ckrt_status. On failure it also  *|
+|*    stores a one-line message, starting with "ckrt: ", that                 *|
+|*    ckrt_last_error() returns (per thread; successful calls leave it as it  *|
+|*    was).                                                                   *|
+|*  - Handles are opaque pointers; *_destroy(NULL) is a no-op.                *|
+|*  - Device pointers are plain `void *` (CUdeviceptr / hipDeviceptr_t).      *|
+|*  - A NULL ckrt_stream means the device's default (legacy, blocking)        *|
+|*    stream.                                                                 *|
+|*  - Nothing here needs a GPU until a context is created: the plan parser    *|
+|*    and its accessors run anywhere.                                         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef CK_C_RUNTIME_H
+#define CK_C_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define CKRT_API
+#else
+#define CKRT_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Version of this C API; bumped on incompatible changes. */
+#define CKRT_API_VERSION 1
+/** The only launch-plan format version this runtime reads (`ck-plan 1`). */
+#define CKRT_PLAN_VERSION 1
+
+/*===------------------------------------------------------------------===*
+ * Status and errors
+ *===------------------------------------------------------------------===*/
+
+typedef enum ckrt_status {
+  CKRT_SUCCESS = 0,
+  /** A NULL handle/pointer, an index out of range, a size mismatch. */
+  CKRT_ERROR_INVALID_ARGUMENT = 1,
+  /** The plan text is malformed; the message names the line. */
+  CKRT_ERROR_PARSE = 2,
+  /** A file (plan or binary) could not be read. */
+  CKRT_ERROR_IO = 3,
+  /** libcuda.so.1 / libamdhip64.so is missing or unusable. */
+  CKRT_ERROR_NO_BACKEND = 4,
+  /** The backend loaded but there is no such device (or none at all). */
+  CKRT_ERROR_NO_DEVICE = 5,
+  /** Device (or host) memory ran out. */
+  CKRT_ERROR_OUT_OF_MEMORY = 6,
+  /** The binary is of the wrong kind or the driver refused to load it. */
+  CKRT_ERROR_INVALID_BINARY = 7,
+  /** A kernel named by the plan is not in the module. */
+  CKRT_ERROR_NOT_FOUND = 8,
+  /** The plan does not fit the device (arch, shared memory, grid size). */
+  CKRT_ERROR_UNSUPPORTED = 9,
+  /** Any other failure reported by the CUDA driver or the HIP runtime. */
+  CKRT_ERROR_DRIVER = 10
+} ckrt_status;
+
+/** "CKRT_SUCCESS", "CKRT_ERROR_PARSE", ...; never NULL. */
+CKRT_API const char *ckrt_status_name(ckrt_status status);
+
+/** The message of the most recent failing call on this thread ("" if none).
+ *  The pointer stays valid until the next ckrt call on this thread. */
+CKRT_API const char *ckrt_last_error(void);
+
+/** Resets ckrt_last_error() to "" on this thread. */
+CKRT_API void ckrt_clear_error(void);
+
+/*===------------------------------------------------------------------===*
+ * Backends and devices
+ *===------------------------------------------------------------------===*/
+
+typedef enum ckrt_backend {
+  /** CUDA if it loads and has a device, else HIP. */
+  CKRT_BACKEND_AUTO = 0,
+  CKRT_BACKEND_CUDA = 1,
+  CKRT_BACKEND_HIP = 2
+} ckrt_backend;
+
+/** "auto", "cuda", "hip"; never NULL. */
+CKRT_API const char *ckrt_backend_name(ckrt_backend backend);
+
+/**
+ * Loads and initializes a backend (cuInit / hipInit) if not done yet.
+ *
+ * The libraries are `libcuda.so.1` and `libamdhip64.so` (then
+ * `libamdhip64.so.7`, `libamdhip64.so.6`), or exactly the file named by the
+ * environment variables CKRT_CUDA_LIBRARY / CKRT_HIP_LIBRARY when set. A
+ * successfully loaded library stays loaded for the life of the process;
+ * failures are not cached, so a later call tries again.
+ *
+ * For CKRT_BACKEND_AUTO, `*resolved` becomes the first of CUDA, HIP that
+ * loads and has at least one device, else the first that loads. Errors:
+ * CKRT_ERROR_NO_BACKEND with
+ *   "ckrt: CUDA driver library 'libcuda.so.1' could not be loaded: <dlerror>"
+ * or, for auto,
+ *   "ckrt: no GPU runtime found: tried libcuda.so.1 (...), libamdhip64.so (...)".
+ * `resolved` may be NULL.
+ */
+CKRT_API ckrt_status ckrt_backend_resolve(ckrt_backend requested,
+                                          ckrt_backend *resolved);
+
+/** Number of devices of `backend` (auto: of the backend it resolves to). */
+CKRT_API ckrt_status ckrt_device_count(ckrt_backend backend, int *count);
+
+typedef struct ckrt_device_props {
+  /** Marketing name, e.g. "NVIDIA H100 80GB HBM3". */
+  char name[256];
+  /** CKRT_BACKEND_CUDA or CKRT_BACKEND_HIP (never auto). */
+  ckrt_backend backend;
+  /** "sm_90", "sm_100", "gfx942", "gfx1201" (no feature suffixes). */
+  char arch[64];
+  /** Full HIP arch name with features ("gfx942:sramecc+:xnack-"); same as
+   *  `arch` on CUDA. */
+  char arch_full[64];
+  /** The device's index within its backend. */
+  int ordinal;
+  /** SMs (CUDA) or CUs (HIP); the value of `cus` in plan grids. */
+  int multiprocessor_count;
+  /** 32 on NVIDIA, 64 or 32 on AMD. */
+  int warp_size;
+  /** Compute capability (CUDA) or the gfx major/minor reported by HIP. */
+  int cc_major;
+  int cc_minor;
+  /** Largest shared memory / LDS one block may use, opt-in included. */
+  size_t max_shared_memory_per_block;
+  /** L2 cache size. */
+  size_t l2_bytes;
+  /** Device memory size. */
+  size_t total_memory_bytes;
+} ckrt_device_props;
+
+/** Properties of device `device` of `backend` (auto allowed). */
+CKRT_API ckrt_status ckrt_device_get_props(ckrt_backend backend, int device,
+                                           ckrt_device_props *props);
+
+/**
+ * 1 if a binary built for plan target `target` ("sm_90a", "gfx942", ...) can
+ * run on a device whose ckrt_device_props.arch is `device_arch`, else 0.
+ * CUDA: same major and target minor <= device minor; a target with an 'a'
+ * or 'f' suffix needs the exact SM. AMD: the gfx names (before any ':')
+ * are equal. A backend mismatch (sm_* on gfx*) is 0.
+ */
+CKRT_API int ckrt_target_compatible(const char *target,
+                                    const char *device_arch);
+
+/*===------------------------------------------------------------------===*
+ * Contexts, memory, streams, events
+ *===------------------------------------------------------------------===*/
+
+typedef struct ckrt_context_s *ckrt_context;
+typedef struct ckrt_stream_s *ckrt_stream;
+typedef struct ckrt_event_s *ckrt_event;
+
+/**
+ * Opens device `device` of `backend` (CUDA: retains its primary context).
+ * Every call that takes the context (or a stream/event/plan made from it)
+ * makes the device current on the calling thread itself, so a context can
+ * be used from any thread.
+ */
+CKRT_API ckrt_status ckrt_context_create(ckrt_backend backend, int device,
+                                         ckrt_context *context);
+/** Drops the caller's reference; the device is released once the streams,
+ *  events and plans made from the context are destroyed too. */
+CKRT_API void ckrt_context_destroy(ckrt_context context);
+CKRT_API ckrt_status ckrt_context_get_props(ckrt_context context,
+                                            ckrt_device_props *props);
+/** Waits for all work on the device (cuCtxSynchronize/hipDeviceSynchronize). */
+CKRT_API ckrt_status ckrt_context_synchronize(ckrt_context context);
+
+/** Device memory. ckrt_malloc of 0 bytes gives NULL; ckrt_free(ctx, NULL)
+ *  is a no-op. */
+CKRT_API ckrt_status ckrt_malloc(ckrt_context context, size_t bytes,
+                                 void **device_ptr);
+CKRT_API ckrt_status ckrt_free(ckrt_context context, void *device_ptr);
+/** Synchronous copies (return when the data is in place) and fill. */
+CKRT_API ckrt_status ckrt_memcpy_htod(ckrt_context context, void *device_dst,
+                                      const void *host_src, size_t bytes);
+CKRT_API ckrt_status ckrt_memcpy_dtoh(ckrt_context context, void *host_dst,
+                                      const void *device_src, size_t bytes);
+CKRT_API ckrt_status ckrt_memcpy_dtod(ckrt_context context, void *device_dst,
+                                      const void *device_src, size_t bytes);
+CKRT_API ckrt_status ckrt_memset_d8(ckrt_context context, void *device_dst,
+                                    uint8_t value, size_t bytes);
+/** Fill enqueued on `stream` (NULL: default stream). */
+CKRT_API ckrt_status ckrt_memset_d8_async(ckrt_context context,
+                                          void *device_dst, uint8_t value,
+                                          size_t bytes, ckrt_stream stream);
+
+/** A (blocking) stream of `context`. */
+CKRT_API ckrt_status ckrt_stream_create(ckrt_context context,
+                                        ckrt_stream *stream);
+CKRT_API void ckrt_stream_destroy(ckrt_stream stream);
+CKRT_API ckrt_status ckrt_stream_synchronize(ckrt_stream stream);
+
+/** Timing events. */
+CKRT_API ckrt_status ckrt_event_create(ckrt_context context,
+                                       ckrt_event *event);
+CKRT_API void ckrt_event_destroy(ckrt_event event);
+/** Records `event` on `stream` (NULL: default stream of its context). */
+CKRT_API ckrt_status ckrt_event_record(ckrt_event event, ckrt_stream stream);
+CKRT_API ckrt_status ckrt_event_synchronize(ckrt_event event);
+/** Milliseconds between two recorded, completed events. */
+CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
+                                           float *milliseconds);
+
+/*===------------------------------------------------------------------===*
+ * Launch plans: parsing (no GPU needed)
+ *===------------------------------------------------------------------===*/
+
+/**
+ * The plan format, one directive per line, '#' starts a comment:
+ *
+ *   ck-plan 1
+ *   target sm_90a             # sm_<N>[a|f] or gfx<hex>
+ *   binary kernels.cubin      # relative to the plan's directory
+ *   tensor 0 input f16 40000  # index role(input|filter|output|d<N>) type count
+ *   workspace 0 1048576 zero  # index bytes zero|keep
+ *   kernel gemm_0 grid 100 4 1 block 256 1 1 lds 32768 args t0 t1 w0 i32:7
+ *
+ * `ck-plan 1` must come first; `target`, `binary` and at least one `kernel`
+ * are required. Tensor and workspace indices are dense from 0 (any order).
+ * Kernel fields are in the order shown; `lds N` (default 0) and `args ...`
+ * (default none, must be last) are optional. Grid entries are positive
+ * integers, `cus` or `cus*K`: the device's SM/CU count (times K), evaluated
+ * when the plan is loaded. Arguments: tN (tensor N's device pointer), wN
+ * (workspace N's), i32:V, i64:V (decimal or 0x hex), f32:V.
+ *
+ * `zero` workspaces are cleared on the launch stream before every
+ * ckrt_plan_launch; `keep` workspaces are cleared once when the plan is
+ * loaded and then keep their contents between launches.
+ */
+typedef struct ckrt_plan_desc_s ckrt_plan_desc;
+
+typedef enum ckrt_dtype {
+  CKRT_DTYPE_F16 = 0,
+  CKRT_DTYPE_BF16 = 1,
+  CKRT_DTYPE_F32 = 2
+} ckrt_dtype;
+
+/** "f16", "bf16", "f32" (NULL if unknown). */
+CKRT_API const char *ckrt_dtype_name(ckrt_dtype dtype);
+/** Bytes per element (0 if unknown). */
+CKRT_API size_t ckrt_dtype_size(ckrt_dtype dtype);
+
+typedef struct ckrt_tensor_info {
+  uint32_t index;
+  /** "input", "filter", "output", "d0", ...; owned by the desc. */
+  const char *role;
+  ckrt_dtype dtype;
+  uint64_t count;
+  /** count * ckrt_dtype_size(dtype). */
+  uint64_t bytes;
+  /** Line of the plan that declares it. */
+  int line;
+} ckrt_tensor_info;
+
+typedef struct ckrt_workspace_info {
+  uint32_t index;
+  uint64_t bytes;
+  /** 1 for `zero` (cleared before every launch), 0 for `keep`. */
+  int zero_each_launch;
+  int line;
+} ckrt_workspace_info;
+
+typedef struct ckrt_kernel_info {
+  /** Symbol name; owned by the desc. */
+  const char *name;
+  /** Grid. Where grid_cus_factor[i] != 0 the entry is `cus*factor` and
+   *  grid[i] is 0; use ckrt_plan_desc_kernel_grid to evaluate. */
+  uint32_t grid[3];
+  uint32_t grid_cus_factor[3];
+  uint32_t block[3];
+  /** Dynamic shared memory (LDS) in bytes. */
+  uint32_t lds_bytes;
+  size_t num_args;
+  int line;
+} ckrt_kernel_info;
+
+typedef enum ckrt_arg_kind {
+  CKRT_ARG_TENSOR = 0,    /* tN: `index` is N */
+  CKRT_ARG_WORKSPACE = 1, /* wN: `index` is N */
+  CKRT_ARG_I32 = 2,       /* i32:V: value in `i32` */
+  CKRT_ARG_I64 = 3,       /* i64:V: value in `i64` */
+  CKRT_ARG_F32 = 4        /* f32:V: value in `f32` */
+} ckrt_arg_kind;
+
+typedef struct ckrt_kernel_arg {
+  ckrt_arg_kind kind;
+  uint32_t index;
+  int32_t i32;
+  int64_t i64;
+  float f32;
+} ckrt_kernel_arg;
+
+/**
+ * Parses plan text. `base_dir` (may be NULL or "": the current directory)
+ * resolves a relative `binary`. The binary itself is not read. On error
+ * returns CKRT_ERROR_PARSE with a message "ckrt: plan:LINE: what was
+ * expected" and leaves *desc NULL.
+ */
+CKRT_API ckrt_status ckrt_plan_parse(const char *text, const char *base_dir,
+                                     ckrt_plan_desc **desc);
+/** Reads and parses a plan file; messages name the file ("ckrt: PATH:LINE:
+ *  ..."), and the binary is resolved against the file's directory. */
+CKRT_API ckrt_status ckrt_plan_parse_file(const char *path,
+                                          ckrt_plan_desc **desc);
+CKRT_API void ckrt_plan_desc_destroy(ckrt_plan_desc *desc);
+
+CKRT_API int ckrt_plan_desc_version(const ckrt_plan_desc *desc);
+/** "sm_90a", "gfx942", ... */
+CKRT_API const char *ckrt_plan_desc_target(const ckrt_plan_desc *desc);
+/** The backend the target belongs to (CUDA for sm_*, HIP for gfx*). */
+CKRT_API ckrt_backend ckrt_plan_desc_backend(const ckrt_plan_desc *desc);
+/** The `binary` operand as written, and resolved against the base dir. */
+CKRT_API const char *ckrt_plan_desc_binary(const ckrt_plan_desc *desc);
+CKRT_API const char *ckrt_plan_desc_binary_path(const ckrt_plan_desc *desc);
+CKRT_API size_t ckrt_plan_desc_num_tensors(const ckrt_plan_desc *desc);
+CKRT_API size_t ckrt_plan_desc_num_workspaces(const ckrt_plan_desc *desc);
+CKRT_API size_t ckrt_plan_desc_num_kernels(const ckrt_plan_desc *desc);
+/** Tensor/workspace by index (== position, indices are dense). */
+CKRT_API ckrt_status ckrt_plan_desc_tensor(const ckrt_plan_desc *desc,
+                                           size_t index,
+                                           ckrt_tensor_info *info);
+CKRT_API ckrt_status ckrt_plan_desc_workspace(const ckrt_plan_desc *desc,
+                                              size_t index,
+                                              ckrt_workspace_info *info);
+/** Kernel by launch position (file order). */
+CKRT_API ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc,
+                                           size_t kernel,
+                                           ckrt_kernel_info *info);
+CKRT_API ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
+                                               size_t kernel, size_t arg,
+                                               ckrt_kernel_arg *out);
+/** The kernel's grid for a device with `cus` SMs/CUs. Fails with
+ *  CKRT_ERROR_UNSUPPORTED if an entry overflows (x > 2^31-1, y/z > 65535). */
+CKRT_API ckrt_status ckrt_plan_desc_kernel_grid(const ckrt_plan_desc *desc,
+                                                size_t kernel, uint32_t cus,
+                                                uint32_t grid[3]);
+/**
+ * Reads the binary (no GPU needed) and checks that it suits the target:
+ * an ELF of the right machine (cubin: EM_CUDA, hsaco: EM_AMDGPU), a CUDA
+ * fatbin or PTX text for sm_* targets, a clang offload bundle for gfx*.
+ * `bytes` (may be NULL) receives its size. CKRT_ERROR_IO if the file cannot
+ * be read, CKRT_ERROR_INVALID_BINARY if it does not fit; both messages name
+ * the plan line of the `binary` directive. ckrt_plan_load does the same.
+ */
+CKRT_API ckrt_status ckrt_plan_desc_check_binary(const ckrt_plan_desc *desc,
+                                                 uint64_t *bytes);
+
+/*===------------------------------------------------------------------===*
+ * Launch plans: loading and launching (GPU)
+ *===------------------------------------------------------------------===*/
+
+typedef struct ckrt_plan_s *ckrt_plan;
+
+typedef enum ckrt_plan_load_flags {
+  CKRT_PLAN_LOAD_DEFAULT = 0,
+  /** Skip the ckrt_target_compatible(target, device arch) check. */
+  CKRT_PLAN_LOAD_SKIP_ARCH_CHECK = 1
+} ckrt_plan_load_flags;
+
+/**
+ * Loads `desc` onto the context's device: checks the target against the
+ * device, reads and loads the binary as one module, looks up every kernel,
+ * evaluates `cus` grids, checks lds against the device's limit and (CUDA)
+ * raises CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES for kernels with
+ * lds > 48 KiB, checks the argument count/sizes where the driver can tell
+ * (cuFuncGetParamInfo, CUDA 12.4+), and allocates the workspaces. The plan
+ * keeps its own copy of `desc`.
+ */
+CKRT_API ckrt_status ckrt_plan_load(ckrt_context context,
+                                    const ckrt_plan_desc *desc,
+                                    unsigned flags, ckrt_plan *plan);
+/** ckrt_plan_parse_file + ckrt_plan_load. */
+CKRT_API ckrt_status ckrt_plan_load_file(ckrt_context context,
+                                         const char *path, unsigned flags,
+                                         ckrt_plan *plan);
+CKRT_API void ckrt_plan_destroy(ckrt_plan plan);
+/** The plan's description (owned by the plan). */
+CKRT_API const ckrt_plan_desc *ckrt_plan_get_desc(ckrt_plan plan);
+/** The grid kernel `kernel` launches with (cus resolved). */
+CKRT_API ckrt_status ckrt_plan_kernel_grid(ckrt_plan plan, size_t kernel,
+                                           uint32_t grid[3]);
+/** Device pointer of workspace `index` (NULL for a 0-byte workspace). */
+CKRT_API ckrt_status ckrt_plan_workspace_ptr(ckrt_plan plan, size_t index,
+                                             void **device_ptr);
+
+/**
+ * Enqueues the whole plan on `stream` (NULL: default stream): clears the
+ * `zero` workspaces, then launches every kernel in file order with
+ * dynamic shared memory = lds. `tensor_ptrs[i]` is the device pointer of
+ * tensor i; `num_tensors` must equal the plan's tensor count and no pointer
+ * may be NULL. Asynchronous: synchronize the stream (or an event) to wait.
+ * Safe to call from several threads (launches of one plan are serialized).
+ */
+CKRT_API ckrt_status ckrt_plan_launch(ckrt_plan plan,
+                                      void *const *tensor_ptrs,
+                                      size_t num_tensors, ckrt_stream stream);
+
+/**
+ * Times the plan: `warmup` launches, then `iterations` launches between two
+ * events on `stream`; waits, and stores the mean milliseconds per launch
+ * (workspace clears included) in *ms_per_iteration. iterations >= 1.
+ */
+CKRT_API ckrt_status ckrt_plan_time(ckrt_plan plan, void *const *tensor_ptrs,
+                                    size_t num_tensors, ckrt_stream stream,
+                                    int warmup, int iterations,
+                                    float *ms_per_iteration);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* CK_C_RUNTIME_H */

@@ -1,0 +1,59 @@
+//===- Passes.td - ck conversion passes --------------------*- tablegen -*-===//
+
+#ifndef CK_CONVERSION_PASSES_TD
+#define CK_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
+  let summary = "Turn ck.gemm and ck.fill into tiled GPU kernels";
+  let description = [{
+    Builds one `gpu.func` kernel per `ck.gemm` (tiled as its
+    `#ck.gemm_config` says) and per `ck.fill`, in a `gpu.module` named
+    `ck_kernels`, and replaces each op with a `gpu.launch_func` on the
+    memrefs its views read and write. The view index math becomes arith ops
+    inside the kernels.
+
+    The GEMM kernel is written once for all targets: each workgroup owns a
+    block tile of C and loops over K; its threads copy the A and B tiles
+    through the views into LDS (zero where a view has padding or the tile
+    overhangs the matrix), waves read their fragments from LDS in the layout
+    of the configuration's matrix instruction and issue `ck.mma`, and the
+    epilogue applies alpha, beta and the D tensors and converts to C's type.
+    Only `ck.mma` is target-specific; `convert-ck-to-amdgpu` and
+    `convert-ck-to-nvvm` lower it.
+
+    Which tile and K-range a workgroup computes (the grid mapping) is kept
+    apart from how it computes it, so that split-K and StreamK plug in there.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
+           "chip to generate kernels for (gfx90a, gfx942, gfx950, gfx1100, "
+           "gfx1201, sm_80, sm_90a)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
+  let summary = "Lower ck.mma to NVVM mma.sync (tensor cores) and FMAs";
+  let description = [{
+    Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
+    m16n8k8 for tf32) or, for the `fma` path, into vector FMAs.
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect"];
+}
+
+def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
+  let summary = "Lower ck.mma to amdgpu.mfma, amdgpu.wmma and FMAs";
+  let description = [{
+    Rewrites each `ck.mma` into `amdgpu.mfma` (gfx90a, gfx942, gfx950),
+    `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs.
+  }];
+  let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
+                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect"];
+}
+
+#endif // CK_CONVERSION_PASSES_TD

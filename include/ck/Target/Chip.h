@@ -1,0 +1,50 @@
+//===- Chip.h - The GPUs ck generates code for ------------------*- C++ -*-===//
+//
+// One entry per chip: wave size, LDS, registers, compute-unit counts of the
+// main SKUs and which matrix instruction serves each element type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_TARGET_CHIP_H
+#define CK_TARGET_CHIP_H
+
+#include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Target/MmaIntrinsic.h"
+
+#include <optional>
+
+namespace mlir::ck {
+
+enum class Vendor { AMD, NVIDIA };
+
+struct Sku {
+  llvm::StringLiteral name;
+  int computeUnits; // CUs (AMD) or SMs (NVIDIA)
+};
+
+struct ChipInfo {
+  llvm::StringLiteral name;
+  Vendor vendor;
+  unsigned waveSize;
+  /// LDS / shared memory one workgroup may use, in bytes.
+  int64_t ldsBytes;
+  /// Registers (32-bit, per lane) one wave may use: VGPRs + AGPRs on CDNA.
+  int64_t registersPerLane;
+  llvm::ArrayRef<Sku> skus;
+  /// The matrix instruction for f16, bf16 and f32 inputs, if any.
+  std::optional<MmaIntrinsic> f16, bf16, f32;
+
+  /// The instruction for inputs of `type`, or std::nullopt.
+  std::optional<MmaIntrinsic> intrinsicFor(Type type) const;
+};
+
+/// The chip called `name` (gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80,
+/// sm_90a), or null.
+const ChipInfo *lookupChip(llvm::StringRef name);
+
+/// Every known chip, for diagnostics and tests.
+llvm::ArrayRef<ChipInfo> allChips();
+
+} // namespace mlir::ck
+
+#endif // CK_TARGET_CHIP_H

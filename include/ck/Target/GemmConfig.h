@@ -1,0 +1,42 @@
+//===- GemmConfig.h - Choosing and checking kernel configs ------*- C++ -*-===//
+
+#ifndef CK_TARGET_GEMMCONFIG_H
+#define CK_TARGET_GEMMCONFIG_H
+
+#include "ck/Target/Chip.h"
+
+namespace mlir::ck {
+
+/// The sizes of a GEMM: G batches of M x N, reduced over K.
+struct GemmShape {
+  int64_t g, m, n, k;
+};
+
+/// Resources one workgroup of a configuration needs.
+struct GemmConfigCost {
+  int64_t waves;
+  int64_t threads;
+  int64_t ldsBytes;
+  /// Accumulator and fragment registers per lane, 32-bit each.
+  int64_t registersPerLane;
+};
+
+GemmConfigCost estimateCost(GemmConfigAttr config, const ChipInfo &chip,
+                            Type elementType);
+
+/// Checks that `config` can run GEMMs of `elementType` inputs on `chip`;
+/// the diagnostic names the limit that is exceeded.
+LogicalResult checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
+                              Type elementType,
+                              function_ref<InFlightDiagnostic()> emitError);
+
+/// A valid, reasonable configuration for `shape` on `chip`, or failure
+/// (with a diagnostic) where the chip cannot run `elementType` at all.
+FailureOr<GemmConfigAttr>
+selectGemmConfig(MLIRContext *context, GemmShape shape, Type elementType,
+                 const ChipInfo &chip,
+                 function_ref<InFlightDiagnostic()> emitError);
+
+} // namespace mlir::ck
+
+#endif // CK_TARGET_GEMMCONFIG_H

@@ -1,0 +1,70 @@
+//===- MmaIntrinsic.h - Fragment layouts of matrix instructions -*- C++ -*-===//
+//
+// What a wave-level matrix instruction computes and which lane holds which
+// element of its operands. The tiling pass is written once against this
+// description; only the instruction itself differs between targets.
+//
+// Each lane holds `aElements` values of the m x k tile of A, `bElements` of
+// the k x n tile of B and `cElements` f32 accumulators of the m x n tile of
+// C. The coordinate of element `i` of lane `l` is
+//
+//   row = rowTerm(l) + offsets[i].row,   col = colTerm(l) + offsets[i].col
+//
+// with lane terms of the form `scale * (l / divisor)` or
+// `scale * (l % modulus)`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_TARGET_MMAINTRINSIC_H
+#define CK_TARGET_MMAINTRINSIC_H
+
+#include "ck/Dialect/CK/IR/CK.h"
+
+#include <vector>
+
+namespace mlir::ck {
+
+/// `scale * (lane / divisor)` when divisor > 0, else
+/// `scale * (lane % modulus)`.
+struct LaneTerm {
+  int64_t divisor = 0;
+  int64_t modulus = 0;
+  int64_t scale = 0;
+  int64_t evaluate(int64_t lane) const {
+    if (scale == 0)
+      return 0;
+    return scale * (divisor ? lane / divisor : lane % modulus);
+  }
+};
+
+struct FragmentLayout {
+  LaneTerm row, col;
+  std::vector<std::pair<int64_t, int64_t>> offsets; // (row, col) per element
+
+  int64_t size() const { return offsets.size(); }
+  std::pair<int64_t, int64_t> coord(int64_t lane, int64_t element) const {
+    return {row.evaluate(lane) + offsets[element].first,
+            col.evaluate(lane) + offsets[element].second};
+  }
+};
+
+/// The element types of an instruction's A and B operands.
+enum class MmaElementType { F16, BF16, F32 };
+
+struct MmaIntrinsicInfo {
+  MmaIntrinsic kind;
+  int64_t m, n, k;
+  unsigned waveSize;
+  MmaElementType elementType;
+  FragmentLayout a; // rows: m, cols: k
+  FragmentLayout b; // rows: k, cols: n
+  FragmentLayout c; // rows: m, cols: n
+};
+
+/// The description of `kind` on a chip of `waveSize` lanes (only the FMA
+/// path depends on it).
+MmaIntrinsicInfo getMmaIntrinsicInfo(MmaIntrinsic kind, unsigned waveSize);
+
+} // namespace mlir::ck
+
+#endif // CK_TARGET_MMAINTRINSIC_H

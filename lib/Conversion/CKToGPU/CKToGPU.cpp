@@ -1,0 +1,149 @@
+//===- CKToGPU.cpp - The convert-ck-to-gpu pass ---------------------------===//
+
+#include "Kernels.h"
+
+#include "ck/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::ck {
+#define GEN_PASS_DEF_CONVERTCKTOGPU
+#include "ck/Conversion/Passes.h.inc"
+} // namespace mlir::ck
+
+using namespace mlir;
+using namespace mlir::ck;
+
+//===----------------------------------------------------------------------===//
+// Shared kernel pieces
+//===----------------------------------------------------------------------===//
+
+KernelSkeleton::KernelSkeleton(gpu::GPUModuleOp module, Location loc,
+                               StringRef name,
+                               MutableArrayRef<TracedView> views,
+                               ArrayRef<MemRefType> workgroupBuffers,
+                               int64_t blockSize)
+    : builder(module.getContext()) {
+  SmallVector<Type> argTypes;
+  for (const TracedView &view : views)
+    if (!llvm::is_contained(hostArgs, view.memref)) {
+      hostArgs.push_back(view.memref);
+      argTypes.push_back(view.memref.getType());
+    }
+  builder.setInsertionPointToEnd(module.getBody());
+  SmallVector<Type> attributions(workgroupBuffers.begin(),
+                                 workgroupBuffers.end());
+  func = gpu::GPUFuncOp::create(builder, loc, name,
+                                builder.getFunctionType(argTypes, {}),
+                                attributions, TypeRange{});
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                builder.getUnitAttr());
+  func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
+      {static_cast<int32_t>(blockSize), 1, 1}));
+  for (TracedView &view : views)
+    view.memref = func.getArgument(
+        llvm::find(hostArgs, view.memref) - hostArgs.begin());
+  builder.setInsertionPointToStart(&func.front());
+}
+
+FailureOr<TracedView> mlir::ck::traceOperand(Operation *op, Value value) {
+  FailureOr<TracedView> view = traceView(value);
+  if (failed(view))
+    return op->emitOpError()
+           << "operand is a view that does not start at a memref; kernels "
+              "can only be built for views made by ck.transform ops";
+  return view;
+}
+
+Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,
+                             double alpha, double beta, ArrayRef<Value> ds,
+                             Type elementType) {
+  Type f32 = b.getF32Type();
+  auto scaled = [&](Value v, double scale) -> Value {
+    if (scale == 1.0)
+      return v;
+    Value s = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(scale));
+    return arith::MulFOp::create(b, loc, v, s);
+  };
+  Value value = scaled(acc, alpha);
+  if (!ds.empty()) {
+    Value sum;
+    for (Value d : ds) {
+      Value wide = d.getType() == f32
+                       ? d
+                       : arith::ExtFOp::create(b, loc, f32, d).getResult();
+      sum = sum ? arith::AddFOp::create(b, loc, sum, wide).getResult() : wide;
+    }
+    value = arith::AddFOp::create(b, loc, value, scaled(sum, beta));
+  }
+  if (elementType == f32)
+    return value;
+  return arith::TruncFOp::create(b, loc, elementType, value);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertCKToGPUPass
+    : public ck::impl::ConvertCKToGPUBase<ConvertCKToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const ChipInfo *chipInfo = lookupChip(chip);
+    if (!chipInfo) {
+      module.emitError() << "convert-ck-to-gpu: unknown chip '" << chip
+                         << "'; expected one of gfx90a, gfx942, gfx950, "
+                            "gfx1100, gfx1201, sm_80, sm_90a";
+      return signalPassFailure();
+    }
+    SmallVector<Operation *> work;
+    module.walk([&](Operation *op) {
+      if (isa<GemmOp, FillOp>(op))
+        work.push_back(op);
+    });
+    if (work.empty())
+      return;
+
+    OpBuilder builder(module.getContext());
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    builder.getUnitAttr());
+    builder.setInsertionPointToEnd(module.getBody());
+    auto kernels = gpu::GPUModuleOp::create(builder, module.getLoc(),
+                                            "ck_kernels");
+
+    for (auto [index, op] : llvm::enumerate(work)) {
+      FailureOr<KernelLaunch> launch =
+          isa<GemmOp>(op)
+              ? buildGemmKernel(cast<GemmOp>(op), *chipInfo, kernels,
+                                "gemm_" + std::to_string(index))
+              : buildFillKernel(cast<FillOp>(op), kernels,
+                                "fill_" + std::to_string(index));
+      if (failed(launch))
+        return signalPassFailure();
+      builder.setInsertionPoint(op);
+      Location loc = op->getLoc();
+      auto dim = [&](int64_t v) {
+        return arith::ConstantIndexOp::create(builder, loc, v).getResult();
+      };
+      gpu::LaunchFuncOp::create(
+          builder, loc, launch->func,
+          gpu::KernelDim3{dim(launch->grid[0]), dim(launch->grid[1]),
+                          dim(launch->grid[2])},
+          gpu::KernelDim3{dim(launch->block[0]), dim(launch->block[1]),
+                          dim(launch->block[2])},
+          /*dynamicSharedMemorySize=*/Value(), launch->hostArgs);
+      op->erase();
+    }
+    // The views were only index math for the kernels.
+    SmallVector<TransformOp> transforms;
+    module.walk([&](TransformOp op) { transforms.push_back(op); });
+    for (TransformOp op : llvm::reverse(transforms))
+      if (op->use_empty())
+        op->erase();
+  }
+};
+} // namespace

@@ -1,0 +1,69 @@
+//===- FillKernel.cpp - The elementwise fill kernel -----------------------===//
+//
+// One thread per element of the destination view: writes beta * sum(D), or
+// zero without D tensors. Padding in the destination is never written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+static constexpr int64_t kFillBlockSize = 256;
+
+FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
+                                                  gpu::GPUModuleOp module,
+                                                  StringRef name) {
+  Location loc = op.getLoc();
+  SmallVector<Value> operands = {op.getDest()};
+  llvm::append_range(operands, op.getDs());
+  SmallVector<TracedView> views;
+  for (Value v : operands) {
+    FailureOr<TracedView> view = traceOperand(op, v);
+    if (failed(view))
+      return failure();
+    views.push_back(*view);
+  }
+  KernelSkeleton skeleton(module, loc, name, views, {}, kFillBlockSize);
+  OpBuilder &b = skeleton.builder;
+  auto shape = cast<ShapedType>(op.getDest().getType()).getShape();
+  int64_t total = ShapedType::getNumElements(shape);
+
+  auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value linear = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, block, cst(kFillBlockSize)), tid);
+  Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         linear, cst(total));
+  SmallVector<Value> coord(shape.size());
+  Value rest = linear;
+  for (size_t i = shape.size(); i-- > 0;) {
+    coord[i] = i == 0 ? rest : arith::RemUIOp::create(b, loc, rest, cst(shape[i]));
+    if (i > 0)
+      rest = arith::DivUIOp::create(b, loc, rest, cst(shape[i]));
+  }
+  ViewAccess out = emitViewAccess(b, loc, views[0], coord, inBounds);
+  auto ifOp = scf::IfOp::create(b, loc, out.valid, /*else=*/false);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  SmallVector<Value> ds;
+  for (const TracedView &d : ArrayRef(views).drop_front())
+    ds.push_back(emitGuardedLoad(b, loc, d.memref,
+                                 emitViewAccess(b, loc, d, coord, nullptr)));
+  Type elementType = cast<ShapedType>(op.getDest().getType()).getElementType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+  Value value = emitEpilogue(b, loc, zero, /*alpha=*/0.0,
+                             op.getBeta().convertToDouble(), ds, elementType);
+  memref::StoreOp::create(b, loc, value, views[0].memref, out.indices);
+  b.setInsertionPointAfter(ifOp);
+  gpu::ReturnOp::create(b, loc);
+  return KernelLaunch{skeleton.func,
+                      skeleton.hostArgs,
+                      {(total + kFillBlockSize - 1) / kFillBlockSize, 1, 1},
+                      {kFillBlockSize, 1, 1}};
+}

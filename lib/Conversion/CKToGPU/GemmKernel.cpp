@@ -1,0 +1,319 @@
+//===- GemmKernel.cpp - The tiled GEMM kernel -----------------------------===//
+//
+// One workgroup computes one block tile (BM x BN) of C for one batch g:
+//
+//   for k0 in 0..K step BK:
+//     A[m0:+BM, k0:+BK] -> LDS, B[k0:+BK, n0:+BN] -> LDS   (through views)
+//     barrier
+//     each wave: for kk in 0..BK step ik, for each intrinsic tile of its
+//       WM x WN wave tile: load fragments from LDS, ck.mma
+//     barrier
+//   epilogue: alpha * acc + beta * sum(D) -> C (through views)
+//
+// The grid mapping (which tile a workgroup owns) is in mapWorkgroupToTile;
+// the fragment layouts come from MmaIntrinsicInfo, so nothing here depends
+// on the target.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+
+#include "ck/Target/GemmConfig.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+namespace {
+
+/// Extra elements per LDS row, so that the rows of a fragment do not all
+/// start in the same bank.
+constexpr int64_t kLdsRowPad = 8;
+
+Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The tile of C and the range of K a workgroup computes.
+struct WorkgroupTile {
+  Value g, m0, n0;
+};
+
+/// Data-parallel mapping: block x enumerates the (M, N) tiles row-major,
+/// block y the batch.
+WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, int64_t tilesN,
+                                 int64_t bm, int64_t bn) {
+  Value tile = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value g = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  Value tn = arith::RemUIOp::create(b, loc, tile, cst(b, loc, tilesN));
+  Value tm = arith::DivUIOp::create(b, loc, tile, cst(b, loc, tilesN));
+  Value m0 = arith::MulIOp::create(b, loc, tm, cst(b, loc, bm));
+  Value n0 = arith::MulIOp::create(b, loc, tn, cst(b, loc, bn));
+  return {g, m0, n0};
+}
+
+/// Whether stepping the GEMM dimension `dim` (1 or 2) of `view` moves along
+/// the memref's innermost dimension: then threads should walk it fastest.
+bool isContiguousAlong(const TracedView &view, unsigned dim) {
+  SmallVector<int64_t> origin = {0, 0, 0}, step = {0, 0, 0};
+  step[dim] = 1;
+  auto a = view.evaluate(origin), b = view.evaluate(step);
+  if (!a || !b)
+    return false;
+  for (size_t i = 0; i + 1 < a->size(); ++i)
+    if ((*a)[i] != (*b)[i])
+      return false;
+  return b->back() == a->back() + 1;
+}
+
+class GemmKernelBuilder {
+public:
+  GemmKernelBuilder(OpBuilder &b, Location loc, const ChipInfo &chip,
+                    GemmConfigAttr config, GemmShape shape, Type elementType)
+      : b(b), loc(loc), chip(chip), config(config), shape(shape),
+        elementType(elementType),
+        mma(getMmaIntrinsicInfo(config.getIntrinsic(), chip.waveSize)) {
+    bm = config.getBlock()[0];
+    bn = config.getBlock()[1];
+    bk = config.getBlock()[2];
+    wm = config.getWave()[0];
+    wn = config.getWave()[1];
+    wavesN = bn / wn;
+    threads = (bm / wm) * wavesN * chip.waveSize;
+  }
+
+  /// Copies the rows x cols tile at (row0, col0) of a G x R x C view into
+  /// `lds` (rows x cols + pad), zero outside the matrix or on padding.
+  void copyTile(Value tid, Value g, Value row0, Value col0, int64_t rows,
+                int64_t cols, int64_t rowLimit, int64_t colLimit,
+                const TracedView &view, Value lds) {
+    // Walk the dimension that is contiguous in memory fastest.
+    bool rowsFastest = isContiguousAlong(view, 1);
+    auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, rows * cols),
+                                   cst(b, loc, threads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value e = loop.getInductionVar();
+    int64_t fast = rowsFastest ? rows : cols;
+    Value eFast = arith::RemUIOp::create(b, loc, e, cst(b, loc, fast));
+    Value eSlow = arith::DivUIOp::create(b, loc, e, cst(b, loc, fast));
+    Value r = rowsFastest ? eFast : eSlow, c = rowsFastest ? eSlow : eFast;
+    Value row = arith::AddIOp::create(b, loc, row0, r);
+    Value col = arith::AddIOp::create(b, loc, col0, c);
+    Value inBounds = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                              cst(b, loc, rowLimit)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col,
+                              cst(b, loc, colLimit)));
+    ViewAccess access = emitViewAccess(b, loc, view, {g, row, col}, inBounds);
+    Value value = emitGuardedLoad(b, loc, view.memref, access);
+    memref::StoreOp::create(b, loc, value, lds, ValueRange{r, c});
+  }
+
+  /// The value of a lane term for `lane`.
+  Value laneTerm(Value lane, const LaneTerm &term) {
+    if (term.scale == 0)
+      return cst(b, loc, 0);
+    Value v = term.divisor
+                  ? arith::DivUIOp::create(b, loc, lane,
+                                           cst(b, loc, term.divisor))
+                        .getResult()
+                  : arith::RemUIOp::create(b, loc, lane,
+                                           cst(b, loc, term.modulus))
+                        .getResult();
+    return term.scale == 1
+               ? v
+               : arith::MulIOp::create(b, loc, v, cst(b, loc, term.scale));
+  }
+
+  /// Loads a fragment with `layout` whose tile starts at (row0, col0) of
+  /// `lds`, rowBase/colBase being the lane's terms.
+  Value loadFragment(Value lds, const FragmentLayout &layout, Value rowBase,
+                     Value colBase, int64_t row0, int64_t col0,
+                     Value waveRow0, Value waveCol0) {
+    SmallVector<Value> elements;
+    for (auto [dr, dc] : layout.offsets) {
+      Value row = arith::AddIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, waveRow0, rowBase),
+          cst(b, loc, row0 + dr));
+      Value col = arith::AddIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, waveCol0, colBase),
+          cst(b, loc, col0 + dc));
+      elements.push_back(
+          memref::LoadOp::create(b, loc, lds, ValueRange{row, col}));
+    }
+    auto type = VectorType::get({layout.size()}, elementType);
+    return vector::FromElementsOp::create(b, loc, type, elements);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const ChipInfo &chip;
+  GemmConfigAttr config;
+  GemmShape shape;
+  Type elementType;
+  MmaIntrinsicInfo mma;
+  int64_t bm, bn, bk, wm, wn, wavesN, threads;
+};
+
+} // namespace
+
+FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
+                                                  const ChipInfo &chip,
+                                                  gpu::GPUModuleOp module,
+                                                  StringRef name) {
+  Location loc = op.getLoc();
+  GemmConfigAttr config = op.getConfigAttr();
+  if (!config)
+    return op.emitOpError()
+           << "has no kernel configuration; run ck-select-gemm-config first "
+              "or pin one with `config #ck.gemm_config<...>`";
+  auto aType = cast<ShapedType>(op.getA().getType());
+  auto bType = cast<ShapedType>(op.getB().getType());
+  auto cType = cast<ShapedType>(op.getC().getType());
+  Type elementType = aType.getElementType();
+  if (failed(checkGemmConfig(config, chip, elementType,
+                             [&] { return op.emitOpError(); })))
+    return failure();
+  GemmShape shape{aType.getDimSize(0), aType.getDimSize(1), bType.getDimSize(2),
+                  aType.getDimSize(2)};
+
+  // Operands: A, B, C, then the D tensors.
+  SmallVector<Value> operands = {op.getA(), op.getB(), op.getC()};
+  llvm::append_range(operands, op.getDs());
+  SmallVector<TracedView> views;
+  for (Value v : operands) {
+    FailureOr<TracedView> view = traceOperand(op, v);
+    if (failed(view))
+      return failure();
+    views.push_back(*view);
+  }
+
+  int64_t bm = config.getBlock()[0], bn = config.getBlock()[1],
+          bk = config.getBlock()[2];
+  auto workgroup = gpu::AddressSpaceAttr::get(op.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  auto ldsA = MemRefType::get({bm, bk + kLdsRowPad}, elementType,
+                              MemRefLayoutAttrInterface(), workgroup);
+  auto ldsB = MemRefType::get({bk, bn + kLdsRowPad}, elementType,
+                              MemRefLayoutAttrInterface(), workgroup);
+  GemmConfigCost cost = estimateCost(config, chip, elementType);
+  KernelSkeleton skeleton(module, loc, name, views, {ldsA, ldsB},
+                          cost.threads);
+  OpBuilder &b = skeleton.builder;
+  GemmKernelBuilder k(b, loc, chip, config, shape, elementType);
+  const MmaIntrinsicInfo &mma = k.mma;
+  Value ldsABuf = skeleton.func.getWorkgroupAttributions()[0];
+  Value ldsBBuf = skeleton.func.getWorkgroupAttributions()[1];
+
+  int64_t tilesM = llvm::divideCeil(shape.m, bm);
+  int64_t tilesN = llvm::divideCeil(shape.n, bn);
+  WorkgroupTile tile = mapWorkgroupToTile(b, loc, tilesN, bm, bn);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value wave = arith::DivUIOp::create(b, loc, tid, cst(b, loc, chip.waveSize));
+  Value lane = arith::RemUIOp::create(b, loc, tid, cst(b, loc, chip.waveSize));
+  Value waveRow0 = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, wave, cst(b, loc, k.wavesN)),
+      cst(b, loc, k.wm));
+  Value waveCol0 = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, wave, cst(b, loc, k.wavesN)),
+      cst(b, loc, k.wn));
+
+  int64_t tilesPerWaveM = k.wm / mma.m, tilesPerWaveN = k.wn / mma.n;
+  auto accType = VectorType::get({mma.c.size()}, b.getF32Type());
+  Value zeroAcc = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
+  SmallVector<Value> accInit(tilesPerWaveM * tilesPerWaveN, zeroAcc);
+
+  // Lane terms of the fragment layouts, computed once.
+  Value aRow = k.laneTerm(lane, mma.a.row), aCol = k.laneTerm(lane, mma.a.col);
+  Value bRow = k.laneTerm(lane, mma.b.row), bCol = k.laneTerm(lane, mma.b.col);
+  Value cRow = k.laneTerm(lane, mma.c.row), cCol = k.laneTerm(lane, mma.c.col);
+  Value zero = cst(b, loc, 0);
+
+  auto kLoop = scf::ForOp::create(b, loc, zero, cst(b, loc, shape.k),
+                                  cst(b, loc, bk), accInit);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value k0 = kLoop.getInductionVar();
+    k.copyTile(tid, tile.g, tile.m0, k0, bm, bk, shape.m, shape.k, views[0],
+               ldsABuf);
+    k.copyTile(tid, tile.g, k0, tile.n0, bk, bn, shape.k, shape.n, views[1],
+               ldsBBuf);
+    gpu::BarrierOp::create(b, loc);
+    SmallVector<Value> accs(kLoop.getRegionIterArgs());
+    for (int64_t kk = 0; kk < bk; kk += mma.k) {
+      SmallVector<Value> aFrags, bFrags;
+      for (int64_t i = 0; i < tilesPerWaveM; ++i)
+        aFrags.push_back(k.loadFragment(ldsABuf, mma.a, aRow, aCol,
+                                        i * mma.m, kk, waveRow0, zero));
+      for (int64_t j = 0; j < tilesPerWaveN; ++j)
+        bFrags.push_back(k.loadFragment(ldsBBuf, mma.b, bRow, bCol, kk,
+                                        j * mma.n, zero, waveCol0));
+      for (int64_t i = 0; i < tilesPerWaveM; ++i)
+        for (int64_t j = 0; j < tilesPerWaveN; ++j) {
+          Value &acc = accs[i * tilesPerWaveN + j];
+          acc = MmaOp::create(b, loc, accType, config.getIntrinsic(),
+                              aFrags[i], bFrags[j], acc);
+        }
+    }
+    gpu::BarrierOp::create(b, loc);
+    scf::YieldOp::create(b, loc, accs);
+  }
+
+  // Epilogue: each lane stores its accumulators through the C view.
+  double alpha = op.getAlpha().convertToDouble();
+  double beta = op.getBeta().convertToDouble();
+  Type cElement = cType.getElementType();
+  for (int64_t i = 0; i < tilesPerWaveM; ++i)
+    for (int64_t j = 0; j < tilesPerWaveN; ++j) {
+      Value acc = kLoop.getResult(i * tilesPerWaveN + j);
+      for (int64_t e = 0; e < mma.c.size(); ++e) {
+        auto [dr, dc] = mma.c.offsets[e];
+        Value m = arith::AddIOp::create(
+            b, loc,
+            arith::AddIOp::create(
+                b, loc, arith::AddIOp::create(b, loc, tile.m0, waveRow0),
+                cRow),
+            cst(b, loc, i * mma.m + dr));
+        Value n = arith::AddIOp::create(
+            b, loc,
+            arith::AddIOp::create(
+                b, loc, arith::AddIOp::create(b, loc, tile.n0, waveCol0),
+                cCol),
+            cst(b, loc, j * mma.n + dc));
+        Value inBounds = arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, m,
+                                  cst(b, loc, shape.m)),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, n,
+                                  cst(b, loc, shape.n)));
+        // Padding in C is never written.
+        SmallVector<Value> coord = {tile.g, m, n};
+        ViewAccess out = emitViewAccess(b, loc, views[2], coord, inBounds);
+        auto ifOp = scf::IfOp::create(b, loc, out.valid, /*else=*/false);
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        SmallVector<Value> ds;
+        for (const TracedView &d : ArrayRef(views).drop_front(3))
+          ds.push_back(emitGuardedLoad(
+              b, loc, d.memref, emitViewAccess(b, loc, d, coord, nullptr)));
+        Value value = emitEpilogue(
+            b, loc, vector::ExtractOp::create(b, loc, acc, e), alpha, beta, ds,
+            cElement);
+        memref::StoreOp::create(b, loc, value, views[2].memref, out.indices);
+      }
+    }
+  gpu::ReturnOp::create(b, loc);
+
+  return KernelLaunch{skeleton.func,
+                      skeleton.hostArgs,
+                      {tilesM * tilesN, shape.g, 1},
+                      {cost.threads, 1, 1}};
+}

@@ -1,0 +1,60 @@
+//===- Kernels.h - GPU kernels for ck ops -----------------------*- C++ -*-===//
+//
+// Internal to convert-ck-to-gpu: the kernel builders for ck.gemm and
+// ck.fill, and what they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_LIB_CONVERSION_CKTOGPU_KERNELS_H
+#define CK_LIB_CONVERSION_CKTOGPU_KERNELS_H
+
+#include "ck/Conversion/ViewLowering.h"
+#include "ck/Target/Chip.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <array>
+
+namespace mlir::ck {
+
+/// A kernel and how the host launches it.
+struct KernelLaunch {
+  gpu::GPUFuncOp func;
+  /// The host memrefs passed as the kernel's arguments, in order.
+  SmallVector<Value> hostArgs;
+  std::array<int64_t, 3> grid;
+  std::array<int64_t, 3> block;
+};
+
+/// Creates an empty kernel whose arguments are the memrefs the `views`
+/// reach (each once), with the given workgroup (LDS) buffers. `views` are
+/// rebound to the kernel's arguments.
+struct KernelSkeleton {
+  KernelSkeleton(gpu::GPUModuleOp module, Location loc, StringRef name,
+                 MutableArrayRef<TracedView> views,
+                 ArrayRef<MemRefType> workgroupBuffers, int64_t blockSize);
+
+  gpu::GPUFuncOp func;
+  SmallVector<Value> hostArgs;
+  /// A builder at the start of the kernel body.
+  OpBuilder builder;
+};
+
+FailureOr<KernelLaunch> buildGemmKernel(GemmOp op, const ChipInfo &chip,
+                                        gpu::GPUModuleOp module,
+                                        StringRef name);
+
+FailureOr<KernelLaunch> buildFillKernel(FillOp op, gpu::GPUModuleOp module,
+                                        StringRef name);
+
+/// Traces `value` to a memref argument, or emits an error on `op`.
+FailureOr<TracedView> traceOperand(Operation *op, Value value);
+
+/// Applies the epilogue `alpha * acc + beta * sum(ds)` (f32) and converts to
+/// `elementType`.
+Value emitEpilogue(OpBuilder &b, Location loc, Value acc, double alpha,
+                   double beta, ArrayRef<Value> ds, Type elementType);
+
+} // namespace mlir::ck
+
+#endif // CK_LIB_CONVERSION_CKTOGPU_KERNELS_H

@@ -1,0 +1,51 @@
+//===- SelectGemmConfig.cpp - The ck-select-gemm-config pass --------------===//
+
+#include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Target/GemmConfig.h"
+
+namespace mlir::ck {
+#define GEN_PASS_DEF_CKSELECTGEMMCONFIG
+#include "ck/Dialect/CK/Transforms/Passes.h.inc"
+} // namespace mlir::ck
+
+using namespace mlir;
+using namespace mlir::ck;
+
+namespace {
+struct CKSelectGemmConfigPass
+    : public ck::impl::CKSelectGemmConfigBase<CKSelectGemmConfigPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    const ChipInfo *chipInfo = lookupChip(chip);
+    if (!chipInfo) {
+      getOperation()->emitError()
+          << "ck-select-gemm-config: unknown chip '" << chip
+          << "'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, "
+             "sm_80, sm_90a";
+      return signalPassFailure();
+    }
+    WalkResult result = getOperation()->walk([&](GemmOp op) {
+      auto a = cast<ShapedType>(op.getA().getType());
+      auto b = cast<ShapedType>(op.getB().getType());
+      Type elementType = a.getElementType();
+      auto emitError = [&] { return op.emitOpError(); };
+      if (GemmConfigAttr pinned = op.getConfigAttr())
+        return failed(checkGemmConfig(pinned, *chipInfo, elementType,
+                                      emitError))
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      GemmShape shape{a.getDimSize(0), a.getDimSize(1), b.getDimSize(2),
+                      a.getDimSize(2)};
+      FailureOr<GemmConfigAttr> config = selectGemmConfig(
+          op.getContext(), shape, elementType, *chipInfo, emitError);
+      if (failed(config))
+        return WalkResult::interrupt();
+      op.setConfigAttr(*config);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,93 @@
+//===- Error.cpp - ckrt's per-thread error message ------------------------===//
+
+#include "Error.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace ckrt::detail {
+namespace {
+
+thread_local std::string lastError;
+
+std::string vformat(const char *fmt, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  int n = std::vsnprintf(nullptr, 0, fmt, copy);
+  va_end(copy);
+  if (n <= 0)
+    return std::string();
+  std::string out(static_cast<size_t>(n), '\0');
+  std::vsnprintf(&out[0], out.size() + 1, fmt, args);
+  return out;
+}
+
+} // namespace
+
+std::string format(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  std::string out = vformat(fmt, args);
+  va_end(args);
+  return out;
+}
+
+ckrt_status failMessage(ckrt_status status, const std::string &message) {
+  std::string line = "ckrt: " + message;
+  for (char &c : line)
+    if (c == '\n' || c == '\r')
+      c = ' ';
+  // Trim trailing spaces left by messages that ended in a newline.
+  while (!line.empty() && line.back() == ' ')
+    line.pop_back();
+  lastError = std::move(line);
+  return status;
+}
+
+ckrt_status fail(ckrt_status status, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  std::string message = vformat(fmt, args);
+  va_end(args);
+  return failMessage(status, message);
+}
+
+} // namespace ckrt::detail
+
+using namespace ckrt::detail;
+
+extern "C" {
+
+const char *ckrt_last_error(void) { return lastError.c_str(); }
+
+void ckrt_clear_error(void) { lastError.clear(); }
+
+const char *ckrt_status_name(ckrt_status status) {
+  switch (status) {
+  case CKRT_SUCCESS:
+    return "CKRT_SUCCESS";
+  case CKRT_ERROR_INVALID_ARGUMENT:
+    return "CKRT_ERROR_INVALID_ARGUMENT";
+  case CKRT_ERROR_PARSE:
+    return "CKRT_ERROR_PARSE";
+  case CKRT_ERROR_IO:
+    return "CKRT_ERROR_IO";
+  case CKRT_ERROR_NO_BACKEND:
+    return "CKRT_ERROR_NO_BACKEND";
+  case CKRT_ERROR_NO_DEVICE:
+    return "CKRT_ERROR_NO_DEVICE";
+  case CKRT_ERROR_OUT_OF_MEMORY:
+    return "CKRT_ERROR_OUT_OF_MEMORY";
+  case CKRT_ERROR_INVALID_BINARY:
+    return "CKRT_ERROR_INVALID_BINARY";
+  case CKRT_ERROR_NOT_FOUND:
+    return "CKRT_ERROR_NOT_FOUND";
+  case CKRT_ERROR_UNSUPPORTED:
+    return "CKRT_ERROR_UNSUPPORTED";
+  case CKRT_ERROR_DRIVER:
+    return "CKRT_ERROR_DRIVER";
+  }
+  return "CKRT_ERROR_UNKNOWN";
+}
+
+} // extern "C"

@@ -1,0 +1,32 @@
+//===- Error.h - ckrt's per-thread error message ----------------*- C++ -*-===//
+//
+// Every failing entry point stores a one-line message, prefixed "ckrt: ",
+// that ckrt_last_error() returns. Internal code reports failures with
+// fail(status, fmt, ...), which returns `status` so that
+// `return fail(...)` reads naturally.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CKRT_LIB_ERROR_H
+#define CKRT_LIB_ERROR_H
+
+#include "ck-c/Runtime.h"
+
+#include <string>
+
+namespace ckrt::detail {
+
+/// Sets the thread's message to "ckrt: " + the formatted text (newlines
+/// become spaces, so the message stays one line) and returns `status`.
+ckrt_status fail(ckrt_status status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/// Same, with a ready-made message (without the "ckrt: " prefix).
+ckrt_status failMessage(ckrt_status status, const std::string &message);
+
+/// printf into a std::string.
+std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+} // namespace ckrt::detail
+
+#endif // CKRT_LIB_ERROR_H

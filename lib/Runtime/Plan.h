@@ -1,0 +1,90 @@
+//===- Plan.h - Parsed launch plans (ckrt_plan_desc) ------------*- C++ -*-===//
+//
+// The in-memory form of a `plan.ckplan` file. Parsing needs no GPU; the
+// loader (Runtime.cpp) turns a description into a loaded ckrt_plan.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CKRT_LIB_PLAN_H
+#define CKRT_LIB_PLAN_H
+
+#include "ck-c/Runtime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ckrt::detail {
+
+struct TensorDecl {
+  uint32_t index = 0;
+  std::string role;
+  ckrt_dtype dtype = CKRT_DTYPE_F16;
+  uint64_t count = 0;
+  uint64_t bytes = 0;
+  int line = 0;
+};
+
+struct WorkspaceDecl {
+  uint32_t index = 0;
+  uint64_t bytes = 0;
+  bool zeroEachLaunch = false;
+  int line = 0;
+};
+
+struct KernelDecl {
+  std::string name;
+  uint32_t grid[3] = {1, 1, 1};
+  /// Non-zero: the entry is `cus*factor` (and grid[i] is 0).
+  uint32_t gridCusFactor[3] = {0, 0, 0};
+  uint32_t block[3] = {1, 1, 1};
+  uint32_t ldsBytes = 0;
+  std::vector<ckrt_kernel_arg> args;
+  int line = 0;
+};
+
+/// Largest grid entry per dimension, the same on CUDA and HIP.
+constexpr uint64_t kMaxGrid[3] = {0x7fffffffull, 65535, 65535};
+
+/// Evaluates a kernel's grid for `cus` SMs/CUs; false (and `why`) if an
+/// entry overflows the launch limits.
+bool evaluateGrid(const KernelDecl &kernel, uint32_t cus, uint32_t grid[3],
+                  std::string *why);
+
+/// "plan.ckplan:12" style prefix for messages about a line.
+std::string lineRef(const std::string &source, int line);
+
+} // namespace ckrt::detail
+
+struct ckrt_plan_desc_s {
+  int version = 0;
+  /// Name used in messages: the file path, or "plan" for text.
+  std::string source;
+  std::string target;
+  int targetLine = 0;
+  std::string binary;
+  std::string binaryPath;
+  int binaryLine = 0;
+  std::vector<ckrt::detail::TensorDecl> tensors;       // by index
+  std::vector<ckrt::detail::WorkspaceDecl> workspaces; // by index
+  std::vector<ckrt::detail::KernelDecl> kernels;       // launch order
+};
+
+namespace ckrt::detail {
+
+/// Parses `text`; on failure sets the thread's error and returns the status.
+ckrt_status parsePlan(const std::string &text, const std::string &source,
+                      const std::string &baseDir, ckrt_plan_desc &out);
+
+/// Reads the desc's binary into `image` (with a trailing NUL, not counted
+/// in the returned size, so that PTX text is terminated) and checks it
+/// suits the target.
+ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
+                       uint64_t *size);
+
+/// The backend of a target name, or CKRT_BACKEND_AUTO if it is neither.
+ckrt_backend targetBackend(const std::string &target);
+
+} // namespace ckrt::detail
+
+#endif // CKRT_LIB_PLAN_H

@@ -1,0 +1,58 @@
+//===- Chip.cpp - The GPUs ck generates code for --------------------------===//
+
+#include "ck/Target/Chip.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+namespace {
+using I = MmaIntrinsic;
+
+constexpr Sku kGfx90a[] = {{"MI210", 104}, {"MI250X (one GCD)", 110}};
+constexpr Sku kGfx942[] = {{"MI300X", 304}, {"MI300A", 228}, {"MI325X", 304}};
+constexpr Sku kGfx950[] = {{"MI355X", 256}, {"MI350X", 256}};
+constexpr Sku kGfx1100[] = {{"Radeon RX 7900 XTX", 96},
+                            {"Radeon PRO W7900", 96}};
+constexpr Sku kGfx1201[] = {{"Radeon RX 9070 XT", 64},
+                            {"Radeon AI PRO R9700", 64}};
+constexpr Sku kSm80[] = {{"A100 SXM", 108}, {"A100 PCIe", 108}};
+constexpr Sku kSm90a[] = {{"H100 SXM", 132}, {"H100 PCIe", 114},
+                          {"H200", 132}};
+
+const ChipInfo kChips[] = {
+    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, kGfx90a, I::Mfma16x16x16F16,
+     I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
+    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, kGfx942, I::Mfma16x16x16F16,
+     I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
+    {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, kGfx950, I::Mfma16x16x16F16,
+     I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
+    {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, kGfx1100,
+     I::Wmma16x16x16F16Gfx11, I::Wmma16x16x16Bf16Gfx11, I::Fma},
+    {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, kGfx1201,
+     I::Wmma16x16x16F16Gfx12, I::Wmma16x16x16Bf16Gfx12, I::Fma},
+    // Static shared memory on NVIDIA is limited to 48 KiB per block.
+    {"sm_80", Vendor::NVIDIA, 32, 48 * 1024, 255, kSm80, I::Mma16x8x16F16,
+     I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
+    {"sm_90a", Vendor::NVIDIA, 32, 48 * 1024, 255, kSm90a, I::Mma16x8x16F16,
+     I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
+};
+} // namespace
+
+std::optional<MmaIntrinsic> ChipInfo::intrinsicFor(Type type) const {
+  if (type.isF16())
+    return f16;
+  if (type.isBF16())
+    return bf16;
+  if (type.isF32())
+    return f32;
+  return std::nullopt;
+}
+
+const ChipInfo *mlir::ck::lookupChip(StringRef name) {
+  for (const ChipInfo &chip : kChips)
+    if (chip.name == name)
+      return &chip;
+  return nullptr;
+}
+
+ArrayRef<ChipInfo> mlir::ck::allChips() { return kChips; }

@@ -1,0 +1,127 @@
+//===- GemmConfig.cpp - Choosing and checking kernel configs --------------===//
+
+#include "ck/Target/GemmConfig.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+static MmaElementType elementKind(Type type) {
+  if (type.isF16())
+    return MmaElementType::F16;
+  if (type.isBF16())
+    return MmaElementType::BF16;
+  return MmaElementType::F32;
+}
+
+GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
+                                      const ChipInfo &chip, Type elementType) {
+  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(config.getIntrinsic(),
+                                             chip.waveSize);
+  ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
+  GemmConfigCost cost;
+  cost.waves = (block[0] / wave[0]) * (block[1] / wave[1]);
+  cost.threads = cost.waves * chip.waveSize;
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  cost.ldsBytes = (block[0] * block[2] + block[2] * block[1]) * bytes;
+  int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
+  int64_t perRegister = 4 / bytes;
+  int64_t fragments = (wave[0] / mma.m) * mma.a.size() / perRegister +
+                      (wave[1] / mma.n) * mma.b.size() / perRegister;
+  cost.registersPerLane = tiles * mma.c.size() + fragments;
+  return cost;
+}
+
+LogicalResult
+mlir::ck::checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
+                          Type elementType,
+                          function_ref<InFlightDiagnostic()> emitError) {
+  MmaIntrinsic intrinsic = config.getIntrinsic();
+  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(intrinsic, chip.waveSize);
+  StringRef name = stringifyMmaIntrinsic(intrinsic);
+  if (mma.waveSize != chip.waveSize)
+    return emitError() << name << " runs on waves of " << mma.waveSize
+                       << " lanes; " << chip.name << " has " << chip.waveSize;
+  bool nativeToChip = intrinsic == MmaIntrinsic::Fma ||
+                      chip.f16 == intrinsic || chip.bf16 == intrinsic ||
+                      chip.f32 == intrinsic;
+  if (!nativeToChip)
+    return emitError() << chip.name << " has no " << name << " instruction";
+  if (intrinsic != MmaIntrinsic::Fma &&
+      mma.elementType != elementKind(elementType))
+    return emitError() << name << " does not take " << elementType
+                       << " inputs";
+  ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
+  if (wave[0] % mma.m || wave[1] % mma.n)
+    return emitError() << "wave tile " << wave[0] << "x" << wave[1]
+                       << " is not a whole number of " << name << " tiles ("
+                       << mma.m << "x" << mma.n << ")";
+  if (block[2] % mma.k)
+    return emitError() << "block K " << block[2] << " is not a multiple of "
+                       << name << "'s K (" << mma.k << ")";
+  GemmConfigCost cost = estimateCost(config, chip, elementType);
+  if (cost.threads > 1024)
+    return emitError() << "configuration needs " << cost.threads
+                       << " threads per workgroup; the limit is 1024";
+  if (cost.ldsBytes > chip.ldsBytes)
+    return emitError() << "configuration needs " << cost.ldsBytes
+                       << " bytes of LDS per workgroup; " << chip.name
+                       << " allows " << chip.ldsBytes;
+  // Leave room for addresses, loop counters and the epilogue.
+  int64_t available = chip.registersPerLane - 64;
+  if (cost.registersPerLane > available)
+    return emitError() << "configuration needs about "
+                       << cost.registersPerLane
+                       << " registers per lane for accumulators and "
+                          "fragments; "
+                       << chip.name << " allows " << available
+                       << " after addressing";
+  return success();
+}
+
+/// The largest power-of-two tile <= preferred that wastes little of `size`.
+static int64_t tileFor(int64_t size, int64_t preferred, int64_t minimum) {
+  int64_t tile = preferred;
+  while (tile > minimum && tile / 2 >= size)
+    tile /= 2;
+  return tile;
+}
+
+FailureOr<GemmConfigAttr>
+mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
+                           Type elementType, const ChipInfo &chip,
+                           function_ref<InFlightDiagnostic()> emitError) {
+  std::optional<MmaIntrinsic> intrinsic = chip.intrinsicFor(elementType);
+  if (!intrinsic)
+    return emitError() << chip.name << " cannot compute GEMMs of "
+                       << elementType << " inputs";
+  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(*intrinsic, chip.waveSize);
+  // Tiny GEMMs waste most of a matrix instruction: use FMAs.
+  if (shape.m < mma.m || shape.n < mma.n) {
+    intrinsic = MmaIntrinsic::Fma;
+    mma = getMmaIntrinsicInfo(*intrinsic, chip.waveSize);
+  }
+  int64_t bm = tileFor(shape.m, 128, 2 * mma.m);
+  int64_t bn = tileFor(shape.n, 128, 2 * mma.n);
+  int64_t bk = std::max<int64_t>(mma.k, *intrinsic == MmaIntrinsic::Fma
+                                            ? 16
+                                            : 32);
+  SmallVector<int64_t> block = {bm, bn, bk};
+  SmallVector<int64_t> wave = {bm / 2, bn / 2};
+  auto config = GemmConfigAttr::get(context, block, wave, *intrinsic);
+  // Shrink K, then the tile, until the chip's limits hold.
+  while (failed(checkGemmConfig(config, chip, elementType, [] {
+    return InFlightDiagnostic();
+  }))) {
+    if (block[2] > mma.k)
+      block[2] /= 2;
+    else if (block[0] >= block[1] && block[0] > 2 * mma.m)
+      block[0] /= 2;
+    else if (block[1] > 2 * mma.n)
+      block[1] /= 2;
+    else
+      return checkGemmConfig(config, chip, elementType, emitError);
+    wave = {block[0] / 2, block[1] / 2};
+    config = GemmConfigAttr::get(context, block, wave, *intrinsic);
+  }
+  return config;
+}

@@ -1,0 +1,501 @@
+// RUN: ck-opt %s -split-input-file -verify-diagnostics
+
+// One section per verifier rule of the ck dialect: the convolution ops
+// (ConvVerifier.cpp), ck.gemm, ck.fill and ck.transform (CKOps.cpp), the
+// layout and transform-map attributes (CKAttrs.cpp), the !ck.view type
+// (CKTypes.cpp), the ODS operand constraints, and malformed syntax.
+
+//===----------------------------------------------------------------------===//
+// Convolutions: parameters
+//===----------------------------------------------------------------------===//
+
+// Zero spatial dimensions: no stride at all.
+func.func @conv_rank_0(%x: memref<2x1x8xf16>, %w: memref<1x4x8xf16>, %y: memref<2x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op expects 1, 2 or 3 spatial dimensions (one stride each), got 0}}
+  ck.conv_fwd input(%x : memref<2x1x8xf16>) filter(%w : memref<1x4x8xf16>) output(%y : memref<2x1x4xf16>) layouts(NGC, GKC, NGK) strides [] dilations [] pad_left [] pad_right []
+  return
+}
+
+// -----
+// Four spatial dimensions.
+func.func @conv_rank_4(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op expects 1, 2 or 3 spatial dimensions (one stride each), got 4}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1, 1, 1] dilations [1, 1, 1, 1] pad_left [1, 1, 1, 1] pad_right [1, 1, 1, 1]
+  return
+}
+
+// -----
+// Fewer dilations than strides.
+func.func @conv_dilations_count(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op expects 2 dilations, one per spatial dimension, got 1}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// More left pads than strides.
+func.func @conv_pad_left_count(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_data' op expects 2 pad_left, one per spatial dimension, got 3}}
+  ck.conv_bwd_data input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Fewer right pads than strides.
+func.func @conv_pad_right_count(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op expects 2 pad_right, one per spatial dimension, got 0}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right []
+  return
+}
+
+// -----
+// A zero stride.
+func.func @conv_stride_0(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op stride #1 is 0; strides must be >= 1}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 0] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A negative dilation.
+func.func @conv_dilation_negative(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op dilation #0 is -1; dilations must be >= 1}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [-1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A negative left pad.
+func.func @conv_pad_left_negative(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op pad_left #1 is -1; pads must be >= 0}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, -1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A negative right pad.
+func.func @conv_pad_right_negative(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op pad_right #0 is -2; pads must be >= 0}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [-2, 1]
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions: layouts and tensors
+//===----------------------------------------------------------------------===//
+
+// -----
+// The input layout names a filter letter (Y instead of H).
+func.func @conv_input_layout_letters(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op input layout NYWGC does not fit a 2-D convolution: expected the letters NGCHW, each once, in any order}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NYWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The filter layout of a 3-D convolution in a 2-D one.
+func.func @conv_filter_layout_rank(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x1x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op filter layout GKZYXC does not fit a 2-D convolution: expected the letters GKCYX, each once, in any order}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x1x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKZYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The output layout names C where it needs K (the input layout swapped in).
+func.func @conv_output_layout_letters(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op output layout NHWGC does not fit a 2-D convolution: expected the letters NGKHW, each once, in any order}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGC) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The output layout misses a letter (no G).
+func.func @conv_output_layout_short(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op output layout NHWK does not fit a 2-D convolution: expected the letters NGKHW, each once, in any order}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x4xf16>) layouts(NHWGC, GKYXC, NHWK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The input memref has one dimension fewer than its layout.
+func.func @conv_input_memref_rank(%x: memref<2x7x7x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op input memref has rank 4 but its layout NHWGC has 5 dimensions}}
+  ck.conv_fwd input(%x : memref<2x7x7x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The filter memref has one dimension more than its layout.
+func.func @conv_filter_memref_rank(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8x1xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op filter memref has rank 6 but its layout GKYXC has 5 dimensions}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8x1xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Input f16, filter and output f32.
+func.func @conv_element_types(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf32>, %y: memref<2x7x7x1x4xf32>) {
+  // expected-error @+1 {{'ck.conv_fwd' op expects input, filter and output of one element type, got 'f16', 'f32' and 'f32'}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf32>) output(%y : memref<2x7x7x1x4xf32>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Output bf16, the others f16.
+func.func @conv_output_element_type(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xbf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_data' op expects input, filter and output of one element type, got 'f16', 'f16' and 'bf16'}}
+  ck.conv_bwd_data input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xbf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// G of the input (2) differs from G of the filter (1).
+func.func @conv_groups_filter(%x: memref<2x7x7x2x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x2x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op group count (G) differs: input has 2, filter has 1}}
+  ck.conv_fwd input(%x : memref<2x7x7x2x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x2x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// G of the input (1) differs from G of the output (3).
+func.func @conv_groups_output(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x3x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op group count (G) differs: input has 1, output has 3}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x3x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// N of the input (2) differs from N of the output (4).
+func.func @conv_batch(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<4x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op batch size (N) differs: input has 2, output has 4}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<4x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// C of the input (8) differs from C of the filter (16), in a GNHWC/GKCYX
+// layout where the letters sit elsewhere.
+func.func @conv_in_channels(%x: memref<1x2x7x7x8xf16>, %w: memref<1x4x16x3x3xf16>, %y: memref<1x2x7x7x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op input channel count (C) differs: input has 8, filter has 16}}
+  ck.conv_fwd input(%x : memref<1x2x7x7x8xf16>) filter(%w : memref<1x4x16x3x3xf16>) output(%y : memref<1x2x7x7x4xf16>) layouts(GNHWC, GKCYX, GNHWK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// K of the filter (4) differs from K of the output (5).
+func.func @conv_out_channels(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x5xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op output channel count (K) differs: filter has 4, output has 5}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x5xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The dilated filter (extent 2 * (3 - 1) + 1 = 5) does not fit the padded
+// input (extent 3 + 0 + 0 = 3) of the second spatial dimension.
+func.func @conv_empty_output(%x: memref<2x7x3x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x5x1x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op spatial dimension #1: the dilated filter (extent 5) is larger than the padded input (extent 3), so the output would be empty}}
+  ck.conv_fwd input(%x : memref<2x7x3x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x5x1x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 2] pad_left [0, 0] pad_right [0, 0]
+  return
+}
+
+// -----
+// Ho = (7 + 1 + 1 - 3) / 2 + 1 = 4, but the output has 7.
+func.func @conv_output_size(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x4x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op spatial dimension #0: expected output size 4 = (9 - 3) / 2 + 1, got 7}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x4x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [2, 2] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// 1-D: Wo = (9 + 0 + 0 - 3 * (3 - 1) - 1) / 1 + 1 = 3, but the output has 9.
+func.func @conv_output_size_1d(%x: memref<2x9x1x8xf32>, %w: memref<1x4x3x8xf32>, %y: memref<2x9x1x4xf32>) {
+  // expected-error @+1 {{'ck.conv_bwd_data' op spatial dimension #0: expected output size 3 = (9 - 7) / 1 + 1, got 9}}
+  ck.conv_bwd_data input(%x : memref<2x9x1x8xf32>) filter(%w : memref<1x4x3x8xf32>) output(%y : memref<2x9x1x4xf32>) layouts(NWGC, GKXC, NWGK) strides [1] dilations [3] pad_left [0] pad_right [0]
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions: epilogue
+//===----------------------------------------------------------------------===//
+
+// -----
+// Forward writes the output: a D shaped like the input is wrong.
+func.func @conv_fwd_d_shape(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op D tensor #1 must have the shape and element type of 'memref<2x7x7x1x4xf16>', got 'memref<2x7x7x1x8xf16>'}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%y, %x : memref<2x7x7x1x4xf16>, memref<2x7x7x1x8xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Backward-data writes the input: a D shaped like the output is wrong.
+func.func @conv_bwd_data_d_shape(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_data' op D tensor #0 must have the shape and element type of 'memref<2x7x7x1x8xf16>', got 'memref<2x7x7x1x4xf16>'}}
+  ck.conv_bwd_data input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Backward-weight writes the filter: a D of the right shape but f32 is wrong.
+func.func @conv_bwd_weight_d_type(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>, %d: memref<1x4x3x3x8xf32>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op D tensor #0 must have the shape and element type of 'memref<1x4x3x3x8xf16>', got 'memref<1x4x3x3x8xf32>'}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%d : memref<1x4x3x3x8xf32>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// beta without any D tensor.
+func.func @conv_beta_without_d(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op has beta but no D tensors for it to scale}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1] beta 0.5
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions: ODS operand constraints
+//===----------------------------------------------------------------------===//
+
+// -----
+// A dynamically shaped input.
+func.func @conv_dynamic_memref(%x: memref<?x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op operand #0 must be statically shaped memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<?x7x7x1x8xf16>'}}
+  ck.conv_fwd input(%x : memref<?x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// An i32 filter.
+func.func @conv_i32_filter(%x: memref<2x7x7x1x8xi32>, %w: memref<1x4x3x3x8xi32>, %y: memref<2x7x7x1x4xi32>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op operand #0 must be statically shaped memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<2x7x7x1x8xi32>'}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xi32>) filter(%w : memref<1x4x3x3x8xi32>) output(%y : memref<2x7x7x1x4xi32>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// An f64 D tensor.
+func.func @conv_f64_d(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>, %d: memref<2x7x7x1x4xf64>) {
+  // expected-error @+1 {{'ck.conv_fwd' op operand #3 must be variadic of statically shaped memref of 16-bit float or bfloat16 type or 32-bit float values, but got 'memref<2x7x7x1x4xf64>'}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%d : memref<2x7x7x1x4xf64>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A view is not a convolution operand: the custom parser already wants a
+// memref type.
+func.func @conv_view_operand(%x: !ck.view<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{custom op 'ck.conv_fwd' invalid kind of type specified: expected builtin.memref, but found '!ck.view<2x7x7x1x8xf16>'}}
+  ck.conv_fwd input(%x : !ck.view<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// ck.gemm
+//===----------------------------------------------------------------------===//
+
+// -----
+// a of rank 2.
+func.func @gemm_rank_a(%a: memref<16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects a to be rank 3 (G x M x K), got rank 2}}
+  ck.gemm %a, %b -> %c : memref<16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// b of rank 4.
+func.func @gemm_rank_b(%a: memref<1x16x32xf16>, %b: memref<1x1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects b to be rank 3 (G x K x N), got rank 4}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// c of rank 2, a view.
+func.func @gemm_rank_c(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: !ck.view<16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects c to be rank 3 (G x M x N), got rank 2}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x32x8xf16> -> !ck.view<16x8xf16>
+  return
+}
+
+// -----
+// G of b (2) differs from G of a and c (1).
+func.func @gemm_batch_b(%a: memref<1x16x32xf16>, %b: memref<2x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects one batch size G for a, b and c, got 1, 2 and 1}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<2x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// G of c (3) differs from G of a and b (1).
+func.func @gemm_batch_c(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<3x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects one batch size G for a, b and c, got 1, 1 and 3}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<3x16x8xf16>
+  return
+}
+
+// -----
+// M of a (16) differs from M of c (17).
+func.func @gemm_m(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x17x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects M of a (16) to equal M of c (17)}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x17x8xf16>
+  return
+}
+
+// -----
+// K of a (32) differs from K of b (8): a and b given in the wrong order.
+func.func @gemm_k(%a: memref<1x16x32xf16>, %b: memref<1x8x32xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects K of a (32) to equal K of b (8)}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x8x32xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// N of b (8) differs from N of c (16), on views.
+func.func @gemm_n(%a: !ck.view<1x16x32xf16>, %b: !ck.view<1x32x8xf16>, %c: !ck.view<1x16x16xf16>) {
+  // expected-error @+1 {{'ck.gemm' op expects N of b (8) to equal N of c (16)}}
+  ck.gemm %a, %b -> %c : !ck.view<1x16x32xf16>, !ck.view<1x32x8xf16> -> !ck.view<1x16x16xf16>
+  return
+}
+
+// -----
+// a f16, b bf16.
+func.func @gemm_ab_types(%a: memref<1x16x32xf16>, %b: memref<1x32x8xbf16>, %c: memref<1x16x8xf32>) {
+  // expected-error @+1 {{'ck.gemm' op expects a and b of one element type, got 'f16' and 'bf16'}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x32x8xbf16> -> memref<1x16x8xf32>
+  return
+}
+
+// -----
+// A D tensor of the wrong shape.
+func.func @gemm_d_shape(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>, %d: memref<1x8x16xf16>) {
+  // expected-error @+1 {{'ck.gemm' op D tensor #1 must have the shape and element type of 'memref<1x16x8xf16>', got 'memref<1x8x16xf16>'}}
+  ck.gemm %a, %b -> %c adds(%c, %d : memref<1x16x8xf16>, memref<1x8x16xf16>) : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// A D tensor of the element type of a and b rather than of c.
+func.func @gemm_d_type(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf32>, %d: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op D tensor #0 must have the shape and element type of 'memref<1x16x8xf32>', got 'memref<1x16x8xf16>'}}
+  ck.gemm %a, %b -> %c adds(%d : memref<1x16x8xf16>) : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf32>
+  return
+}
+
+// -----
+// beta without any D tensor, even beta = 1.0 (the default) when spelt out.
+func.func @gemm_beta_without_d(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op has beta but no D tensors for it to scale}}
+  ck.gemm %a, %b -> %c beta 1.0 : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// A dynamically shaped memref operand.
+func.func @gemm_dynamic(%a: memref<1x?x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op operand #0 must be statically shaped f16/bf16/f32 memref or ck view, but got 'memref<1x?x32xf16>'}}
+  ck.gemm %a, %b -> %c : memref<1x?x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// An i8 memref result.
+func.func @gemm_i8(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xi8>) {
+  // expected-error @+1 {{'ck.gemm' op operand #2 must be statically shaped f16/bf16/f32 memref or ck view, but got 'memref<1x16x8xi8>'}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xi8>
+  return
+}
+
+// -----
+// A tensor is neither a memref nor a view.
+func.func @gemm_tensor(%a: tensor<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op operand #0 must be statically shaped f16/bf16/f32 memref or ck view, but got 'tensor<1x16x32xf16>'}}
+  ck.gemm %a, %b -> %c : tensor<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// ck.fill
+//===----------------------------------------------------------------------===//
+
+// -----
+// A D tensor of another shape than the destination.
+func.func @fill_d_shape(%v: !ck.view<6x4xf16>, %d: !ck.view<4x6xf16>) {
+  // expected-error @+1 {{'ck.fill' op D tensor #0 must have the shape and element type of '!ck.view<6x4xf16>', got '!ck.view<4x6xf16>'}}
+  ck.fill %v adds(%d : !ck.view<4x6xf16>) : !ck.view<6x4xf16>
+  return
+}
+
+// -----
+// A D tensor of another element type than the destination.
+func.func @fill_d_type(%m: memref<6x4xf16>, %d: memref<6x4xbf16>) {
+  // expected-error @+1 {{'ck.fill' op D tensor #0 must have the shape and element type of 'memref<6x4xf16>', got 'memref<6x4xbf16>'}}
+  ck.fill %m adds(%d : memref<6x4xbf16>) : memref<6x4xf16>
+  return
+}
+
+// -----
+// beta without any D tensor.
+func.func @fill_beta_without_d(%m: memref<6x4xf16>) {
+  // expected-error @+1 {{'ck.fill' op has beta but no D tensors for it to scale}}
+  ck.fill %m beta 2.0 : memref<6x4xf16>
+  return
+}
+
+// -----
+// A dynamically shaped destination.
+func.func @fill_dynamic(%m: memref<?x4xf32>) {
+  // expected-error @+1 {{'ck.fill' op operand #0 must be statically shaped f16/bf16/f32 memref or ck view, but got 'memref<?x4xf32>'}}
+  ck.fill %m : memref<?x4xf32>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// ck.transform
+//===----------------------------------------------------------------------===//
+
+// -----
+// The source shape 4x6 is not the map's lower bounds [6, 4].
+func.func @transform_source_shape(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{'ck.transform' op source shape [4, 6] differs from the map's lower bounds [6, 4]}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32> by #ck.transform_map<[24] -> [6, 4], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+// -----
+// The result shape 26 is not the map's upper bounds [24].
+func.func @transform_result_shape(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{'ck.transform' op result shape [26] differs from the map's upper bounds [24]}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<26xf32> by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+// -----
+// The result rank differs from the map's.
+func.func @transform_result_rank(%v: !ck.view<24xf32>) {
+  // expected-error @+1 {{'ck.transform' op result shape [4, 6] differs from the map's upper bounds [24]}}
+  %0 = ck.transform %v : !ck.view<24xf32> to !ck.view<4x6xf32> by #ck.transform_map<[24] -> [24], [#ck.transform<pass_through [0] -> [0]>]>
+  return
+}
+
+// -----
+// An f16 view of an f32 memref.
+func.func @transform_element_type(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{'ck.transform' op result element type 'f16' differs from the source's 'f32'}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<24xf16> by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+// -----
+// An i32 memref source.
+func.func @transform_i32_source(%m: memref<4x6xi32>) {
+  // expected-error @+1 {{'ck.transform' op operand #0 must be statically shaped f16/bf16/f32 memref or ck view, but got 'memref<4x6xi32>'}}
+  %0 = ck.transform %m : memref<4x6xi32> to !ck.view<24xi32> by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+// -----
+// The result must be a view, not a memref. (The ODS message quotes the
+// view type's summary.)
+func.func @transform_memref_result(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{'ck.transform' op result #0 must be A tensor seen through a chain of coordinate transforms, but got 'memref<24xf32>'}}
+  %0 = ck.transform %m : memref<4x6xf32> to memref<24xf32> by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
