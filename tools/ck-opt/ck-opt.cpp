@@ -8,6 +8,7 @@
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::ck::registerCKPasses();
   mlir::ck::registerCKConversionPasses();
+  mlir::ck::registerCKPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

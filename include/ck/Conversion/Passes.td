@@ -36,6 +36,20 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def ConvertCKConvToGPUReference
+    : Pass<"convert-ck-conv-to-gpu-reference", "ModuleOp"> {
+  let summary = "Turn convolutions into naive GPU reference kernels";
+  let description = [{
+    Replaces each convolution with a `gpu.launch_func` of a kernel that
+    computes it directly: one thread per element of the written tensor, a
+    loop over the whole reduction in f32, the epilogue, and a store. It
+    shares no index math with `ck-conv-to-gemm` and the GEMM kernels, which
+    makes it the GPU reference that verifies them on large problems.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
+}
+
 def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
   let summary = "Lower ck.mma to NVVM mma.sync (tensor cores) and FMAs";
   let description = [{

@@ -82,6 +82,33 @@ Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,
   return arith::TruncFOp::create(b, loc, elementType, value);
 }
 
+gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {
+  for (auto existing : module.getOps<gpu::GPUModuleOp>())
+    if (existing.getName() == "ck_kernels")
+      return existing;
+  OpBuilder builder(module.getContext());
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  builder.getUnitAttr());
+  builder.setInsertionPointToEnd(module.getBody());
+  return gpu::GPUModuleOp::create(builder, module.getLoc(), "ck_kernels");
+}
+
+void mlir::ck::replaceWithLaunch(Operation *op, const KernelLaunch &launch) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  auto dim = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v).getResult();
+  };
+  gpu::LaunchFuncOp::create(
+      builder, loc, launch.func,
+      gpu::KernelDim3{dim(launch.grid[0]), dim(launch.grid[1]),
+                      dim(launch.grid[2])},
+      gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
+                      dim(launch.block[2])},
+      /*dynamicSharedMemorySize=*/Value(), launch.hostArgs);
+  op->erase();
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -108,12 +135,7 @@ struct ConvertCKToGPUPass
     if (work.empty())
       return;
 
-    OpBuilder builder(module.getContext());
-    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                    builder.getUnitAttr());
-    builder.setInsertionPointToEnd(module.getBody());
-    auto kernels = gpu::GPUModuleOp::create(builder, module.getLoc(),
-                                            "ck_kernels");
+    gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
 
     for (auto [index, op] : llvm::enumerate(work)) {
       FailureOr<KernelLaunch> launch =
@@ -124,19 +146,7 @@ struct ConvertCKToGPUPass
                                 "fill_" + std::to_string(index));
       if (failed(launch))
         return signalPassFailure();
-      builder.setInsertionPoint(op);
-      Location loc = op->getLoc();
-      auto dim = [&](int64_t v) {
-        return arith::ConstantIndexOp::create(builder, loc, v).getResult();
-      };
-      gpu::LaunchFuncOp::create(
-          builder, loc, launch->func,
-          gpu::KernelDim3{dim(launch->grid[0]), dim(launch->grid[1]),
-                          dim(launch->grid[2])},
-          gpu::KernelDim3{dim(launch->block[0]), dim(launch->block[1]),
-                          dim(launch->block[2])},
-          /*dynamicSharedMemorySize=*/Value(), launch->hostArgs);
-      op->erase();
+      replaceWithLaunch(op, *launch);
     }
     // The views were only index math for the kernels.
     SmallVector<TransformOp> transforms;

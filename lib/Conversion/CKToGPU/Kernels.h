@@ -47,6 +47,19 @@ FailureOr<KernelLaunch> buildGemmKernel(GemmOp op, const ChipInfo &chip,
 FailureOr<KernelLaunch> buildFillKernel(FillOp op, gpu::GPUModuleOp module,
                                         StringRef name);
 
+/// The naive reference kernel of a convolution (one thread per written
+/// element).
+FailureOr<KernelLaunch> buildReferenceKernel(ConvOpInterface op,
+                                             gpu::GPUModuleOp module,
+                                             StringRef name);
+
+/// The module's `ck_kernels` gpu.module, created (and the module marked as
+/// a GPU container) on first use.
+gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
+
+/// Replaces `op` with a gpu.launch_func of `launch`.
+void replaceWithLaunch(Operation *op, const KernelLaunch &launch);
+
 /// Traces `value` to a memref argument, or emits an error on `op`.
 FailureOr<TracedView> traceOperand(Operation *op, Value value);
 

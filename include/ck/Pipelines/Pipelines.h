@@ -1,0 +1,59 @@
+//===- Pipelines.h - The ck lowering pipelines ------------------*- C++ -*-===//
+//
+// From problem-level ck IR to GPU binaries:
+//
+//   ck-to-rocdl{chip=gfx942}   AMD: MFMA/WMMA kernels in an hsaco
+//   ck-to-nvvm{chip=sm_90a}    NVIDIA: mma.sync kernels in a cubin
+//
+// Both run ck-conv-to-gemm, ck-select-gemm-config and convert-ck-to-gpu,
+// then the target's ck.mma lowering and upstream GPU-to-LLVM passes, and
+// gpu-module-to-binary. `reference=true` builds the naive reference kernels
+// of the convolutions instead of the GEMM kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_PIPELINES_PIPELINES_H
+#define CK_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace ck {
+
+struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Chip to compile for"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("Toolkit directory: CUDA (with bin/ptxas) for NVIDIA, a "
+                     "directory holding llvm/bin/ld.lld for AMD; empty for "
+                     "the default"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Output of gpu-module-to-binary: bin, isa or llvm"),
+      llvm::cl::init("bin")};
+  PassOptions::Option<bool> reference{
+      *this, "reference",
+      llvm::cl::desc("Build the naive reference kernels of the convolutions"),
+      llvm::cl::init(false)};
+};
+
+/// The default toolkits: /usr/local/cuda and ck's own directory linking
+/// Debian's ld.lld.
+std::string defaultToolkit(bool nvidia);
+
+void buildCKToROCDLPipeline(OpPassManager &pm,
+                            const GpuPipelineOptions &options);
+void buildCKToNVVMPipeline(OpPassManager &pm,
+                           const GpuPipelineOptions &options);
+
+/// Registers ck-to-rocdl and ck-to-nvvm.
+void registerCKPipelines();
+
+} // namespace ck
+} // namespace mlir
+
+#endif // CK_PIPELINES_PIPELINES_H

@@ -1,0 +1,104 @@
+//===- Pipelines.cpp - The ck lowering pipelines --------------------------===//
+
+#include "ck/Pipelines/Pipelines.h"
+
+#include "ck/Conversion/Passes.h"
+#include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Target/Chip.h"
+
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+std::string mlir::ck::defaultToolkit(bool nvidia) {
+  return nvidia ? "/usr/local/cuda" : CK_ROCM_TOOLKIT_DIR;
+}
+
+/// The target-independent rungs: problem ops to GPU kernels with ck.mma.
+static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
+  if (o.reference) {
+    pm.addPass(createConvertCKConvToGPUReference());
+    return;
+  }
+  pm.addPass(createCKConvToGemm());
+  CKSelectGemmConfigOptions select;
+  select.chip = o.chip;
+  pm.addPass(createCKSelectGemmConfig(select));
+  ConvertCKToGPUOptions toGpu;
+  toGpu.chip = o.chip;
+  pm.addPass(createConvertCKToGPU(toGpu));
+}
+
+static void buildBinary(OpPassManager &pm, const GpuPipelineOptions &o,
+                        bool nvidia) {
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath =
+      o.toolkit.empty() ? defaultToolkit(nvidia) : std::string(o.toolkit);
+  binary.compilationTarget = o.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::ck::buildCKToROCDLPipeline(OpPassManager &pm,
+                                      const GpuPipelineOptions &o) {
+  buildKernels(pm, o);
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createConvertCKToAMDGPU());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToROCDLOpsOptions rocdl;
+  rocdl.chipset = o.chip;
+  rocdl.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  GpuROCDLAttachTargetOptions target;
+  target.chip = o.chip;
+  target.optLevel = 3;
+  // The kernels are built for the chip's native wave size.
+  const ChipInfo *chip = lookupChip(o.chip);
+  target.wave64Flag = !chip || chip->waveSize == 64;
+  pm.addPass(createGpuROCDLAttachTarget(target));
+  buildBinary(pm, o, /*nvidia=*/false);
+}
+
+void mlir::ck::buildCKToNVVMPipeline(OpPassManager &pm,
+                                     const GpuPipelineOptions &o) {
+  buildKernels(pm, o);
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createConvertCKToNVVM());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = o.chip;
+  target.features = "+ptx80";
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  buildBinary(pm, o, /*nvidia=*/true);
+}
+
+void mlir::ck::registerCKPipelines() {
+  PassPipelineRegistration<GpuPipelineOptions>(
+      "ck-to-rocdl",
+      "Lower ck problem IR to AMDGPU kernels (MFMA/WMMA) in an hsaco",
+      buildCKToROCDLPipeline);
+  PassPipelineRegistration<GpuPipelineOptions>(
+      "ck-to-nvvm",
+      "Lower ck problem IR to NVIDIA kernels (mma.sync) in a cubin",
+      buildCKToNVVMPipeline);
+}

@@ -1,0 +1,543 @@
+//===- CudaBackend.cpp - The CUDA driver API through dlopen ---------------===//
+//
+// Declares the few driver types, enum values and entry points ckrt uses
+// (values as documented for the CUDA driver API; cuda.h is not included),
+// looks them up in libcuda.so.1 and implements Backend with them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+#include "Error.h"
+
+#include <cstdio>
+#include <cstring>
+
+using namespace ckrt::detail;
+
+namespace {
+
+// Types of the driver API.
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+struct CUctx_st;
+struct CUmod_st;
+struct CUfunc_st;
+struct CUstream_st;
+struct CUevent_st;
+using CUcontext = CUctx_st *;
+using CUmodule = CUmod_st *;
+using CUfunction = CUfunc_st *;
+using CUstream = CUstream_st *;
+using CUevent = CUevent_st *;
+
+// Result codes ckrt distinguishes.
+constexpr CUresult CUDA_SUCCESS = 0;
+constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
+constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
+constexpr CUresult CUDA_ERROR_STUB_LIBRARY = 34;
+constexpr CUresult CUDA_ERROR_INSUFFICIENT_DRIVER = 35;
+constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+constexpr CUresult CUDA_ERROR_INVALID_DEVICE = 101;
+constexpr CUresult CUDA_ERROR_INVALID_IMAGE = 200;
+constexpr CUresult CUDA_ERROR_NO_BINARY_FOR_GPU = 209;
+constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
+constexpr CUresult CUDA_ERROR_JIT_COMPILER_NOT_FOUND = 221;
+constexpr CUresult CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222;
+constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+
+// CUdevice_attribute values.
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+constexpr int CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10;
+constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+constexpr int CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+
+// CUfunction_attribute values.
+constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
+constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+
+struct CudaApi {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem_v2)(size_t *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease_v2)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuMemAlloc_v2)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree_v2)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD_v2)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH_v2)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemcpyDtoD_v2)(CUdeviceptr, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8_v2)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy_v2)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy_v2)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, unsigned, CUstream,
+                             void **, void **);
+  // Optional (CUDA 12.4+): used to check plan arguments against kernels.
+  CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
+};
+
+struct Session {
+  CUdevice device;
+  CUcontext context;
+};
+
+ckrt_status statusFor(CUresult r) {
+  switch (r) {
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    return CKRT_ERROR_OUT_OF_MEMORY;
+  case CUDA_ERROR_NO_DEVICE:
+  case CUDA_ERROR_INVALID_DEVICE:
+    return CKRT_ERROR_NO_DEVICE;
+  case CUDA_ERROR_STUB_LIBRARY:
+  case CUDA_ERROR_INSUFFICIENT_DRIVER:
+    return CKRT_ERROR_NO_BACKEND;
+  case CUDA_ERROR_INVALID_IMAGE:
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+  case CUDA_ERROR_INVALID_PTX:
+  case CUDA_ERROR_JIT_COMPILER_NOT_FOUND:
+  case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
+    return CKRT_ERROR_INVALID_BINARY;
+  case CUDA_ERROR_NOT_FOUND:
+    return CKRT_ERROR_NOT_FOUND;
+  default:
+    return CKRT_ERROR_DRIVER;
+  }
+}
+
+CUdeviceptr dptr(const void *p) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(p));
+}
+
+class CudaBackend final : public Backend {
+public:
+  CudaBackend(std::string path, DynamicLibrary lib, const CudaApi &api)
+      : path(std::move(path)), lib(lib), api(api) {}
+
+  ckrt_backend kind() const override { return CKRT_BACKEND_CUDA; }
+  const std::string &libraryName() const override { return path; }
+
+  /// "CUDA_ERROR_X (text)".
+  std::string describe(CUresult r) const {
+    const char *name = nullptr, *text = nullptr;
+    if (api.cuGetErrorName(r, &name) != CUDA_SUCCESS || !name)
+      name = nullptr;
+    if (api.cuGetErrorString(r, &text) != CUDA_SUCCESS || !text)
+      text = nullptr;
+    if (name && text)
+      return format("%s (%s)", name, text);
+    if (name)
+      return name;
+    return format("CUDA error %d", r);
+  }
+
+  /// Sets the error for a failed call `what` and returns the status.
+  ckrt_status check(CUresult r, const char *what) const {
+    if (r == CUDA_SUCCESS)
+      return CKRT_SUCCESS;
+    return fail(statusFor(r), "%s failed: %s", what, describe(r).c_str());
+  }
+
+  ckrt_status deviceCount(int *count) override {
+    return check(api.cuDeviceGetCount(count), "cuDeviceGetCount");
+  }
+
+  ckrt_status deviceProps(int ordinal, ckrt_device_props *props) override {
+    CUdevice dev;
+    if (ckrt_status st = check(api.cuDeviceGet(&dev, ordinal), "cuDeviceGet"))
+      return st;
+    std::memset(props, 0, sizeof(*props));
+    props->backend = CKRT_BACKEND_CUDA;
+    props->ordinal = ordinal;
+    if (ckrt_status st = check(api.cuDeviceGetName(props->name,
+                                                   int(sizeof(props->name)),
+                                                   dev),
+                               "cuDeviceGetName"))
+      return st;
+    props->name[sizeof(props->name) - 1] = '\0';
+    struct {
+      int attr;
+      int *out;
+      const char *what;
+    } ints[] = {
+        {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+         &props->multiprocessor_count, "multiprocessor count"},
+        {CU_DEVICE_ATTRIBUTE_WARP_SIZE, &props->warp_size, "warp size"},
+        {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &props->cc_major,
+         "compute capability major"},
+        {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &props->cc_minor,
+         "compute capability minor"},
+    };
+    for (auto &q : ints) {
+      std::string what =
+          format("cuDeviceGetAttribute(%s, device %d)", q.what, ordinal);
+      if (ckrt_status st = check(api.cuDeviceGetAttribute(q.out, q.attr, dev),
+                                 what.c_str()))
+        return st;
+    }
+    int optin = 0, plain = 0, l2 = 0;
+    if (ckrt_status st = check(
+            api.cuDeviceGetAttribute(
+                &optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                dev),
+            "cuDeviceGetAttribute(max shared memory per block optin)"))
+      return st;
+    if (ckrt_status st = check(
+            api.cuDeviceGetAttribute(
+                &plain, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, dev),
+            "cuDeviceGetAttribute(max shared memory per block)"))
+      return st;
+    if (ckrt_status st = check(
+            api.cuDeviceGetAttribute(&l2, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE,
+                                     dev),
+            "cuDeviceGetAttribute(L2 cache size)"))
+      return st;
+    props->max_shared_memory_per_block =
+        size_t(optin > plain ? optin : plain);
+    props->l2_bytes = size_t(l2 > 0 ? l2 : 0);
+    size_t total = 0;
+    if (ckrt_status st =
+            check(api.cuDeviceTotalMem_v2(&total, dev), "cuDeviceTotalMem_v2"))
+      return st;
+    props->total_memory_bytes = total;
+    std::snprintf(props->arch, sizeof(props->arch), "sm_%d%d",
+                  props->cc_major, props->cc_minor);
+    std::snprintf(props->arch_full, sizeof(props->arch_full), "%s",
+                  props->arch);
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status openDevice(int ordinal, void **session) override {
+    CUdevice dev;
+    if (ckrt_status st = check(api.cuDeviceGet(&dev, ordinal), "cuDeviceGet"))
+      return st;
+    CUcontext ctx = nullptr;
+    if (ckrt_status st = check(api.cuDevicePrimaryCtxRetain(&ctx, dev),
+                               "cuDevicePrimaryCtxRetain"))
+      return st;
+    *session = new Session{dev, ctx};
+    return CKRT_SUCCESS;
+  }
+
+  void closeDevice(void *session) override {
+    auto *s = static_cast<Session *>(session);
+    if (!s)
+      return;
+    api.cuDevicePrimaryCtxRelease_v2(s->device);
+    delete s;
+  }
+
+  ckrt_status makeCurrent(void *session) override {
+    auto *s = static_cast<Session *>(session);
+    return check(api.cuCtxSetCurrent(s->context), "cuCtxSetCurrent");
+  }
+
+  ckrt_status synchronizeDevice() override {
+    return check(api.cuCtxSynchronize(), "cuCtxSynchronize");
+  }
+
+  ckrt_status memAlloc(size_t bytes, void **ptr) override {
+    CUdeviceptr p = 0;
+    CUresult r = api.cuMemAlloc_v2(&p, bytes);
+    if (r != CUDA_SUCCESS) {
+      std::string what = format("cuMemAlloc_v2(%zu bytes)", bytes);
+      return check(r, what.c_str());
+    }
+    *ptr = reinterpret_cast<void *>(static_cast<uintptr_t>(p));
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status memFree(void *ptr) override {
+    return check(api.cuMemFree_v2(dptr(ptr)), "cuMemFree_v2");
+  }
+
+  ckrt_status copyHtoD(void *dst, const void *src, size_t bytes) override {
+    return check(api.cuMemcpyHtoD_v2(dptr(dst), src, bytes),
+                 "cuMemcpyHtoD_v2");
+  }
+
+  ckrt_status copyDtoH(void *dst, const void *src, size_t bytes) override {
+    return check(api.cuMemcpyDtoH_v2(dst, dptr(src), bytes),
+                 "cuMemcpyDtoH_v2");
+  }
+
+  ckrt_status copyDtoD(void *dst, const void *src, size_t bytes) override {
+    return check(api.cuMemcpyDtoD_v2(dptr(dst), dptr(src), bytes),
+                 "cuMemcpyDtoD_v2");
+  }
+
+  ckrt_status memsetD8(void *dst, unsigned char value, size_t bytes) override {
+    return check(api.cuMemsetD8_v2(dptr(dst), value, bytes), "cuMemsetD8_v2");
+  }
+
+  ckrt_status memsetD8Async(void *dst, unsigned char value, size_t bytes,
+                            void *stream) override {
+    return check(api.cuMemsetD8Async(dptr(dst), value, bytes,
+                                     static_cast<CUstream>(stream)),
+                 "cuMemsetD8Async");
+  }
+
+  ckrt_status streamCreate(void **stream) override {
+    CUstream s = nullptr;
+    if (ckrt_status st = check(api.cuStreamCreate(&s, 0), "cuStreamCreate"))
+      return st;
+    *stream = s;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status streamDestroy(void *stream) override {
+    return check(api.cuStreamDestroy_v2(static_cast<CUstream>(stream)),
+                 "cuStreamDestroy_v2");
+  }
+
+  ckrt_status streamSynchronize(void *stream) override {
+    return check(api.cuStreamSynchronize(static_cast<CUstream>(stream)),
+                 "cuStreamSynchronize");
+  }
+
+  ckrt_status eventCreate(void **event) override {
+    CUevent e = nullptr;
+    if (ckrt_status st = check(api.cuEventCreate(&e, 0), "cuEventCreate"))
+      return st;
+    *event = e;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status eventDestroy(void *event) override {
+    return check(api.cuEventDestroy_v2(static_cast<CUevent>(event)),
+                 "cuEventDestroy_v2");
+  }
+
+  ckrt_status eventRecord(void *event, void *stream) override {
+    return check(api.cuEventRecord(static_cast<CUevent>(event),
+                                   static_cast<CUstream>(stream)),
+                 "cuEventRecord");
+  }
+
+  ckrt_status eventSynchronize(void *event) override {
+    return check(api.cuEventSynchronize(static_cast<CUevent>(event)),
+                 "cuEventSynchronize");
+  }
+
+  ckrt_status eventElapsed(void *start, void *end, float *ms) override {
+    return check(api.cuEventElapsedTime(ms, static_cast<CUevent>(start),
+                                        static_cast<CUevent>(end)),
+                 "cuEventElapsedTime");
+  }
+
+  ckrt_status moduleLoad(const void *image, size_t, void **module) override {
+    CUmodule m = nullptr;
+    if (ckrt_status st =
+            check(api.cuModuleLoadData(&m, image), "cuModuleLoadData"))
+      return st;
+    *module = m;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status moduleUnload(void *module) override {
+    return check(api.cuModuleUnload(static_cast<CUmodule>(module)),
+                 "cuModuleUnload");
+  }
+
+  ckrt_status moduleGetFunction(void *module, const char *name,
+                                void **function) override {
+    CUfunction f = nullptr;
+    CUresult r =
+        api.cuModuleGetFunction(&f, static_cast<CUmodule>(module), name);
+    if (r == CUDA_ERROR_NOT_FOUND)
+      return fail(CKRT_ERROR_NOT_FOUND,
+                  "kernel '%s' is not in the module (cuModuleGetFunction: "
+                  "%s)",
+                  name, describe(r).c_str());
+    if (ckrt_status st = check(r, "cuModuleGetFunction"))
+      return st;
+    *function = f;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status functionSetMaxDynamicShared(void *function,
+                                          unsigned bytes) override {
+    std::string what = format(
+        "cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, "
+        "%u)",
+        bytes);
+    return check(api.cuFuncSetAttribute(
+                     static_cast<CUfunction>(function),
+                     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                     int(bytes)),
+                 what.c_str());
+  }
+
+  size_t functionStaticShared(void *function) override {
+    int value = 0;
+    if (api.cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                               static_cast<CUfunction>(function)) !=
+        CUDA_SUCCESS)
+      return 0;
+    return value > 0 ? size_t(value) : 0;
+  }
+
+  bool functionCheckParams(void *function, const size_t *sizes,
+                           size_t numParams, std::string *why) override {
+    why->clear();
+    if (!api.cuFuncGetParamInfo)
+      return true;
+    auto f = static_cast<CUfunction>(function);
+    for (size_t i = 0; i < numParams; ++i) {
+      size_t offset = 0, size = 0;
+      CUresult r = api.cuFuncGetParamInfo(f, i, &offset, &size);
+      if (r == CUDA_ERROR_INVALID_VALUE) {
+        *why = format("the kernel takes %zu parameters but the plan passes "
+                      "%zu arguments",
+                      i, numParams);
+        return false;
+      }
+      if (r != CUDA_SUCCESS)
+        return true; // cannot tell
+      if (size != sizes[i]) {
+        *why = format("parameter %zu of the kernel is %zu bytes but the "
+                      "plan's argument %zu is %zu bytes",
+                      i, size, i, sizes[i]);
+        return false;
+      }
+    }
+    size_t offset = 0, size = 0;
+    if (api.cuFuncGetParamInfo(f, numParams, &offset, &size) ==
+        CUDA_SUCCESS) {
+      size_t total = numParams + 1;
+      while (total < 4096 &&
+             api.cuFuncGetParamInfo(f, total, &offset, &size) == CUDA_SUCCESS)
+        ++total;
+      *why = format("the kernel takes %zu parameters but the plan passes "
+                    "%zu arguments",
+                    total, numParams);
+      return false;
+    }
+    return true;
+  }
+
+  ckrt_status launch(void *function, const unsigned grid[3],
+                     const unsigned block[3], unsigned sharedBytes,
+                     void *stream, void **params) override {
+    return check(api.cuLaunchKernel(static_cast<CUfunction>(function),
+                                    grid[0], grid[1], grid[2], block[0],
+                                    block[1], block[2], sharedBytes,
+                                    static_cast<CUstream>(stream), params,
+                                    nullptr),
+                 "cuLaunchKernel");
+  }
+
+private:
+  std::string path;
+  DynamicLibrary lib;
+  CudaApi api;
+};
+
+} // namespace
+
+namespace ckrt::detail {
+
+std::unique_ptr<Backend> createCudaBackend(const std::string &path,
+                                           ckrt_status *status,
+                                           std::string *reason) {
+  DynamicLibrary lib;
+  std::string dlerr;
+  if (!lib.open(path, &dlerr)) {
+    *status = CKRT_ERROR_NO_BACKEND;
+    *reason = format("CUDA driver library '%s' could not be loaded: %s",
+                     path.c_str(), dlerr.c_str());
+    return nullptr;
+  }
+  CudaApi api{};
+  const char *missing = nullptr;
+  auto bind = [&](auto &fn, const char *name) {
+    void *sym = lib.symbol(name);
+    if (!sym && !missing)
+      missing = name;
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(sym);
+  };
+  bind(api.cuInit, "cuInit");
+  bind(api.cuDriverGetVersion, "cuDriverGetVersion");
+  bind(api.cuGetErrorName, "cuGetErrorName");
+  bind(api.cuGetErrorString, "cuGetErrorString");
+  bind(api.cuDeviceGetCount, "cuDeviceGetCount");
+  bind(api.cuDeviceGet, "cuDeviceGet");
+  bind(api.cuDeviceGetName, "cuDeviceGetName");
+  bind(api.cuDeviceGetAttribute, "cuDeviceGetAttribute");
+  bind(api.cuDeviceTotalMem_v2, "cuDeviceTotalMem_v2");
+  bind(api.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  bind(api.cuDevicePrimaryCtxRelease_v2, "cuDevicePrimaryCtxRelease_v2");
+  bind(api.cuCtxSetCurrent, "cuCtxSetCurrent");
+  bind(api.cuCtxSynchronize, "cuCtxSynchronize");
+  bind(api.cuMemAlloc_v2, "cuMemAlloc_v2");
+  bind(api.cuMemFree_v2, "cuMemFree_v2");
+  bind(api.cuMemcpyHtoD_v2, "cuMemcpyHtoD_v2");
+  bind(api.cuMemcpyDtoH_v2, "cuMemcpyDtoH_v2");
+  bind(api.cuMemcpyDtoD_v2, "cuMemcpyDtoD_v2");
+  bind(api.cuMemsetD8_v2, "cuMemsetD8_v2");
+  bind(api.cuMemsetD8Async, "cuMemsetD8Async");
+  bind(api.cuStreamCreate, "cuStreamCreate");
+  bind(api.cuStreamDestroy_v2, "cuStreamDestroy_v2");
+  bind(api.cuStreamSynchronize, "cuStreamSynchronize");
+  bind(api.cuEventCreate, "cuEventCreate");
+  bind(api.cuEventDestroy_v2, "cuEventDestroy_v2");
+  bind(api.cuEventRecord, "cuEventRecord");
+  bind(api.cuEventSynchronize, "cuEventSynchronize");
+  bind(api.cuModuleLoadData, "cuModuleLoadData");
+  bind(api.cuModuleUnload, "cuModuleUnload");
+  bind(api.cuModuleGetFunction, "cuModuleGetFunction");
+  bind(api.cuFuncSetAttribute, "cuFuncSetAttribute");
+  bind(api.cuFuncGetAttribute, "cuFuncGetAttribute");
+  bind(api.cuLaunchKernel, "cuLaunchKernel");
+  // Newer drivers export cuEventElapsedTime_v2 (what cuda.h 12.8+ maps
+  // cuEventElapsedTime to); older ones only the original.
+  api.cuEventElapsedTime = reinterpret_cast<decltype(api.cuEventElapsedTime)>(
+      lib.symbol("cuEventElapsedTime_v2"));
+  if (!api.cuEventElapsedTime)
+    bind(api.cuEventElapsedTime, "cuEventElapsedTime");
+  api.cuFuncGetParamInfo = reinterpret_cast<decltype(api.cuFuncGetParamInfo)>(
+      lib.symbol("cuFuncGetParamInfo"));
+  if (missing) {
+    *status = CKRT_ERROR_NO_BACKEND;
+    *reason = format("CUDA driver library '%s' was loaded but lacks the "
+                     "symbol '%s' (not a CUDA driver, or one too old)",
+                     path.c_str(), missing);
+    return nullptr;
+  }
+  auto backend = std::make_unique<CudaBackend>(path, lib, api);
+  CUresult r = api.cuInit(0);
+  if (r != CUDA_SUCCESS) {
+    *status = r == CUDA_ERROR_NO_DEVICE ? CKRT_ERROR_NO_DEVICE
+                                        : CKRT_ERROR_NO_BACKEND;
+    *reason = format("CUDA driver library '%s' was loaded but cuInit failed: "
+                     "%s",
+                     path.c_str(), backend->describe(r).c_str());
+    return nullptr;
+  }
+  return backend;
+}
+
+} // namespace ckrt::detail

@@ -1,0 +1,1102 @@
+//===- PlanParser.cpp - The `ck-plan 1` launch-plan format ----------------===//
+//
+// Parses plan text into a ckrt_plan_desc, checks binaries without a GPU, and
+// implements the ckrt_plan_desc_* accessors. Every parse error names the
+// line and what was expected.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Error.h"
+#include "Plan.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+using namespace ckrt::detail;
+
+namespace ckrt::detail {
+
+std::string lineRef(const std::string &source, int line) {
+  return format("%s:%d", source.c_str(), line);
+}
+
+ckrt_backend targetBackend(const std::string &target) {
+  if (target.compare(0, 3, "sm_") == 0)
+    return CKRT_BACKEND_CUDA;
+  if (target.compare(0, 3, "gfx") == 0)
+    return CKRT_BACKEND_HIP;
+  return CKRT_BACKEND_AUTO;
+}
+
+bool evaluateGrid(const KernelDecl &kernel, uint32_t cus, uint32_t grid[3],
+                  std::string *why) {
+  static const char *const dims[3] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i) {
+    uint64_t value = kernel.gridCusFactor[i]
+                         ? uint64_t(cus) * kernel.gridCusFactor[i]
+                         : uint64_t(kernel.grid[i]);
+    if (value == 0) {
+      if (why)
+        *why = format("grid %s of kernel '%s' evaluates to 0 (cus = %u)",
+                      dims[i], kernel.name.c_str(), cus);
+      return false;
+    }
+    if (value > kMaxGrid[i]) {
+      if (why)
+        *why = format("grid %s of kernel '%s' is %llu, above the limit %llu",
+                      dims[i], kernel.name.c_str(),
+                      static_cast<unsigned long long>(value),
+                      static_cast<unsigned long long>(kMaxGrid[i]));
+      return false;
+    }
+    grid[i] = static_cast<uint32_t>(value);
+  }
+  return true;
+}
+
+} // namespace ckrt::detail
+
+namespace {
+
+constexpr uint32_t kMaxIndex = 65535;
+constexpr uint64_t kMaxThreadsPerBlock = 1024;
+
+// Machine numbers in ELF headers.
+constexpr unsigned kEmCuda = 190;
+constexpr unsigned kEmAmdgpu = 224;
+
+bool isDigits(const std::string &s, size_t from = 0) {
+  if (from >= s.size())
+    return false;
+  for (size_t i = from; i < s.size(); ++i)
+    if (s[i] < '0' || s[i] > '9')
+      return false;
+  return true;
+}
+
+/// A decimal unsigned integer (no sign, no spaces) no larger than `max`.
+bool parseUnsigned(const std::string &s, uint64_t max, uint64_t *out) {
+  if (!isDigits(s))
+    return false;
+  uint64_t value = 0;
+  for (char c : s) {
+    unsigned digit = unsigned(c - '0');
+    if (value > (max - digit) / 10)
+      return false;
+    value = value * 10 + digit;
+  }
+  *out = value;
+  return true;
+}
+
+/// A signed integer for i32:/i64: arguments: optional sign, then decimal
+/// digits or 0x hex digits. Decimal must lie in [minValue, maxValue]; hex
+/// is a bit pattern of at most `bits` bits.
+enum class IntParse { Ok, Malformed, OutOfRange };
+
+IntParse parseScalarInt(const std::string &s, int bits, int64_t *out) {
+  if (s.empty())
+    return IntParse::Malformed;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    uint64_t value = 0;
+    if (s.size() == 2)
+      return IntParse::Malformed;
+    for (size_t i = 2; i < s.size(); ++i) {
+      char c = s[i];
+      unsigned digit;
+      if (c >= '0' && c <= '9')
+        digit = unsigned(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        digit = unsigned(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        digit = unsigned(c - 'A' + 10);
+      else
+        return IntParse::Malformed;
+      if (value >> 60)
+        return IntParse::OutOfRange;
+      value = value * 16 + digit;
+    }
+    if (bits == 32 && value > 0xffffffffull)
+      return IntParse::OutOfRange;
+    if (bits == 32)
+      *out = int64_t(int32_t(uint32_t(value)));
+    else
+      *out = int64_t(value);
+    return IntParse::Ok;
+  }
+  bool negative = s[0] == '-';
+  size_t start = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (!isDigits(s, start))
+    return IntParse::Malformed;
+  uint64_t limit = bits == 32 ? (negative ? 0x80000000ull : 0x7fffffffull)
+                              : (negative ? 0x8000000000000000ull
+                                          : 0x7fffffffffffffffull);
+  uint64_t magnitude = 0;
+  for (size_t i = start; i < s.size(); ++i) {
+    unsigned digit = unsigned(s[i] - '0');
+    if (magnitude > (limit - digit) / 10)
+      return IntParse::OutOfRange;
+    magnitude = magnitude * 10 + digit;
+  }
+  *out = negative ? int64_t(0 - magnitude) : int64_t(magnitude);
+  return IntParse::Ok;
+}
+
+bool parseFloat(const std::string &s, float *out) {
+  if (s.empty() || std::isspace(static_cast<unsigned char>(s[0])))
+    return false;
+  errno = 0;
+  char *end = nullptr;
+  float value = std::strtof(s.c_str(), &end);
+  if (end != s.c_str() + s.size())
+    return false;
+  // Overflow to infinity of a finite literal is an error; tiny values that
+  // underflow are fine.
+  if (errno == ERANGE && std::isinf(value))
+    return false;
+  *out = value;
+  return true;
+}
+
+bool isValidTarget(const std::string &t) {
+  if (t.compare(0, 3, "sm_") == 0) {
+    size_t i = 3;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+      ++i;
+    size_t digits = i - 3;
+    if (digits < 2 || digits > 3 || t[3] == '0')
+      return false;
+    if (i == t.size())
+      return true;
+    return i + 1 == t.size() && (t[i] == 'a' || t[i] == 'f');
+  }
+  if (t.compare(0, 3, "gfx") == 0) {
+    size_t colon = t.find(':');
+    std::string base = t.substr(0, colon);
+    if (base.size() < 6 || base.size() > 7)
+      return false;
+    for (size_t i = 3; i < base.size(); ++i) {
+      char c = base[i];
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+        return false;
+    }
+    // Optional target features: ":sramecc+:xnack-".
+    while (colon != std::string::npos) {
+      size_t next = t.find(':', colon + 1);
+      std::string feature =
+          t.substr(colon + 1, next == std::string::npos ? std::string::npos
+                                                        : next - colon - 1);
+      if (feature.size() < 2 ||
+          (feature.back() != '+' && feature.back() != '-'))
+        return false;
+      for (size_t i = 0; i + 1 < feature.size(); ++i)
+        if (!std::isalnum(static_cast<unsigned char>(feature[i])))
+          return false;
+      colon = next;
+    }
+    return true;
+  }
+  return false;
+}
+
+bool isValidRole(const std::string &role) {
+  return role == "input" || role == "filter" || role == "output" ||
+         (role.size() >= 2 && role[0] == 'd' && isDigits(role, 1));
+}
+
+bool parseDtype(const std::string &s, ckrt_dtype *out) {
+  if (s == "f16")
+    *out = CKRT_DTYPE_F16;
+  else if (s == "bf16")
+    *out = CKRT_DTYPE_BF16;
+  else if (s == "f32")
+    *out = CKRT_DTYPE_F32;
+  else
+    return false;
+  return true;
+}
+
+bool isValidSymbol(const std::string &s) {
+  if (s.empty() || (s[0] >= '0' && s[0] <= '9'))
+    return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+          c == '.' || c == '$'))
+      return false;
+  return true;
+}
+
+std::vector<std::string> tokenize(const std::string &line) {
+  std::vector<std::string> tokens;
+  size_t i = 0, n = line.size();
+  while (i < n) {
+    while (i < n && std::isspace(static_cast<unsigned char>(line[i])))
+      ++i;
+    if (i >= n)
+      break;
+    size_t start = i;
+    while (i < n && !std::isspace(static_cast<unsigned char>(line[i])))
+      ++i;
+    tokens.push_back(line.substr(start, i - start));
+  }
+  return tokens;
+}
+
+class Parser {
+public:
+  Parser(const std::string &source, const std::string &baseDir,
+         ckrt_plan_desc &desc)
+      : source(source), baseDir(baseDir), desc(desc) {}
+
+  ckrt_status run(const std::string &text);
+
+private:
+  ckrt_status error(int atLine, const std::string &message) {
+    return failMessage(CKRT_ERROR_PARSE,
+                       lineRef(source, atLine) + ": " + message);
+  }
+  ckrt_status error(const std::string &message) {
+    return error(line, message);
+  }
+
+  ckrt_status parseHeader(const std::vector<std::string> &tok);
+  ckrt_status parseTarget(const std::vector<std::string> &tok);
+  ckrt_status parseBinary(const std::vector<std::string> &tok);
+  ckrt_status parseTensor(const std::vector<std::string> &tok);
+  ckrt_status parseWorkspace(const std::vector<std::string> &tok);
+  ckrt_status parseKernel(const std::vector<std::string> &tok);
+  ckrt_status parseArg(const KernelDecl &kernel, const std::string &tok,
+                       size_t position, ckrt_kernel_arg *out);
+  ckrt_status finish();
+
+  const std::string &source;
+  const std::string &baseDir;
+  ckrt_plan_desc &desc;
+  int line = 0;
+  int headerLine = 0;
+};
+
+ckrt_status Parser::run(const std::string &text) {
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string raw = text.substr(pos, end - pos);
+    ++line;
+    pos = end + 1;
+    size_t hash = raw.find('#');
+    if (hash != std::string::npos)
+      raw.resize(hash);
+    std::vector<std::string> tok = tokenize(raw);
+    if (tok.empty())
+      continue;
+    ckrt_status st;
+    const std::string &dir = tok[0];
+    if (!headerLine)
+      st = parseHeader(tok);
+    else if (dir == "ck-plan")
+      st = error(format("duplicate 'ck-plan' header (first on line %d)",
+                        headerLine));
+    else if (dir == "target")
+      st = parseTarget(tok);
+    else if (dir == "binary")
+      st = parseBinary(tok);
+    else if (dir == "tensor")
+      st = parseTensor(tok);
+    else if (dir == "workspace")
+      st = parseWorkspace(tok);
+    else if (dir == "kernel")
+      st = parseKernel(tok);
+    else
+      st = error(format("unknown directive '%s' (expected target, binary, "
+                        "tensor, workspace or kernel)",
+                        dir.c_str()));
+    if (st != CKRT_SUCCESS)
+      return st;
+  }
+  // `line` is now the number of lines (+1 for a final newline); report
+  // whole-plan problems at the last line.
+  line = std::max(1, line - (text.empty() || text.back() == '\n' ? 1 : 0));
+  return finish();
+}
+
+ckrt_status Parser::parseHeader(const std::vector<std::string> &tok) {
+  if (tok[0] != "ck-plan")
+    return error(format("expected the header 'ck-plan %d' before any "
+                        "directive, found '%s'",
+                        CKRT_PLAN_VERSION, tok[0].c_str()));
+  uint64_t version = 0;
+  if (tok.size() < 2)
+    return error("missing version number after 'ck-plan' (expected "
+                 "'ck-plan 1')");
+  if (!parseUnsigned(tok[1], 1000000, &version))
+    return error(format("expected a version number after 'ck-plan', found "
+                        "'%s'",
+                        tok[1].c_str()));
+  if (version != CKRT_PLAN_VERSION)
+    return error(format("unsupported plan version %llu (this runtime reads "
+                        "version %d)",
+                        static_cast<unsigned long long>(version),
+                        CKRT_PLAN_VERSION));
+  if (tok.size() > 2)
+    return error(format("unexpected '%s' after 'ck-plan %d'", tok[2].c_str(),
+                        CKRT_PLAN_VERSION));
+  desc.version = int(version);
+  headerLine = line;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseTarget(const std::vector<std::string> &tok) {
+  if (desc.targetLine)
+    return error(format("duplicate 'target' directive (first on line %d)",
+                        desc.targetLine));
+  if (tok.size() < 2)
+    return error("missing chip after 'target' (expected e.g. 'target sm_90a' "
+                 "or 'target gfx942')");
+  if (tok.size() > 2)
+    return error(format("unexpected '%s' after 'target %s'", tok[2].c_str(),
+                        tok[1].c_str()));
+  if (!isValidTarget(tok[1]))
+    return error(format("unknown target '%s' (expected sm_<N>[a|f] such as "
+                        "sm_80 or sm_90a, or gfx<ID> such as gfx942 or "
+                        "gfx1201)",
+                        tok[1].c_str()));
+  desc.target = tok[1];
+  desc.targetLine = line;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseBinary(const std::vector<std::string> &tok) {
+  if (desc.binaryLine)
+    return error(format("duplicate 'binary' directive (first on line %d)",
+                        desc.binaryLine));
+  if (tok.size() < 2)
+    return error("missing file name after 'binary' (expected e.g. 'binary "
+                 "kernels.cubin')");
+  if (tok.size() > 2)
+    return error(format("unexpected '%s' after 'binary %s' (file names "
+                        "cannot contain spaces)",
+                        tok[2].c_str(), tok[1].c_str()));
+  desc.binary = tok[1];
+  if (desc.binary[0] == '/' || baseDir.empty())
+    desc.binaryPath = desc.binary;
+  else if (baseDir.back() == '/')
+    desc.binaryPath = baseDir + desc.binary;
+  else
+    desc.binaryPath = baseDir + "/" + desc.binary;
+  desc.binaryLine = line;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseTensor(const std::vector<std::string> &tok) {
+  static const char *const fields[] = {
+      "tensor index", "role (input, filter, output or d<N>)",
+      "element type (f16, bf16 or f32)", "element count"};
+  static const char *const usage =
+      "expected: tensor <index> <role> <f16|bf16|f32> <count>";
+  if (tok.size() < 5)
+    return error(format("missing %s in 'tensor' directive (%s)",
+                        fields[tok.size() - 1], usage));
+  if (tok.size() > 5)
+    return error(format("unexpected extra field '%s' in 'tensor' directive "
+                        "(%s)",
+                        tok[5].c_str(), usage));
+  TensorDecl t;
+  t.line = line;
+  uint64_t index = 0;
+  if (!isDigits(tok[1]))
+    return error(format("expected a tensor index (a non-negative integer), "
+                        "found '%s'",
+                        tok[1].c_str()));
+  if (!parseUnsigned(tok[1], kMaxIndex, &index))
+    return error(format("tensor index %s is too large (at most %u)",
+                        tok[1].c_str(), kMaxIndex));
+  t.index = uint32_t(index);
+  if (!isValidRole(tok[2]))
+    return error(format("unknown tensor role '%s' (expected input, filter, "
+                        "output or d<N>)",
+                        tok[2].c_str()));
+  t.role = tok[2];
+  if (!parseDtype(tok[3], &t.dtype))
+    return error(format("unknown element type '%s' (expected f16, bf16 or "
+                        "f32)",
+                        tok[3].c_str()));
+  uint64_t elemSize = ckrt_dtype_size(t.dtype);
+  if (!parseUnsigned(tok[4], UINT64_MAX / elemSize, &t.count))
+    return error(format(isDigits(tok[4])
+                            ? "element count %s is too large"
+                            : "expected an element count (a positive "
+                              "integer), found '%s'",
+                        tok[4].c_str()));
+  if (t.count == 0)
+    return error("element count must be positive, found '0'");
+  t.bytes = t.count * elemSize;
+  for (const TensorDecl &other : desc.tensors)
+    if (other.index == t.index)
+      return error(format("duplicate tensor index %u (first declared on "
+                          "line %d)",
+                          t.index, other.line));
+  desc.tensors.push_back(std::move(t));
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseWorkspace(const std::vector<std::string> &tok) {
+  static const char *const fields[] = {"workspace index", "size in bytes",
+                                       "'zero' or 'keep'"};
+  static const char *const usage =
+      "expected: workspace <index> <bytes> zero|keep";
+  if (tok.size() < 4)
+    return error(format("missing %s in 'workspace' directive (%s)",
+                        fields[tok.size() - 1], usage));
+  if (tok.size() > 4)
+    return error(format("unexpected extra field '%s' in 'workspace' "
+                        "directive (%s)",
+                        tok[4].c_str(), usage));
+  WorkspaceDecl w;
+  w.line = line;
+  uint64_t index = 0;
+  if (!isDigits(tok[1]))
+    return error(format("expected a workspace index (a non-negative "
+                        "integer), found '%s'",
+                        tok[1].c_str()));
+  if (!parseUnsigned(tok[1], kMaxIndex, &index))
+    return error(format("workspace index %s is too large (at most %u)",
+                        tok[1].c_str(), kMaxIndex));
+  w.index = uint32_t(index);
+  if (!parseUnsigned(tok[2], UINT64_MAX, &w.bytes))
+    return error(format(isDigits(tok[2])
+                            ? "workspace size %s is too large"
+                            : "expected a workspace size in bytes (a "
+                              "non-negative integer), found '%s'",
+                        tok[2].c_str()));
+  if (tok[3] == "zero")
+    w.zeroEachLaunch = true;
+  else if (tok[3] == "keep")
+    w.zeroEachLaunch = false;
+  else
+    return error(format("expected 'zero' or 'keep' after the workspace size, "
+                        "found '%s'",
+                        tok[3].c_str()));
+  for (const WorkspaceDecl &other : desc.workspaces)
+    if (other.index == w.index)
+      return error(format("duplicate workspace index %u (first declared on "
+                          "line %d)",
+                          w.index, other.line));
+  desc.workspaces.push_back(w);
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
+  static const char *const usage =
+      "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
+      "[lds <bytes>] [args ...]";
+  static const char *const dims[3] = {"x", "y", "z"};
+  KernelDecl k;
+  k.line = line;
+  if (tok.size() < 2)
+    return error(format("missing kernel name (%s)", usage));
+  if (!isValidSymbol(tok[1]))
+    return error(format("'%s' is not a valid kernel name (letters, digits, "
+                        "'_', '.', '$')",
+                        tok[1].c_str()));
+  k.name = tok[1];
+  size_t i = 2;
+
+  // grid x y z
+  if (i >= tok.size())
+    return error(format("missing 'grid' after kernel name '%s' (%s)",
+                        k.name.c_str(), usage));
+  if (tok[i] != "grid")
+    return error(format("expected 'grid' after kernel name '%s', found '%s' "
+                        "(%s)",
+                        k.name.c_str(), tok[i].c_str(), usage));
+  ++i;
+  for (int d = 0; d < 3; ++d, ++i) {
+    if (i >= tok.size())
+      return error(format("missing grid %s in kernel '%s' (expected grid "
+                          "<x> <y> <z>, each a positive integer, 'cus' or "
+                          "'cus*K')",
+                          dims[d], k.name.c_str()));
+    const std::string &g = tok[i];
+    uint64_t value = 0;
+    if (g == "cus") {
+      k.gridCusFactor[d] = 1;
+      k.grid[d] = 0;
+    } else if (g.compare(0, 4, "cus*") == 0) {
+      std::string factor = g.substr(4);
+      if (!parseUnsigned(factor, 0xffffffffull, &value) || value == 0)
+        return error(format("bad grid %s '%s' in kernel '%s' (expected "
+                            "'cus*K' with K a positive integer)",
+                            dims[d], g.c_str(), k.name.c_str()));
+      k.gridCusFactor[d] = uint32_t(value);
+      k.grid[d] = 0;
+    } else if (parseUnsigned(g, UINT64_MAX, &value) && value > 0) {
+      if (value > kMaxGrid[d])
+        return error(format("grid %s %s of kernel '%s' is above the limit "
+                            "%llu",
+                            dims[d], g.c_str(), k.name.c_str(),
+                            static_cast<unsigned long long>(kMaxGrid[d])));
+      k.grid[d] = uint32_t(value);
+    } else {
+      return error(format("bad grid %s '%s' in kernel '%s' (expected a "
+                          "positive integer, 'cus' or 'cus*K')",
+                          dims[d], g.c_str(), k.name.c_str()));
+    }
+  }
+
+  // block x y z
+  if (i >= tok.size())
+    return error(format("missing 'block' after the grid of kernel '%s' (%s)",
+                        k.name.c_str(), usage));
+  if (tok[i] != "block")
+    return error(format("expected 'block' after the grid of kernel '%s', "
+                        "found '%s' (%s)",
+                        k.name.c_str(), tok[i].c_str(), usage));
+  ++i;
+  uint64_t threads = 1;
+  for (int d = 0; d < 3; ++d, ++i) {
+    if (i >= tok.size())
+      return error(format("missing block %s in kernel '%s' (expected block "
+                          "<x> <y> <z>, each a positive integer)",
+                          dims[d], k.name.c_str()));
+    uint64_t value = 0;
+    if (!parseUnsigned(tok[i], UINT64_MAX, &value) || value == 0)
+      return error(format("bad block %s '%s' in kernel '%s' (expected a "
+                          "positive integer)",
+                          dims[d], tok[i].c_str(), k.name.c_str()));
+    if (value > kMaxThreadsPerBlock)
+      return error(format("block %s %s of kernel '%s' is above the limit "
+                          "%llu",
+                          dims[d], tok[i].c_str(), k.name.c_str(),
+                          static_cast<unsigned long long>(kMaxThreadsPerBlock)));
+    k.block[d] = uint32_t(value);
+    threads *= value;
+  }
+  if (threads > kMaxThreadsPerBlock)
+    return error(format("block %u x %u x %u of kernel '%s' has %llu threads, "
+                        "above the limit %llu",
+                        k.block[0], k.block[1], k.block[2], k.name.c_str(),
+                        static_cast<unsigned long long>(threads),
+                        static_cast<unsigned long long>(kMaxThreadsPerBlock)));
+
+  // [lds N]
+  if (i < tok.size() && tok[i] == "lds") {
+    ++i;
+    uint64_t value = 0;
+    if (i >= tok.size())
+      return error(format("missing byte count after 'lds' in kernel '%s'",
+                          k.name.c_str()));
+    if (!parseUnsigned(tok[i], 0xffffffffull, &value))
+      return error(format("bad lds size '%s' in kernel '%s' (expected a "
+                          "non-negative number of bytes)",
+                          tok[i].c_str(), k.name.c_str()));
+    k.ldsBytes = uint32_t(value);
+    ++i;
+  }
+
+  // [args ...]
+  if (i < tok.size() && tok[i] == "args") {
+    for (++i; i < tok.size(); ++i) {
+      ckrt_kernel_arg arg;
+      ckrt_status st = parseArg(k, tok[i], k.args.size(), &arg);
+      if (st != CKRT_SUCCESS)
+        return st;
+      k.args.push_back(arg);
+    }
+  }
+  if (i < tok.size())
+    return error(format("unexpected '%s' in kernel '%s' (expected 'lds' or "
+                        "'args' after the block; %s)",
+                        tok[i].c_str(), k.name.c_str(), usage));
+  desc.kernels.push_back(std::move(k));
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseArg(const KernelDecl &kernel, const std::string &tok,
+                             size_t position, ckrt_kernel_arg *out) {
+  *out = ckrt_kernel_arg();
+  if ((tok[0] == 't' || tok[0] == 'w') && isDigits(tok, 1)) {
+    uint64_t index = 0;
+    bool tensor = tok[0] == 't';
+    if (!parseUnsigned(tok.substr(1), kMaxIndex, &index))
+      return error(format("argument %zu '%s' of kernel '%s': %s index is too "
+                          "large (at most %u)",
+                          position, tok.c_str(), kernel.name.c_str(),
+                          tensor ? "tensor" : "workspace", kMaxIndex));
+    out->kind = tensor ? CKRT_ARG_TENSOR : CKRT_ARG_WORKSPACE;
+    out->index = uint32_t(index);
+    return CKRT_SUCCESS;
+  }
+  size_t colon = tok.find(':');
+  std::string type = colon == std::string::npos ? "" : tok.substr(0, colon);
+  std::string value = colon == std::string::npos ? "" : tok.substr(colon + 1);
+  if (type == "i32" || type == "i64") {
+    int64_t v = 0;
+    IntParse r = parseScalarInt(value, type == "i32" ? 32 : 64, &v);
+    if (r == IntParse::Malformed)
+      return error(format("argument %zu '%s' of kernel '%s': expected an "
+                          "integer after '%s:', found '%s'",
+                          position, tok.c_str(), kernel.name.c_str(),
+                          type.c_str(), value.c_str()));
+    if (r == IntParse::OutOfRange)
+      return error(format("argument %zu '%s' of kernel '%s': %s is out of "
+                          "range for %s",
+                          position, tok.c_str(), kernel.name.c_str(),
+                          value.c_str(), type.c_str()));
+    if (type == "i32") {
+      out->kind = CKRT_ARG_I32;
+      out->i32 = int32_t(v);
+    } else {
+      out->kind = CKRT_ARG_I64;
+      out->i64 = v;
+    }
+    return CKRT_SUCCESS;
+  }
+  if (type == "f32") {
+    if (!parseFloat(value, &out->f32))
+      return error(format("argument %zu '%s' of kernel '%s': expected a "
+                          "floating-point number after 'f32:', found '%s'",
+                          position, tok.c_str(), kernel.name.c_str(),
+                          value.c_str()));
+    out->kind = CKRT_ARG_F32;
+    return CKRT_SUCCESS;
+  }
+  return error(format("bad argument %zu '%s' of kernel '%s' (expected tN, "
+                      "wN, i32:V, i64:V or f32:V)",
+                      position, tok.c_str(), kernel.name.c_str()));
+}
+
+ckrt_status Parser::finish() {
+  if (!headerLine)
+    return error(format("expected the header 'ck-plan %d', found the end of "
+                        "the plan",
+                        CKRT_PLAN_VERSION));
+  if (!desc.targetLine)
+    return error("missing 'target' directive (expected e.g. 'target "
+                 "sm_90a')");
+  if (!desc.binaryLine)
+    return error("missing 'binary' directive (expected e.g. 'binary "
+                 "kernels.cubin')");
+  if (desc.kernels.empty())
+    return error("the plan has no 'kernel' directive (expected at least "
+                 "one)");
+
+  // Dense indices, stored by index.
+  auto byIndex = [](const auto &a, const auto &b) { return a.index < b.index; };
+  std::sort(desc.tensors.begin(), desc.tensors.end(), byIndex);
+  for (size_t i = 0; i < desc.tensors.size(); ++i)
+    if (desc.tensors[i].index != i)
+      return error(desc.tensors[i].line,
+                   format("tensor %u is declared but tensor %zu is not "
+                          "(tensor indices must be 0, 1, 2, ... without "
+                          "gaps)",
+                          desc.tensors[i].index, i));
+  std::sort(desc.workspaces.begin(), desc.workspaces.end(), byIndex);
+  for (size_t i = 0; i < desc.workspaces.size(); ++i)
+    if (desc.workspaces[i].index != i)
+      return error(desc.workspaces[i].line,
+                   format("workspace %u is declared but workspace %zu is not "
+                          "(workspace indices must be 0, 1, 2, ... without "
+                          "gaps)",
+                          desc.workspaces[i].index, i));
+
+  for (const KernelDecl &k : desc.kernels) {
+    for (size_t a = 0; a < k.args.size(); ++a) {
+      const ckrt_kernel_arg &arg = k.args[a];
+      if (arg.kind == CKRT_ARG_TENSOR && arg.index >= desc.tensors.size())
+        return error(k.line,
+                     format("argument %zu 't%u' of kernel '%s' refers to "
+                            "tensor %u, which is not declared (the plan has "
+                            "%zu tensors)",
+                            a, arg.index, k.name.c_str(), arg.index,
+                            desc.tensors.size()));
+      if (arg.kind == CKRT_ARG_WORKSPACE &&
+          arg.index >= desc.workspaces.size())
+        return error(k.line,
+                     format("argument %zu 'w%u' of kernel '%s' refers to "
+                            "workspace %u, which is not declared (the plan "
+                            "has %zu workspaces)",
+                            a, arg.index, k.name.c_str(), arg.index,
+                            desc.workspaces.size()));
+    }
+  }
+  return CKRT_SUCCESS;
+}
+
+enum class BinaryKind { Unknown, Elf, Fatbin, Ptx, OffloadBundle };
+
+BinaryKind sniff(const std::vector<char> &image, size_t size,
+                 unsigned *elfMachine) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(image[i]); };
+  if (size >= 20 && byte(0) == 0x7f && byte(1) == 'E' && byte(2) == 'L' &&
+      byte(3) == 'F') {
+    // e_machine is a 16-bit field at offset 18; byte 5 (EI_DATA) gives the
+    // byte order (1: little endian).
+    *elfMachine = byte(5) == 2 ? (byte(18) << 8 | byte(19))
+                               : (byte(19) << 8 | byte(18));
+    return BinaryKind::Elf;
+  }
+  if (size >= 4 && byte(0) == 0x50 && byte(1) == 0xed && byte(2) == 0x55 &&
+      byte(3) == 0xba)
+    return BinaryKind::Fatbin;
+  static const char bundle[] = "__CLANG_OFFLOAD_BUNDLE__";
+  if (size >= sizeof(bundle) - 1 &&
+      std::memcmp(image.data(), bundle, sizeof(bundle) - 1) == 0)
+    return BinaryKind::OffloadBundle;
+  if (size >= 4 && std::memcmp(image.data(), "CCOB", 4) == 0)
+    return BinaryKind::OffloadBundle; // compressed bundle
+  // PTX: text with a .version and a .target directive near the start.
+  size_t probe = std::min<size_t>(size, 1 << 16);
+  if (std::memchr(image.data(), 0, probe) == nullptr) {
+    std::string head(image.data(), probe);
+    if (head.find(".version") != std::string::npos &&
+        head.find(".target") != std::string::npos)
+      return BinaryKind::Ptx;
+  }
+  return BinaryKind::Unknown;
+}
+
+const char *kindName(BinaryKind kind, unsigned machine) {
+  switch (kind) {
+  case BinaryKind::Elf:
+    return machine == kEmCuda     ? "a CUDA ELF (cubin)"
+           : machine == kEmAmdgpu ? "an AMDGPU ELF (hsaco)"
+                                  : "an ELF file for another machine";
+  case BinaryKind::Fatbin:
+    return "a CUDA fatbin";
+  case BinaryKind::Ptx:
+    return "PTX text";
+  case BinaryKind::OffloadBundle:
+    return "a clang offload bundle";
+  case BinaryKind::Unknown:
+    break;
+  }
+  return "of an unknown format";
+}
+
+} // namespace
+
+namespace ckrt::detail {
+
+ckrt_status parsePlan(const std::string &text, const std::string &source,
+                      const std::string &baseDir, ckrt_plan_desc &out) {
+  Parser parser(source, baseDir, out);
+  return parser.run(text);
+}
+
+ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
+                       uint64_t *sizeOut) {
+  std::string where = lineRef(desc.source, desc.binaryLine);
+  std::FILE *f = std::fopen(desc.binaryPath.c_str(), "rb");
+  if (!f)
+    return fail(CKRT_ERROR_IO, "%s: cannot read binary file '%s': %s",
+                where.c_str(), desc.binaryPath.c_str(), std::strerror(errno));
+  image.clear();
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof(buffer), f)) > 0)
+    image.insert(image.end(), buffer, buffer + n);
+  bool readError = std::ferror(f);
+  int savedErrno = errno;
+  std::fclose(f);
+  if (readError)
+    return fail(CKRT_ERROR_IO, "%s: cannot read binary file '%s': %s",
+                where.c_str(), desc.binaryPath.c_str(),
+                std::strerror(savedErrno));
+  size_t size = image.size();
+  image.push_back('\0');
+  if (size == 0)
+    return fail(CKRT_ERROR_INVALID_BINARY, "%s: binary file '%s' is empty",
+                where.c_str(), desc.binaryPath.c_str());
+
+  unsigned machine = 0;
+  BinaryKind kind = sniff(image, size, &machine);
+  ckrt_backend backend = targetBackend(desc.target);
+  bool ok = false;
+  if (backend == CKRT_BACKEND_CUDA)
+    ok = (kind == BinaryKind::Elf && machine == kEmCuda) ||
+         kind == BinaryKind::Fatbin || kind == BinaryKind::Ptx;
+  else if (backend == CKRT_BACKEND_HIP)
+    ok = (kind == BinaryKind::Elf && machine == kEmAmdgpu) ||
+         kind == BinaryKind::OffloadBundle;
+  if (!ok) {
+    const char *expected = backend == CKRT_BACKEND_CUDA
+                               ? "a cubin, fatbin or PTX"
+                               : "an AMDGPU code object (hsaco) or offload "
+                                 "bundle";
+    return fail(CKRT_ERROR_INVALID_BINARY,
+                "%s: binary file '%s' is %s, but target %s needs %s",
+                where.c_str(), desc.binaryPath.c_str(),
+                kindName(kind, machine), desc.target.c_str(), expected);
+  }
+  if (sizeOut)
+    *sizeOut = size;
+  return CKRT_SUCCESS;
+}
+
+} // namespace ckrt::detail
+
+//===----------------------------------------------------------------------===//
+// C API
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool readTextFile(const char *path, std::string &out, int *err) {
+  std::FILE *f = std::fopen(path, "rb");
+  if (!f) {
+    *err = errno;
+    return false;
+  }
+  out.clear();
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof(buffer), f)) > 0)
+    out.append(buffer, n);
+  bool bad = std::ferror(f);
+  *err = errno;
+  std::fclose(f);
+  return !bad;
+}
+
+ckrt_status parseInto(const std::string &text, const std::string &source,
+                      const std::string &baseDir, ckrt_plan_desc **out) {
+  ckrt_plan_desc *desc = new (std::nothrow) ckrt_plan_desc();
+  if (!desc)
+    return fail(CKRT_ERROR_OUT_OF_MEMORY, "out of host memory");
+  desc->source = source;
+  ckrt_status st = parsePlan(text, source, baseDir, *desc);
+  if (st != CKRT_SUCCESS) {
+    delete desc;
+    return st;
+  }
+  *out = desc;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status nullDesc(const char *fn) {
+  return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the plan description is NULL",
+              fn);
+}
+
+} // namespace
+
+extern "C" {
+
+const char *ckrt_dtype_name(ckrt_dtype dtype) {
+  switch (dtype) {
+  case CKRT_DTYPE_F16:
+    return "f16";
+  case CKRT_DTYPE_BF16:
+    return "bf16";
+  case CKRT_DTYPE_F32:
+    return "f32";
+  }
+  return nullptr;
+}
+
+size_t ckrt_dtype_size(ckrt_dtype dtype) {
+  switch (dtype) {
+  case CKRT_DTYPE_F16:
+  case CKRT_DTYPE_BF16:
+    return 2;
+  case CKRT_DTYPE_F32:
+    return 4;
+  }
+  return 0;
+}
+
+ckrt_status ckrt_plan_parse(const char *text, const char *base_dir,
+                            ckrt_plan_desc **desc) {
+  if (!desc)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_parse: the output pointer is NULL");
+  *desc = nullptr;
+  if (!text)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_parse: the plan text is NULL");
+  return parseInto(text, "plan", base_dir ? base_dir : "", desc);
+}
+
+ckrt_status ckrt_plan_parse_file(const char *path, ckrt_plan_desc **desc) {
+  if (!desc)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_parse_file: the output pointer is NULL");
+  *desc = nullptr;
+  if (!path || !*path)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_parse_file: the path is NULL or empty");
+  std::string text;
+  int err = 0;
+  if (!readTextFile(path, text, &err))
+    return fail(CKRT_ERROR_IO, "cannot read plan file '%s': %s", path,
+                std::strerror(err));
+  std::string p(path);
+  size_t slash = p.rfind('/');
+  std::string baseDir = slash == std::string::npos ? std::string()
+                        : slash == 0               ? std::string("/")
+                                                   : p.substr(0, slash);
+  return parseInto(text, p, baseDir, desc);
+}
+
+void ckrt_plan_desc_destroy(ckrt_plan_desc *desc) { delete desc; }
+
+int ckrt_plan_desc_version(const ckrt_plan_desc *desc) {
+  return desc ? desc->version : 0;
+}
+
+const char *ckrt_plan_desc_target(const ckrt_plan_desc *desc) {
+  return desc ? desc->target.c_str() : nullptr;
+}
+
+ckrt_backend ckrt_plan_desc_backend(const ckrt_plan_desc *desc) {
+  return desc ? targetBackend(desc->target) : CKRT_BACKEND_AUTO;
+}
+
+const char *ckrt_plan_desc_binary(const ckrt_plan_desc *desc) {
+  return desc ? desc->binary.c_str() : nullptr;
+}
+
+const char *ckrt_plan_desc_binary_path(const ckrt_plan_desc *desc) {
+  return desc ? desc->binaryPath.c_str() : nullptr;
+}
+
+size_t ckrt_plan_desc_num_tensors(const ckrt_plan_desc *desc) {
+  return desc ? desc->tensors.size() : 0;
+}
+
+size_t ckrt_plan_desc_num_workspaces(const ckrt_plan_desc *desc) {
+  return desc ? desc->workspaces.size() : 0;
+}
+
+size_t ckrt_plan_desc_num_kernels(const ckrt_plan_desc *desc) {
+  return desc ? desc->kernels.size() : 0;
+}
+
+ckrt_status ckrt_plan_desc_tensor(const ckrt_plan_desc *desc, size_t index,
+                                  ckrt_tensor_info *info) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_tensor");
+  if (!info)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_tensor: the output pointer is NULL");
+  if (index >= desc->tensors.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_tensor: tensor %zu out of range (the plan "
+                "has %zu)",
+                index, desc->tensors.size());
+  const TensorDecl &t = desc->tensors[index];
+  info->index = t.index;
+  info->role = t.role.c_str();
+  info->dtype = t.dtype;
+  info->count = t.count;
+  info->bytes = t.bytes;
+  info->line = t.line;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_workspace(const ckrt_plan_desc *desc, size_t index,
+                                     ckrt_workspace_info *info) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_workspace");
+  if (!info)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_workspace: the output pointer is NULL");
+  if (index >= desc->workspaces.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_workspace: workspace %zu out of range (the "
+                "plan has %zu)",
+                index, desc->workspaces.size());
+  const WorkspaceDecl &w = desc->workspaces[index];
+  info->index = w.index;
+  info->bytes = w.bytes;
+  info->zero_each_launch = w.zeroEachLaunch ? 1 : 0;
+  info->line = w.line;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc, size_t kernel,
+                                  ckrt_kernel_info *info) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_kernel");
+  if (!info)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel: the output pointer is NULL");
+  if (kernel >= desc->kernels.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel: kernel %zu out of range (the plan "
+                "has %zu)",
+                kernel, desc->kernels.size());
+  const KernelDecl &k = desc->kernels[kernel];
+  info->name = k.name.c_str();
+  for (int d = 0; d < 3; ++d) {
+    info->grid[d] = k.grid[d];
+    info->grid_cus_factor[d] = k.gridCusFactor[d];
+    info->block[d] = k.block[d];
+  }
+  info->lds_bytes = k.ldsBytes;
+  info->num_args = k.args.size();
+  info->line = k.line;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
+                                      size_t kernel, size_t arg,
+                                      ckrt_kernel_arg *out) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_kernel_arg");
+  if (!out)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_arg: the output pointer is NULL");
+  if (kernel >= desc->kernels.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_arg: kernel %zu out of range (the "
+                "plan has %zu)",
+                kernel, desc->kernels.size());
+  const KernelDecl &k = desc->kernels[kernel];
+  if (arg >= k.args.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_arg: argument %zu out of range "
+                "(kernel '%s' has %zu)",
+                arg, k.name.c_str(), k.args.size());
+  *out = k.args[arg];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_kernel_grid(const ckrt_plan_desc *desc,
+                                       size_t kernel, uint32_t cus,
+                                       uint32_t grid[3]) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_kernel_grid");
+  if (!grid)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_grid: the output pointer is NULL");
+  if (kernel >= desc->kernels.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_grid: kernel %zu out of range (the "
+                "plan has %zu)",
+                kernel, desc->kernels.size());
+  const KernelDecl &k = desc->kernels[kernel];
+  std::string why;
+  if (!evaluateGrid(k, cus, grid, &why))
+    return fail(CKRT_ERROR_UNSUPPORTED, "%s: %s",
+                lineRef(desc->source, k.line).c_str(), why.c_str());
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_check_binary(const ckrt_plan_desc *desc,
+                                        uint64_t *bytes) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_check_binary");
+  std::vector<char> image;
+  return readBinary(*desc, image, bytes);
+}
+
+} // extern "C"
