@@ -86,15 +86,22 @@ public:
                              void *stream, void **params) = 0;
 };
 
+/// Why a backend library could not be used.
+struct LoadFailure {
+  ckrt_status status = CKRT_ERROR_NO_BACKEND;
+  /// True if dlopen succeeded (the failure came later).
+  bool opened = false;
+  /// dlerror() when !opened, else what went wrong after loading, e.g.
+  /// "cuInit failed: CUDA_ERROR_NO_DEVICE (...)".
+  std::string reason;
+};
+
 /// Loads the library `path` and initializes it (cuInit / hipInit). On
-/// failure returns nullptr and sets `*status` and `*reason` (a short
-/// reason, without the "ckrt: " prefix).
+/// failure returns nullptr and fills `*failure`.
 std::unique_ptr<Backend> createCudaBackend(const std::string &path,
-                                           ckrt_status *status,
-                                           std::string *reason);
+                                           LoadFailure *failure);
 std::unique_ptr<Backend> createHipBackend(const std::string &path,
-                                          ckrt_status *status,
-                                          std::string *reason);
+                                          LoadFailure *failure);
 
 /// The process-wide backend of `kind` (CUDA or HIP; auto picks as
 /// ckrt_backend_resolve documents). Sets the thread's error on failure.

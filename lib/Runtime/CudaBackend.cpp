@@ -9,8 +9,10 @@
 #include "Backend.h"
 #include "Error.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 using namespace ckrt::detail;
 
@@ -461,16 +463,14 @@ private:
 namespace ckrt::detail {
 
 std::unique_ptr<Backend> createCudaBackend(const std::string &path,
-                                           ckrt_status *status,
-                                           std::string *reason) {
+                                           LoadFailure *failure) {
   DynamicLibrary lib;
-  std::string dlerr;
-  if (!lib.open(path, &dlerr)) {
-    *status = CKRT_ERROR_NO_BACKEND;
-    *reason = format("CUDA driver library '%s' could not be loaded: %s",
-                     path.c_str(), dlerr.c_str());
+  if (!lib.open(path, &failure->reason)) {
+    failure->status = CKRT_ERROR_NO_BACKEND;
+    failure->opened = false;
     return nullptr;
   }
+  failure->opened = true;
   CudaApi api{};
   const char *missing = nullptr;
   auto bind = [&](auto &fn, const char *name) {
@@ -521,20 +521,18 @@ std::unique_ptr<Backend> createCudaBackend(const std::string &path,
   api.cuFuncGetParamInfo = reinterpret_cast<decltype(api.cuFuncGetParamInfo)>(
       lib.symbol("cuFuncGetParamInfo"));
   if (missing) {
-    *status = CKRT_ERROR_NO_BACKEND;
-    *reason = format("CUDA driver library '%s' was loaded but lacks the "
-                     "symbol '%s' (not a CUDA driver, or one too old)",
-                     path.c_str(), missing);
+    failure->status = CKRT_ERROR_NO_BACKEND;
+    failure->reason = format("it lacks the symbol '%s' (not a CUDA driver, "
+                             "or one too old)",
+                             missing);
     return nullptr;
   }
   auto backend = std::make_unique<CudaBackend>(path, lib, api);
   CUresult r = api.cuInit(0);
   if (r != CUDA_SUCCESS) {
-    *status = r == CUDA_ERROR_NO_DEVICE ? CKRT_ERROR_NO_DEVICE
-                                        : CKRT_ERROR_NO_BACKEND;
-    *reason = format("CUDA driver library '%s' was loaded but cuInit failed: "
-                     "%s",
-                     path.c_str(), backend->describe(r).c_str());
+    failure->status = r == CUDA_ERROR_NO_DEVICE ? CKRT_ERROR_NO_DEVICE
+                                                : CKRT_ERROR_NO_BACKEND;
+    failure->reason = "cuInit failed: " + backend->describe(r);
     return nullptr;
   }
   return backend;

@@ -44,6 +44,17 @@ ckrt_status failMessage(ckrt_status status, const std::string &message) {
   return status;
 }
 
+PreserveError::PreserveError() : saved(lastError) {}
+PreserveError::~PreserveError() { lastError = std::move(saved); }
+
+ckrt_status addContext(ckrt_status status, const std::string &context) {
+  static const std::string prefix = "ckrt: ";
+  std::string rest = lastError.compare(0, prefix.size(), prefix) == 0
+                         ? lastError.substr(prefix.size())
+                         : lastError;
+  return failMessage(status, context + ": " + rest);
+}
+
 ckrt_status fail(ckrt_status status, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);

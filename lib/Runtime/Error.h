@@ -24,6 +24,23 @@ ckrt_status fail(ckrt_status status, const char *fmt, ...)
 /// Same, with a ready-made message (without the "ckrt: " prefix).
 ckrt_status failMessage(ckrt_status status, const std::string &message);
 
+/// Inserts "<context>: " after the "ckrt: " prefix of the thread's current
+/// message (set by the failing callee) and returns `status`.
+ckrt_status addContext(ckrt_status status, const std::string &context);
+
+/// Keeps the thread's message across cleanup code whose own failures
+/// should not replace the error being reported.
+class PreserveError {
+public:
+  PreserveError();
+  ~PreserveError();
+  PreserveError(const PreserveError &) = delete;
+  PreserveError &operator=(const PreserveError &) = delete;
+
+private:
+  std::string saved;
+};
+
 /// printf into a std::string.
 std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -78,9 +78,10 @@ ckrt_status parsePlan(const std::string &text, const std::string &source,
 
 /// Reads the desc's binary into `image` (with a trailing NUL, not counted
 /// in the returned size, so that PTX text is terminated) and checks it
-/// suits the target.
+/// suits the target. `isPtx` (may be null) tells whether it is PTX text,
+/// which the driver compiles for the device at hand.
 ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
-                       uint64_t *size);
+                       uint64_t *size, bool *isPtx = nullptr);
 
 /// The backend of a target name, or CKRT_BACKEND_AUTO if it is neither.
 ckrt_backend targetBackend(const std::string &target);

@@ -792,7 +792,7 @@ ckrt_status parsePlan(const std::string &text, const std::string &source,
 }
 
 ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
-                       uint64_t *sizeOut) {
+                       uint64_t *sizeOut, bool *isPtx) {
   std::string where = lineRef(desc.source, desc.binaryLine);
   std::FILE *f = std::fopen(desc.binaryPath.c_str(), "rb");
   if (!f)
@@ -838,6 +838,8 @@ ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
   }
   if (sizeOut)
     *sizeOut = size;
+  if (isPtx)
+    *isPtx = kind == BinaryKind::Ptx;
   return CKRT_SUCCESS;
 }
 

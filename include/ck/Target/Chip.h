@@ -31,6 +31,12 @@ struct ChipInfo {
   /// Registers (32-bit, per lane) one wave may use: VGPRs + AGPRs on CDNA.
   int64_t registersPerLane;
   llvm::ArrayRef<Sku> skus;
+  /// For occupancy: SIMDs per CU, the most waves a SIMD holds, the
+  /// registers (per lane) a SIMD shares among its waves, and LDS per CU.
+  int simdsPerCU;
+  int maxWavesPerSimd;
+  int64_t registersPerSimd;
+  int64_t ldsPerCU;
   /// The matrix instruction for f16, bf16 and f32 inputs, if any.
   std::optional<MmaIntrinsic> f16, bf16, f32;
 

@@ -17,14 +17,17 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     | --- | --- | --- | --- |
     | fwd | N * Ho * Wo | K | Y * X * C |
     | bwd_weight | K | Y * X * C | N * Ho * Wo |
-    | bwd_data | C | N * Hi * Wi (per slice) | K * Y * X (per slice) |
+    | bwd_data | N * Ht * Wt (per slice) | C | K * jY * jX (per slice) |
 
     The merged dimensions follow the order of the tensor's layout, so that
     the fastest GEMM index is the fastest memory dimension.
 
     Backward-data with a stride larger than one is split into one GEMM per
-    stride slice (`(s / gcd(s, d))` slices per spatial dimension); input
-    elements that no slice writes get a `ck.fill`.
+    stride slice: with `g = gcd(s, d)`, the filter taps `y = yt + (s / g) * j`
+    of slice `yt` reach exactly the inputs with `hi + pad = yt * d + s * ht`,
+    so there are at most `min(s / g, Y)` slices per spatial dimension (those
+    that reach no input are dropped). Input elements that no slice writes get
+    a `ck.fill`.
 
     Convolutions with a 1x1 filter, unit strides and zero pads take the
     *explicit* path by default: their views are plain reshapes (merge and
@@ -45,15 +48,15 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     becomes
 
     ```mlir
-    %a = ck.transform %dy by #ck.transform_map<[1, 36, 784] -> [16, 7, 7, 1, 36], [
-        #ck.transform<pass_through [0] -> [3]>,
-        #ck.transform<pass_through [1] -> [4]>,
-        #ck.transform<merge [2] -> [0, 1, 2]>]>
-        : memref<16x7x7x1x36xf16> to !ck.view<1x36x784xf16>
-    %p = ck.transform %x by ...  // pad H and W by (1, 1)
-    %e = ck.transform %p by ...  // embed (Y, Ho) -> Hp and (X, Wo) -> Wp
-    %b = ck.transform %e by ...  // merge (N, Ho, Wo) and (Y, X, C)
-    %c = ck.transform %dw by ... // merge (Y, X, C)
+    %a = ck.transform %dy : memref<16x7x7x1x36xf16> to !ck.view<1x36x784xf16>
+        by #ck.transform_map<[1, 36, 784] -> [16, 7, 7, 1, 36], [
+          #ck.transform<merge [2] -> [0, 1, 2]>,
+          #ck.transform<pass_through [0] -> [3]>,
+          #ck.transform<pass_through [1] -> [4]>]>
+    %p = ck.transform %x : ... by ...   // pad H and W by (1, 1)
+    %e = ck.transform %p : ... by ...   // embed (Y, Ho) -> Hp and (X, Wo) -> Wp
+    %b = ck.transform %e : ... by ...   // merge (N, Ho, Wo) and (Y, X, C)
+    %c = ck.transform %dw : ... by ...  // merge (Y, X, C)
     ck.gemm %a, %b -> %c : !ck.view<1x36x784xf16>, !ck.view<1x784x2304xf16>
         -> !ck.view<1x36x2304xf16>
     ```

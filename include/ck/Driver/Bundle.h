@@ -1,0 +1,54 @@
+//===- Bundle.h - Compiled kernels and their launch plan --------*- C++ -*-===//
+//
+// A bundle is a directory holding a device binary and the launch plan that
+// the ckrt runtime reads (plan.ckplan; the format is in docs/Runtime.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_DRIVER_BUNDLE_H
+#define CK_DRIVER_BUNDLE_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <array>
+#include <string>
+
+namespace mlir::ck {
+
+struct KernelRecord {
+  std::string name;
+  std::array<int64_t, 3> grid, block;
+  /// Function arguments (tensors) passed, in order.
+  SmallVector<unsigned> args;
+};
+
+struct CompiledModule {
+  /// The binary (cubin, hsaco) or text (PTX, assembly) of the kernels.
+  std::string object;
+  /// The launches of the first function that has any, in order.
+  SmallVector<KernelRecord> kernels;
+  /// That function's arguments: the plan's tensors.
+  SmallVector<MemRefType> tensors;
+};
+
+/// Reads the object of the `ck_kernels` gpu.binary and the launches out of a
+/// module that went through a ck pipeline.
+FailureOr<CompiledModule> extractCompiledModule(ModuleOp module);
+
+struct PlanInfo {
+  std::string chip;
+  std::string binaryFile;
+  /// Role of each tensor (input, filter, output, d0, ...).
+  SmallVector<std::string> roles;
+  /// Free-form facts for tools: direction, flops, written tensor, ...
+  SmallVector<std::pair<std::string, std::string>> meta;
+};
+
+/// Writes `<dir>/<name>.ckplan` and `<dir>/<info.binaryFile>`.
+LogicalResult writeBundle(StringRef dir, StringRef name,
+                          const CompiledModule &compiled, const PlanInfo &info,
+                          std::string &error);
+
+} // namespace mlir::ck
+
+#endif // CK_DRIVER_BUNDLE_H

@@ -1,0 +1,185 @@
+//===- Compile.cpp - Problem IR to bundles --------------------------------===//
+
+#include "ck/Driver/Compile.h"
+
+#include "ck/Conversion/Passes.h"
+#include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Pipelines/Pipelines.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::ck;
+
+void mlir::ck::registerCompileDependencies(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registry.insert<CKDialect>();
+}
+
+/// Runs the chip's pipeline on a clone of `module`.
+static FailureOr<OwningOpRef<ModuleOp>>
+lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
+      bool reference, StringRef format) {
+  OwningOpRef<ModuleOp> clone(module.clone());
+  PassManager pm(module.getContext());
+  GpuPipelineOptions pipeline;
+  pipeline.chip = chip.name.str();
+  pipeline.toolkit = options.toolkit;
+  pipeline.format = format.str();
+  pipeline.reference = reference;
+  if (chip.vendor == Vendor::NVIDIA)
+    buildCKToNVVMPipeline(pm, pipeline);
+  else
+    buildCKToROCDLPipeline(pm, pipeline);
+  if (failed(pm.run(*clone)))
+    return failure();
+  return clone;
+}
+
+static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
+                         ModuleOp module, const ConvProblemDesc *problem) {
+  PlanInfo info;
+  info.chip = chip.name.str();
+  info.binaryFile = binaryFile.str();
+  bool isConv = false;
+  module.walk([&](ConvOpInterface) { isConv = true; });
+  if (isConv) {
+    info.roles = {"input", "filter", "output"};
+    for (int i = 0; i < 8; ++i)
+      info.roles.push_back("d" + std::to_string(i));
+  }
+  if (problem) {
+    info.meta = {{"problem", problem->summary()},
+                 {"direction", problem->direction},
+                 {"dtype", problem->dtype},
+                 {"written", std::to_string(problem->writtenTensor())},
+                 {"flops", std::to_string(int64_t(problem->flops()))},
+                 {"reduction", std::to_string(problem->reductionLength())},
+                 {"k_batch", "1"}};
+  }
+  return info;
+}
+
+/// Registers, shared memory and spills of each kernel, from ptxas -v.
+static std::vector<KernelReport> ptxasReport(StringRef ptx,
+                                             const ChipInfo &chip,
+                                             const CompileOptions &options) {
+  std::vector<KernelReport> reports;
+  std::string toolkit =
+      options.toolkit.empty() ? defaultToolkit(true) : options.toolkit;
+  std::string ptxas = toolkit + "/bin/ptxas";
+  SmallString<128> input, output, log;
+  if (llvm::sys::fs::createTemporaryFile("ck", "ptx", input) ||
+      llvm::sys::fs::createTemporaryFile("ck", "cubin", output) ||
+      llvm::sys::fs::createTemporaryFile("ck", "log", log))
+    return reports;
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(input, ec);
+    os << ptx;
+  }
+  StringRef args[] = {ptxas, "-v", "-arch", chip.name, input, "-o", output};
+  std::optional<StringRef> redirects[] = {std::nullopt, std::nullopt,
+                                          StringRef(log)};
+  if (llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects) == 0) {
+    auto text = llvm::MemoryBuffer::getFile(log);
+    if (text) {
+      SmallVector<StringRef> lines;
+      (*text)->getBuffer().split(lines, '\n');
+      llvm::Regex function("Compiling entry function '([A-Za-z0-9_]+)'");
+      llvm::Regex used("Used ([0-9]+) registers");
+      llvm::Regex smem("([0-9]+) bytes smem");
+      llvm::Regex spill("([0-9]+) bytes spill stores");
+      for (StringRef line : lines) {
+        SmallVector<StringRef> m;
+        if (function.match(line, &m)) {
+          reports.emplace_back();
+          reports.back().name = m[1].str();
+          reports.back().waveSize = 32;
+        } else if (!reports.empty()) {
+          KernelReport &r = reports.back();
+          if (used.match(line, &m))
+            m[1].getAsInteger(10, r.vgprs);
+          if (smem.match(line, &m))
+            m[1].getAsInteger(10, r.ldsBytes);
+          if (spill.match(line, &m))
+            m[1].getAsInteger(10, r.scratchBytes);
+        }
+      }
+    }
+  }
+  for (StringRef file : {StringRef(input), StringRef(output), StringRef(log)})
+    llvm::sys::fs::remove(file);
+  return reports;
+}
+
+FailureOr<CompileResult>
+mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
+                          const ConvProblemDesc *problem) {
+  const ChipInfo *chip = lookupChip(options.chip);
+  if (!chip)
+    return module.emitError() << "unknown chip '" << options.chip
+                              << "'; expected one of gfx90a, gfx942, "
+                                 "gfx950, gfx1100, gfx1201, sm_80, sm_90a";
+  bool nvidia = chip->vendor == Vendor::NVIDIA;
+  StringRef extension = nvidia ? "cubin" : "hsaco";
+  CompileResult result;
+
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<OwningOpRef<ModuleOp>> lowered =
+      lower(module, *chip, options, /*reference=*/false, "bin");
+  result.compileSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - start)
+                              .count();
+  if (failed(lowered))
+    return failure();
+  std::string error;
+  FailureOr<CompiledModule> compiled = extractCompiledModule(**lowered);
+  if (failed(compiled) ||
+      failed(writeBundle(options.outputDir, "plan", *compiled,
+                         planInfo(*chip, ("kernels." + extension).str(),
+                                  module, problem),
+                         error)))
+    return error.empty() ? failure() : module.emitError(error);
+
+  if (options.reference) {
+    FailureOr<OwningOpRef<ModuleOp>> reference =
+        lower(module, *chip, options, /*reference=*/true, "bin");
+    if (failed(reference))
+      return failure();
+    FailureOr<CompiledModule> ref = extractCompiledModule(**reference);
+    if (failed(ref) ||
+        failed(writeBundle(options.outputDir, "reference", *ref,
+                           planInfo(*chip, ("reference." + extension).str(),
+                                    module, problem),
+                           error)))
+      return error.empty() ? failure() : module.emitError(error);
+  }
+
+  if (options.report) {
+    FailureOr<OwningOpRef<ModuleOp>> text =
+        lower(module, *chip, options, /*reference=*/false, "isa");
+    if (failed(text))
+      return failure();
+    FailureOr<CompiledModule> isa = extractCompiledModule(**text);
+    if (failed(isa))
+      return failure();
+    result.reports = nvidia ? ptxasReport(isa->object, *chip, options)
+                            : analyzeAmdgpuAssembly(isa->object, *chip);
+  }
+  return result;
+}

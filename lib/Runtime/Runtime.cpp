@@ -1,0 +1,821 @@
+//===- Runtime.cpp - The ckrt C API: devices, memory, plans ---------------===//
+//
+// Contexts, memory, streams and events forward to the Backend of the
+// context; plans are loaded (module, kernels, workspaces) and launched here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+#include "Error.h"
+#include "Plan.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <vector>
+
+using namespace ckrt::detail;
+
+struct ckrt_context_s {
+  std::atomic<int> refs{1};
+  Backend *backend = nullptr;
+  void *session = nullptr;
+  ckrt_device_props props{};
+};
+
+struct ckrt_stream_s {
+  ckrt_context context = nullptr;
+  void *handle = nullptr;
+};
+
+struct ckrt_event_s {
+  ckrt_context context = nullptr;
+  void *handle = nullptr;
+};
+
+namespace {
+
+struct LoadedKernel {
+  void *function = nullptr;
+  unsigned grid[3] = {1, 1, 1};
+  unsigned block[3] = {1, 1, 1};
+  unsigned ldsBytes = 0;
+  /// One 8-byte slot per argument; scalars and workspace pointers are
+  /// filled at load time, tensor pointers at each launch.
+  std::vector<uint64_t> slots;
+  std::vector<void *> params;
+};
+
+} // namespace
+
+struct ckrt_plan_s {
+  ckrt_context context = nullptr;
+  ckrt_plan_desc desc;
+  void *module = nullptr;
+  std::vector<LoadedKernel> kernels;
+  std::vector<void *> workspaces;
+  std::mutex launchMutex;
+};
+
+namespace {
+
+constexpr unsigned kDefaultSharedLimit = 48 * 1024;
+
+void retain(ckrt_context c) { c->refs.fetch_add(1); }
+
+void release(ckrt_context c) {
+  if (c && c->refs.fetch_sub(1) == 1) {
+    PreserveError keep;
+    if (c->backend->makeCurrent(c->session) == CKRT_SUCCESS)
+      c->backend->synchronizeDevice();
+    c->backend->closeDevice(c->session);
+    delete c;
+  }
+}
+
+/// Checks the handle and makes its device current on this thread.
+ckrt_status enter(ckrt_context c, const char *fn) {
+  if (!c)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the context is NULL", fn);
+  return c->backend->makeCurrent(c->session);
+}
+
+/// The driver stream of `s` for context `c` (nullptr: default stream).
+ckrt_status streamFor(ckrt_context c, ckrt_stream s, const char *fn,
+                      void **out) {
+  if (s && s->context != c)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "%s: the stream belongs to another context", fn);
+  *out = s ? s->handle : nullptr;
+  return CKRT_SUCCESS;
+}
+
+const char *backendLabel(ckrt_backend b) {
+  return b == CKRT_BACKEND_HIP ? "HIP" : "CUDA";
+}
+
+ckrt_status checkedDevice(Backend *b, int device) {
+  int count = 0;
+  if (ckrt_status st = b->deviceCount(&count))
+    return st;
+  if (device < 0 || device >= count)
+    return fail(CKRT_ERROR_NO_DEVICE,
+                "%s device %d does not exist (%s '%s' reports %d device%s)",
+                backendLabel(b->kind()), device, "the runtime",
+                b->libraryName().c_str(), count, count == 1 ? "" : "s");
+  return CKRT_SUCCESS;
+}
+
+size_t argSize(const ckrt_kernel_arg &a) {
+  return (a.kind == CKRT_ARG_I32 || a.kind == CKRT_ARG_F32) ? 4 : 8;
+}
+
+const char *argKindName(const ckrt_kernel_arg &a) {
+  switch (a.kind) {
+  case CKRT_ARG_TENSOR:
+    return "tensor pointer";
+  case CKRT_ARG_WORKSPACE:
+    return "workspace pointer";
+  case CKRT_ARG_I32:
+    return "i32";
+  case CKRT_ARG_I64:
+    return "i64";
+  case CKRT_ARG_F32:
+    return "f32";
+  }
+  return "?";
+}
+
+/// Frees what a (possibly half-loaded) plan holds and drops its context.
+void destroyPlan(ckrt_plan p) {
+  if (!p)
+    return;
+  PreserveError keep;
+  ckrt_context c = p->context;
+  if (c && c->backend->makeCurrent(c->session) == CKRT_SUCCESS) {
+    bool anyWork = p->module != nullptr;
+    for (void *w : p->workspaces)
+      anyWork |= w != nullptr;
+    if (anyWork)
+      c->backend->synchronizeDevice();
+    for (void *w : p->workspaces)
+      if (w)
+        c->backend->memFree(w);
+    if (p->module)
+      c->backend->moduleUnload(p->module);
+  }
+  delete p;
+  release(c);
+}
+
+ckrt_status launchLocked(ckrt_plan p, void *const *tensors, void *stream) {
+  Backend *b = p->context->backend;
+  const ckrt_plan_desc &d = p->desc;
+  for (size_t i = 0; i < d.workspaces.size(); ++i) {
+    const WorkspaceDecl &w = d.workspaces[i];
+    if (!w.zeroEachLaunch || w.bytes == 0)
+      continue;
+    if (ckrt_status st = b->memsetD8Async(p->workspaces[i], 0, w.bytes, stream))
+      return addContext(st, format("%s: clearing workspace %zu",
+                                   lineRef(d.source, w.line).c_str(), i));
+  }
+  for (size_t k = 0; k < p->kernels.size(); ++k) {
+    LoadedKernel &lk = p->kernels[k];
+    const KernelDecl &kd = d.kernels[k];
+    for (size_t a = 0; a < kd.args.size(); ++a)
+      if (kd.args[a].kind == CKRT_ARG_TENSOR)
+        lk.slots[a] = static_cast<uint64_t>(
+            reinterpret_cast<uintptr_t>(tensors[kd.args[a].index]));
+    if (ckrt_status st =
+            b->launch(lk.function, lk.grid, lk.block, lk.ldsBytes, stream,
+                      lk.params.empty() ? nullptr : lk.params.data()))
+      return addContext(st, format("%s: launching kernel '%s'",
+                                   lineRef(d.source, kd.line).c_str(),
+                                   kd.name.c_str()));
+  }
+  return CKRT_SUCCESS;
+}
+
+ckrt_status checkLaunchArgs(ckrt_plan p, void *const *tensors, size_t n,
+                            ckrt_stream stream, const char *fn,
+                            void **driverStream) {
+  if (!p)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the plan is NULL", fn);
+  size_t want = p->desc.tensors.size();
+  if (n != want)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "%s: the plan has %zu tensors but %zu pointers were given", fn,
+                want, n);
+  if (n && !tensors)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "%s: the tensor pointer array is NULL", fn);
+  for (size_t i = 0; i < n; ++i)
+    if (!tensors[i])
+      return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                  "%s: the pointer of tensor %zu (%s) is NULL", fn, i,
+                  p->desc.tensors[i].role.c_str());
+  return streamFor(p->context, stream, fn, driverStream);
+}
+
+/// Parses "sm_90a" into 90 and 'a'; false if not of that form.
+bool parseSm(const char *s, int *number, char *suffix) {
+  if (std::strncmp(s, "sm_", 3) != 0)
+    return false;
+  const char *p = s + 3;
+  int n = 0, digits = 0;
+  while (*p >= '0' && *p <= '9' && digits < 4) {
+    n = n * 10 + (*p - '0');
+    ++p;
+    ++digits;
+  }
+  if (digits < 2)
+    return false;
+  *suffix = *p;
+  if (*p && (p[1] || (*p != 'a' && *p != 'f')))
+    return false;
+  *number = n;
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
+//===----------------------------------------------------------------------===//
+// Backends and devices
+//===----------------------------------------------------------------------===//
+
+const char *ckrt_backend_name(ckrt_backend backend) {
+  switch (backend) {
+  case CKRT_BACKEND_AUTO:
+    return "auto";
+  case CKRT_BACKEND_CUDA:
+    return "cuda";
+  case CKRT_BACKEND_HIP:
+    return "hip";
+  }
+  return "unknown";
+}
+
+ckrt_status ckrt_backend_resolve(ckrt_backend requested,
+                                 ckrt_backend *resolved) {
+  Backend *b = nullptr;
+  if (ckrt_status st = getBackend(requested, &b))
+    return st;
+  if (resolved)
+    *resolved = b->kind();
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_device_count(ckrt_backend backend, int *count) {
+  if (!count)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_device_count: the output pointer is NULL");
+  *count = 0;
+  Backend *b = nullptr;
+  if (ckrt_status st = getBackend(backend, &b))
+    return st;
+  return b->deviceCount(count);
+}
+
+ckrt_status ckrt_device_get_props(ckrt_backend backend, int device,
+                                  ckrt_device_props *props) {
+  if (!props)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_device_get_props: the output pointer is NULL");
+  Backend *b = nullptr;
+  if (ckrt_status st = getBackend(backend, &b))
+    return st;
+  if (ckrt_status st = checkedDevice(b, device))
+    return st;
+  return b->deviceProps(device, props);
+}
+
+int ckrt_target_compatible(const char *target, const char *device_arch) {
+  if (!target || !device_arch)
+    return 0;
+  int t = 0, d = 0;
+  char ts = 0, ds = 0;
+  if (parseSm(target, &t, &ts)) {
+    if (!parseSm(device_arch, &d, &ds))
+      return 0;
+    if (ts == 'a')
+      return t == d;
+    // Same major (sm_86 -> 8, sm_100 -> 10), minor no newer than the
+    // device's.
+    return t / 10 == d / 10 && t % 10 <= d % 10;
+  }
+  if (std::strncmp(target, "gfx", 3) == 0) {
+    size_t tl = std::strcspn(target, ":");
+    size_t dl = std::strcspn(device_arch, ":");
+    return tl == dl && std::strncmp(target, device_arch, tl) == 0;
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Contexts and memory
+//===----------------------------------------------------------------------===//
+
+ckrt_status ckrt_context_create(ckrt_backend backend, int device,
+                                ckrt_context *context) {
+  if (!context)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_context_create: the output pointer is NULL");
+  *context = nullptr;
+  Backend *b = nullptr;
+  if (ckrt_status st = getBackend(backend, &b))
+    return st;
+  if (ckrt_status st = checkedDevice(b, device))
+    return st;
+  auto *c = new (std::nothrow) ckrt_context_s();
+  if (!c)
+    return fail(CKRT_ERROR_OUT_OF_MEMORY, "out of host memory");
+  c->backend = b;
+  if (ckrt_status st = b->deviceProps(device, &c->props)) {
+    delete c;
+    return st;
+  }
+  if (ckrt_status st = b->openDevice(device, &c->session)) {
+    delete c;
+    return st;
+  }
+  if (ckrt_status st = b->makeCurrent(c->session)) {
+    b->closeDevice(c->session);
+    delete c;
+    return st;
+  }
+  *context = c;
+  return CKRT_SUCCESS;
+}
+
+void ckrt_context_destroy(ckrt_context context) { release(context); }
+
+ckrt_status ckrt_context_get_props(ckrt_context context,
+                                   ckrt_device_props *props) {
+  if (!context || !props)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_context_get_props: NULL context or output pointer");
+  *props = context->props;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_context_synchronize(ckrt_context context) {
+  if (ckrt_status st = enter(context, "ckrt_context_synchronize"))
+    return st;
+  return context->backend->synchronizeDevice();
+}
+
+ckrt_status ckrt_malloc(ckrt_context context, size_t bytes,
+                        void **device_ptr) {
+  if (!device_ptr)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_malloc: the output pointer is NULL");
+  *device_ptr = nullptr;
+  if (ckrt_status st = enter(context, "ckrt_malloc"))
+    return st;
+  if (bytes == 0)
+    return CKRT_SUCCESS;
+  return context->backend->memAlloc(bytes, device_ptr);
+}
+
+ckrt_status ckrt_free(ckrt_context context, void *device_ptr) {
+  if (ckrt_status st = enter(context, "ckrt_free"))
+    return st;
+  if (!device_ptr)
+    return CKRT_SUCCESS;
+  return context->backend->memFree(device_ptr);
+}
+
+ckrt_status ckrt_memcpy_htod(ckrt_context context, void *device_dst,
+                             const void *host_src, size_t bytes) {
+  if (ckrt_status st = enter(context, "ckrt_memcpy_htod"))
+    return st;
+  if (bytes == 0)
+    return CKRT_SUCCESS;
+  if (!device_dst || !host_src)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_memcpy_htod: NULL source or destination");
+  return context->backend->copyHtoD(device_dst, host_src, bytes);
+}
+
+ckrt_status ckrt_memcpy_dtoh(ckrt_context context, void *host_dst,
+                             const void *device_src, size_t bytes) {
+  if (ckrt_status st = enter(context, "ckrt_memcpy_dtoh"))
+    return st;
+  if (bytes == 0)
+    return CKRT_SUCCESS;
+  if (!host_dst || !device_src)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_memcpy_dtoh: NULL source or destination");
+  return context->backend->copyDtoH(host_dst, device_src, bytes);
+}
+
+ckrt_status ckrt_memcpy_dtod(ckrt_context context, void *device_dst,
+                             const void *device_src, size_t bytes) {
+  if (ckrt_status st = enter(context, "ckrt_memcpy_dtod"))
+    return st;
+  if (bytes == 0)
+    return CKRT_SUCCESS;
+  if (!device_dst || !device_src)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_memcpy_dtod: NULL source or destination");
+  return context->backend->copyDtoD(device_dst, device_src, bytes);
+}
+
+ckrt_status ckrt_memset_d8(ckrt_context context, void *device_dst,
+                           uint8_t value, size_t bytes) {
+  if (ckrt_status st = enter(context, "ckrt_memset_d8"))
+    return st;
+  if (bytes == 0)
+    return CKRT_SUCCESS;
+  if (!device_dst)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_memset_d8: NULL destination");
+  return context->backend->memsetD8(device_dst, value, bytes);
+}
+
+ckrt_status ckrt_memset_d8_async(ckrt_context context, void *device_dst,
+                                 uint8_t value, size_t bytes,
+                                 ckrt_stream stream) {
+  if (ckrt_status st = enter(context, "ckrt_memset_d8_async"))
+    return st;
+  void *s = nullptr;
+  if (ckrt_status st = streamFor(context, stream, "ckrt_memset_d8_async", &s))
+    return st;
+  if (bytes == 0)
+    return CKRT_SUCCESS;
+  if (!device_dst)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_memset_d8_async: NULL destination");
+  return context->backend->memsetD8Async(device_dst, value, bytes, s);
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+ckrt_status ckrt_stream_create(ckrt_context context, ckrt_stream *stream) {
+  if (!stream)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_stream_create: the output pointer is NULL");
+  *stream = nullptr;
+  if (ckrt_status st = enter(context, "ckrt_stream_create"))
+    return st;
+  void *handle = nullptr;
+  if (ckrt_status st = context->backend->streamCreate(&handle))
+    return st;
+  retain(context);
+  *stream = new ckrt_stream_s{context, handle};
+  return CKRT_SUCCESS;
+}
+
+void ckrt_stream_destroy(ckrt_stream stream) {
+  if (!stream)
+    return;
+  PreserveError keep;
+  ckrt_context c = stream->context;
+  if (c->backend->makeCurrent(c->session) == CKRT_SUCCESS)
+    c->backend->streamDestroy(stream->handle);
+  delete stream;
+  release(c);
+}
+
+ckrt_status ckrt_stream_synchronize(ckrt_stream stream) {
+  if (!stream)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_stream_synchronize: the stream is NULL (use "
+                "ckrt_context_synchronize for the default stream)");
+  if (ckrt_status st = enter(stream->context, "ckrt_stream_synchronize"))
+    return st;
+  return stream->context->backend->streamSynchronize(stream->handle);
+}
+
+ckrt_status ckrt_event_create(ckrt_context context, ckrt_event *event) {
+  if (!event)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_event_create: the output pointer is NULL");
+  *event = nullptr;
+  if (ckrt_status st = enter(context, "ckrt_event_create"))
+    return st;
+  void *handle = nullptr;
+  if (ckrt_status st = context->backend->eventCreate(&handle))
+    return st;
+  retain(context);
+  *event = new ckrt_event_s{context, handle};
+  return CKRT_SUCCESS;
+}
+
+void ckrt_event_destroy(ckrt_event event) {
+  if (!event)
+    return;
+  PreserveError keep;
+  ckrt_context c = event->context;
+  if (c->backend->makeCurrent(c->session) == CKRT_SUCCESS)
+    c->backend->eventDestroy(event->handle);
+  delete event;
+  release(c);
+}
+
+ckrt_status ckrt_event_record(ckrt_event event, ckrt_stream stream) {
+  if (!event)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_event_record: the event is NULL");
+  if (ckrt_status st = enter(event->context, "ckrt_event_record"))
+    return st;
+  void *s = nullptr;
+  if (ckrt_status st =
+          streamFor(event->context, stream, "ckrt_event_record", &s))
+    return st;
+  return event->context->backend->eventRecord(event->handle, s);
+}
+
+ckrt_status ckrt_event_synchronize(ckrt_event event) {
+  if (!event)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_event_synchronize: the event is NULL");
+  if (ckrt_status st = enter(event->context, "ckrt_event_synchronize"))
+    return st;
+  return event->context->backend->eventSynchronize(event->handle);
+}
+
+ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
+                                  float *milliseconds) {
+  if (!start || !end || !milliseconds)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_event_elapsed_ms: NULL event or output pointer");
+  if (start->context != end->context)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_event_elapsed_ms: the events belong to different "
+                "contexts");
+  if (ckrt_status st = enter(start->context, "ckrt_event_elapsed_ms"))
+    return st;
+  return start->context->backend->eventElapsed(start->handle, end->handle,
+                                               milliseconds);
+}
+
+//===----------------------------------------------------------------------===//
+// Plans
+//===----------------------------------------------------------------------===//
+
+ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
+                           unsigned flags, ckrt_plan *plan) {
+  if (!plan)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_load: the output pointer is NULL");
+  *plan = nullptr;
+  if (!desc)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_load: the plan description is NULL");
+  if (ckrt_status st = enter(context, "ckrt_plan_load"))
+    return st;
+  const ckrt_device_props &props = context->props;
+  std::string where = lineRef(desc->source, desc->targetLine);
+
+  // The target must be for this device.
+  ckrt_backend planBackend = targetBackend(desc->target);
+  if (planBackend != props.backend)
+    return fail(CKRT_ERROR_UNSUPPORTED,
+                "%s: the plan targets %s (%s) but the context's device %d "
+                "'%s' is a %s device (%s)",
+                where.c_str(), desc->target.c_str(),
+                backendLabel(planBackend), props.ordinal, props.name,
+                backendLabel(props.backend), props.arch);
+
+  std::vector<char> image;
+  uint64_t size = 0;
+  bool isPtx = false;
+  if (ckrt_status st = readBinary(*desc, image, &size, &isPtx))
+    return st;
+  if (!(flags & CKRT_PLAN_LOAD_SKIP_ARCH_CHECK) && !isPtx &&
+      !ckrt_target_compatible(desc->target.c_str(), props.arch))
+    return fail(CKRT_ERROR_UNSUPPORTED,
+                "%s: the plan targets %s, which cannot run on device %d "
+                "'%s' (%s); load with CKRT_PLAN_LOAD_SKIP_ARCH_CHECK to try "
+                "anyway",
+                where.c_str(), desc->target.c_str(), props.ordinal,
+                props.name, props.arch);
+
+  auto *p = new (std::nothrow) ckrt_plan_s();
+  if (!p)
+    return fail(CKRT_ERROR_OUT_OF_MEMORY, "out of host memory");
+  retain(context);
+  p->context = context;
+  p->desc = *desc;
+  Backend *b = context->backend;
+  const ckrt_plan_desc &d = p->desc;
+
+  std::string binWhere = lineRef(d.source, d.binaryLine);
+  if (ckrt_status st = b->moduleLoad(image.data(), size_t(size), &p->module)) {
+    p->module = nullptr;
+    addContext(st, format("%s: loading '%s' on device %d (%s)",
+                          binWhere.c_str(), d.binaryPath.c_str(),
+                          props.ordinal, props.arch));
+    destroyPlan(p);
+    return st;
+  }
+
+  uint32_t cus = uint32_t(props.multiprocessor_count);
+  p->kernels.resize(d.kernels.size());
+  for (size_t k = 0; k < d.kernels.size(); ++k) {
+    const KernelDecl &kd = d.kernels[k];
+    LoadedKernel &lk = p->kernels[k];
+    std::string kWhere = lineRef(d.source, kd.line);
+    ckrt_status st =
+        b->moduleGetFunction(p->module, kd.name.c_str(), &lk.function);
+    if (st != CKRT_SUCCESS) {
+      addContext(st, format("%s: looking up kernel '%s' in '%s'",
+                            kWhere.c_str(), kd.name.c_str(),
+                            d.binaryPath.c_str()));
+      destroyPlan(p);
+      return st;
+    }
+    std::string why;
+    if (!evaluateGrid(kd, cus, lk.grid, &why)) {
+      fail(CKRT_ERROR_UNSUPPORTED, "%s: %s", kWhere.c_str(), why.c_str());
+      destroyPlan(p);
+      return CKRT_ERROR_UNSUPPORTED;
+    }
+    for (int i = 0; i < 3; ++i)
+      lk.block[i] = kd.block[i];
+    lk.ldsBytes = kd.ldsBytes;
+
+    size_t staticShared = b->functionStaticShared(lk.function);
+    if (kd.ldsBytes + staticShared > props.max_shared_memory_per_block) {
+      fail(CKRT_ERROR_UNSUPPORTED,
+           "%s: kernel '%s' needs %u bytes of dynamic shared memory (lds) "
+           "plus %zu static, but device %d (%s) allows at most %zu per block",
+           kWhere.c_str(), kd.name.c_str(), kd.ldsBytes, staticShared,
+           props.ordinal, props.arch, props.max_shared_memory_per_block);
+      destroyPlan(p);
+      return CKRT_ERROR_UNSUPPORTED;
+    }
+    if (kd.ldsBytes > kDefaultSharedLimit) {
+      st = b->functionSetMaxDynamicShared(lk.function, kd.ldsBytes);
+      if (st != CKRT_SUCCESS) {
+        addContext(st, format("%s: kernel '%s'", kWhere.c_str(),
+                              kd.name.c_str()));
+        destroyPlan(p);
+        return st;
+      }
+    }
+
+    std::vector<size_t> sizes;
+    for (const ckrt_kernel_arg &a : kd.args)
+      sizes.push_back(argSize(a));
+    if (!b->functionCheckParams(lk.function, sizes.data(), sizes.size(),
+                                &why)) {
+      fail(CKRT_ERROR_INVALID_BINARY,
+           "%s: kernel '%s' in '%s' does not match the plan's arguments: %s",
+           kWhere.c_str(), kd.name.c_str(), d.binaryPath.c_str(),
+           why.c_str());
+      destroyPlan(p);
+      return CKRT_ERROR_INVALID_BINARY;
+    }
+
+    lk.slots.assign(kd.args.size(), 0);
+    for (size_t a = 0; a < kd.args.size(); ++a) {
+      const ckrt_kernel_arg &arg = kd.args[a];
+      void *slot = &lk.slots[a];
+      switch (arg.kind) {
+      case CKRT_ARG_I32:
+        std::memcpy(slot, &arg.i32, sizeof(arg.i32));
+        break;
+      case CKRT_ARG_I64:
+        std::memcpy(slot, &arg.i64, sizeof(arg.i64));
+        break;
+      case CKRT_ARG_F32:
+        std::memcpy(slot, &arg.f32, sizeof(arg.f32));
+        break;
+      case CKRT_ARG_TENSOR:
+      case CKRT_ARG_WORKSPACE:
+        break; // filled below / at launch
+      }
+    }
+  }
+
+  // Workspaces: allocated once, cleared once now; `zero` ones again before
+  // every launch.
+  p->workspaces.assign(d.workspaces.size(), nullptr);
+  for (size_t i = 0; i < d.workspaces.size(); ++i) {
+    const WorkspaceDecl &w = d.workspaces[i];
+    if (w.bytes == 0)
+      continue;
+    std::string wWhere = lineRef(d.source, w.line);
+    if (w.bytes > SIZE_MAX) {
+      fail(CKRT_ERROR_OUT_OF_MEMORY, "%s: workspace %zu is too large",
+           wWhere.c_str(), i);
+      destroyPlan(p);
+      return CKRT_ERROR_OUT_OF_MEMORY;
+    }
+    ckrt_status st = b->memAlloc(size_t(w.bytes), &p->workspaces[i]);
+    if (st == CKRT_SUCCESS)
+      st = b->memsetD8(p->workspaces[i], 0, size_t(w.bytes));
+    if (st != CKRT_SUCCESS) {
+      addContext(st, format("%s: workspace %zu", wWhere.c_str(), i));
+      destroyPlan(p);
+      return st;
+    }
+  }
+
+  for (size_t k = 0; k < d.kernels.size(); ++k) {
+    LoadedKernel &lk = p->kernels[k];
+    const KernelDecl &kd = d.kernels[k];
+    lk.params.resize(lk.slots.size());
+    for (size_t a = 0; a < lk.slots.size(); ++a) {
+      lk.params[a] = &lk.slots[a];
+      if (kd.args[a].kind == CKRT_ARG_WORKSPACE)
+        lk.slots[a] = static_cast<uint64_t>(
+            reinterpret_cast<uintptr_t>(p->workspaces[kd.args[a].index]));
+    }
+  }
+  *plan = p;
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_load_file(ckrt_context context, const char *path,
+                                unsigned flags, ckrt_plan *plan) {
+  if (!plan)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_load_file: the output pointer is NULL");
+  *plan = nullptr;
+  ckrt_plan_desc *desc = nullptr;
+  if (ckrt_status st = ckrt_plan_parse_file(path, &desc))
+    return st;
+  ckrt_status st = ckrt_plan_load(context, desc, flags, plan);
+  ckrt_plan_desc_destroy(desc);
+  return st;
+}
+
+void ckrt_plan_destroy(ckrt_plan plan) { destroyPlan(plan); }
+
+const ckrt_plan_desc *ckrt_plan_get_desc(ckrt_plan plan) {
+  return plan ? &plan->desc : nullptr;
+}
+
+ckrt_status ckrt_plan_kernel_grid(ckrt_plan plan, size_t kernel,
+                                  uint32_t grid[3]) {
+  if (!plan || !grid)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_kernel_grid: NULL plan or output pointer");
+  if (kernel >= plan->kernels.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_kernel_grid: kernel %zu out of range (the plan "
+                "has %zu)",
+                kernel, plan->kernels.size());
+  for (int i = 0; i < 3; ++i)
+    grid[i] = plan->kernels[kernel].grid[i];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_workspace_ptr(ckrt_plan plan, size_t index,
+                                    void **device_ptr) {
+  if (!plan || !device_ptr)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_workspace_ptr: NULL plan or output pointer");
+  if (index >= plan->workspaces.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_workspace_ptr: workspace %zu out of range (the "
+                "plan has %zu)",
+                index, plan->workspaces.size());
+  *device_ptr = plan->workspaces[index];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_launch(ckrt_plan plan, void *const *tensor_ptrs,
+                             size_t num_tensors, ckrt_stream stream) {
+  void *s = nullptr;
+  if (ckrt_status st = checkLaunchArgs(plan, tensor_ptrs, num_tensors, stream,
+                                       "ckrt_plan_launch", &s))
+    return st;
+  std::lock_guard<std::mutex> lock(plan->launchMutex);
+  if (ckrt_status st = enter(plan->context, "ckrt_plan_launch"))
+    return st;
+  return launchLocked(plan, tensor_ptrs, s);
+}
+
+ckrt_status ckrt_plan_time(ckrt_plan plan, void *const *tensor_ptrs,
+                           size_t num_tensors, ckrt_stream stream, int warmup,
+                           int iterations, float *ms_per_iteration) {
+  void *s = nullptr;
+  if (ckrt_status st = checkLaunchArgs(plan, tensor_ptrs, num_tensors, stream,
+                                       "ckrt_plan_time", &s))
+    return st;
+  if (!ms_per_iteration || iterations < 1 || warmup < 0)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_time: needs iterations >= 1, warmup >= 0 and an "
+                "output pointer");
+  std::lock_guard<std::mutex> lock(plan->launchMutex);
+  if (ckrt_status st = enter(plan->context, "ckrt_plan_time"))
+    return st;
+  Backend *b = plan->context->backend;
+  void *start = nullptr, *end = nullptr;
+  ckrt_status st = b->eventCreate(&start);
+  if (st == CKRT_SUCCESS)
+    st = b->eventCreate(&end);
+  for (int i = 0; st == CKRT_SUCCESS && i < warmup; ++i)
+    st = launchLocked(plan, tensor_ptrs, s);
+  if (st == CKRT_SUCCESS)
+    st = b->eventRecord(start, s);
+  for (int i = 0; st == CKRT_SUCCESS && i < iterations; ++i)
+    st = launchLocked(plan, tensor_ptrs, s);
+  if (st == CKRT_SUCCESS)
+    st = b->eventRecord(end, s);
+  if (st == CKRT_SUCCESS)
+    st = b->eventSynchronize(end);
+  float ms = 0;
+  if (st == CKRT_SUCCESS)
+    st = b->eventElapsed(start, end, &ms);
+  if (st == CKRT_SUCCESS)
+    *ms_per_iteration = ms / float(iterations);
+  PreserveError keep;
+  if (start)
+    b->eventDestroy(start);
+  if (end)
+    b->eventDestroy(end);
+  return st;
+}
+
+} // extern "C"
