@@ -1,0 +1,173 @@
+"""Verify (and time) ck bundles on an NVIDIA GPU against PyTorch.
+
+    python3 bench/device_check.py BUNDLES [--time] [--cudnn] [--json FILE]
+
+BUNDLES holds one directory per problem (plan.ckplan, kernels.cubin,
+reference.ckplan, reference.cubin), as ck-compile writes them. For each:
+fresh random inputs in [-1, 1] (the seed is printed), the written tensor
+poisoned with NaN, the plan launched, and the result compared with ATen's
+f32 convolution by Composable Kernel's tolerance rule and a relative L2
+bound; ck's own reference kernel is checked the same way. With --time,
+the plan is timed with CUDA events (median of many launches over rotating
+input copies so the L2 does not hold them), and with --cudnn PyTorch's
+cuDNN convolution of the same problem is timed in the same run.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cklaunch import LoadedPlan, Plan  # noqa: E402
+from torchref import (DTYPES, compare, logical, reference,  # noqa: E402
+                      written_index)
+
+
+def make_tensors(plan, generator, written):
+    flats = []
+    for index in sorted(plan.tensors):
+        role, dtype, count = plan.tensors[index]
+        t = torch.empty(count, dtype=DTYPES[dtype], device="cuda")
+        if index == written:
+            t.fill_(float("nan"))
+        else:
+            t.uniform_(-1.0, 1.0, generator=generator)
+        flats.append(t)
+    return flats
+
+
+def time_launches(launch, sets, warmup=10, repeat=50):
+    """Median and min milliseconds of `launch(set)` over rotating sets."""
+    for i in range(warmup):
+        launch(sets[i % len(sets)])
+    times = []
+    for i in range(repeat):
+        start, end = torch.cuda.Event(True), torch.cuda.Event(True)
+        start.record()
+        launch(sets[i % len(sets)])
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times), min(times)
+
+
+def rotating_copies(flats):
+    """Enough copies of the tensors that together they exceed twice the L2."""
+    l2 = torch.cuda.get_device_properties(0).L2_cache_size
+    size = sum(t.numel() * t.element_size() for t in flats)
+    copies = max(1, min(8, (2 * l2) // max(1, size) + 1))
+    return [flats] + [[t.clone() for t in flats] for _ in range(copies - 1)]
+
+
+def cudnn_launcher(p):
+    """A function running PyTorch's cuDNN convolution of `p` on ck buffers."""
+    rank = len(p["in"])
+    symmetric = p["pad_left"] == p["pad_right"]
+    if not symmetric:
+        return None
+    torch.backends.cudnn.benchmark = True
+
+    def run(flats):
+        x, w, y = logical(p, flats)
+        if p["direction"] == "fwd":
+            torch.ops.aten.convolution(x, w, None, p["stride"], p["pad_left"],
+                                       p["dilation"], False, [0] * rank, p["G"])
+        else:
+            mask = [p["direction"] == "bwd_data", p["direction"] == "bwd_weight", False]
+            torch.ops.aten.convolution_backward(
+                y, x, w, None, p["stride"], p["pad_left"], p["dilation"], False,
+                [0] * rank, p["G"], mask)
+    return run
+
+
+def check(directory, args, seed):
+    plan = Plan(os.path.join(directory, "plan.ckplan"))
+    p = plan.problem()
+    written = written_index(p)
+    reduction = int(plan.meta.get("reduction", "1"))
+    k_batch = int(plan.meta.get("k_batch", "1"))
+    generator = torch.Generator(device="cuda").manual_seed(seed)
+    flats = make_tensors(plan, generator, written)
+    loaded = LoadedPlan(plan)
+    loaded.launch(flats)
+    torch.cuda.synchronize()
+    ref = reference(p, flats)
+    result = {"key": os.path.basename(directory), "problem": plan.meta["problem"],
+              "seed": seed}
+    result.update(compare(flats[written], ref, p["dtype"], reduction, k_batch))
+
+    ref_plan_path = os.path.join(directory, "reference.ckplan")
+    if os.path.exists(ref_plan_path):
+        ref_plan = LoadedPlan(Plan(ref_plan_path))
+        ref_flats = list(flats)
+        ref_flats[written] = torch.full_like(flats[written], float("nan"))
+        ref_plan.launch(ref_flats)
+        torch.cuda.synchronize()
+        verdict = compare(ref_flats[written], ref, p["dtype"], reduction, k_batch)
+        result["reference_kernel_pass"] = verdict["pass"]
+        result["reference_kernel_rel_l2"] = verdict["rel_l2"]
+        result["pass"] = result["pass"] and verdict["pass"]
+
+    if args.time:
+        sets = rotating_copies(flats)
+        median, best = time_launches(loaded.launch, sets)
+        flops = float(plan.meta.get("flops", "0"))
+        result.update({"ck_us": median * 1e3, "ck_min_us": best * 1e3,
+                       "ck_tflops": flops / (median * 1e-3) / 1e12})
+        if args.cudnn:
+            run = cudnn_launcher(p)
+            if run is not None:
+                median, best = time_launches(run, sets)
+                result.update({"cudnn_us": median * 1e3,
+                               "cudnn_tflops": flops / (median * 1e-3) / 1e12})
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("bundles")
+    parser.add_argument("--time", action="store_true")
+    parser.add_argument("--cudnn", action="store_true")
+    parser.add_argument("--json")
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
+    if not torch.cuda.is_available():
+        print("device_check: no CUDA GPU visible to PyTorch", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else int(time.time()) % 100000
+    print(f"device_check: seed {seed}, device {torch.cuda.get_device_name(0)}")
+    keys = sorted(d for d in os.listdir(args.bundles)
+                  if os.path.exists(os.path.join(args.bundles, d, "plan.ckplan")))
+    results, failed = [], 0
+    out = open(args.json, "w") if args.json else None
+    for i, key in enumerate(keys):
+        try:
+            r = check(os.path.join(args.bundles, key), args, seed + i)
+        except Exception as e:  # a failing problem must not hide the others
+            r = {"key": key, "pass": False, "error": f"{type(e).__name__}: {e}"}
+        results.append(r)
+        failed += not r["pass"]
+        line = f"{'PASS' if r['pass'] else 'FAIL'} {key}"
+        if "rel_l2" in r:
+            line += f" rel_l2={r['rel_l2']:.2e} mismatches={r['mismatches']}"
+        if "ck_us" in r:
+            line += f" ck={r['ck_us']:.1f}us"
+        if "cudnn_us" in r:
+            line += f" cudnn={r['cudnn_us']:.1f}us"
+        if "error" in r:
+            line += " " + r["error"]
+        print(line, flush=True)
+        if out:
+            out.write(json.dumps(r) + "\n")
+            out.flush()
+    print(f"device_check: {len(results) - failed}/{len(results)} passed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

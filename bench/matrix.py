@@ -1,0 +1,135 @@
+"""The device test matrix: problems covering every direction and type,
+1D/2D/3D, groups (depthwise too), strides, dilations, asymmetric pads, odd
+sizes and channel counts, 1x1, tiny and large; and the RetinaNet shapes.
+
+    python3 bench/matrix.py matrix  > problems.txt    # ck-compile flag lines
+    python3 bench/matrix.py retinanet [--types f16,bf16]
+    python3 bench/matrix.py compile problems.txt OUT [--chip sm_90a] [--jobs 2]
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import hashlib
+import os
+import random
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def out_size(i, f, s, d, pl, pr):
+    return (i + pl + pr - d * (f - 1) - 1) // s + 1
+
+
+def flags(direction, dtype, G, N, C, K, ins, filt, stride, dil, pl, pr):
+    j = lambda v: ",".join(str(x) for x in v)  # noqa: E731
+    return (f"--direction={direction} --type={dtype} -G {G} -N {N} -C {C} -K {K} "
+            f"--in={j(ins)} --filter={j(filt)} --stride={j(stride)} "
+            f"--dilation={j(dil)} --pad-left={j(pl)} --pad-right={j(pr)}")
+
+
+def matrix(count_per_cell=36, seed=2026):
+    rng = random.Random(seed)
+    lines = []
+    for direction in ("fwd", "bwd_data", "bwd_weight"):
+        for dtype in ("f16", "bf16", "f32"):
+            for case in range(count_per_cell):
+                rank = (1, 2, 2, 3)[case % 4]
+                kind = case % 6
+                G = rng.choice([1, 1, 2, 3, 4])
+                N = rng.choice([1, 2, 3, 4])
+                C = rng.choice([1, 3, 8, 16, 17, 32, 64])
+                K = rng.choice([1, 5, 8, 16, 24, 32, 64])
+                if kind == 1:  # depthwise
+                    G, C, K = rng.choice([4, 8, 32]), 1, 1
+                while True:
+                    big = kind == 5 and rank == 2
+                    ins = [rng.randint(1, 9 if rank == 3 else 31) for _ in range(rank)]
+                    if big:
+                        ins = [rng.choice([28, 56]) for _ in range(rank)]
+                        C, K, N, G = 64, 64, 4, 1
+                    filt = [rng.choice([1, 2, 3, 5]) for _ in range(rank)]
+                    stride = [rng.choice([1, 1, 2, 3]) for _ in range(rank)]
+                    dil = [rng.choice([1, 1, 2]) for _ in range(rank)]
+                    pl = [rng.randint(0, 2) for _ in range(rank)]
+                    pr = [rng.randint(0, 2) for _ in range(rank)]
+                    if kind == 2:  # 1x1, stride 1, pad 0
+                        filt, stride, pl, pr = [1] * rank, [1] * rank, [0] * rank, [0] * rank
+                    if kind == 3:  # filter larger than the input, with pads
+                        ins = [rng.randint(1, 3) for _ in range(rank)]
+                        filt = [i + 1 for i in ins]
+                        pl = [2] * rank
+                        pr = [1] * rank
+                    if all(out_size(*a) >= 1 for a in zip(ins, filt, stride, dil, pl, pr)):
+                        break
+                lines.append(flags(direction, dtype, G, N, C, K, ins, filt, stride,
+                                   dil, pl, pr))
+    return lines
+
+
+def retinanet(types):
+    lines = []
+    with open(os.path.join(HERE, "data", "retinanet_bwd_weight.csv")) as f:
+        rows = csv.DictReader(line for line in f if not line.startswith("#"))
+        for row in rows:
+            v = {k: int(x) for k, x in row.items()}
+            for dtype in types:
+                lines.append(flags("bwd_weight", dtype, v["G"], v["N"], v["C"], v["K"],
+                                   [v["H"], v["W"]], [v["Y"], v["X"]],
+                                   [v["stride_h"], v["stride_w"]],
+                                   [v["dil_h"], v["dil_w"]],
+                                   [v["pad_h"], v["pad_w"]], [v["pad_h"], v["pad_w"]]))
+    return lines
+
+
+def compile_all(problems, out, chip, jobs, extra):
+    tool = os.path.join(ROOT, "build", "bin", "ck-compile")
+    os.makedirs(out, exist_ok=True)
+
+    def one(line):
+        key = hashlib.sha1(line.encode()).hexdigest()[:12]
+        target = os.path.join(out, key)
+        if os.path.exists(os.path.join(target, "reference.ckplan")):
+            return key, 0, ""
+        cmd = [tool, f"--chip={chip}", "-o", target] + line.split() + extra
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        return key, r.returncode, r.stderr + r.stdout
+
+    failures = 0
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for key, code, log in pool.map(one, problems):
+            if code:
+                failures += 1
+                print(f"FAILED {key}: {log.strip()}", file=sys.stderr)
+    print(f"compiled {len(problems) - failures}/{len(problems)} problems into {out}")
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("matrix")
+    r = sub.add_parser("retinanet")
+    r.add_argument("--types", default="f16,bf16")
+    c = sub.add_parser("compile")
+    c.add_argument("problems")
+    c.add_argument("out")
+    c.add_argument("--chip", default="sm_90a")
+    c.add_argument("--jobs", type=int, default=2)
+    args, extra = parser.parse_known_args()
+    if args.cmd == "matrix":
+        print("\n".join(matrix()))
+    elif args.cmd == "retinanet":
+        print("\n".join(retinanet(args.types.split(","))))
+    else:
+        with open(args.problems) as f:
+            problems = [line.strip() for line in f if line.strip()]
+        return compile_all(problems, args.out, args.chip, args.jobs, extra)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
