@@ -3,7 +3,8 @@
 // One section per verifier rule of the ck dialect: the convolution ops
 // (ConvVerifier.cpp), ck.gemm, ck.fill and ck.transform (CKOps.cpp), the
 // layout and transform-map attributes (CKAttrs.cpp), the !ck.view type
-// (CKTypes.cpp), the ODS operand constraints, and malformed syntax.
+// (CKTypes.cpp), #ck.gemm_config and ck.mma, the ODS operand constraints,
+// and malformed syntax.
 
 //===----------------------------------------------------------------------===//
 // Convolutions: parameters
@@ -498,4 +499,410 @@ func.func @transform_memref_result(%m: memref<4x6xf32>) {
   // expected-error @+1 {{'ck.transform' op result #0 must be A tensor seen through a chain of coordinate transforms, but got 'memref<24xf32>'}}
   %0 = ck.transform %m : memref<4x6xf32> to memref<24xf32> by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
   return
+}
+
+//===----------------------------------------------------------------------===//
+// #ck.layout
+//===----------------------------------------------------------------------===//
+
+// -----
+// An unknown letter in a layout attribute.
+// expected-error @+1 {{layout 'NHQ' has unknown dimension 'Q'; expected letters of NGCKDHWZYX}}
+#bad_layout = #ck.layout<NHQ>
+
+// -----
+// A letter named twice in a layout attribute.
+// expected-error @+1 {{layout 'NHH' names dimension 'H' twice}}
+#bad_layout = #ck.layout<NHH>
+
+// -----
+// A lower-case letter in the layouts of a convolution.
+func.func @conv_layout_lowercase(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{layout 'NHWGc' has unknown dimension 'c'; expected letters of NGCKDHWZYX}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGc, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A letter named twice in the layouts of a convolution.
+func.func @conv_layout_twice(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{layout 'GKYYC' names dimension 'Y' twice}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYYC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// #ck.transform_map: bounds, arity, parameters, dimensions
+//===----------------------------------------------------------------------===//
+
+// -----
+// An upper bound of 0.
+func.func @map_upper_bound(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{upper bound #0 is 0; expected >= 1}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32> by #ck.transform_map<[0] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+// -----
+// A negative lower bound.
+// expected-error @+1 {{lower bound #1 is -6; expected >= 1}}
+#bad_map = #ck.transform_map<[24] -> [4, -6], [#ck.transform<merge [0] -> [0, 1]>]>
+
+// -----
+// pass_through of two upper dimensions.
+// expected-error @+1 {{transform #0 (pass_through): maps 2 upper to 1 lower dimensions; expected 1 to 1}}
+#bad_map = #ck.transform_map<[4, 6] -> [24], [#ck.transform<pass_through [0, 1] -> [0]>]>
+
+// -----
+// pad onto two lower dimensions.
+// expected-error @+1 {{transform #0 (pad): maps 1 upper to 2 lower dimensions; expected 1 to 1}}
+#bad_map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<pad [0] -> [0, 1] (0, 0)>]>
+
+// -----
+// slice of two upper dimensions.
+// expected-error @+1 {{transform #0 (slice): maps 2 upper to 1 lower dimensions; expected 1 to 1}}
+#bad_map = #ck.transform_map<[2, 2] -> [4], [#ck.transform<slice [0, 1] -> [0] (0, 4)>]>
+
+// -----
+// embed onto two lower dimensions.
+// expected-error @+1 {{transform #0 (embed): maps 1 upper to 2 lower dimensions; expected n to 1}}
+#bad_map = #ck.transform_map<[4] -> [4, 6], [#ck.transform<embed [0] -> [0, 1] (0, 1)>]>
+
+// -----
+// merge of two upper dimensions.
+// expected-error @+1 {{transform #0 (merge): maps 2 upper to 2 lower dimensions; expected 1 to n}}
+#bad_map = #ck.transform_map<[4, 6] -> [4, 6], [#ck.transform<merge [0, 1] -> [0, 1]>]>
+
+// -----
+// unmerge onto two lower dimensions.
+// expected-error @+1 {{transform #0 (unmerge): maps 2 upper to 2 lower dimensions; expected n to 1}}
+#bad_map = #ck.transform_map<[4, 6] -> [4, 6], [#ck.transform<unmerge [0, 1] -> [0, 1]>]>
+
+// -----
+// pass_through takes no parameters.
+func.func @map_pass_through_params(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{transform #0 (pass_through): expected 0 parameters, got 1}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<4x6xf32> by #ck.transform_map<[4, 6] -> [4, 6], [#ck.transform<pass_through [0] -> [0] (1)>, #ck.transform<pass_through [1] -> [1]>]>
+  return
+}
+
+// -----
+// pad takes two parameters (left, right), here one.
+// expected-error @+1 {{transform #0 (pad): expected 2 parameters, got 1}}
+#bad_map = #ck.transform_map<[6] -> [4], [#ck.transform<pad [0] -> [0] (2)>]>
+
+// -----
+// pad without parameters.
+// expected-error @+1 {{transform #0 (pad): expected 2 parameters, got 0}}
+#bad_map = #ck.transform_map<[4] -> [4], [#ck.transform<pad [0] -> [0]>]>
+
+// -----
+// slice takes two parameters (begin, end), here three.
+// expected-error @+1 {{transform #1 (slice): expected 2 parameters, got 3}}
+#bad_map = #ck.transform_map<[4, 2] -> [4, 6], [#ck.transform<pass_through [0] -> [0]>, #ck.transform<slice [1] -> [1] (0, 2, 1)>]>
+
+// -----
+// embed of two upper dimensions takes 1 + 2 parameters (offset and two
+// coefficients), here two.
+// expected-error @+1 {{transform #0 (embed): expected 3 parameters, got 2}}
+#bad_map = #ck.transform_map<[3, 2] -> [6], [#ck.transform<embed [0, 1] -> [0] (1, 2)>]>
+
+// -----
+// merge takes no parameters.
+// expected-error @+1 {{transform #0 (merge): expected 0 parameters, got 2}}
+#bad_map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1] (4, 6)>]>
+
+// -----
+// unmerge takes no parameters.
+// expected-error @+1 {{transform #0 (unmerge): expected 0 parameters, got 1}}
+#bad_map = #ck.transform_map<[4, 6] -> [24], [#ck.transform<unmerge [0, 1] -> [0] (6)>]>
+
+// -----
+// An upper dimension out of range.
+// expected-error @+1 {{transform #1 (pass_through): upper dimension 2 is out of range [0, 2)}}
+#bad_map = #ck.transform_map<[4, 6] -> [4, 6], [#ck.transform<pass_through [0] -> [0]>, #ck.transform<pass_through [2] -> [1]>]>
+
+// -----
+// A negative lower dimension.
+// expected-error @+1 {{transform #0 (merge): lower dimension -1 is out of range [0, 2)}}
+#bad_map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [-1, 1]>]>
+
+// -----
+// Two transforms read the same upper dimension.
+// expected-error @+1 {{transform #1 (pass_through): upper dimension 0 already belongs to another transform}}
+#bad_map = #ck.transform_map<[4, 6] -> [4, 4], [#ck.transform<pass_through [0] -> [0]>, #ck.transform<pass_through [0] -> [1]>]>
+
+// -----
+// One merge names the same lower dimension twice.
+// expected-error @+1 {{transform #0 (merge): lower dimension 0 already belongs to another transform}}
+#bad_map = #ck.transform_map<[16] -> [4, 6], [#ck.transform<merge [0] -> [0, 0]>]>
+
+// -----
+// An upper dimension no transform reads.
+// expected-error @+1 {{upper dimension 1 belongs to no transform}}
+#bad_map = #ck.transform_map<[24, 2] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+
+// -----
+// A lower dimension no transform writes.
+// expected-error @+1 {{lower dimension 1 belongs to no transform}}
+#bad_map = #ck.transform_map<[4] -> [4, 6], [#ck.transform<pass_through [0] -> [0]>]>
+
+// -----
+// A map with no transforms at all does not even parse: the transform list
+// needs at least one element.
+// expected-error @+2 {{expected '<'}}
+// expected-error @+1 {{failed to parse CK_TransformMapAttr parameter 'transforms' which is to be a `::llvm::ArrayRef<TransformAttr>`}}
+#bad_map = #ck.transform_map<[4] -> [4], []>
+
+//===----------------------------------------------------------------------===//
+// #ck.transform_map: lengths
+//===----------------------------------------------------------------------===//
+
+// -----
+// pass_through of 5 onto 4.
+// expected-error @+1 {{transform #0 (pass_through): pass_through maps upper length 5 to lower length 4; expected equal lengths}}
+#bad_map = #ck.transform_map<[5] -> [4], [#ck.transform<pass_through [0] -> [0]>]>
+
+// -----
+// A negative pad.
+// expected-error @+1 {{transform #0 (pad): pad amounts must be >= 0, got (-1, 1)}}
+#bad_map = #ck.transform_map<[4] -> [4], [#ck.transform<pad [0] -> [0] (-1, 1)>]>
+
+// -----
+// pad (1, 1) of 4 is 6, not 5.
+func.func @map_pad_length(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{transform #0 (pad): pad of (1, 1) on lower length 4 gives upper length 6, got 5}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<5x6xf32> by #ck.transform_map<[5, 6] -> [4, 6], [#ck.transform<pad [0] -> [0] (1, 1)>, #ck.transform<pass_through [1] -> [1]>]>
+  return
+}
+
+// -----
+// A slice beginning below 0.
+// expected-error @+1 {{transform #0 (slice): slice (-1, 2) must satisfy 0 <= begin < end <= lower length 6}}
+#bad_map = #ck.transform_map<[3] -> [6], [#ck.transform<slice [0] -> [0] (-1, 2)>]>
+
+// -----
+// An empty slice (begin == end).
+// expected-error @+1 {{transform #0 (slice): slice (3, 3) must satisfy 0 <= begin < end <= lower length 6}}
+#bad_map = #ck.transform_map<[1] -> [6], [#ck.transform<slice [0] -> [0] (3, 3)>]>
+
+// -----
+// A slice ending past the lower length.
+// expected-error @+1 {{transform #0 (slice): slice (4, 7) must satisfy 0 <= begin < end <= lower length 6}}
+#bad_map = #ck.transform_map<[3] -> [6], [#ck.transform<slice [0] -> [0] (4, 7)>]>
+
+// -----
+// slice (1, 4) has length 3, not 4.
+// expected-error @+1 {{transform #0 (slice): slice (1, 4) gives upper length 3, got 4}}
+#bad_map = #ck.transform_map<[4] -> [6], [#ck.transform<slice [0] -> [0] (1, 4)>]>
+
+// -----
+// merge of 4 x 6 into 20.
+// expected-error @+1 {{transform #0 (merge): merge needs the upper length to be the product of the lower lengths; got 20}}
+#bad_map = #ck.transform_map<[20] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+
+// -----
+// merge whose product overflows int64.
+// expected-error @+1 {{transform #0 (merge): merge needs the upper length to be the product of the lower lengths; got 1}}
+#bad_map = #ck.transform_map<[1] -> [4294967296, 4294967296], [#ck.transform<merge [0] -> [0, 1]>]>
+
+// -----
+// unmerge of 2 x 3 into 5.
+// expected-error @+1 {{transform #0 (unmerge): unmerge needs the lower length to be the product of the upper lengths; got 5}}
+#bad_map = #ck.transform_map<[2, 3] -> [5], [#ck.transform<unmerge [0, 1] -> [0]>]>
+
+// -----
+// embed (y, o) -> y + 2 * o with y < 3, o < 3 reaches 2 + 4 = 6, past the
+// lower length 6: the lower dimension needs padding first.
+// expected-error @+1 {{transform #0 (embed): embed reaches lower coordinates [0, 6], outside [0, 6); pad the lower dimension first}}
+#bad_map = #ck.transform_map<[3, 3] -> [6], [#ck.transform<embed [0, 1] -> [0] (0, 1, 2)>]>
+
+// -----
+// embed (j, t) -> 1 - 2 * j + t with j < 2, t < 4 reaches 1 - 2 = -1.
+// expected-error @+1 {{transform #0 (embed): embed reaches lower coordinates [-1, 4], outside [0, 6); pad the lower dimension first}}
+#bad_map = #ck.transform_map<[2, 4] -> [6], [#ck.transform<embed [0, 1] -> [0] (1, -2, 1)>]>
+
+// -----
+// A negative offset alone leaves the lower range.
+// expected-error @+1 {{transform #0 (embed): embed reaches lower coordinates [-1, 2], outside [0, 6); pad the lower dimension first}}
+#bad_map = #ck.transform_map<[4] -> [6], [#ck.transform<embed [0] -> [0] (-1, 1)>]>
+
+// -----
+// embed coefficients whose extent overflows int64.
+// expected-error @+1 {{transform #0 (embed): embed coefficients overflow}}
+#bad_map = #ck.transform_map<[3] -> [6], [#ck.transform<embed [0] -> [0] (0, 9223372036854775807)>]>
+
+//===----------------------------------------------------------------------===//
+// !ck.view
+//===----------------------------------------------------------------------===//
+
+// -----
+// A dynamic view dimension.
+// expected-error @+1 {{view dimension #0 must be static and >= 1, got ?}}
+func.func @view_dynamic(%v: !ck.view<?x4xf32>) {
+  return
+}
+
+// -----
+// A zero view dimension.
+// expected-error @+1 {{view dimension #1 must be static and >= 1, got 0}}
+func.func @view_zero(%v: !ck.view<4x0xf32>) {
+  return
+}
+
+// -----
+// A view of rank 0.
+// expected-error @+1 {{a view needs at least one dimension}}
+func.func @view_rank_0(%v: !ck.view<f32>) {
+  return
+}
+
+// -----
+// A dynamic view dimension as the result of ck.transform.
+func.func @view_dynamic_result(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{view dimension #0 must be static and >= 1, got ?}}
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<?xf32> by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Malformed syntax: parse errors, never a crash
+//===----------------------------------------------------------------------===//
+
+// -----
+// The filter keyword is missing.
+func.func @syntax_missing_filter(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{expected 'filter'}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) (%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// The dilations are missing.
+func.func @syntax_missing_dilations(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{expected 'dilations'}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A layout that is a number, not a keyword.
+func.func @syntax_layout_number(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{expected valid keyword}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, 42, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Only two layouts.
+func.func @syntax_two_layouts(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{expected ','}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// An empty layout attribute.
+// expected-error @+1 {{expected valid keyword}}
+#bad_layout = #ck.layout<>
+
+// -----
+// An unknown transform kind.
+// expected-error @+3 {{expected ::mlir::ck::TransformKind to be one of: pass_through, pad, embed, merge, unmerge, slice}}
+// expected-error @+2 {{failed to parse CK_TransformAttr parameter 'kind' which is to be a `::mlir::ck::TransformKind`}}
+// expected-error @+1 {{failed to parse CK_TransformMapAttr parameter 'transforms' which is to be a `::llvm::ArrayRef<TransformAttr>`}}
+#bad_map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<shuffle [0] -> [0, 1]>]>
+
+// -----
+// A transform with no lower dimensions (so the arity check of merge can
+// only ever see too many upper dimensions, never too few lower ones).
+// expected-error @+3 {{expected integer value}}
+// expected-error @+2 {{failed to parse CK_TransformAttr parameter 'lower' which is to be a `::llvm::ArrayRef<int64_t>`}}
+// expected-error @+1 {{failed to parse CK_TransformMapAttr parameter 'transforms' which is to be a `::llvm::ArrayRef<TransformAttr>`}}
+#bad_map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> []>]>
+
+// -----
+// ck.transform without its map.
+func.func @syntax_transform_no_map(%m: memref<4x6xf32>) {
+  %0 = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+  // expected-error @+1 {{custom op 'ck.transform' expected 'by'}}
+  return
+}
+
+// -----
+// ck.gemm with a comma where the arrow goes.
+func.func @syntax_gemm_arrow(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{expected '->'}}
+  ck.gemm %a, %b, %c : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// A view without its element type.
+// expected-error @+1 {{expected 'x' in dimension list}}
+func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// #ck.gemm_config and ck.mma
+//===----------------------------------------------------------------------===//
+
+// -----
+// A block tile of two sizes.
+// expected-error @+1 {{block tile needs 3 sizes (M, N, K), got 2}}
+#bad_config = #ck.gemm_config<block = [128, 128], wave = [64, 64], intrinsic = fma>
+
+// -----
+// A wave tile of one size.
+// expected-error @+1 {{wave tile needs 2 sizes (M, N), got 1}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64], intrinsic = fma>
+
+// -----
+// A tile size of 0.
+// expected-error @+1 {{tile sizes must be >= 1, got 0}}
+#bad_config = #ck.gemm_config<block = [128, 0, 32], wave = [64, 64], intrinsic = fma>
+
+// -----
+// A negative wave tile size.
+// expected-error @+1 {{tile sizes must be >= 1, got -16}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, -16], intrinsic = fma>
+
+// -----
+// A block tile N (96) that is not a multiple of the wave tile N (64), on a
+// ck.gemm.
+func.func @gemm_config_wave_tiles(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x256x128xf16>) {
+  // expected-error @+1 {{block tile 128x96 is not a whole number of 64x64 wave tiles}}
+  ck.gemm %a, %b -> %c config <block = [128, 96, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  return
+}
+
+// -----
+// An unknown intrinsic.
+// expected-error @+2 {{expected one of [fma, mfma_16x16x16_f16, mfma_16x16x16_bf16, mfma_16x16x4_f32, wmma_16x16x16_f16_gfx11, wmma_16x16x16_bf16_gfx11, wmma_16x16x16_f16_gfx12, wmma_16x16x16_bf16_gfx12, mma_16x8x16_f16, mma_16x8x16_bf16, mma_16x8x8_tf32] for wave-level matrix instruction a GEMM kernel is built from, got: mfma_32x32x8_f16}}
+// expected-error @+1 {{failed to parse CK_GemmConfigAttr parameter 'intrinsic' which is to be a `MmaIntrinsic`}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_32x32x8_f16>
+
+// -----
+// ck.mma with A f16 and B bf16.
+func.func @mma_ab_types(%a: vector<4xf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op expects A and B fragments of one element type}}
+  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xbf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// ck.mma accumulates in f32 only.
+func.func @mma_f16_acc(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf16>) -> vector<4xf16> {
+  // expected-error @+1 {{'ck.mma' op operand #2 must be vector of 32-bit float values of ranks 1, but got 'vector<4xf16>'}}
+  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf16>
+  return %d : vector<4xf16>
+}
+
+// -----
+// ck.mma fragments are flat (rank-1) vectors.
+func.func @mma_rank2(%a: vector<2x2xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op operand #0 must be vector of 16-bit float or bfloat16 type or 32-bit float values of ranks 1, but got 'vector<2x2xf16>'}}
+  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<2x2xf16>, vector<4xf16>, vector<4xf32>
+  return %d : vector<4xf32>
 }

@@ -453,8 +453,8 @@ func.func @transform_im2col(%x: memref<2x5x3xf16>, %w: memref<1x9x4xf16>,
 }
 
 // -----
-// The !ck.view type on its own: function arguments and results, every
-// element type, rank 1 to 6, and the generic form of ck ops on it.
+// The !ck.view type on its own: function arguments and results, each of
+// f32, f16 and bf16, ranks 1, 3 and 6.
 
 // CHECK-LABEL: func.func @view_types
 // CHECK-SAME: (%{{.*}}: !ck.view<7xf32>, %{{.*}}: !ck.view<1x36x3136xf16>, %{{.*}}: !ck.view<2x3x4x5x6x7xbf16>) -> !ck.view<1x36x3136xf16>
@@ -462,6 +462,9 @@ func.func @view_types(%a: !ck.view<7xf32>, %b: !ck.view<1x36x3136xf16>,
                       %c: !ck.view<2x3x4x5x6x7xbf16>) -> !ck.view<1x36x3136xf16> {
   return %b : !ck.view<1x36x3136xf16>
 }
+
+// -----
+// ck ops written in the generic form print in the custom form.
 
 // CHECK-LABEL: func.func @generic_form
 // CHECK: %[[V:.*]] = ck.transform %{{.*}} : memref<4x6xf32> to !ck.view<24xf32> by #ck.transform_map<[24] -> [4, 6], [<merge [0] -> [0, 1]>]>
@@ -471,4 +474,48 @@ func.func @generic_form(%m: memref<4x6xf32>) {
       : (memref<4x6xf32>) -> !ck.view<24xf32>
   "ck.fill"(%v, %v) <{beta = 2.0 : f32}> : (!ck.view<24xf32>, !ck.view<24xf32>) -> ()
   return
+}
+
+// -----
+// ck.gemm with a pinned kernel configuration (#ck.gemm_config, printed
+// without its prefix after `config`), alone and after alpha, on memrefs and
+// on views.
+
+// CHECK-LABEL: func.func @gemm_config
+// CHECK-SAME: (%[[A:[^:]*]]: memref<1x256x64xf16>, %[[B:[^:]*]]: memref<1x64x128xf16>, %[[C:[^:]*]]: memref<1x256x128xf16>, %[[VA:[^:]*]]: !ck.view<2x32x16xbf16>, %[[VB:[^:]*]]: !ck.view<2x16x32xbf16>, %[[VC:[^:]*]]: !ck.view<2x32x32xf32>)
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] alpha 2.000000e+00 config <block = [64, 32, 16], wave = [32, 16], intrinsic = fma> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+// CHECK: ck.gemm %[[VA]], %[[VB]] -> %[[VC]] config <block = [32, 32, 16], wave = [16, 8], intrinsic = mma_16x8x16_bf16> : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
+func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
+                       %c: memref<1x256x128xf16>, %va: !ck.view<2x32x16xbf16>,
+                       %vb: !ck.view<2x16x32xbf16>, %vc: !ck.view<2x32x32xf32>) {
+  ck.gemm %a, %b -> %c
+      config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %a, %b -> %c alpha 2.0
+      config <block = [64, 32, 16], wave = [32, 16], intrinsic = fma>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %va, %vb -> %vc
+      config <block = [32, 32, 16], wave = [16, 8], intrinsic = mma_16x8x16_bf16>
+      : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
+  return
+}
+
+// -----
+// ck.mma, one wave-level instruction per family of intrinsics.
+
+// CHECK-LABEL: func.func @mma
+// CHECK: %[[D0:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK: %[[D1:.*]] = ck.mma wmma_16x16x16_bf16_gfx12 %{{.*}}, %{{.*}}, %[[D0]] : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+// CHECK: %[[D2:.*]] = ck.mma mma_16x8x8_tf32 %{{.*}}, %{{.*}}, %[[D1]] : vector<4xf32>, vector<2xf32>, vector<4xf32>
+// CHECK: %[[D3:.*]] = ck.mma fma %{{.*}}, %{{.*}}, %[[D2]] : vector<4xf32>, vector<2xf32>, vector<4xf32>
+// CHECK: return %[[D3]] : vector<4xf32>
+func.func @mma(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>,
+               %p: vector<8xbf16>, %q: vector<8xbf16>,
+               %s: vector<4xf32>, %t: vector<2xf32>) -> vector<4xf32> {
+  %d0 = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  %d1 = ck.mma wmma_16x16x16_bf16_gfx12 %p, %q, %d0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
+  %d2 = ck.mma mma_16x8x8_tf32 %s, %t, %d1 : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  %d3 = ck.mma fma %s, %t, %d2 : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  return %d3 : vector<4xf32>
 }
