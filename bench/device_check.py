@@ -91,6 +91,10 @@ def check(directory, args, seed):
     written = written_index(p)
     reduction = int(plan.meta.get("reduction", "1"))
     k_batch = int(plan.meta.get("k_batch", "1"))
+    # f32 GEMMs run on tensor cores in tf32 on NVIDIA.
+    compute = plan.meta.get("compute")
+    if compute is None and p["dtype"] == "f32" and plan.target.startswith("sm_"):
+        compute = "tf32"
     generator = torch.Generator(device="cuda").manual_seed(seed)
     flats = make_tensors(plan, generator, written)
     loaded = LoadedPlan(plan)
@@ -99,7 +103,8 @@ def check(directory, args, seed):
     ref = reference(p, flats)
     result = {"key": os.path.basename(directory), "problem": plan.meta["problem"],
               "seed": seed}
-    result.update(compare(flats[written], ref, p["dtype"], reduction, k_batch))
+    result.update(compare(flats[written], ref, p["dtype"], reduction, k_batch,
+                          compute))
 
     ref_plan_path = os.path.join(directory, "reference.ckplan")
     if os.path.exists(ref_plan_path):

@@ -12,7 +12,7 @@ import torch
 import torch.nn.functional as F
 
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
-MANTISSA = {"f16": 10, "bf16": 7, "f32": 23}
+MANTISSA = {"f16": 10, "bf16": 7, "f32": 23, "tf32": 10}
 # Relative L2 error a correct kernel stays under: f16/bf16 inputs with f32
 # accumulation and rounding of the output; f32 inputs go through tf32.
 REL_L2_LIMIT = {"f16": 2e-3, "bf16": 1e-2, "f32": 5e-3}
@@ -83,12 +83,13 @@ def reference(p, flats):
     return to_flat(dxp[tuple(crop)])
 
 
-def ck_thresholds(dtype, reduction, k_batch=1, max_input=1.0):
+def ck_thresholds(dtype, reduction, k_batch=1, max_input=1.0, compute=None):
     """Composable Kernel's split-K-aware relative and absolute thresholds:
     half an ulp of the compute/output types, or the f32 accumulator's half
     ulp times the number of accumulations, whichever is larger; the absolute
     one scaled to the largest possible accumulated value."""
     m = MANTISSA[dtype]
+    mc = MANTISSA[compute or dtype]
     accumulations = max(1, reduction // k_batch)
     max_value = max_input * max_input * reduction
 
@@ -101,18 +102,20 @@ def ck_thresholds(dtype, reduction, k_batch=1, max_input=1.0):
         midway = max(2.0 ** (e - mant_compute) * 0.5, 2.0 ** (e - mant_out) * 0.5)
         return max(2.0 ** (e - mant_acc) * 0.5 * n, midway)
 
-    rtol = rel(m, m, 23, accumulations)
-    atol = abs_(m, m, 23, max_value / k_batch, accumulations)
+    rtol = rel(mc, m, 23, accumulations)
+    atol = abs_(mc, m, 23, max_value / k_batch, accumulations)
     # Summing k_batch partial results in the output type.
     rtol = max(rtol, rel(m, m, m, k_batch))
     atol = max(atol, abs_(m, m, m, max_value, k_batch))
     return rtol, atol
 
 
-def compare(out, ref, dtype, reduction, k_batch=1):
-    """Verdict of `out` (ck's result, any float dtype) against `ref` (f32)."""
+def compare(out, ref, dtype, reduction, k_batch=1, compute=None):
+    """Verdict of `out` (ck's result, any float dtype) against `ref` (f32).
+    `compute` is the type the matrix unit multiplies in (tf32 for f32 inputs
+    on NVIDIA tensor cores)."""
     out = out.float()
-    rtol, atol = ck_thresholds(dtype, reduction, k_batch)
+    rtol, atol = ck_thresholds(dtype, reduction, k_batch, compute=compute)
     finite = bool(torch.isfinite(out).all())
     diff = (out - ref).abs()
     bad = diff > atol + rtol * ref.abs()

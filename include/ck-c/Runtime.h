@@ -225,14 +225,18 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * The plan format, one directive per line, '#' starts a comment:
  *
  *   ck-plan 1
- *   target sm_90a             # sm_<N>[a|f] or gfx<hex>
+ *   target sm_90a             # sm_<N>[a|f] or gfx<hex>[:feature+|-...]
  *   binary kernels.cubin      # relative to the plan's directory
- *   tensor 0 input f16 40000  # index role(input|filter|output|d<N>) type count
+ *   meta flops 1234567        # meta <key> <value: rest of the line>
+ *   tensor 0 input f16 40000  # index role type(f16|bf16|f32) count
  *   workspace 0 1048576 zero  # index bytes zero|keep
  *   kernel gemm_0 grid 100 4 1 block 256 1 1 lds 32768 args t0 t1 w0 i32:7
  *
  * `ck-plan 1` must come first; `target`, `binary` and at least one `kernel`
- * are required. Tensor and workspace indices are dense from 0 (any order).
+ * are required. `meta` lines are free-form facts for tools (the runtime
+ * ignores them; keys are unique). Roles are names: input, filter, output,
+ * d0, d1, ... (or arg0, ... from the compiler for non-convolutions).
+ * Tensor and workspace indices are dense from 0 (any order).
  * Kernel fields are in the order shown; `lds N` (default 0) and `args ...`
  * (default none, must be last) are optional. Grid entries are positive
  * integers, `cus` or `cus*K`: the device's SM/CU count (times K), evaluated
@@ -328,6 +332,15 @@ CKRT_API ckrt_backend ckrt_plan_desc_backend(const ckrt_plan_desc *desc);
 /** The `binary` operand as written, and resolved against the base dir. */
 CKRT_API const char *ckrt_plan_desc_binary(const ckrt_plan_desc *desc);
 CKRT_API const char *ckrt_plan_desc_binary_path(const ckrt_plan_desc *desc);
+/** `meta` entries in file order; key/value owned by the desc (either
+ *  output pointer may be NULL). */
+CKRT_API size_t ckrt_plan_desc_num_meta(const ckrt_plan_desc *desc);
+CKRT_API ckrt_status ckrt_plan_desc_meta(const ckrt_plan_desc *desc,
+                                         size_t index, const char **key,
+                                         const char **value);
+/** The value of meta `key`, or NULL if the plan has none. */
+CKRT_API const char *ckrt_plan_desc_meta_value(const ckrt_plan_desc *desc,
+                                               const char *key);
 CKRT_API size_t ckrt_plan_desc_num_tensors(const ckrt_plan_desc *desc);
 CKRT_API size_t ckrt_plan_desc_num_workspaces(const ckrt_plan_desc *desc);
 CKRT_API size_t ckrt_plan_desc_num_kernels(const ckrt_plan_desc *desc);

@@ -10,10 +10,13 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -51,7 +54,8 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
 }
 
 static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
-                         ModuleOp module, const ConvProblemDesc *problem) {
+                         ModuleOp module, const ConvProblemDesc *problem,
+                         bool reference) {
   PlanInfo info;
   info.chip = chip.name.str();
   info.binaryFile = binaryFile.str();
@@ -63,11 +67,21 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
       info.roles.push_back("d" + std::to_string(i));
   }
   if (problem) {
+    // The type the products are computed in: NVIDIA's f32 GEMMs run on
+    // tf32 tensor cores; the reference kernels compute in f32.
+    std::string compute = problem->dtype;
+    if (reference)
+      compute = "f32";
+    else if (problem->dtype == "f32" && chip.f32 == MmaIntrinsic::Mma16x8x8Tf32)
+      compute = "tf32";
     info.meta = {{"problem", problem->summary()},
+                 {"key", problem->key()},
                  {"direction", problem->direction},
                  {"dtype", problem->dtype},
+                 {"compute", compute},
                  {"written", std::to_string(problem->writtenTensor())},
                  {"flops", std::to_string(int64_t(problem->flops()))},
+                 {"bytes", std::to_string(problem->bytes())},
                  {"reduction", std::to_string(problem->reductionLength())},
                  {"k_batch", "1"}};
   }
@@ -152,7 +166,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   if (failed(compiled) ||
       failed(writeBundle(options.outputDir, "plan", *compiled,
                          planInfo(*chip, ("kernels." + extension).str(),
-                                  module, problem),
+                                  module, problem, /*reference=*/false),
                          error)))
     return error.empty() ? failure() : module.emitError(error);
 
@@ -165,7 +179,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     if (failed(ref) ||
         failed(writeBundle(options.outputDir, "reference", *ref,
                            planInfo(*chip, ("reference." + extension).str(),
-                                    module, problem),
+                                    module, problem, /*reference=*/true),
                            error)))
       return error.empty() ? failure() : module.emitError(error);
   }
@@ -182,4 +196,59 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                             : analyzeAmdgpuAssembly(isa->object, *chip);
   }
   return result;
+}
+
+FailureOr<CompileResult>
+mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
+                         const CompileOptions &options) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(problem.toMLIR(), &context);
+  if (!module)
+    return failure();
+  return compileToBundle(*module, options, &problem);
+}
+
+LogicalResult mlir::ck::compileProblems(
+    MLIRContext &context, const std::vector<ConvProblemDesc> &problems,
+    const CompileOptions &options, llvm::raw_ostream &log,
+    std::vector<std::optional<CompileResult>> *results) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir))
+    return emitError(UnknownLoc::get(&context))
+           << "cannot create '" << options.outputDir << "': " << ec.message();
+  std::string index;
+  size_t failures = 0;
+  for (auto [i, problem] : llvm::enumerate(problems)) {
+    CompileOptions one = options;
+    SmallString<256> dir(options.outputDir);
+    llvm::sys::path::append(dir, problem.key());
+    one.outputDir = dir.str().str();
+    FailureOr<CompileResult> result = compileProblem(context, problem, one);
+    log << llvm::formatv("[{0}/{1}] {2} {3}", i + 1, problems.size(),
+                         succeeded(result) ? "ok    " : "FAILED",
+                         problem.key());
+    if (succeeded(result))
+      log << llvm::formatv(" ({0:F1} s)", result->compileSeconds);
+    log << "\n";
+    if (succeeded(result))
+      index += problem.key() + "\t" + problem.summary() + "\n";
+    else
+      ++failures;
+    if (results)
+      results->push_back(succeeded(result)
+                             ? std::optional<CompileResult>(*result)
+                             : std::nullopt);
+  }
+  SmallString<256> indexPath(options.outputDir);
+  llvm::sys::path::append(indexPath, "index.txt");
+  std::error_code ec;
+  llvm::raw_fd_ostream os(indexPath, ec);
+  if (ec)
+    return emitError(UnknownLoc::get(&context))
+           << "cannot write '" << indexPath << "': " << ec.message();
+  os << index;
+  if (failures)
+    return emitError(UnknownLoc::get(&context))
+           << failures << " of " << problems.size()
+           << " problems failed to compile";
+  return success();
 }

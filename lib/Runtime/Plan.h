@@ -32,6 +32,12 @@ struct WorkspaceDecl {
   int line = 0;
 };
 
+struct MetaDecl {
+  std::string key;
+  std::string value;
+  int line = 0;
+};
+
 struct KernelDecl {
   std::string name;
   uint32_t grid[3] = {1, 1, 1};
@@ -65,6 +71,7 @@ struct ckrt_plan_desc_s {
   std::string binary;
   std::string binaryPath;
   int binaryLine = 0;
+  std::vector<ckrt::detail::MetaDecl> meta;            // file order
   std::vector<ckrt::detail::TensorDecl> tensors;       // by index
   std::vector<ckrt::detail::WorkspaceDecl> workspaces; // by index
   std::vector<ckrt::detail::KernelDecl> kernels;       // launch order

@@ -205,9 +205,16 @@ bool isValidTarget(const std::string &t) {
   return false;
 }
 
+/// Roles are names: input, filter, output, d0, d1, ... for convolutions,
+/// arg0, arg1, ... where the compiler knows no better.
 bool isValidRole(const std::string &role) {
-  return role == "input" || role == "filter" || role == "output" ||
-         (role.size() >= 2 && role[0] == 'd' && isDigits(role, 1));
+  if (role.empty() || !(std::isalpha(static_cast<unsigned char>(role[0])) ||
+                        role[0] == '_'))
+    return false;
+  for (char c : role)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
 }
 
 bool parseDtype(const std::string &s, ckrt_dtype *out) {
@@ -267,6 +274,8 @@ private:
 
   ckrt_status parseHeader(const std::vector<std::string> &tok);
   ckrt_status parseTarget(const std::vector<std::string> &tok);
+  ckrt_status parseMeta(const std::vector<std::string> &tok,
+                        const std::string &raw);
   ckrt_status parseBinary(const std::vector<std::string> &tok);
   ckrt_status parseTensor(const std::vector<std::string> &tok);
   ckrt_status parseWorkspace(const std::vector<std::string> &tok);
@@ -308,6 +317,8 @@ ckrt_status Parser::run(const std::string &text) {
       st = parseTarget(tok);
     else if (dir == "binary")
       st = parseBinary(tok);
+    else if (dir == "meta")
+      st = parseMeta(tok, raw);
     else if (dir == "tensor")
       st = parseTensor(tok);
     else if (dir == "workspace")
@@ -316,7 +327,7 @@ ckrt_status Parser::run(const std::string &text) {
       st = parseKernel(tok);
     else
       st = error(format("unknown directive '%s' (expected target, binary, "
-                        "tensor, workspace or kernel)",
+                        "meta, tensor, workspace or kernel)",
                         dir.c_str()));
     if (st != CKRT_SUCCESS)
       return st;
@@ -373,6 +384,29 @@ ckrt_status Parser::parseTarget(const std::vector<std::string> &tok) {
   return CKRT_SUCCESS;
 }
 
+ckrt_status Parser::parseMeta(const std::vector<std::string> &tok,
+                              const std::string &raw) {
+  if (tok.size() < 2)
+    return error("missing key after 'meta' (expected: meta <key> <value...>)");
+  const std::string &key = tok[1];
+  for (const MetaDecl &m : desc.meta)
+    if (m.key == key)
+      return error(format("duplicate meta key '%s' (first on line %d)",
+                          key.c_str(), m.line));
+  // The value is the rest of the line after the key, spacing kept.
+  size_t at = raw.find("meta");
+  at = raw.find(key, at + 4) + key.size();
+  size_t begin = raw.find_first_not_of(" \t\r\v\f", at);
+  size_t end = raw.find_last_not_of(" \t\r\v\f");
+  MetaDecl m;
+  m.key = key;
+  if (begin != std::string::npos && end != std::string::npos && end >= begin)
+    m.value = raw.substr(begin, end - begin + 1);
+  m.line = line;
+  desc.meta.push_back(std::move(m));
+  return CKRT_SUCCESS;
+}
+
 ckrt_status Parser::parseBinary(const std::vector<std::string> &tok) {
   if (desc.binaryLine)
     return error(format("duplicate 'binary' directive (first on line %d)",
@@ -397,7 +431,7 @@ ckrt_status Parser::parseBinary(const std::vector<std::string> &tok) {
 
 ckrt_status Parser::parseTensor(const std::vector<std::string> &tok) {
   static const char *const fields[] = {
-      "tensor index", "role (input, filter, output or d<N>)",
+      "tensor index", "role (input, filter, output, d<N>, ...)",
       "element type (f16, bf16 or f32)", "element count"};
   static const char *const usage =
       "expected: tensor <index> <role> <f16|bf16|f32> <count>";
@@ -420,8 +454,8 @@ ckrt_status Parser::parseTensor(const std::vector<std::string> &tok) {
                         tok[1].c_str(), kMaxIndex));
   t.index = uint32_t(index);
   if (!isValidRole(tok[2]))
-    return error(format("unknown tensor role '%s' (expected input, filter, "
-                        "output or d<N>)",
+    return error(format("bad tensor role '%s' (expected a name such as "
+                        "input, filter, output or d0)",
                         tok[2].c_str()));
   t.role = tok[2];
   if (!parseDtype(tok[3], &t.dtype))
@@ -968,6 +1002,36 @@ const char *ckrt_plan_desc_binary(const ckrt_plan_desc *desc) {
 
 const char *ckrt_plan_desc_binary_path(const ckrt_plan_desc *desc) {
   return desc ? desc->binaryPath.c_str() : nullptr;
+}
+
+size_t ckrt_plan_desc_num_meta(const ckrt_plan_desc *desc) {
+  return desc ? desc->meta.size() : 0;
+}
+
+ckrt_status ckrt_plan_desc_meta(const ckrt_plan_desc *desc, size_t index,
+                                const char **key, const char **value) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_meta");
+  if (index >= desc->meta.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_meta: entry %zu out of range (the plan has "
+                "%zu)",
+                index, desc->meta.size());
+  if (key)
+    *key = desc->meta[index].key.c_str();
+  if (value)
+    *value = desc->meta[index].value.c_str();
+  return CKRT_SUCCESS;
+}
+
+const char *ckrt_plan_desc_meta_value(const ckrt_plan_desc *desc,
+                                      const char *key) {
+  if (!desc || !key)
+    return nullptr;
+  for (const MetaDecl &m : desc->meta)
+    if (m.key == key)
+      return m.value.c_str();
+  return nullptr;
 }
 
 size_t ckrt_plan_desc_num_tensors(const ckrt_plan_desc *desc) {

@@ -112,22 +112,6 @@ size_t argSize(const ckrt_kernel_arg &a) {
   return (a.kind == CKRT_ARG_I32 || a.kind == CKRT_ARG_F32) ? 4 : 8;
 }
 
-const char *argKindName(const ckrt_kernel_arg &a) {
-  switch (a.kind) {
-  case CKRT_ARG_TENSOR:
-    return "tensor pointer";
-  case CKRT_ARG_WORKSPACE:
-    return "workspace pointer";
-  case CKRT_ARG_I32:
-    return "i32";
-  case CKRT_ARG_I64:
-    return "i64";
-  case CKRT_ARG_F32:
-    return "f32";
-  }
-  return "?";
-}
-
 /// Frees what a (possibly half-loaded) plan holds and drops its context.
 void destroyPlan(ckrt_plan p) {
   if (!p)

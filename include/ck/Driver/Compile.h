@@ -4,12 +4,14 @@
 #define CK_DRIVER_COMPILE_H
 
 #include "ck/Driver/Bundle.h"
-#include "ck/Driver/Problem.h"
 #include "ck/Driver/Report.h"
+#include "ck/Problem/ConvProblem.h"
 
 #include <optional>
 
 namespace mlir::ck {
+
+using ::ckproblem::ConvProblemDesc;
 
 struct CompileOptions {
   std::string chip;
@@ -36,6 +38,25 @@ void registerCompileDependencies(DialectRegistry &registry);
 FailureOr<CompileResult> compileToBundle(ModuleOp module,
                                          const CompileOptions &options,
                                          const ConvProblemDesc *problem);
+
+/// Builds the problem's IR in `context` and compiles it into a bundle in
+/// `options.outputDir`.
+FailureOr<CompileResult> compileProblem(MLIRContext &context,
+                                        const ConvProblemDesc &problem,
+                                        const CompileOptions &options);
+
+/// Compiles every problem into `<options.outputDir>/<key>/` and writes
+/// `<options.outputDir>/index.txt`, one line per compiled problem: its key,
+/// a tab, its summary. A problem that fails does not stop the others; it
+/// is left out of the index and named on `log`, which also gets a line per
+/// problem. `results` (may be null) receives each problem's result, empty
+/// for a failed one. Fails if any problem failed or the index could not be
+/// written.
+LogicalResult compileProblems(MLIRContext &context,
+                              const std::vector<ConvProblemDesc> &problems,
+                              const CompileOptions &options,
+                              llvm::raw_ostream &log,
+                              std::vector<std::optional<CompileResult>> *results);
 
 } // namespace mlir::ck
 

@@ -906,3 +906,30 @@ func.func @mma_rank2(%a: vector<2x2xf16>, %b: vector<4xf16>, %c: vector<4xf32>) 
   %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<2x2xf16>, vector<4xf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
+
+// -----
+
+// A view of a non-float element type is no GEMM operand.
+func.func @gemm_int_view(%a: !ck.view<1x4x4xi32>, %b: memref<1x4x4xf16>, %c: memref<1x4x4xf16>) {
+  // expected-error @+1 {{operand #0 must be statically shaped f16/bf16/f32 memref or ck view}}
+  ck.gemm %a, %b -> %c : !ck.view<1x4x4xi32>, memref<1x4x4xf16> -> memref<1x4x4xf16>
+  return
+}
+
+// -----
+
+// Parameters are bounded so that sizes computed from them cannot overflow.
+func.func @conv_huge_pad(%x: memref<2x7x1x8xf16>, %w: memref<1x4x3x8xf16>, %y: memref<2x3x1x4xf16>) {
+  // expected-error @+1 {{pad_left #0 is 9223372036854775807; strides, dilations and pads must be below 2^31}}
+  ck.conv_fwd input(%x : memref<2x7x1x8xf16>) filter(%w : memref<1x4x3x8xf16>) output(%y : memref<2x3x1x4xf16>) layouts(NWGC, GKXC, NWGK) strides [1] dilations [1] pad_left [9223372036854775807] pad_right [9223372036854775807]
+  return
+}
+
+// -----
+
+// A pad whose padded length overflows.
+func.func @pad_overflow(%m: memref<4xf32>) {
+  // expected-error @+1 {{pad of (9223372036854775807, 9223372036854775807) overflows}}
+  %v = ck.transform %m : memref<4xf32> to !ck.view<2xf32> by #ck.transform_map<[2] -> [4], [#ck.transform<pad [0] -> [0] (9223372036854775807, 9223372036854775807)>]>
+  return
+}

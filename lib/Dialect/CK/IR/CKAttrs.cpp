@@ -109,11 +109,15 @@ verifyTransformLengths(function_ref<InFlightDiagnostic()> emitError,
     if (params[0] < 0 || params[1] < 0)
       return emitError() << "pad amounts must be >= 0, got (" << params[0]
                          << ", " << params[1] << ")";
-    if (upperLen != lowerLen + params[0] + params[1])
+    int64_t padded;
+    if (llvm::AddOverflow(lowerLen, params[0], padded) ||
+        llvm::AddOverflow(padded, params[1], padded))
+      return emitError() << "pad of (" << params[0] << ", " << params[1]
+                         << ") overflows";
+    if (upperLen != padded)
       return emitError() << "pad of (" << params[0] << ", " << params[1]
                          << ") on lower length " << lowerLen
-                         << " gives upper length "
-                         << lowerLen + params[0] + params[1] << ", got "
+                         << " gives upper length " << padded << ", got "
                          << upperLen;
     return success();
   case TransformKind::Slice:
@@ -121,7 +125,7 @@ verifyTransformLengths(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "slice (" << params[0] << ", " << params[1]
                          << ") must satisfy 0 <= begin < end <= lower length "
                          << lowerLen;
-    if (upperLen != params[1] - params[0])
+    if (upperLen != params[1] - params[0]) // begin >= 0 and end > begin
       return emitError() << "slice (" << params[0] << ", " << params[1]
                          << ") gives upper length " << params[1] - params[0]
                          << ", got " << upperLen;

@@ -61,6 +61,8 @@ static LogicalResult verifySharedSize(ConvOpInterface op, char letter,
   return success();
 }
 
+static constexpr int64_t kMaxConvParameter = int64_t(1) << 31;
+
 LogicalResult mlir::ck::verifyConvOp(ConvOpInterface op) {
   size_t rank = op.getStrides().size();
   if (rank < 1 || rank > 3)
@@ -88,6 +90,16 @@ LogicalResult mlir::ck::verifyConvOp(ConvOpInterface op) {
       if (pad < 0)
         return op->emitOpError() << name << " #" << i << " is " << pad
                                  << "; pads must be >= 0";
+  // Bounding the parameters keeps every size computed from them exact.
+  for (auto [name, values] : {std::pair{"stride", op.getStrides()},
+                              std::pair{"dilation", op.getDilations()},
+                              std::pair{"pad_left", op.getPadLeft()},
+                              std::pair{"pad_right", op.getPadRight()}})
+    for (auto [i, value] : llvm::enumerate(values))
+      if (value >= kMaxConvParameter)
+        return op->emitOpError() << name << " #" << i << " is " << value
+                                 << "; strides, dilations and pads must be "
+                                    "below 2^31";
 
   Value in = op.getInput(), filter = op.getFilter(), out = op.getOutput();
   LayoutAttr inLayout = op.getInputLayout(), filterLayout = op.getFilterLayout(),

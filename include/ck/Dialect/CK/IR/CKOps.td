@@ -10,7 +10,14 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
 
 def CK_FloatMemRef : StaticShapeMemRefOf<[F16, BF16, F32]>;
-def CK_Tensor : AnyTypeOf<[CK_FloatMemRef, CK_ViewType],
+def CK_FloatView : Type<
+    And<[CPred<"::llvm::isa<::mlir::ck::ViewType>($_self)">,
+         CPred<"::llvm::cast<::mlir::ck::ViewType>($_self).getElementType()"
+               ".isF16() || ::llvm::cast<::mlir::ck::ViewType>($_self)"
+               ".getElementType().isBF16() || ::llvm::cast<::mlir::ck::ViewType>"
+               "($_self).getElementType().isF32()">]>,
+    "f16/bf16/f32 ck view", "::mlir::ck::ViewType">;
+def CK_Tensor : AnyTypeOf<[CK_FloatMemRef, CK_FloatView],
                           "statically shaped f16/bf16/f32 memref or ck view">;
 
 //===----------------------------------------------------------------------===//
