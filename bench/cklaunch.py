@@ -38,6 +38,7 @@ class Plan:
         self.path = path
         self.meta = {}
         self.tensors = {}
+        self.workspaces = {}
         self.kernels = []
         base = os.path.dirname(path)
         with open(path) as f:
@@ -58,13 +59,16 @@ class Plan:
                 elif word == "tensor":
                     index, role, dtype, count = rest.split()
                     self.tensors[int(index)] = (role, dtype, int(count))
+                elif word == "workspace":
+                    index, size, _ = rest.split()
+                    self.workspaces[int(index)] = int(size)
                 elif word == "kernel":
                     parts = rest.split()
                     name = parts[0]
                     grid = tuple(int(v) for v in parts[2:5])
                     block = tuple(int(v) for v in parts[6:9])
                     lds = int(parts[10])
-                    args = [int(a[1:]) for a in parts[12:]]
+                    args = parts[12:]
                     self.kernels.append((name, grid, block, lds, args))
                 else:
                     raise ValueError(f"{path}:{number}: unknown directive {word}")
@@ -106,13 +110,20 @@ class LoadedPlan:
                                             name.encode()),
                    f"cuModuleGetFunction({name})")
             self.functions.append(fn)
+        # Workspaces are written before they are read by every launch.
+        import torch
+        self.workspaces = [torch.empty(plan.workspaces[i], dtype=torch.uint8,
+                                       device="cuda")
+                           for i in sorted(plan.workspaces)]
 
     def launch(self, tensors, stream=0):
         """Launches every kernel; `tensors[i]` is a CUDA torch tensor."""
         cuda = _driver()
         for fn, (name, grid, block, lds, args) in zip(self.functions,
                                                      self.plan.kernels):
-            pointers = [ctypes.c_uint64(tensors[a].data_ptr()) for a in args]
+            buffers = {"t": tensors, "w": self.workspaces}
+            pointers = [ctypes.c_uint64(buffers[a[0]][int(a[1:])].data_ptr())
+                        for a in args]
             params = (ctypes.c_void_p * len(pointers))(
                 *[ctypes.cast(ctypes.byref(p), ctypes.c_void_p) for p in pointers])
             _check(cuda.cuLaunchKernel(fn, grid[0], grid[1], grid[2],

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,6 +43,7 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
         return func.emitError() << "kernel functions take memrefs only";
       compiled.tensors.push_back(memref);
     }
+    SmallVector<memref::AllocOp> workspaces;
     for (gpu::LaunchFuncOp launch : launches) {
       KernelRecord record;
       record.name = launch.getKernelName().getValue().str();
@@ -55,11 +57,26 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
         (i < 3 ? record.grid[i] : record.block[i - 3]) = *size;
       }
       for (Value arg : launch.getKernelOperands()) {
+        if (auto alloc = arg.getDefiningOp<memref::AllocOp>()) {
+          auto it = llvm::find(workspaces, alloc);
+          if (it == workspaces.end()) {
+            workspaces.push_back(alloc);
+            MemRefType type = alloc.getType();
+            compiled.workspaces.push_back(
+                type.getNumElements() *
+                (type.getElementTypeBitWidth() / 8));
+            it = workspaces.end() - 1;
+          }
+          record.args.push_back("w" +
+                                std::to_string(it - workspaces.begin()));
+          continue;
+        }
         auto blockArg = dyn_cast<BlockArgument>(arg);
         if (!blockArg || blockArg.getOwner()->getParentOp() != func)
-          return launch.emitError()
-                 << "kernel arguments must be the function's arguments";
-        record.args.push_back(blockArg.getArgNumber());
+          return launch.emitError() << "kernel arguments must be the "
+                                       "function's arguments or buffers it "
+                                       "allocates";
+        record.args.push_back("t" + std::to_string(blockArg.getArgNumber()));
       }
       compiled.kernels.push_back(std::move(record));
     }
@@ -109,12 +126,14 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
     os << "tensor " << i << " " << role << " " << element << " "
        << type.getNumElements() << "\n";
   }
+  for (auto [i, bytes] : llvm::enumerate(compiled.workspaces))
+    os << "workspace " << i << " " << bytes << " keep\n";
   for (const KernelRecord &k : compiled.kernels) {
     os << "kernel " << k.name << " grid " << k.grid[0] << " " << k.grid[1]
        << " " << k.grid[2] << " block " << k.block[0] << " " << k.block[1]
        << " " << k.block[2] << " lds 0 args";
-    for (unsigned arg : k.args)
-      os << " t" << arg;
+    for (const std::string &arg : k.args)
+      os << " " << arg;
     os << "\n";
   }
   return failure(failed(write(info.binaryFile, compiled.object)) ||

@@ -250,7 +250,7 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
   }
   p.layouts = channelsLastLayouts(size_t(rank));
 
-  size_t at = indexType ? 9 : 8; // G
+  size_t at = indexType ? 8 : 7; // G in `values` (after the op name)
   p.g = values[at++];
   p.n = values[at++];
   p.k = values[at++];

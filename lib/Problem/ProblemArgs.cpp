@@ -145,10 +145,14 @@ ckproblem::uniqueProblems(const std::vector<ConvProblemDesc> &problems) {
 }
 
 std::string ckproblem::problemArgsHelp() {
-  return std::string(
-             "Problems, in one of three forms:\n"
-             "  named flags (one problem):\n") +
-         problemFlagsHelp() +
+  // The flag table, indented under its heading.
+  std::string flags;
+  for (const std::string &line : detail::split(problemFlagsHelp(), '\n'))
+    if (!line.empty())
+      flags += "  " + line + "\n";
+  return "Problems, in one of three forms:\n"
+         "  named flags (one problem):\n" +
+         flags +
          "  a CSV table (one problem per row):\n"
          "    --csv FILE --direction D --type T [--layouts I,F,O]\n"
          "      columns G,N,C,K,H,W,Y,X,stride_h,stride_w,pad_h,pad_w,dil_h,"

@@ -574,6 +574,10 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
   std::string binWhere = lineRef(d.source, d.binaryLine);
   if (ckrt_status st = b->moduleLoad(image.data(), size_t(size), &p->module)) {
     p->module = nullptr;
+    // The driver refused the image (drivers answer some broken images with
+    // a generic error); out-of-memory and the like keep their status.
+    if (st == CKRT_ERROR_DRIVER)
+      st = CKRT_ERROR_INVALID_BINARY;
     addContext(st, format("%s: loading '%s' on device %d (%s)",
                           binWhere.c_str(), d.binaryPath.c_str(),
                           props.ordinal, props.arch));

@@ -2,6 +2,8 @@
 
 #include "ck/Target/GemmConfig.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::ck;
 
@@ -22,7 +24,10 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
   cost.waves = (block[0] / wave[0]) * (block[1] / wave[1]);
   cost.threads = cost.waves * chip.waveSize;
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
-  cost.ldsBytes = (block[0] * block[2] + block[2] * block[1]) * bytes;
+  // Either orientation of a padded tile fits in (rows + pad) x (cols + pad).
+  cost.ldsBytes = ((block[0] + kLdsRowPad) * (block[2] + kLdsRowPad) +
+                   (block[2] + kLdsRowPad) * (block[1] + kLdsRowPad)) *
+                  bytes;
   int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
   int64_t perRegister = 4 / bytes;
   int64_t fragments = (wave[0] / mma.m) * mma.a.size() / perRegister +
@@ -78,6 +83,9 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
   return success();
 }
 
+/// The most K splits the heuristic picks (each costs an f32 partial tile).
+static constexpr int64_t kMaxSplitK = 64;
+
 /// The largest power-of-two tile <= preferred that wastes little of `size`.
 static int64_t tileFor(int64_t size, int64_t preferred, int64_t minimum) {
   int64_t tile = preferred;
@@ -107,7 +115,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                                             : 32);
   SmallVector<int64_t> block = {bm, bn, bk};
   SmallVector<int64_t> wave = {bm / 2, bn / 2};
-  auto config = GemmConfigAttr::get(context, block, wave, *intrinsic);
+  auto config = GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1);
   // Shrink K, then the tile, until the chip's limits hold.
   while (failed(checkGemmConfig(config, chip, elementType, [] {
     return InFlightDiagnostic();
@@ -121,7 +129,20 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     else
       return checkGemmConfig(config, chip, elementType, emitError);
     wave = {block[0] / 2, block[1] / 2};
-    config = GemmConfigAttr::get(context, block, wave, *intrinsic);
+    config = GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1);
   }
+  // Too few tiles to fill the chip: split K so that about two workgroups
+  // per compute unit run, each with at least 8 K-tiles of work.
+  int64_t tiles = llvm::divideCeil(shape.m, block[0]) *
+                  llvm::divideCeil(shape.n, block[1]) * shape.g;
+  int64_t computeUnits = chip.skus.front().computeUnits;
+  int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
+  int64_t splitK = 1;
+  if (tiles < computeUnits)
+    splitK = std::clamp<int64_t>(llvm::divideCeil(2 * computeUnits, tiles), 1,
+                                 std::max<int64_t>(1, kTiles / 8));
+  splitK = std::min<int64_t>(splitK, kMaxSplitK);
+  if (splitK > 1)
+    config = GemmConfigAttr::get(context, block, wave, *intrinsic, splitK);
   return config;
 }

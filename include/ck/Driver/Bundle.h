@@ -18,8 +18,9 @@ namespace mlir::ck {
 struct KernelRecord {
   std::string name;
   std::array<int64_t, 3> grid, block;
-  /// Function arguments (tensors) passed, in order.
-  SmallVector<unsigned> args;
+  /// Arguments in order, as the plan writes them: "t<i>" for the
+  /// function's argument i, "w<i>" for workspace i.
+  SmallVector<std::string> args;
 };
 
 struct CompiledModule {
@@ -29,6 +30,9 @@ struct CompiledModule {
   SmallVector<KernelRecord> kernels;
   /// That function's arguments: the plan's tensors.
   SmallVector<MemRefType> tensors;
+  /// Bytes of the buffers the function allocates (memref.alloc): the
+  /// plan's workspaces, which every launch writes before reading.
+  SmallVector<int64_t> workspaces;
 };
 
 /// Reads the object of the `ck_kernels` gpu.binary and the launches out of a

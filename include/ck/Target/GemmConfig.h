@@ -7,6 +7,10 @@
 
 namespace mlir::ck {
 
+/// Extra elements per LDS row of a tile, so that the rows a fragment reads
+/// do not all start in the same bank.
+constexpr int64_t kLdsRowPad = 8;
+
 /// The sizes of a GEMM: G batches of M x N, reduced over K.
 struct GemmShape {
   int64_t g, m, n, k;

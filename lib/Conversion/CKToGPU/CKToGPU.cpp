@@ -93,7 +93,7 @@ gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {
   return gpu::GPUModuleOp::create(builder, module.getLoc(), "ck_kernels");
 }
 
-void mlir::ck::replaceWithLaunch(Operation *op, const KernelLaunch &launch) {
+void mlir::ck::createLaunch(Operation *op, const KernelLaunch &launch) {
   OpBuilder builder(op);
   Location loc = op->getLoc();
   auto dim = [&](int64_t v) {
@@ -106,7 +106,6 @@ void mlir::ck::replaceWithLaunch(Operation *op, const KernelLaunch &launch) {
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
       /*dynamicSharedMemorySize=*/Value(), launch.hostArgs);
-  op->erase();
 }
 
 //===----------------------------------------------------------------------===//
@@ -138,15 +137,21 @@ struct ConvertCKToGPUPass
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
 
     for (auto [index, op] : llvm::enumerate(work)) {
-      FailureOr<KernelLaunch> launch =
-          isa<GemmOp>(op)
-              ? buildGemmKernel(cast<GemmOp>(op), *chipInfo, kernels,
-                                "gemm_" + std::to_string(index))
-              : buildFillKernel(cast<FillOp>(op), kernels,
-                                "fill_" + std::to_string(index));
-      if (failed(launch))
+      FailureOr<SmallVector<KernelLaunch>> launches;
+      if (auto gemm = dyn_cast<GemmOp>(op)) {
+        launches = buildGemmKernel(gemm, *chipInfo, kernels,
+                                   "gemm_" + std::to_string(index));
+      } else {
+        FailureOr<KernelLaunch> fill = buildFillKernel(
+            cast<FillOp>(op), kernels, "fill_" + std::to_string(index));
+        if (succeeded(fill))
+          launches = SmallVector<KernelLaunch>{*fill};
+      }
+      if (failed(launches))
         return signalPassFailure();
-      replaceWithLaunch(op, *launch);
+      for (const KernelLaunch &launch : *launches)
+        createLaunch(op, launch);
+      op->erase();
     }
     // The views were only index math for the kernels.
     SmallVector<TransformOp> transforms;

@@ -30,7 +30,8 @@ struct ConvertCKConvToGPUReferencePass
           op, kernels, "reference_" + std::to_string(index));
       if (failed(launch))
         return signalPassFailure();
-      replaceWithLaunch(op, *launch);
+      createLaunch(op, *launch);
+      op->erase();
     }
   }
 };

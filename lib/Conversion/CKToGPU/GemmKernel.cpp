@@ -18,6 +18,7 @@
 
 #include "Kernels.h"
 
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,10 +31,6 @@ using namespace mlir::ck;
 
 namespace {
 
-/// Extra elements per LDS row, so that the rows of a fragment do not all
-/// start in the same bank.
-constexpr int64_t kLdsRowPad = 8;
-
 Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -41,33 +38,49 @@ Value cst(OpBuilder &b, Location loc, int64_t v) {
 /// The tile of C and the range of K a workgroup computes.
 struct WorkgroupTile {
   Value g, m0, n0;
+  /// The K range [kBegin, kEnd) and, with split-K, the split's index.
+  Value kBegin, kEnd, split;
 };
 
-/// Data-parallel mapping: block x enumerates the (M, N) tiles row-major,
-/// block y the batch.
-WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, int64_t tilesN,
-                                 int64_t bm, int64_t bn) {
+/// The partition: block x enumerates the (M, N) tiles row-major, block y
+/// the batch and block z the K split; each split takes an equal share of
+/// whole K-tiles.
+WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, GemmShape shape,
+                                 GemmConfigAttr config) {
+  int64_t bm = config.getBlock()[0], bn = config.getBlock()[1],
+          bk = config.getBlock()[2];
+  int64_t tilesN = llvm::divideCeil(shape.n, bn);
+  int64_t kTiles = llvm::divideCeil(shape.k, bk);
+  int64_t kPerSplit = llvm::divideCeil(kTiles, config.getSplitK()) * bk;
   Value tile = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value g = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
   Value tn = arith::RemUIOp::create(b, loc, tile, cst(b, loc, tilesN));
   Value tm = arith::DivUIOp::create(b, loc, tile, cst(b, loc, tilesN));
   Value m0 = arith::MulIOp::create(b, loc, tm, cst(b, loc, bm));
   Value n0 = arith::MulIOp::create(b, loc, tn, cst(b, loc, bn));
-  return {g, m0, n0};
+  Value kBegin = arith::MulIOp::create(b, loc, split, cst(b, loc, kPerSplit));
+  Value kEnd = arith::MinSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, kBegin, cst(b, loc, kPerSplit)),
+      cst(b, loc, shape.k));
+  return {g, m0, n0, kBegin, kEnd, split};
 }
 
-/// Whether stepping the GEMM dimension `dim` (1 or 2) of `view` moves along
-/// the memref's innermost dimension: then threads should walk it fastest.
-bool isContiguousAlong(const TracedView &view, unsigned dim) {
-  SmallVector<int64_t> origin = {0, 0, 0}, step = {0, 0, 0};
-  step[dim] = 1;
-  auto a = view.evaluate(origin), b = view.evaluate(step);
-  if (!a || !b)
-    return false;
-  for (size_t i = 0; i + 1 < a->size(); ++i)
-    if ((*a)[i] != (*b)[i])
-      return false;
-  return b->back() == a->back() + 1;
+/// How one operand's tile moves from global memory to LDS: which of its
+/// two GEMM dimensions threads walk fastest (the one contiguous in memory)
+/// and how many elements each vector load takes. The LDS tile stores that
+/// dimension innermost, so the stores are vectors too.
+struct TileCopy {
+  bool rowsFastest;
+  int64_t width;
+};
+
+TileCopy planTileCopy(const TracedView &view, Type elementType) {
+  int64_t maxWidth = 16 / (elementType.getIntOrFloatBitWidth() / 8);
+  int64_t rowWidth = contiguousVectorWidth(view, 1, maxWidth);
+  int64_t colWidth = contiguousVectorWidth(view, 2, maxWidth);
+  return rowWidth > colWidth ? TileCopy{true, rowWidth}
+                             : TileCopy{false, colWidth};
 }
 
 class GemmKernelBuilder {
@@ -87,21 +100,25 @@ public:
   }
 
   /// Copies the rows x cols tile at (row0, col0) of a G x R x C view into
-  /// `lds` (rows x cols + pad), zero outside the matrix or on padding.
+  /// `lds` ([rows][cols + pad], or [cols][rows + pad] when rows are walked
+  /// fastest), zero outside the matrix or on padding.
   void copyTile(Value tid, Value g, Value row0, Value col0, int64_t rows,
                 int64_t cols, int64_t rowLimit, int64_t colLimit,
-                const TracedView &view, Value lds) {
-    // Walk the dimension that is contiguous in memory fastest.
-    bool rowsFastest = isContiguousAlong(view, 1);
-    auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, rows * cols),
+                const TracedView &view, Value lds, TileCopy copy) {
+    int64_t fast = copy.rowsFastest ? rows : cols;
+    int64_t vectors = rows * cols / copy.width;
+    auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, vectors),
                                    cst(b, loc, threads));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value e = loop.getInductionVar();
-    int64_t fast = rowsFastest ? rows : cols;
-    Value eFast = arith::RemUIOp::create(b, loc, e, cst(b, loc, fast));
-    Value eSlow = arith::DivUIOp::create(b, loc, e, cst(b, loc, fast));
-    Value r = rowsFastest ? eFast : eSlow, c = rowsFastest ? eSlow : eFast;
+    int64_t perLine = fast / copy.width;
+    Value eFast = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, e, cst(b, loc, perLine)),
+        cst(b, loc, copy.width));
+    Value eSlow = arith::DivUIOp::create(b, loc, e, cst(b, loc, perLine));
+    Value r = copy.rowsFastest ? eFast : eSlow;
+    Value c = copy.rowsFastest ? eSlow : eFast;
     Value row = arith::AddIOp::create(b, loc, row0, r);
     Value col = arith::AddIOp::create(b, loc, col0, c);
     Value inBounds = arith::AndIOp::create(
@@ -110,9 +127,17 @@ public:
                               cst(b, loc, rowLimit)),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col,
                               cst(b, loc, colLimit)));
+    // The whole vector shares the first element's validity (see
+    // contiguousVectorWidth).
     ViewAccess access = emitViewAccess(b, loc, view, {g, row, col}, inBounds);
-    Value value = emitGuardedLoad(b, loc, view.memref, access);
-    memref::StoreOp::create(b, loc, value, lds, ValueRange{r, c});
+    auto vectorType = VectorType::get({copy.width}, elementType);
+    Value loaded =
+        vector::LoadOp::create(b, loc, vectorType, view.memref, access.indices);
+    Value zeros = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
+    Value value =
+        arith::SelectOp::create(b, loc, access.valid, loaded, zeros);
+    vector::StoreOp::create(b, loc, value, lds, ValueRange{eSlow, eFast});
   }
 
   /// The value of a lane term for `lane`.
@@ -133,7 +158,8 @@ public:
 
   /// Loads a fragment with `layout` whose tile starts at (row0, col0) of
   /// `lds`, rowBase/colBase being the lane's terms.
-  Value loadFragment(Value lds, const FragmentLayout &layout, Value rowBase,
+  Value loadFragment(Value lds, bool transposed,
+                     const FragmentLayout &layout, Value rowBase,
                      Value colBase, int64_t row0, int64_t col0,
                      Value waveRow0, Value waveCol0) {
     SmallVector<Value> elements;
@@ -144,8 +170,9 @@ public:
       Value col = arith::AddIOp::create(
           b, loc, arith::AddIOp::create(b, loc, waveCol0, colBase),
           cst(b, loc, col0 + dc));
-      elements.push_back(
-          memref::LoadOp::create(b, loc, lds, ValueRange{row, col}));
+      elements.push_back(memref::LoadOp::create(
+          b, loc, lds,
+          transposed ? ValueRange{col, row} : ValueRange{row, col}));
     }
     auto type = VectorType::get({layout.size()}, elementType);
     return vector::FromElementsOp::create(b, loc, type, elements);
@@ -163,10 +190,9 @@ public:
 
 } // namespace
 
-FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
-                                                  const ChipInfo &chip,
-                                                  gpu::GPUModuleOp module,
-                                                  StringRef name) {
+FailureOr<SmallVector<KernelLaunch>>
+mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
+                          gpu::GPUModuleOp module, StringRef name) {
   Location loc = op.getLoc();
   GemmConfigAttr config = op.getConfigAttr();
   if (!config)
@@ -193,15 +219,36 @@ FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
       return failure();
     views.push_back(*view);
   }
+  // With split-K, the GEMM kernel writes f32 partial tiles to a workspace
+  // and a reduction kernel reads C's and D's views.
+  int64_t splitK = config.getSplitK();
+  SmallVector<TracedView> epilogueViews(ArrayRef(views).drop_front(2));
+  Value workspace;
+  if (splitK > 1) {
+    OpBuilder host(op);
+    auto workspaceType = MemRefType::get({splitK, shape.g, shape.m, shape.n},
+                                         host.getF32Type());
+    workspace = memref::AllocOp::create(host, loc, workspaceType);
+    host.setInsertionPointAfter(op);
+    memref::DeallocOp::create(host, loc, workspace);
+    views.resize(2);
+    views.push_back(TracedView{workspace, {}});
+  }
 
   int64_t bm = config.getBlock()[0], bn = config.getBlock()[1],
           bk = config.getBlock()[2];
   auto workgroup = gpu::AddressSpaceAttr::get(op.getContext(),
                                               gpu::AddressSpace::Workgroup);
-  auto ldsA = MemRefType::get({bm, bk + kLdsRowPad}, elementType,
-                              MemRefLayoutAttrInterface(), workgroup);
-  auto ldsB = MemRefType::get({bk, bn + kLdsRowPad}, elementType,
-                              MemRefLayoutAttrInterface(), workgroup);
+  TileCopy copyA = planTileCopy(views[0], elementType);
+  TileCopy copyB = planTileCopy(views[1], elementType);
+  auto ldsType = [&](int64_t rows, int64_t cols, TileCopy copy) {
+    SmallVector<int64_t> shape =
+        copy.rowsFastest ? SmallVector<int64_t>{cols, rows + kLdsRowPad}
+                         : SmallVector<int64_t>{rows, cols + kLdsRowPad};
+    return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                           workgroup);
+  };
+  MemRefType ldsA = ldsType(bm, bk, copyA), ldsB = ldsType(bk, bn, copyB);
   GemmConfigCost cost = estimateCost(config, chip, elementType);
   KernelSkeleton skeleton(module, loc, name, views, {ldsA, ldsB},
                           cost.threads);
@@ -213,7 +260,7 @@ FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
 
   int64_t tilesM = llvm::divideCeil(shape.m, bm);
   int64_t tilesN = llvm::divideCeil(shape.n, bn);
-  WorkgroupTile tile = mapWorkgroupToTile(b, loc, tilesN, bm, bn);
+  WorkgroupTile tile = mapWorkgroupToTile(b, loc, shape, config);
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value wave = arith::DivUIOp::create(b, loc, tid, cst(b, loc, chip.waveSize));
   Value lane = arith::RemUIOp::create(b, loc, tid, cst(b, loc, chip.waveSize));
@@ -236,25 +283,27 @@ FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
   Value cRow = k.laneTerm(lane, mma.c.row), cCol = k.laneTerm(lane, mma.c.col);
   Value zero = cst(b, loc, 0);
 
-  auto kLoop = scf::ForOp::create(b, loc, zero, cst(b, loc, shape.k),
+  auto kLoop = scf::ForOp::create(b, loc, tile.kBegin, tile.kEnd,
                                   cst(b, loc, bk), accInit);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());
     Value k0 = kLoop.getInductionVar();
     k.copyTile(tid, tile.g, tile.m0, k0, bm, bk, shape.m, shape.k, views[0],
-               ldsABuf);
+               ldsABuf, copyA);
     k.copyTile(tid, tile.g, k0, tile.n0, bk, bn, shape.k, shape.n, views[1],
-               ldsBBuf);
+               ldsBBuf, copyB);
     gpu::BarrierOp::create(b, loc);
     SmallVector<Value> accs(kLoop.getRegionIterArgs());
     for (int64_t kk = 0; kk < bk; kk += mma.k) {
       SmallVector<Value> aFrags, bFrags;
       for (int64_t i = 0; i < tilesPerWaveM; ++i)
-        aFrags.push_back(k.loadFragment(ldsABuf, mma.a, aRow, aCol,
+        aFrags.push_back(k.loadFragment(ldsABuf, copyA.rowsFastest, mma.a,
+                                        aRow, aCol,
                                         i * mma.m, kk, waveRow0, zero));
       for (int64_t j = 0; j < tilesPerWaveN; ++j)
-        bFrags.push_back(k.loadFragment(ldsBBuf, mma.b, bRow, bCol, kk,
+        bFrags.push_back(k.loadFragment(ldsBBuf, copyB.rowsFastest, mma.b,
+                                        bRow, bCol, kk,
                                         j * mma.n, zero, waveCol0));
       for (int64_t i = 0; i < tilesPerWaveM; ++i)
         for (int64_t j = 0; j < tilesPerWaveN; ++j) {
@@ -267,7 +316,8 @@ FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
     scf::YieldOp::create(b, loc, accs);
   }
 
-  // Epilogue: each lane stores its accumulators through the C view.
+  // Epilogue: each lane stores its accumulators through the C view, or,
+  // with split-K, its partial sums to the workspace.
   double alpha = op.getAlpha().convertToDouble();
   double beta = op.getBeta().convertToDouble();
   Type cElement = cType.getElementType();
@@ -294,6 +344,16 @@ FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
                                   cst(b, loc, shape.m)),
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, n,
                                   cst(b, loc, shape.n)));
+        if (splitK > 1) {
+          auto ifOp = scf::IfOp::create(b, loc, inBounds, /*else=*/false);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          memref::StoreOp::create(b, loc,
+                                  vector::ExtractOp::create(b, loc, acc, e),
+                                  views[2].memref,
+                                  ValueRange{tile.split, tile.g, m, n});
+          continue;
+        }
         // Padding in C is never written.
         SmallVector<Value> coord = {tile.g, m, n};
         ViewAccess out = emitViewAccess(b, loc, views[2], coord, inBounds);
@@ -312,8 +372,14 @@ FailureOr<KernelLaunch> mlir::ck::buildGemmKernel(GemmOp op,
     }
   gpu::ReturnOp::create(b, loc);
 
-  return KernelLaunch{skeleton.func,
-                      skeleton.hostArgs,
-                      {tilesM * tilesN, shape.g, 1},
-                      {cost.threads, 1, 1}};
+  SmallVector<KernelLaunch> launches = {
+      KernelLaunch{skeleton.func,
+                   skeleton.hostArgs,
+                   {tilesM * tilesN, shape.g, splitK},
+                   {cost.threads, 1, 1}}};
+  if (splitK > 1)
+    launches.push_back(buildSplitKReduceKernel(
+        module, loc, (name + "_reduce").str(), workspace, epilogueViews,
+        op.getAlpha().convertToDouble(), op.getBeta().convertToDouble()));
+  return launches;
 }

@@ -40,9 +40,20 @@ struct KernelSkeleton {
   OpBuilder builder;
 };
 
-FailureOr<KernelLaunch> buildGemmKernel(GemmOp op, const ChipInfo &chip,
-                                        gpu::GPUModuleOp module,
-                                        StringRef name);
+/// The kernels of a GEMM: the tiled GEMM and, with split-K, the reduction
+/// of its partial tiles (which allocates a workspace before `op`).
+FailureOr<SmallVector<KernelLaunch>> buildGemmKernel(GemmOp op,
+                                                     const ChipInfo &chip,
+                                                     gpu::GPUModuleOp module,
+                                                     StringRef name);
+
+/// Sums the split-K partial tiles of `workspace` (splits x G x M x N, f32)
+/// in split order and applies the epilogue through the views of C and the
+/// D tensors (`epilogueViews`, C first).
+KernelLaunch buildSplitKReduceKernel(gpu::GPUModuleOp module, Location loc,
+                                     StringRef name, Value workspace,
+                                     MutableArrayRef<TracedView> epilogueViews,
+                                     double alpha, double beta);
 
 FailureOr<KernelLaunch> buildFillKernel(FillOp op, gpu::GPUModuleOp module,
                                         StringRef name);
@@ -57,8 +68,8 @@ FailureOr<KernelLaunch> buildReferenceKernel(ConvOpInterface op,
 /// a GPU container) on first use.
 gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 
-/// Replaces `op` with a gpu.launch_func of `launch`.
-void replaceWithLaunch(Operation *op, const KernelLaunch &launch);
+/// Creates a gpu.launch_func of `launch` before `op`.
+void createLaunch(Operation *op, const KernelLaunch &launch);
 
 /// Traces `value` to a memref argument, or emits an error on `op`.
 FailureOr<TracedView> traceOperand(Operation *op, Value value);

@@ -12,6 +12,7 @@
 
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Dialect/CK/Utils/ViewEvaluator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -386,6 +387,71 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
         "epilogue with D", "alpha", "other layouts"})
     EXPECT_GT(coverage.counts[feature], 0)
         << "no random problem covered: " << feature;
+}
+
+/// Checks contiguousVectorWidth's claim about `view` along `dim` by
+/// evaluating every coordinate; returns a message on failure.
+std::string checkVectorWidth(const TracedView &view, unsigned dim) {
+  int64_t v = contiguousVectorWidth(view, dim, 8);
+  ArrayRef<int64_t> viewShape = view.maps.front().getUpperBounds();
+  auto memrefShape = cast<MemRefType>(view.memref.getType()).getShape();
+  auto flat = [&](ArrayRef<int64_t> c) {
+    int64_t f = 0;
+    for (auto [x, size] : llvm::zip(c, memrefShape))
+      f = f * size + x;
+    return f;
+  };
+  SmallVector<int64_t> coord(viewShape.size(), 0);
+  while (true) {
+    if (coord[dim] % v == 0) {
+      auto first = view.evaluate(coord);
+      if (first && first->back() % v != 0)
+        return "unaligned run start for width " + std::to_string(v);
+      for (int64_t i = 1; i < v; ++i) {
+        SmallVector<int64_t> next(coord);
+        next[dim] += i;
+        auto at = view.evaluate(next);
+        if (bool(at) != bool(first))
+          return "run of width " + std::to_string(v) + " mixes padding";
+        if (at && flat(*at) != flat(*first) + i)
+          return "run of width " + std::to_string(v) + " is not contiguous";
+      }
+    }
+    size_t i = coord.size();
+    while (i > 0 && ++coord[i - 1] == viewShape[i - 1])
+      coord[--i] = 0;
+    if (i == 0)
+      return {};
+  }
+}
+
+TEST_P(ConvToGemmNumerics, VectorWidthsHoldOnEveryCoordinate) {
+  std::mt19937_64 rng(0xBEEF + static_cast<int>(GetParam()));
+  int wide = 0;
+  for (int i = 0; i < 60; ++i) {
+    ConvSpec spec = randomSpec(rng, GetParam());
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(spec.toMLIR(), &context);
+    ASSERT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(createCKConvToGemm());
+    ASSERT_TRUE(succeeded(pm.run(*module)));
+    module->walk([&](GemmOp gemm) {
+      for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()}) {
+        FailureOr<TracedView> view = traceView(operand);
+        ASSERT_TRUE(succeeded(view));
+        if (view->maps.empty())
+          continue;
+        for (unsigned dim : {1u, 2u}) {
+          wide += contiguousVectorWidth(*view, dim, 8) > 1;
+          std::string error = checkVectorWidth(*view, dim);
+          ASSERT_TRUE(error.empty()) << error << " along dim " << dim
+                                     << " of\n" << spec.toMLIR();
+        }
+      }
+    });
+  }
+  EXPECT_GT(wide, 0) << "no view was found vectorizable";
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Dialect/CK/Utils/ViewEvaluator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -114,6 +115,62 @@ TEST_F(ViewEvaluatorTest, ChainThroughOpsReachesTheMemref) {
   EXPECT_EQ(traced->evaluate({8}), at({1, 1}));
   EXPECT_EQ(traced->evaluate({24}), at({3, 5}));
   EXPECT_EQ(traced->evaluate({25}), std::nullopt);
+}
+
+/// A view of a memref<4x12xf16> through one map given as text.
+class VectorWidthTest : public ViewEvaluatorTest {
+protected:
+  int64_t widthAlong(StringRef map, unsigned dim) {
+    std::string text = ("func.func @f(%m: memref<4x12xf16>) { return }");
+    module = parseSourceString<ModuleOp>(text, &context);
+    auto func = *module->getOps<func::FuncOp>().begin();
+    TracedView view{func.getArgument(0), {this->map(map)}};
+    return contiguousVectorWidth(view, dim, 8);
+  }
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(VectorWidthTest, MergeKeepsRunsInsideTheFastestRow) {
+  // 48 = 4 x 12: runs of 4 stay inside a row of 12, runs of 8 do not.
+  EXPECT_EQ(widthAlong("#ck.transform_map<[48] -> [4, 12], "
+                       "[#ck.transform<merge [0] -> [0, 1]>]>",
+                       0),
+            4);
+}
+
+TEST_F(VectorWidthTest, PadMustNotSplitARun) {
+  // A left pad of 2 puts the tensor's first element at view index 2.
+  EXPECT_EQ(widthAlong("#ck.transform_map<[4, 16] -> [4, 12], ["
+                       "#ck.transform<pass_through [0] -> [0]>, "
+                       "#ck.transform<pad [1] -> [1] (2, 2)>]>",
+                       1),
+            2);
+  EXPECT_EQ(widthAlong("#ck.transform_map<[4, 20] -> [4, 12], ["
+                       "#ck.transform<pass_through [0] -> [0]>, "
+                       "#ck.transform<pad [1] -> [1] (4, 4)>]>",
+                       1),
+            4);
+}
+
+TEST_F(VectorWidthTest, StridedEmbedIsNotContiguous) {
+  EXPECT_EQ(widthAlong("#ck.transform_map<[4, 6] -> [4, 12], ["
+                       "#ck.transform<pass_through [0] -> [0]>, "
+                       "#ck.transform<embed [1] -> [1] (0, 2)>]>",
+                       1),
+            1);
+}
+
+TEST_F(VectorWidthTest, OnlyTheInnermostMemrefDimensionIsContiguous) {
+  EXPECT_EQ(widthAlong("#ck.transform_map<[12, 4] -> [4, 12], ["
+                       "#ck.transform<pass_through [0] -> [1]>, "
+                       "#ck.transform<pass_through [1] -> [0]>]>",
+                       1),
+            1);
+  EXPECT_EQ(widthAlong("#ck.transform_map<[12, 4] -> [4, 12], ["
+                       "#ck.transform<pass_through [0] -> [1]>, "
+                       "#ck.transform<pass_through [1] -> [0]>]>",
+                       0),
+            4);
 }
 
 } // namespace

@@ -228,7 +228,9 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
-                       MmaIntrinsic intrinsic) {
+                       MmaIntrinsic intrinsic, int64_t splitK) {
+  if (splitK < 1)
+    return emitError() << "split_k must be >= 1, got " << splitK;
   if (block.size() != 3)
     return emitError() << "block tile needs 3 sizes (M, N, K), got "
                        << block.size();

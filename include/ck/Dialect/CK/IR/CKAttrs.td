@@ -170,6 +170,11 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     waves of `wave` (M x N) tiles, each built from `intrinsic` instructions.
     The number of waves is `(block M / wave M) * (block N / wave N)`.
 
+    `split_k` (default 1) splits the K loop over that many workgroups per
+    tile (the partition): each writes its f32 partial tile to a workspace,
+    and a second kernel sums the partials in a fixed order and applies the
+    epilogue, so the result is the same bit for bit on every run.
+
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
     configuration that does not divide, does not fit the chip's LDS or
@@ -179,16 +184,18 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
 
     ```mlir
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
+    #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "block tile M, N, K">:$block,
     ArrayRefParameter<"int64_t", "wave tile M, N">:$wave,
-    "MmaIntrinsic":$intrinsic
+    "MmaIntrinsic":$intrinsic,
+    DefaultValuedParameter<"int64_t", "1", "K splits per tile">:$splitK
   );
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
-    `intrinsic` `=` $intrinsic `>`
+    `intrinsic` `=` $intrinsic (`,` `split_k` `=` $splitK^)? `>`
   }];
   let genVerifyDecl = 1;
 }

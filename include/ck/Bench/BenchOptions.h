@@ -1,0 +1,50 @@
+//===- BenchOptions.h - ck-bench's own options ------------------*- C++ -*-===//
+
+#ifndef CK_BENCH_BENCHOPTIONS_H
+#define CK_BENCH_BENCHOPTIONS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ckbench {
+
+struct BenchOptions {
+  /// --bundles DIR: bundles in DIR/<key>/ (for the problems given, or all
+  /// of DIR/index.txt when none is given).
+  std::string bundlesDir;
+  /// --bundle DIR: one bundle.
+  std::string bundleDir;
+  int warmup = 5;
+  int repeat = 50;
+  bool seedGiven = false;
+  uint64_t seed = 0;
+  /// --json FILE: one JSON object per problem, one per line.
+  std::string jsonPath;
+  bool verify = true;
+  bool time = true;
+  int device = 0;
+  /// The largest accumulated magnitude of the tolerance: "observed" (the
+  /// largest |reference|, as CK's profiler does) or "bound" (the reduction
+  /// length: inputs lie in [-1, 1]).
+  std::string magnitude = "observed";
+  bool help = false;
+};
+
+/// Parses ck-bench's options (the arguments that are not about problems).
+/// Returns "" or what is wrong.
+std::string parseBenchOptions(const std::vector<std::string> &args,
+                              BenchOptions &options);
+
+/// Checks the options against the problem form given ("", "flags", "csv",
+/// "ckprofiler"): exactly one of --bundle and --bundles, and problems only
+/// with --bundles. Returns "" or what is wrong.
+std::string checkBenchInputs(const BenchOptions &options,
+                             const std::string &problemForm);
+
+/// The options, for --help.
+const char *benchOptionsHelp();
+
+} // namespace ckbench
+
+#endif // CK_BENCH_BENCHOPTIONS_H

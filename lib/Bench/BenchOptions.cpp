@@ -1,0 +1,114 @@
+//===- BenchOptions.cpp - ck-bench's own options --------------------------===//
+
+#include "ck/Bench/BenchOptions.h"
+
+#include <charconv>
+
+using namespace ckbench;
+
+namespace {
+template <typename T> bool parseNumber(const std::string &text, T &value) {
+  const char *end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  return !text.empty() && ec == std::errc() && ptr == end;
+}
+} // namespace
+
+std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
+                                       BenchOptions &options) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &arg = args[i];
+    if (arg.rfind("-", 0) != 0)
+      return "unexpected argument '" + arg + "'";
+    size_t start = arg.rfind("--", 0) == 0 ? 2 : 1;
+    size_t eq = arg.find('=');
+    std::string name = arg.substr(
+        start, eq == std::string::npos ? std::string::npos : eq - start);
+    bool hasValue = eq != std::string::npos;
+    std::string value = hasValue ? arg.substr(eq + 1) : "";
+    std::string flag = "--" + name;
+
+    // Switches.
+    if (name == "help" || name == "h" || name == "no-verify" ||
+        name == "no-time") {
+      if (hasValue)
+        return flag + " takes no value";
+      if (name == "no-verify")
+        options.verify = false;
+      else if (name == "no-time")
+        options.time = false;
+      else
+        options.help = true;
+      continue;
+    }
+    if (name != "bundles" && name != "bundle" && name != "warmup" &&
+        name != "repeat" && name != "seed" && name != "json" &&
+        name != "device" && name != "magnitude")
+      return "unknown option '" + arg + "' (see --help)";
+    if (!hasValue) {
+      if (i + 1 == args.size())
+        return flag + " needs a value";
+      value = args[++i];
+    }
+    if (name == "bundles") {
+      options.bundlesDir = value;
+    } else if (name == "bundle") {
+      options.bundleDir = value;
+    } else if (name == "json") {
+      options.jsonPath = value;
+    } else if (name == "magnitude") {
+      if (value != "observed" && value != "bound")
+        return "--magnitude expects 'observed' or 'bound', got '" + value +
+               "'";
+      options.magnitude = value;
+    } else if (name == "seed") {
+      if (!parseNumber(value, options.seed))
+        return "--seed expects a non-negative integer, got '" + value + "'";
+      options.seedGiven = true;
+    } else {
+      int number;
+      int minimum = name == "repeat" ? 1 : 0;
+      if (!parseNumber(value, number) || number < minimum)
+        return flag + " expects an integer >= " + std::to_string(minimum) +
+               ", got '" + value + "'";
+      (name == "warmup" ? options.warmup
+       : name == "repeat" ? options.repeat
+                          : options.device) = number;
+    }
+  }
+  return "";
+}
+
+std::string ckbench::checkBenchInputs(const BenchOptions &options,
+                                      const std::string &problemForm) {
+  if (!options.bundleDir.empty() && !options.bundlesDir.empty())
+    return "give --bundle DIR (one bundle) or --bundles DIR, not both";
+  if (options.bundleDir.empty() && options.bundlesDir.empty())
+    return "no bundles: give --bundle DIR, or --bundles DIR with or without "
+           "problems (see --help)";
+  if (!options.bundleDir.empty() && !problemForm.empty())
+    return "--bundle names one bundle; to pick bundles by problem, give "
+           "--bundles DIR with the problems";
+  return "";
+}
+
+const char *ckbench::benchOptionsHelp() {
+  return "  --bundles DIR      bundles in DIR/<key>/ as ck-compile writes them; "
+         "with no\n"
+         "                     problem given, every bundle of DIR/index.txt\n"
+         "  --bundle DIR       one bundle directory\n"
+         "  --warmup N         launches before timing (default 5)\n"
+         "  --repeat N         timed launches (default 50)\n"
+         "  --seed N           seed of the input data (default: from the "
+         "clock, printed)\n"
+         "  --json FILE        one JSON object per problem, one per line\n"
+         "  --no-verify        do not run the reference plan and compare\n"
+         "  --no-time          do not time\n"
+         "  --device N         the GPU to use (default 0)\n"
+         "  --magnitude M      largest accumulated magnitude of the "
+         "tolerance: observed\n"
+         "                     (largest |reference|, as CK's profiler; the "
+         "default) or\n"
+         "                     bound (the reduction length)\n"
+         "  --help             this text\n";
+}

@@ -1,0 +1,81 @@
+//===- ViewAnalysis.cpp - Static facts about views ------------------------===//
+//
+// A run of `v` coordinates along one view dimension is followed through each
+// transform map to the memref. Each transform keeps the run contiguous and
+// aligned only under conditions on its parameters; `v` shrinks (stays a
+// power of two) until they hold.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::ck;
+
+/// The largest power of two dividing both `v` (a power of two) and `x`.
+static int64_t alignedTo(int64_t v, int64_t x) {
+  if (x == 0)
+    return v;
+  int64_t g = std::gcd(v, x < 0 ? -x : x);
+  return int64_t(1) << llvm::Log2_64(g);
+}
+
+int64_t mlir::ck::contiguousVectorWidth(const TracedView &view, unsigned dim,
+                                        int64_t maxWidth) {
+  int64_t v = int64_t(1) << llvm::Log2_64(std::max<int64_t>(1, maxWidth));
+  auto shape = cast<ShapedType>(view.memref.getType()).getShape();
+  // The run itself must not overhang the view.
+  int64_t d = dim;
+  ArrayRef<int64_t> upperShape =
+      view.maps.empty() ? shape : view.maps.front().getUpperBounds();
+  v = alignedTo(v, upperShape[d]);
+  for (TransformMapAttr map : view.maps) {
+    ArrayRef<int64_t> upperBounds = map.getUpperBounds();
+    ArrayRef<int64_t> lowerBounds = map.getLowerBounds();
+    TransformAttr owner;
+    for (TransformAttr t : map.getTransforms())
+      if (llvm::is_contained(t.getUpper(), d))
+        owner = t;
+    ArrayRef<int64_t> ups = owner.getUpper(), lows = owner.getLower();
+    ArrayRef<int64_t> params = owner.getParams();
+    switch (owner.getKind()) {
+    case TransformKind::PassThrough:
+      break;
+    case TransformKind::Slice:
+      v = alignedTo(v, params[0]);
+      break;
+    case TransformKind::Pad:
+      // The run must fall wholly inside or wholly outside the tensor.
+      v = alignedTo(alignedTo(v, params[0]), lowerBounds[lows[0]]);
+      break;
+    case TransformKind::Embed: {
+      unsigned position = llvm::find(ups, d) - ups.begin();
+      if (params[1 + position] != 1)
+        return 1;
+      v = alignedTo(v, params[0]);
+      for (auto [i, coeff] : llvm::enumerate(params.drop_front()))
+        if (i != position)
+          v = alignedTo(v, coeff);
+      break;
+    }
+    case TransformKind::Merge:
+      // Consecutive values move the fastest lower dimension, within a row.
+      v = alignedTo(v, lowerBounds[lows.back()]);
+      d = lows.back();
+      continue;
+    case TransformKind::Unmerge:
+      if (ups.back() != d)
+        return 1;
+      v = alignedTo(v, upperBounds[d]);
+      break;
+    }
+    d = lows[0];
+  }
+  if (d != int64_t(shape.size()) - 1)
+    return 1;
+  return alignedTo(v, shape.back());
+}

@@ -1,0 +1,437 @@
+//===- GpuTest.cpp - End to end on a real device (skipped without one) ----===//
+//
+// Runs only where ckrt finds a CUDA device: hand-written PTX kernels (the
+// driver compiles them for the device) launched through a plan, checking
+// tensors, scalars, `cus` grids, lds above 48 KiB, and `zero` against
+// `keep` workspaces, plus the load-time checks that need a device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ck-c/Runtime.h"
+#include "ck/Runtime/Runtime.hpp"
+
+#include "gtest/gtest.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace ckrt_test;
+
+namespace {
+
+const char *const kPtx = R"PTX(//
+// Test kernels for ckrt, written by hand.
+//
+.version 7.0
+.target sm_70
+.address_size 64
+
+// y[i] = a * x[i] + y[i] for i < n
+.visible .entry axpy(
+    .param .u64 axpy_x,
+    .param .u64 axpy_y,
+    .param .u32 axpy_n,
+    .param .f32 axpy_a
+)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<6>;
+    .reg .f32 %f<5>;
+    .reg .b64 %rd<8>;
+
+    ld.param.u64 %rd1, [axpy_x];
+    ld.param.u64 %rd2, [axpy_y];
+    ld.param.u32 %r1, [axpy_n];
+    ld.param.f32 %f1, [axpy_a];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mov.u32 %r4, %tid.x;
+    mad.lo.s32 %r5, %r2, %r3, %r4;
+    setp.ge.s32 %p1, %r5, %r1;
+    @%p1 bra AXPY_DONE;
+    cvta.to.global.u64 %rd3, %rd1;
+    cvta.to.global.u64 %rd4, %rd2;
+    mul.wide.s32 %rd5, %r5, 4;
+    add.s64 %rd6, %rd3, %rd5;
+    add.s64 %rd7, %rd4, %rd5;
+    ld.global.f32 %f2, [%rd6];
+    ld.global.f32 %f3, [%rd7];
+    fma.rn.f32 %f4, %f1, %f2, %f3;
+    st.global.f32 [%rd7], %f4;
+AXPY_DONE:
+    ret;
+}
+
+.extern .shared .align 16 .b8 dyn_smem[];
+
+// Thread 0 of each block writes its block index to the last word of the
+// dynamic shared memory (lds_bytes long), reads it back, and if it matches
+// adds 1 to *zeroed and *kept.
+.visible .entry count_blocks(
+    .param .u64 cb_zeroed,
+    .param .u64 cb_kept,
+    .param .u64 cb_lds_bytes
+)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<6>;
+
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra CB_DONE;
+    ld.param.u64 %rd5, [cb_lds_bytes];
+    cvt.u32.u64 %r2, %rd5;
+    sub.u32 %r3, %r2, 4;
+    mov.u32 %r4, dyn_smem;
+    add.u32 %r5, %r4, %r3;
+    mov.u32 %r6, %ctaid.x;
+    st.shared.u32 [%r5], %r6;
+    ld.volatile.shared.u32 %r7, [%r5];
+    setp.ne.u32 %p2, %r7, %r6;
+    @%p2 bra CB_DONE;
+    ld.param.u64 %rd1, [cb_zeroed];
+    ld.param.u64 %rd2, [cb_kept];
+    cvta.to.global.u64 %rd3, %rd1;
+    cvta.to.global.u64 %rd4, %rd2;
+    atom.global.add.u32 %r7, [%rd3], 1;
+    atom.global.add.u32 %r7, [%rd4], 1;
+CB_DONE:
+    ret;
+}
+
+// out[0] = *zeroed, out[1] = *kept
+.visible .entry store_counts(
+    .param .u64 sc_zeroed,
+    .param .u64 sc_kept,
+    .param .u64 sc_out
+)
+{
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<7>;
+
+    ld.param.u64 %rd1, [sc_zeroed];
+    ld.param.u64 %rd2, [sc_kept];
+    ld.param.u64 %rd3, [sc_out];
+    cvta.to.global.u64 %rd4, %rd1;
+    cvta.to.global.u64 %rd5, %rd2;
+    cvta.to.global.u64 %rd6, %rd3;
+    ld.global.u32 %r1, [%rd4];
+    ld.global.u32 %r2, [%rd5];
+    st.global.u32 [%rd6], %r1;
+    st.global.u32 [%rd6+4], %r2;
+    ret;
+}
+)PTX";
+
+class Gpu : public ::testing::Test {
+protected:
+  void SetUp() override {
+    int count = 0;
+    if (ckrt_device_count(CKRT_BACKEND_CUDA, &count) != CKRT_SUCCESS ||
+        count == 0)
+      GTEST_SKIP() << "no CUDA device: " << ckrt_last_error();
+    ASSERT_EQ(ckrt_context_create(CKRT_BACKEND_CUDA, 0, &ctx), CKRT_SUCCESS)
+        << ckrt_last_error();
+    ASSERT_EQ(ckrt_context_get_props(ctx, &props), CKRT_SUCCESS);
+    dir.write("kernels.ptx", kPtx);
+  }
+  void TearDown() override { ckrt_context_destroy(ctx); }
+
+  /// A plan over the test kernels, for the device's own arch.
+  std::string plan(const std::string &body,
+                   const std::string &binary = "kernels.ptx") {
+    return dir.write("plan.ckplan", "ck-plan 1\ntarget " +
+                                        std::string(props.arch) +
+                                        "\nbinary " + binary + "\n" + body);
+  }
+
+  ckrt_status load(const std::string &body, ckrt_plan *out,
+                   const std::string &binary = "kernels.ptx") {
+    return ckrt_plan_load_file(ctx, plan(body, binary).c_str(), 0, out);
+  }
+
+  TempDir dir;
+  ckrt_context ctx = nullptr;
+  ckrt_device_props props{};
+};
+
+TEST_F(Gpu, DeviceProps) {
+  EXPECT_EQ(props.backend, CKRT_BACKEND_CUDA);
+  EXPECT_EQ(std::strncmp(props.arch, "sm_", 3), 0) << props.arch;
+  EXPECT_GT(props.multiprocessor_count, 0);
+  EXPECT_EQ(props.warp_size, 32);
+  EXPECT_GE(props.max_shared_memory_per_block, 48u * 1024);
+  EXPECT_GT(props.l2_bytes, 0u);
+  EXPECT_GT(props.total_memory_bytes, 0u);
+  EXPECT_GT(std::strlen(props.name), 0u);
+  ckrt_device_props again;
+  ASSERT_EQ(ckrt_device_get_props(CKRT_BACKEND_AUTO, 0, &again),
+            CKRT_SUCCESS);
+  EXPECT_STREQ(again.name, props.name);
+  int count = 0;
+  ASSERT_EQ(ckrt_device_count(CKRT_BACKEND_CUDA, &count), CKRT_SUCCESS);
+  EXPECT_EQ(ckrt_device_get_props(CKRT_BACKEND_CUDA, count, &again),
+            CKRT_ERROR_NO_DEVICE);
+  ckrt_context none = nullptr;
+  EXPECT_EQ(ckrt_context_create(CKRT_BACKEND_CUDA, -1, &none),
+            CKRT_ERROR_NO_DEVICE);
+}
+
+TEST_F(Gpu, MemoryRoundTrip) {
+  std::vector<uint8_t> host(1000), back(1000);
+  for (size_t i = 0; i < host.size(); ++i)
+    host[i] = uint8_t(i * 7);
+  void *a = nullptr, *b = nullptr;
+  ASSERT_EQ(ckrt_malloc(ctx, host.size(), &a), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_malloc(ctx, host.size(), &b), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, a, host.data(), host.size()), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_dtod(ctx, b, a, host.size()), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memset_d8(ctx, b, 0xab, 10), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, back.data(), b, back.size()), CKRT_SUCCESS);
+  for (size_t i = 0; i < back.size(); ++i)
+    ASSERT_EQ(back[i], i < 10 ? 0xab : host[i]) << i;
+  ckrt_stream s = nullptr;
+  ASSERT_EQ(ckrt_stream_create(ctx, &s), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memset_d8_async(ctx, a, 1, host.size(), s), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_stream_synchronize(s), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, back.data(), a, back.size()), CKRT_SUCCESS);
+  EXPECT_EQ(back[999], 1);
+  ckrt_stream_destroy(s);
+  void *zero = reinterpret_cast<void *>(0x1);
+  EXPECT_EQ(ckrt_malloc(ctx, 0, &zero), CKRT_SUCCESS);
+  EXPECT_EQ(zero, nullptr);
+  EXPECT_EQ(ckrt_free(ctx, a), CKRT_SUCCESS);
+  EXPECT_EQ(ckrt_free(ctx, b), CKRT_SUCCESS);
+  EXPECT_EQ(ckrt_free(ctx, nullptr), CKRT_SUCCESS);
+  void *huge = nullptr;
+  EXPECT_EQ(ckrt_malloc(ctx, size_t(1) << 50, &huge),
+            CKRT_ERROR_OUT_OF_MEMORY);
+  EXPECT_NE(std::string(ckrt_last_error()).find("cuMemAlloc_v2"),
+            std::string::npos)
+      << ckrt_last_error();
+}
+
+TEST_F(Gpu, PlanEndToEnd) {
+  const int n = 1000;
+  ckrt_plan p = nullptr;
+  ASSERT_EQ(load("tensor 0 input f32 1000\n"
+                 "tensor 1 output f32 1000\n"
+                 "tensor 2 d0 f32 2\n"
+                 "workspace 0 4 zero\n"
+                 "workspace 1 4 keep\n"
+                 "kernel axpy grid 4 1 1 block 256 1 1 args t0 t1 i32:1000 "
+                 "f32:2.5\n"
+                 "kernel count_blocks grid cus 1 1 block 32 1 1 lds 65536 "
+                 "args w0 w1 i64:65536\n"
+                 "kernel store_counts grid 1 1 1 block 1 1 1 args w0 w1 t2\n",
+                 &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  uint32_t grid[3];
+  ASSERT_EQ(ckrt_plan_kernel_grid(p, 1, grid), CKRT_SUCCESS);
+  EXPECT_EQ(grid[0], uint32_t(props.multiprocessor_count));
+  void *w = nullptr;
+  ASSERT_EQ(ckrt_plan_workspace_ptr(p, 0, &w), CKRT_SUCCESS);
+  EXPECT_NE(w, nullptr);
+
+  std::vector<float> x(n), y(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i);
+    y[i] = 1.0f;
+  }
+  void *dx = nullptr, *dy = nullptr, *dc = nullptr;
+  ASSERT_EQ(ckrt_malloc(ctx, n * 4, &dx), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_malloc(ctx, n * 4, &dy), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_malloc(ctx, 8, &dc), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, dx, x.data(), n * 4), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, dy, y.data(), n * 4), CKRT_SUCCESS);
+
+  ckrt_stream s = nullptr;
+  ASSERT_EQ(ckrt_stream_create(ctx, &s), CKRT_SUCCESS);
+  void *tensors[] = {dx, dy, dc};
+  uint32_t sms = uint32_t(props.multiprocessor_count);
+  for (uint32_t launch = 1; launch <= 3; ++launch) {
+    ASSERT_EQ(ckrt_plan_launch(p, tensors, 3, s), CKRT_SUCCESS)
+        << ckrt_last_error();
+    ASSERT_EQ(ckrt_stream_synchronize(s), CKRT_SUCCESS) << ckrt_last_error();
+    uint32_t counts[2];
+    ASSERT_EQ(ckrt_memcpy_dtoh(ctx, counts, dc, 8), CKRT_SUCCESS);
+    EXPECT_EQ(counts[0], sms) << "zeroed before each launch";
+    EXPECT_EQ(counts[1], sms * launch) << "kept across launches";
+  }
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, y.data(), dy, n * 4), CKRT_SUCCESS);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(y[i], 1.0f + 3 * 2.5f * float(i)) << i;
+
+  float ms = -1;
+  ASSERT_EQ(ckrt_plan_time(p, tensors, 3, s, 2, 10, &ms), CKRT_SUCCESS)
+      << ckrt_last_error();
+  EXPECT_GT(ms, 0.0f);
+
+  // Launch argument checks.
+  EXPECT_EQ(ckrt_plan_launch(p, tensors, 2, s), CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_plan_launch: the plan has 3 "
+                                  "tensors but 2 pointers were given");
+  void *withNull[] = {dx, nullptr, dc};
+  EXPECT_EQ(ckrt_plan_launch(p, withNull, 3, s), CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_plan_launch: the pointer of "
+                                  "tensor 1 (output) is NULL");
+
+  // The default stream works too; events time it.
+  ckrt_event e0 = nullptr, e1 = nullptr;
+  ASSERT_EQ(ckrt_event_create(ctx, &e0), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_event_create(ctx, &e1), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_event_record(e0, nullptr), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_plan_launch(p, tensors, 3, nullptr), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_event_record(e1, nullptr), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_event_synchronize(e1), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_event_elapsed_ms(e0, e1, &ms), CKRT_SUCCESS);
+  EXPECT_GE(ms, 0.0f);
+  ckrt_event_destroy(e0);
+  ckrt_event_destroy(e1);
+
+  // The plan and stream keep the device alive after the context's owner
+  // lets go.
+  ckrt_stream_destroy(s);
+  ckrt_plan_destroy(p);
+  ckrt_free(ctx, dx);
+  ckrt_free(ctx, dy);
+  ckrt_free(ctx, dc);
+}
+
+TEST_F(Gpu, WrapperEndToEnd) {
+  auto context = ckrt::Context::create(CKRT_BACKEND_CUDA, 0);
+  ASSERT_TRUE(context.ok()) << context.error().message();
+  auto plan = ckrt::Plan::loadFile(
+      *context, this->plan("tensor 0 input f32 256\ntensor 1 output f32 256\n"
+                           "kernel axpy grid 1 1 1 block 256 1 1 args t0 t1 "
+                           "i32:256 f32:-1\n"));
+  ASSERT_TRUE(plan.ok()) << plan.error().message();
+  auto x = ckrt::DeviceBuffer::allocate(*context, 256 * 4);
+  auto y = ckrt::DeviceBuffer::allocate(*context, 256 * 4);
+  ASSERT_TRUE(x.ok() && y.ok());
+  std::vector<float> hx(256, 2.0f), hy(256, 5.0f);
+  ASSERT_TRUE(x->copyFromHost(hx).ok());
+  ASSERT_TRUE(y->copyFromHost(hy).ok());
+  auto stream = ckrt::Stream::create(*context);
+  ASSERT_TRUE(stream.ok());
+  ASSERT_TRUE(plan->launch({x->get(), y->get()}, &*stream).ok());
+  ASSERT_TRUE(stream->synchronize().ok());
+  ASSERT_TRUE(y->copyToHost(hy).ok());
+  EXPECT_EQ(hy[0], 3.0f);
+  EXPECT_EQ(hy[255], 3.0f);
+  auto ms = plan->time({x->get(), y->get()}, 1, 5, &*stream);
+  ASSERT_TRUE(ms.ok()) << ms.error().message();
+  auto bad = plan->launch({x->get()});
+  EXPECT_EQ(bad.code(), CKRT_ERROR_INVALID_ARGUMENT);
+}
+
+TEST_F(Gpu, LoadErrors) {
+  ckrt_plan p = nullptr;
+  // A kernel the module does not have.
+  EXPECT_EQ(load("kernel no_such_kernel grid 1 1 1 block 1 1 1\n", &p),
+            CKRT_ERROR_NOT_FOUND);
+  std::string err = ckrt_last_error();
+  EXPECT_NE(err.find("plan.ckplan:4: looking up kernel 'no_such_kernel' in '"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(p, nullptr);
+
+  // More shared memory than the device has.
+  EXPECT_EQ(load("workspace 0 4 zero\nworkspace 1 4 zero\n"
+                 "kernel count_blocks grid 1 1 1 block 32 1 1 lds 16777216 "
+                 "args w0 w1 i64:16777216\n",
+                 &p),
+            CKRT_ERROR_UNSUPPORTED);
+  err = ckrt_last_error();
+  EXPECT_NE(err.find("plan.ckplan:6: kernel 'count_blocks' needs 16777216 "
+                     "bytes of dynamic shared memory"),
+            std::string::npos)
+      << err;
+
+  // A grid too large once `cus` is known.
+  EXPECT_EQ(load("kernel store_counts grid 1 cus*100000 1 block 1 1 1\n", &p),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(ckrt_last_error()).find("grid y of kernel "
+                                                "'store_counts' is"),
+            std::string::npos)
+      << ckrt_last_error();
+
+  // Wrong argument count (the driver tells from CUDA 12.4 on).
+  ckrt_status st = load("tensor 0 input f32 4\n"
+                        "kernel axpy grid 1 1 1 block 1 1 1 args t0 t0 "
+                        "i32:4\n",
+                        &p);
+  if (st == CKRT_SUCCESS) {
+    ckrt_plan_destroy(p);
+    p = nullptr;
+  } else {
+    EXPECT_EQ(st, CKRT_ERROR_INVALID_BINARY);
+    EXPECT_NE(std::string(ckrt_last_error())
+                  .find("does not match the plan's arguments: the kernel "
+                        "takes 4 parameters but the plan passes 3 arguments"),
+              std::string::npos)
+        << ckrt_last_error();
+  }
+  st = load("tensor 0 input f32 4\n"
+            "kernel axpy grid 1 1 1 block 1 1 1 args t0 t0 i64:4 f32:1\n",
+            &p);
+  if (st == CKRT_SUCCESS) {
+    ckrt_plan_destroy(p);
+    p = nullptr;
+  } else {
+    EXPECT_EQ(st, CKRT_ERROR_INVALID_BINARY);
+    EXPECT_NE(std::string(ckrt_last_error())
+                  .find("parameter 2 of the kernel is 4 bytes but the plan's "
+                        "argument 2 is 8 bytes"),
+              std::string::npos)
+        << ckrt_last_error();
+  }
+
+  // Binary for another backend / another SM.
+  ckrt_plan_desc *d = nullptr;
+  std::string gfx = dir.write("gfx.ckplan", "ck-plan 1\ntarget gfx942\n"
+                                            "binary k.hsaco\nkernel k grid 1 "
+                                            "1 1 block 1 1 1\n");
+  ASSERT_EQ(ckrt_plan_parse_file(gfx.c_str(), &d), CKRT_SUCCESS);
+  EXPECT_EQ(ckrt_plan_load(ctx, d, 0, &p), CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(ckrt_last_error()).find("the plan targets gfx942 "
+                                                "(HIP) but the context's "
+                                                "device 0"),
+            std::string::npos)
+      << ckrt_last_error();
+  ckrt_plan_desc_destroy(d);
+
+  dir.write("fake.cubin", fakeElf(190));
+  std::string old = dir.write("old.ckplan", "ck-plan 1\ntarget sm_52\n"
+                                            "binary fake.cubin\nkernel k "
+                                            "grid 1 1 1 block 1 1 1\n");
+  EXPECT_EQ(ckrt_plan_load_file(ctx, old.c_str(), 0, &p),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(ckrt_last_error()).find("the plan targets sm_52, "
+                                                "which cannot run on device "
+                                                "0"),
+            std::string::npos)
+      << ckrt_last_error();
+  // Skipping the check hands the (fake) cubin to the driver, which refuses.
+  st = ckrt_plan_load_file(ctx, old.c_str(), CKRT_PLAN_LOAD_SKIP_ARCH_CHECK,
+                           &p);
+  EXPECT_EQ(st, CKRT_ERROR_INVALID_BINARY) << ckrt_last_error();
+  EXPECT_NE(std::string(ckrt_last_error()).find("cuModuleLoadData failed"),
+            std::string::npos)
+      << ckrt_last_error();
+
+  // Missing binary on load.
+  EXPECT_EQ(load("kernel axpy grid 1 1 1 block 1 1 1\n", &p, "gone.cubin"),
+            CKRT_ERROR_IO);
+  EXPECT_NE(std::string(ckrt_last_error()).find("plan.ckplan:3: cannot read "
+                                                "binary file"),
+            std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,891 @@
+//===- PlanParserTest.cpp - The ck-plan format, without a GPU -------------===//
+//
+// A valid plan and each directive, `cus*K` grids, comments, and every parse
+// error (each names its line); binaries checked on disk; the accessors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtil.h"
+
+#include "ck-c/Runtime.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <ostream>
+#include <string>
+
+using namespace ckrt_test;
+
+namespace {
+
+/// Owns a parse result.
+struct Parsed {
+  ckrt_status status = CKRT_SUCCESS;
+  std::string error;
+  ckrt_plan_desc *desc = nullptr;
+
+  Parsed() = default;
+  Parsed(const Parsed &) = delete;
+  ~Parsed() { ckrt_plan_desc_destroy(desc); }
+};
+
+void parse(Parsed &out, const std::string &text, const char *base = "") {
+  ckrt_clear_error();
+  out.status = ckrt_plan_parse(text.c_str(), base, &out.desc);
+  out.error = ckrt_last_error();
+}
+
+std::string lines(std::initializer_list<const char *> ls) {
+  std::string s;
+  for (const char *l : ls)
+    s += std::string(l) + "\n";
+  return s;
+}
+
+const char *const kSpecPlan =
+    "ck-plan 1\n"
+    "target sm_90a                      # chip the binary is for\n"
+    "binary kernels.cubin               # file relative to the plan\n"
+    "tensor 0 input f16 40000           # index, role, type, count\n"
+    "tensor 1 filter f16 589824\n"
+    "tensor 2 output f16 40000\n"
+    "workspace 0 1048576 zero           # index, bytes, zero|keep\n"
+    "kernel gemm_0 grid 100 4 1 block 256 1 1 lds 32768 args t0 t1 t2 w0 "
+    "i32:40000 f32:1.5\n";
+
+TEST(PlanParse, SpecExample) {
+  Parsed p;
+  parse(p, kSpecPlan, "/bundles/retinanet");
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  const ckrt_plan_desc *d = p.desc;
+  EXPECT_EQ(ckrt_plan_desc_version(d), 1);
+  EXPECT_STREQ(ckrt_plan_desc_target(d), "sm_90a");
+  EXPECT_EQ(ckrt_plan_desc_backend(d), CKRT_BACKEND_CUDA);
+  EXPECT_STREQ(ckrt_plan_desc_binary(d), "kernels.cubin");
+  EXPECT_STREQ(ckrt_plan_desc_binary_path(d),
+               "/bundles/retinanet/kernels.cubin");
+
+  ASSERT_EQ(ckrt_plan_desc_num_tensors(d), 3u);
+  ckrt_tensor_info t;
+  ASSERT_EQ(ckrt_plan_desc_tensor(d, 0, &t), CKRT_SUCCESS);
+  EXPECT_EQ(t.index, 0u);
+  EXPECT_STREQ(t.role, "input");
+  EXPECT_EQ(t.dtype, CKRT_DTYPE_F16);
+  EXPECT_EQ(t.count, 40000u);
+  EXPECT_EQ(t.bytes, 80000u);
+  EXPECT_EQ(t.line, 4);
+  ASSERT_EQ(ckrt_plan_desc_tensor(d, 1, &t), CKRT_SUCCESS);
+  EXPECT_STREQ(t.role, "filter");
+  EXPECT_EQ(t.count, 589824u);
+  ASSERT_EQ(ckrt_plan_desc_tensor(d, 2, &t), CKRT_SUCCESS);
+  EXPECT_STREQ(t.role, "output");
+  EXPECT_EQ(t.line, 6);
+
+  ASSERT_EQ(ckrt_plan_desc_num_workspaces(d), 1u);
+  ckrt_workspace_info w;
+  ASSERT_EQ(ckrt_plan_desc_workspace(d, 0, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.index, 0u);
+  EXPECT_EQ(w.bytes, 1048576u);
+  EXPECT_EQ(w.zero_each_launch, 1);
+  EXPECT_EQ(w.line, 7);
+
+  ASSERT_EQ(ckrt_plan_desc_num_kernels(d), 1u);
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(d, 0, &k), CKRT_SUCCESS);
+  EXPECT_STREQ(k.name, "gemm_0");
+  EXPECT_EQ(k.grid[0], 100u);
+  EXPECT_EQ(k.grid[1], 4u);
+  EXPECT_EQ(k.grid[2], 1u);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(k.grid_cus_factor[i], 0u);
+  EXPECT_EQ(k.block[0], 256u);
+  EXPECT_EQ(k.block[1], 1u);
+  EXPECT_EQ(k.block[2], 1u);
+  EXPECT_EQ(k.lds_bytes, 32768u);
+  EXPECT_EQ(k.line, 8);
+  ASSERT_EQ(k.num_args, 6u);
+
+  ckrt_kernel_arg a;
+  const ckrt_arg_kind kinds[] = {CKRT_ARG_TENSOR, CKRT_ARG_TENSOR,
+                                 CKRT_ARG_TENSOR, CKRT_ARG_WORKSPACE,
+                                 CKRT_ARG_I32,    CKRT_ARG_F32};
+  const uint32_t indices[] = {0, 1, 2, 0};
+  for (size_t i = 0; i < 6; ++i) {
+    ASSERT_EQ(ckrt_plan_desc_kernel_arg(d, 0, i, &a), CKRT_SUCCESS);
+    EXPECT_EQ(a.kind, kinds[i]) << "argument " << i;
+    if (i < 4)
+      EXPECT_EQ(a.index, indices[i]);
+  }
+  ckrt_plan_desc_kernel_arg(d, 0, 4, &a);
+  EXPECT_EQ(a.i32, 40000);
+  ckrt_plan_desc_kernel_arg(d, 0, 5, &a);
+  EXPECT_EQ(a.f32, 1.5f);
+
+  uint32_t grid[3];
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(d, 0, 132, grid), CKRT_SUCCESS);
+  EXPECT_EQ(grid[0], 100u);
+  EXPECT_EQ(grid[1], 4u);
+  EXPECT_EQ(grid[2], 1u);
+}
+
+TEST(PlanParse, CommentsBlankLinesAndWhitespace) {
+  std::string text = "# a bundle written by hand\n"
+                     "\n"
+                     "   ck-plan   1   # header\r\n"
+                     "\t\n"
+                     "# target next\n"
+                     "\ttarget\tgfx942\r\n"
+                     "binary k.hsaco# comment right after a token\n"
+                     "tensor 0 input bf16 8 #\n"
+                     "kernel k grid 1 1 1 block 64 1 1 args t0   # trailing\n"
+                     "# the end, no newline";
+  Parsed p;
+  parse(p, text);
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  EXPECT_STREQ(ckrt_plan_desc_target(p.desc), "gfx942");
+  EXPECT_EQ(ckrt_plan_desc_backend(p.desc), CKRT_BACKEND_HIP);
+  EXPECT_STREQ(ckrt_plan_desc_binary(p.desc), "k.hsaco");
+  EXPECT_STREQ(ckrt_plan_desc_binary_path(p.desc), "k.hsaco");
+  ckrt_tensor_info t;
+  ASSERT_EQ(ckrt_plan_desc_tensor(p.desc, 0, &t), CKRT_SUCCESS);
+  EXPECT_EQ(t.dtype, CKRT_DTYPE_BF16);
+  EXPECT_EQ(t.bytes, 16u);
+  EXPECT_EQ(t.line, 8);
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 0, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.line, 9);
+  EXPECT_EQ(k.num_args, 1u);
+}
+
+TEST(PlanParse, CusGrids) {
+  Parsed p;
+  parse(p, lines({"ck-plan 1", "target sm_90a", "binary k.cubin",
+                  "kernel a grid cus 1 1 block 128 1 1",
+                  "kernel b grid cus*2 cus*3 1 block 128 1 1",
+                  "kernel c grid 7 cus cus*1 block 1 1 1"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 1, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.grid_cus_factor[0], 2u);
+  EXPECT_EQ(k.grid_cus_factor[1], 3u);
+  EXPECT_EQ(k.grid_cus_factor[2], 0u);
+  EXPECT_EQ(k.grid[0], 0u);
+  EXPECT_EQ(k.grid[2], 1u);
+
+  uint32_t g[3];
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 0, 132, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 132u);
+  EXPECT_EQ(g[1], 1u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 1, 132, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 264u);
+  EXPECT_EQ(g[1], 396u);
+  EXPECT_EQ(g[2], 1u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 2, 304, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 7u);
+  EXPECT_EQ(g[1], 304u);
+  EXPECT_EQ(g[2], 304u);
+
+  // A device without SMs makes the grid 0.
+  EXPECT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 0, 0, g),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(ckrt_last_error()).find("plan:4: grid x of kernel 'a' "
+                                                "evaluates to 0"),
+            std::string::npos)
+      << ckrt_last_error();
+  // cus*3 in y above 65535.
+  EXPECT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 1, 30000, g),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(ckrt_last_error()).find("grid y of kernel 'b' is "
+                                                "90000, above the limit 65535"),
+            std::string::npos)
+      << ckrt_last_error();
+}
+
+TEST(PlanParse, KernelOptionalPartsAndOrder) {
+  Parsed p;
+  parse(p, lines({"ck-plan 1", "target sm_80", "binary k.cubin",
+                  "tensor 1 output f32 4", "tensor 0 input f32 4",
+                  "workspace 1 0 keep", "workspace 0 16 zero",
+                  "kernel plain grid 1 1 1 block 32 1 1",
+                  "kernel with_lds grid 1 1 1 block 32 1 1 lds 65536",
+                  "kernel with_args grid 2 1 1 block 32 2 1 args t1 w1",
+                  "kernel empty_args grid 1 1 1 block 1 1 1 lds 0 args",
+                  "kernel plain grid 3 1 1 block 32 1 1"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  // Tensors and workspaces come back by index, whatever the file order.
+  ckrt_tensor_info t;
+  ckrt_plan_desc_tensor(p.desc, 0, &t);
+  EXPECT_STREQ(t.role, "input");
+  EXPECT_EQ(t.line, 5);
+  ckrt_workspace_info w;
+  ckrt_plan_desc_workspace(p.desc, 1, &w);
+  EXPECT_EQ(w.bytes, 0u);
+  EXPECT_EQ(w.zero_each_launch, 0);
+
+  ASSERT_EQ(ckrt_plan_desc_num_kernels(p.desc), 5u);
+  const char *names[] = {"plain", "with_lds", "with_args", "empty_args",
+                         "plain"};
+  const uint32_t lds[] = {0, 65536, 0, 0, 0};
+  const size_t nargs[] = {0, 0, 2, 0, 0};
+  for (size_t i = 0; i < 5; ++i) {
+    ckrt_kernel_info k;
+    ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, i, &k), CKRT_SUCCESS);
+    EXPECT_STREQ(k.name, names[i]);
+    EXPECT_EQ(k.lds_bytes, lds[i]);
+    EXPECT_EQ(k.num_args, nargs[i]);
+  }
+  ckrt_kernel_info last;
+  ckrt_plan_desc_kernel(p.desc, 4, &last);
+  EXPECT_EQ(last.grid[0], 3u); // the second 'plain' launch keeps its grid
+}
+
+TEST(PlanParse, ScalarArguments) {
+  Parsed p;
+  parse(p, lines({"ck-plan 1", "target gfx90a", "binary k.hsaco",
+                  "kernel k grid 1 1 1 block 1 1 1 args i32:-7 i32:2147483647 "
+                  "i32:-2147483648 i32:0xffffffff i32:+12 i64:-9223372036854775808 "
+                  "i64:0x100000000 i64:42 f32:-0.25 f32:1e-3 f32:3 f32:inf"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_kernel_arg a;
+  auto arg = [&](size_t i) {
+    EXPECT_EQ(ckrt_plan_desc_kernel_arg(p.desc, 0, i, &a), CKRT_SUCCESS);
+    return a;
+  };
+  EXPECT_EQ(arg(0).i32, -7);
+  EXPECT_EQ(arg(1).i32, INT32_MAX);
+  EXPECT_EQ(arg(2).i32, INT32_MIN);
+  EXPECT_EQ(arg(3).i32, -1); // hex is a bit pattern
+  EXPECT_EQ(arg(4).i32, 12);
+  EXPECT_EQ(arg(5).kind, CKRT_ARG_I64);
+  EXPECT_EQ(arg(5).i64, INT64_MIN);
+  EXPECT_EQ(arg(6).i64, int64_t(1) << 32);
+  EXPECT_EQ(arg(7).i64, 42);
+  EXPECT_EQ(arg(8).kind, CKRT_ARG_F32);
+  EXPECT_EQ(arg(8).f32, -0.25f);
+  EXPECT_FLOAT_EQ(arg(9).f32, 1e-3f);
+  EXPECT_EQ(arg(10).f32, 3.0f);
+  EXPECT_TRUE(std::isinf(arg(11).f32));
+}
+
+TEST(PlanParse, MetaAndCompilerRoles) {
+  // What ck-compile writes (lib/Driver/Bundle.cpp): meta facts, and roles
+  // arg<N> for kernels that are not convolutions.
+  Parsed p;
+  parse(p, lines({"ck-plan 1", "target sm_90a", "binary kernels.cubin",
+                  "meta problem bwd_weight f16 G=1 N=16 C=256  K=256 "
+                  "pad=1x1/1x1   # the summary",
+                  "meta flops 7549747200", "meta empty", "meta\tk_batch\t1 ",
+                  "tensor 0 arg0 f16 8", "tensor 1 d3 f32 8",
+                  "tensor 2 Output_2 bf16 8",
+                  "kernel gemm grid 1 1 1 block 1 1 1 lds 0 args t0 t1 t2"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ASSERT_EQ(ckrt_plan_desc_num_meta(p.desc), 4u);
+  const char *key = nullptr, *value = nullptr;
+  ASSERT_EQ(ckrt_plan_desc_meta(p.desc, 0, &key, &value), CKRT_SUCCESS);
+  EXPECT_STREQ(key, "problem");
+  EXPECT_STREQ(value, "bwd_weight f16 G=1 N=16 C=256  K=256 pad=1x1/1x1");
+  ASSERT_EQ(ckrt_plan_desc_meta(p.desc, 2, &key, &value), CKRT_SUCCESS);
+  EXPECT_STREQ(key, "empty");
+  EXPECT_STREQ(value, "");
+  EXPECT_STREQ(ckrt_plan_desc_meta_value(p.desc, "flops"), "7549747200");
+  EXPECT_STREQ(ckrt_plan_desc_meta_value(p.desc, "k_batch"), "1");
+  EXPECT_EQ(ckrt_plan_desc_meta_value(p.desc, "missing"), nullptr);
+  EXPECT_EQ(ckrt_plan_desc_meta(p.desc, 4, &key, &value),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  ckrt_tensor_info t;
+  ckrt_plan_desc_tensor(p.desc, 0, &t);
+  EXPECT_STREQ(t.role, "arg0");
+  ckrt_plan_desc_tensor(p.desc, 2, &t);
+  EXPECT_STREQ(t.role, "Output_2");
+  EXPECT_EQ(t.dtype, CKRT_DTYPE_BF16);
+}
+
+TEST(PlanParse, EveryTargetOfTheSpec) {
+  const char *targets[] = {"sm_80",   "sm_86",   "sm_90",  "sm_90a",
+                           "sm_100a", "sm_120f", "gfx90a", "gfx942",
+                           "gfx950",  "gfx1100", "gfx1201",
+                           "gfx942:sramecc+:xnack-"};
+  for (const char *t : targets) {
+    Parsed p;
+    parse(p, std::string("ck-plan 1\ntarget ") + t +
+                 "\nbinary k\nkernel k grid 1 1 1 block 1 1 1\n");
+    EXPECT_EQ(p.status, CKRT_SUCCESS) << t << ": " << p.error;
+    if (p.desc)
+      EXPECT_STREQ(ckrt_plan_desc_target(p.desc), t);
+  }
+}
+
+TEST(PlanParse, BinaryPathResolution) {
+  const char *body = "\nkernel k grid 1 1 1 block 1 1 1\n";
+  struct {
+    const char *base;
+    const char *binary;
+    const char *expected;
+  } cases[] = {
+      {nullptr, "k.cubin", "k.cubin"},
+      {"", "k.cubin", "k.cubin"},
+      {"/a/b", "k.cubin", "/a/b/k.cubin"},
+      {"/a/b/", "k.cubin", "/a/b/k.cubin"},
+      {"rel", "sub/k.cubin", "rel/sub/k.cubin"},
+      {"/a/b", "/abs/k.cubin", "/abs/k.cubin"},
+  };
+  for (const auto &c : cases) {
+    std::string text =
+        std::string("ck-plan 1\ntarget sm_90a\nbinary ") + c.binary + body;
+    ckrt_plan_desc *d = nullptr;
+    ASSERT_EQ(ckrt_plan_parse(text.c_str(), c.base, &d), CKRT_SUCCESS)
+        << ckrt_last_error();
+    EXPECT_STREQ(ckrt_plan_desc_binary_path(d), c.expected);
+    ckrt_plan_desc_destroy(d);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Parse errors: one malformed line each; the message names the line.
+//===----------------------------------------------------------------------===//
+
+struct ErrorCase {
+  const char *name;
+  std::string text;
+  int line;
+  const char *expected; // substring of the message
+};
+
+// Names the case in test output instead of dumping its bytes.
+void PrintTo(const ErrorCase &c, std::ostream *os) { *os << c.name; }
+
+std::string withHeader(const char *line) {
+  return lines({"ck-plan 1", "target sm_90a", "binary k.cubin", line,
+                "kernel k grid 1 1 1 block 1 1 1"});
+}
+
+std::string withKernel(const char *kernelLine) {
+  return lines({"ck-plan 1", "target sm_90a", "binary k.cubin",
+                "tensor 0 input f16 8", "workspace 0 64 zero", kernelLine});
+}
+
+std::vector<ErrorCase> errorCases() {
+  return {
+      // Header and version.
+      {"Empty", "", 1, "expected the header 'ck-plan 1', found the end"},
+      {"OnlyComments", "# nothing\n\n", 2,
+       "expected the header 'ck-plan 1', found the end"},
+      {"WrongVersion", "ck-plan 2\n", 1,
+       "unsupported plan version 2 (this runtime reads version 1)"},
+      {"VersionZero", "ck-plan 0\n", 1, "unsupported plan version 0"},
+      {"MissingVersion", "ck-plan\n", 1,
+       "missing version number after 'ck-plan'"},
+      {"BadVersion", "ck-plan one\n", 1,
+       "expected a version number after 'ck-plan', found 'one'"},
+      {"HeaderExtra", "ck-plan 1 2\n", 1, "unexpected '2' after 'ck-plan 1'"},
+      {"DirectiveBeforeHeader", "target sm_90a\nck-plan 1\n", 1,
+       "expected the header 'ck-plan 1' before any directive, found "
+       "'target'"},
+      {"DuplicateHeader", "ck-plan 1\n# x\nck-plan 1\n", 3,
+       "duplicate 'ck-plan' header (first on line 1)"},
+      {"UnknownDirective", withHeader("launch k"), 4,
+       "unknown directive 'launch' (expected target, binary, meta, tensor, "
+       "workspace or kernel)"},
+      {"MetaNoKey", withHeader("meta"), 4,
+       "missing key after 'meta' (expected: meta <key> <value...>)"},
+      {"MetaDuplicate",
+       lines({"ck-plan 1", "target sm_90a", "meta flops 1", "binary k",
+              "meta flops 2"}),
+       5, "duplicate meta key 'flops' (first on line 3)"},
+      {"DirectiveCase", withHeader("Tensor 0 input f16 8"), 4,
+       "unknown directive 'Tensor'"},
+
+      // target
+      {"TargetMissing", lines({"ck-plan 1", "target"}), 2,
+       "missing chip after 'target'"},
+      {"TargetUnknown", lines({"ck-plan 1", "target cuda"}), 2,
+       "unknown target 'cuda' (expected sm_<N>[a|f]"},
+      {"TargetBadSm", lines({"ck-plan 1", "target sm_9x"}), 2,
+       "unknown target 'sm_9x'"},
+      {"TargetBadSmSuffix", lines({"ck-plan 1", "target sm_90b"}), 2,
+       "unknown target 'sm_90b'"},
+      {"TargetBadGfx", lines({"ck-plan 1", "target gfx"}), 2,
+       "unknown target 'gfx'"},
+      {"TargetBadGfxHex", lines({"ck-plan 1", "target gfx94z"}), 2,
+       "unknown target 'gfx94z'"},
+      {"TargetBadFeature", lines({"ck-plan 1", "target gfx942:xnack"}), 2,
+       "unknown target 'gfx942:xnack'"},
+      {"TargetExtra", lines({"ck-plan 1", "target sm_90a sm_80"}), 2,
+       "unexpected 'sm_80' after 'target sm_90a'"},
+      {"TargetDuplicate",
+       lines({"ck-plan 1", "target sm_90a", "binary k", "target sm_80"}), 4,
+       "duplicate 'target' directive (first on line 2)"},
+
+      // binary
+      {"BinaryMissing", lines({"ck-plan 1", "binary"}), 2,
+       "missing file name after 'binary'"},
+      {"BinaryExtra", lines({"ck-plan 1", "binary my kernels.cubin"}), 2,
+       "unexpected 'kernels.cubin' after 'binary my'"},
+      {"BinaryDuplicate", lines({"ck-plan 1", "binary a", "binary b"}), 3,
+       "duplicate 'binary' directive (first on line 2)"},
+
+      // tensor
+      {"TensorNoFields", withHeader("tensor"), 4,
+       "missing tensor index in 'tensor' directive (expected: tensor "
+       "<index> <role> <f16|bf16|f32> <count>)"},
+      {"TensorNoRole", withHeader("tensor 0"), 4,
+       "missing role (input, filter, output, d<N>, ...)"},
+      {"TensorNoType", withHeader("tensor 0 input"), 4,
+       "missing element type (f16, bf16 or f32)"},
+      {"TensorNoCount", withHeader("tensor 0 input f16"), 4,
+       "missing element count"},
+      {"TensorExtra", withHeader("tensor 0 input f16 8 8"), 4,
+       "unexpected extra field '8' in 'tensor' directive"},
+      {"TensorBadIndex", withHeader("tensor x input f16 8"), 4,
+       "expected a tensor index (a non-negative integer), found 'x'"},
+      {"TensorNegativeIndex", withHeader("tensor -1 input f16 8"), 4,
+       "expected a tensor index (a non-negative integer), found '-1'"},
+      {"TensorHugeIndex", withHeader("tensor 70000 input f16 8"), 4,
+       "tensor index 70000 is too large (at most 65535)"},
+      {"TensorBadRole", withHeader("tensor 0 in/out f16 8"), 4,
+       "bad tensor role 'in/out' (expected a name such as input, filter, "
+       "output or d0)"},
+      {"TensorRoleDigitFirst", withHeader("tensor 0 0d f16 8"), 4,
+       "bad tensor role '0d'"},
+      {"TensorUnknownType", withHeader("tensor 0 input f64 8"), 4,
+       "unknown element type 'f64' (expected f16, bf16 or f32)"},
+      {"TensorTypeCase", withHeader("tensor 0 input F16 8"), 4,
+       "unknown element type 'F16'"},
+      {"TensorZeroCount", withHeader("tensor 0 input f16 0"), 4,
+       "element count must be positive"},
+      {"TensorBadCount", withHeader("tensor 0 input f16 12abc"), 4,
+       "expected an element count (a positive integer), found '12abc'"},
+      {"TensorNegativeCount", withHeader("tensor 0 input f16 -3"), 4,
+       "expected an element count (a positive integer), found '-3'"},
+      {"TensorCountOverflow",
+       withHeader("tensor 0 input f16 99999999999999999999"), 4,
+       "element count 99999999999999999999 is too large"},
+      {"TensorBytesOverflow",
+       withHeader("tensor 0 input f32 4611686018427387904"), 4,
+       "element count 4611686018427387904 is too large"},
+      {"TensorDuplicate",
+       lines({"ck-plan 1", "target sm_90a", "binary k", "tensor 0 input f16 8",
+              "tensor 1 filter f16 8", "tensor 0 output f16 8"}),
+       6, "duplicate tensor index 0 (first declared on line 4)"},
+      {"TensorGap",
+       lines({"ck-plan 1", "target sm_90a", "binary k", "tensor 0 input f16 8",
+              "tensor 2 output f16 8", "kernel k grid 1 1 1 block 1 1 1"}),
+       5,
+       "tensor 2 is declared but tensor 1 is not (tensor indices must be "
+       "0, 1, 2, ... without gaps)"},
+      {"TensorNoZero",
+       lines({"ck-plan 1", "target sm_90a", "binary k", "tensor 1 input f16 8",
+              "kernel k grid 1 1 1 block 1 1 1"}),
+       4, "tensor 1 is declared but tensor 0 is not"},
+
+      // workspace
+      {"WorkspaceNoFields", withHeader("workspace"), 4,
+       "missing workspace index in 'workspace' directive (expected: "
+       "workspace <index> <bytes> zero|keep)"},
+      {"WorkspaceNoBytes", withHeader("workspace 0"), 4,
+       "missing size in bytes"},
+      {"WorkspaceNoMode", withHeader("workspace 0 64"), 4,
+       "missing 'zero' or 'keep'"},
+      {"WorkspaceExtra", withHeader("workspace 0 64 zero now"), 4,
+       "unexpected extra field 'now' in 'workspace' directive"},
+      {"WorkspaceBadIndex", withHeader("workspace w0 64 zero"), 4,
+       "expected a workspace index (a non-negative integer), found 'w0'"},
+      {"WorkspaceBadBytes", withHeader("workspace 0 1.5 zero"), 4,
+       "expected a workspace size in bytes (a non-negative integer), found "
+       "'1.5'"},
+      {"WorkspaceHugeBytes",
+       withHeader("workspace 0 18446744073709551616 zero"), 4,
+       "workspace size 18446744073709551616 is too large"},
+      {"WorkspaceBadMode", withHeader("workspace 0 64 maybe"), 4,
+       "expected 'zero' or 'keep' after the workspace size, found 'maybe'"},
+      {"WorkspaceDuplicate",
+       lines({"ck-plan 1", "target sm_90a", "binary k", "workspace 0 8 zero",
+              "workspace 0 8 keep"}),
+       5, "duplicate workspace index 0 (first declared on line 4)"},
+      {"WorkspaceGap",
+       lines({"ck-plan 1", "target sm_90a", "binary k", "workspace 0 8 zero",
+              "workspace 3 8 keep", "kernel k grid 1 1 1 block 1 1 1"}),
+       5, "workspace 3 is declared but workspace 1 is not"},
+
+      // kernel: structure
+      {"KernelNoName", withKernel("kernel"), 6, "missing kernel name"},
+      {"KernelBadName", withKernel("kernel 9k grid 1 1 1 block 1 1 1"), 6,
+       "'9k' is not a valid kernel name"},
+      {"KernelNoGrid", withKernel("kernel k"), 6,
+       "missing 'grid' after kernel name 'k'"},
+      {"KernelBlockFirst", withKernel("kernel k block 1 1 1 grid 1 1 1"), 6,
+       "expected 'grid' after kernel name 'k', found 'block'"},
+      {"KernelGridShort", withKernel("kernel k grid 1 1"), 6,
+       "missing grid z in kernel 'k'"},
+      {"KernelGridZero", withKernel("kernel k grid 0 1 1 block 1 1 1"), 6,
+       "bad grid x '0' in kernel 'k' (expected a positive integer, 'cus' "
+       "or 'cus*K')"},
+      {"KernelGridNegative", withKernel("kernel k grid 1 -1 1 block 1 1 1"),
+       6, "bad grid y '-1'"},
+      {"KernelGridWord", withKernel("kernel k grid 1 1 sms block 1 1 1"), 6,
+       "bad grid z 'sms'"},
+      {"KernelGridCusPlus", withKernel("kernel k grid cus+1 1 1 block 1 1 1"),
+       6, "bad grid x 'cus+1'"},
+      {"KernelGridCusTimesZero",
+       withKernel("kernel k grid cus*0 1 1 block 1 1 1"), 6,
+       "bad grid x 'cus*0' in kernel 'k' (expected 'cus*K' with K a "
+       "positive integer)"},
+      {"KernelGridCusTimesWord",
+       withKernel("kernel k grid cus*two 1 1 block 1 1 1"), 6,
+       "bad grid x 'cus*two'"},
+      {"KernelGridKTimesCus",
+       withKernel("kernel k grid 2*cus 1 1 block 1 1 1"), 6,
+       "bad grid x '2*cus'"},
+      {"KernelGridYTooBig", withKernel("kernel k grid 1 70000 1 block 1 1 1"),
+       6, "grid y 70000 of kernel 'k' is above the limit 65535"},
+      {"KernelGridXTooBig",
+       withKernel("kernel k grid 4294967296 1 1 block 1 1 1"), 6,
+       "grid x 4294967296 of kernel 'k' is above the limit 2147483647"},
+      {"KernelNoBlock", withKernel("kernel k grid 1 1 1"), 6,
+       "missing 'block' after the grid of kernel 'k'"},
+      {"KernelLdsBeforeBlock", withKernel("kernel k grid 1 1 1 lds 4"), 6,
+       "expected 'block' after the grid of kernel 'k', found 'lds'"},
+      {"KernelBlockShort", withKernel("kernel k grid 1 1 1 block 256 1"), 6,
+       "missing block z in kernel 'k'"},
+      {"KernelBlockZero", withKernel("kernel k grid 1 1 1 block 0 1 1"), 6,
+       "bad block x '0' in kernel 'k' (expected a positive integer)"},
+      {"KernelBlockCus", withKernel("kernel k grid 1 1 1 block cus 1 1"), 6,
+       "bad block x 'cus'"},
+      {"KernelBlockTooBig", withKernel("kernel k grid 1 1 1 block 2048 1 1"),
+       6, "block x 2048 of kernel 'k' is above the limit 1024"},
+      {"KernelTooManyThreads",
+       withKernel("kernel k grid 1 1 1 block 64 32 1"), 6,
+       "block 64 x 32 x 1 of kernel 'k' has 2048 threads, above the limit "
+       "1024"},
+      {"KernelLdsMissing", withKernel("kernel k grid 1 1 1 block 1 1 1 lds"),
+       6, "missing byte count after 'lds' in kernel 'k'"},
+      {"KernelLdsBad",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 lds 32k args t0"), 6,
+       "bad lds size '32k' in kernel 'k'"},
+      {"KernelLdsHuge",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 lds 4294967296"), 6,
+       "bad lds size '4294967296'"},
+      {"KernelUnknownKeyword",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 smem 4"), 6,
+       "unexpected 'smem' in kernel 'k' (expected 'lds' or 'args' after the "
+       "block"},
+      {"KernelArgsBeforeLds",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 lds 4"), 6,
+       "bad argument 1 'lds' of kernel 'k' (expected tN, wN, i32:V, i64:V "
+       "or f32:V)"},
+
+      // kernel: arguments
+      {"ArgUnknown", withKernel("kernel k grid 1 1 1 block 1 1 1 args q3"), 6,
+       "bad argument 0 'q3' of kernel 'k'"},
+      {"ArgBareT", withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 t"), 6,
+       "bad argument 1 't'"},
+      {"ArgTensorWord",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args tx"), 6,
+       "bad argument 0 'tx'"},
+      {"ArgUnknownType",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args f16:1"), 6,
+       "bad argument 0 'f16:1'"},
+      {"ArgI32NotNumber",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args i32:abc"), 6,
+       "argument 0 'i32:abc' of kernel 'k': expected an integer after "
+       "'i32:', found 'abc'"},
+      {"ArgI32Empty", withKernel("kernel k grid 1 1 1 block 1 1 1 args i32:"),
+       6, "expected an integer after 'i32:', found ''"},
+      {"ArgI32Float",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args i32:1.5"), 6,
+       "expected an integer after 'i32:', found '1.5'"},
+      {"ArgI32TooBig",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args i32:2147483648"), 6,
+       "argument 0 'i32:2147483648' of kernel 'k': 2147483648 is out of "
+       "range for i32"},
+      {"ArgI32TooSmall",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args i32:-2147483649"), 6,
+       "out of range for i32"},
+      {"ArgI32HexTooBig",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args i32:0x1ffffffff"), 6,
+       "out of range for i32"},
+      {"ArgI64TooBig",
+       withKernel(
+           "kernel k grid 1 1 1 block 1 1 1 args i64:9223372036854775808"),
+       6, "out of range for i64"},
+      {"ArgI64HexBad",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args i64:0xfg"), 6,
+       "expected an integer after 'i64:', found '0xfg'"},
+      {"ArgF32Empty", withKernel("kernel k grid 1 1 1 block 1 1 1 args f32:"),
+       6, "expected a floating-point number after 'f32:', found ''"},
+      {"ArgF32Junk",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args f32:1.5x"), 6,
+       "expected a floating-point number after 'f32:', found '1.5x'"},
+      {"ArgF32Overflow",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args f32:1e999"), 6,
+       "expected a floating-point number after 'f32:', found '1e999'"},
+      {"ArgTensorIndexHuge",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args t99999"), 6,
+       "argument 0 't99999' of kernel 'k': tensor index is too large"},
+      {"ArgUndefinedTensor",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 w0 t5"), 6,
+       "argument 2 't5' of kernel 'k' refers to tensor 5, which is not "
+       "declared (the plan has 1 tensors)"},
+      {"ArgUndefinedWorkspace",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 w1"), 6,
+       "argument 1 'w1' of kernel 'k' refers to workspace 1, which is not "
+       "declared (the plan has 1 workspaces)"},
+      {"ArgTensorWithoutTensors",
+       lines({"ck-plan 1", "target sm_90a", "binary k",
+              "kernel k grid 1 1 1 block 1 1 1 args t0"}),
+       4, "refers to tensor 0, which is not declared (the plan has 0 "
+          "tensors)"},
+
+      // Whole-plan requirements (reported at the last line).
+      {"NoTarget",
+       lines({"ck-plan 1", "binary k", "kernel k grid 1 1 1 block 1 1 1"}), 3,
+       "missing 'target' directive"},
+      {"NoBinary",
+       lines({"ck-plan 1", "target sm_90a", "kernel k grid 1 1 1 block 1 1 1",
+              "# end"}),
+       4, "missing 'binary' directive"},
+      {"NoKernels",
+       lines({"ck-plan 1", "target sm_90a", "binary k",
+              "tensor 0 input f16 8"}),
+       4, "the plan has no 'kernel' directive (expected at least one)"},
+  };
+}
+
+class PlanParseError : public ::testing::TestWithParam<ErrorCase> {};
+
+TEST_P(PlanParseError, NamesLineAndExpectation) {
+  const ErrorCase &c = GetParam();
+  Parsed p;
+  parse(p, c.text);
+  EXPECT_EQ(p.status, CKRT_ERROR_PARSE) << c.text;
+  EXPECT_EQ(p.desc, nullptr);
+  std::string prefix = "ckrt: plan:" + std::to_string(c.line) + ": ";
+  EXPECT_EQ(p.error.compare(0, prefix.size(), prefix), 0)
+      << "message: " << p.error << "\nexpected prefix: " << prefix;
+  EXPECT_NE(p.error.find(c.expected), std::string::npos)
+      << "message: " << p.error << "\nexpected to contain: " << c.expected;
+  EXPECT_TRUE(oneLine(p.error)) << p.error;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllMalformedPlans, PlanParseError, ::testing::ValuesIn(errorCases()),
+    [](const ::testing::TestParamInfo<ErrorCase> &info) {
+      return std::string(info.param.name);
+    });
+
+//===----------------------------------------------------------------------===//
+// Files and binaries
+//===----------------------------------------------------------------------===//
+
+std::string planFor(const char *target, const char *binary) {
+  return std::string("ck-plan 1\ntarget ") + target + "\nbinary " + binary +
+         "\nkernel k grid 1 1 1 block 1 1 1\n";
+}
+
+TEST(PlanFile, ParseFileResolvesAgainstItsDirectory) {
+  TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  std::string plan = dir.write("plan.ckplan", planFor("sm_90a", "k.cubin"));
+  dir.write("k.cubin", fakeElf(190));
+  ckrt_plan_desc *d = nullptr;
+  ASSERT_EQ(ckrt_plan_parse_file(plan.c_str(), &d), CKRT_SUCCESS)
+      << ckrt_last_error();
+  EXPECT_EQ(std::string(ckrt_plan_desc_binary_path(d)),
+            dir.path() + "/k.cubin");
+  uint64_t bytes = 0;
+  EXPECT_EQ(ckrt_plan_desc_check_binary(d, &bytes), CKRT_SUCCESS)
+      << ckrt_last_error();
+  EXPECT_EQ(bytes, 64u);
+  ckrt_plan_desc_destroy(d);
+}
+
+TEST(PlanFile, ErrorsNameTheFile) {
+  TempDir dir;
+  std::string plan = dir.write("bad.ckplan", "ck-plan 1\ntarget sm_91x\n");
+  ckrt_plan_desc *d = nullptr;
+  EXPECT_EQ(ckrt_plan_parse_file(plan.c_str(), &d), CKRT_ERROR_PARSE);
+  EXPECT_EQ(d, nullptr);
+  EXPECT_EQ(std::string(ckrt_last_error()),
+            "ckrt: " + plan +
+                ":2: unknown target 'sm_91x' (expected sm_<N>[a|f] such as "
+                "sm_80 or sm_90a, or gfx<ID> such as gfx942 or gfx1201)");
+}
+
+TEST(PlanFile, MissingPlanFile) {
+  ckrt_plan_desc *d = nullptr;
+  EXPECT_EQ(ckrt_plan_parse_file("/nonexistent/dir/plan.ckplan", &d),
+            CKRT_ERROR_IO);
+  EXPECT_EQ(std::string(ckrt_last_error()),
+            "ckrt: cannot read plan file '/nonexistent/dir/plan.ckplan': No "
+            "such file or directory");
+}
+
+TEST(PlanFile, MissingBinaryFile) {
+  TempDir dir;
+  std::string plan = dir.write("plan.ckplan", planFor("sm_90a", "kernels.cubin"));
+  ckrt_plan_desc *d = nullptr;
+  ASSERT_EQ(ckrt_plan_parse_file(plan.c_str(), &d), CKRT_SUCCESS);
+  uint64_t bytes = 123;
+  EXPECT_EQ(ckrt_plan_desc_check_binary(d, &bytes), CKRT_ERROR_IO);
+  EXPECT_EQ(std::string(ckrt_last_error()),
+            "ckrt: " + plan + ":3: cannot read binary file '" + dir.path() +
+                "/kernels.cubin': No such file or directory");
+  ckrt_plan_desc_destroy(d);
+}
+
+struct BinaryCase {
+  const char *target;
+  std::string contents;
+  ckrt_status status;
+  const char *expected;
+};
+
+TEST(PlanFile, BinaryKindMustFitTarget) {
+  std::string ptx = "//\n// Generated by hand\n//\n\n.version 7.0\n"
+                    ".target sm_70\n.address_size 64\n";
+  std::string bundle = "__CLANG_OFFLOAD_BUNDLE__";
+  bundle += std::string(32, '\0');
+  std::string fatbin("\x50\xed\x55\xba\x01\x00\x10\x00", 8);
+  BinaryCase cases[] = {
+      {"sm_90a", fakeElf(190), CKRT_SUCCESS, ""},
+      {"sm_80", ptx, CKRT_SUCCESS, ""},
+      {"sm_90a", fatbin, CKRT_SUCCESS, ""},
+      {"gfx942", fakeElf(224), CKRT_SUCCESS, ""},
+      {"gfx1201", bundle, CKRT_SUCCESS, ""},
+      {"sm_90a", fakeElf(224), CKRT_ERROR_INVALID_BINARY,
+       "is an AMDGPU ELF (hsaco), but target sm_90a needs a cubin, fatbin "
+       "or PTX"},
+      {"gfx942", fakeElf(190), CKRT_ERROR_INVALID_BINARY,
+       "is a CUDA ELF (cubin), but target gfx942 needs an AMDGPU code object "
+       "(hsaco) or offload bundle"},
+      {"gfx942", ptx, CKRT_ERROR_INVALID_BINARY, "is PTX text, but target"},
+      {"sm_90a", fakeElf(62), CKRT_ERROR_INVALID_BINARY,
+       "is an ELF file for another machine"},
+      {"sm_90a", "hello, world", CKRT_ERROR_INVALID_BINARY,
+       "is of an unknown format"},
+      {"sm_90a", "", CKRT_ERROR_INVALID_BINARY, "is empty"},
+  };
+  for (const BinaryCase &c : cases) {
+    TempDir dir;
+    dir.write("k.bin", c.contents);
+    std::string plan = dir.write("plan.ckplan", planFor(c.target, "k.bin"));
+    ckrt_plan_desc *d = nullptr;
+    ASSERT_EQ(ckrt_plan_parse_file(plan.c_str(), &d), CKRT_SUCCESS);
+    ckrt_clear_error();
+    uint64_t bytes = 0;
+    EXPECT_EQ(ckrt_plan_desc_check_binary(d, &bytes), c.status)
+        << c.target << " " << ckrt_last_error();
+    std::string err = ckrt_last_error();
+    if (c.status == CKRT_SUCCESS) {
+      EXPECT_EQ(bytes, c.contents.size());
+    } else {
+      EXPECT_NE(err.find(plan + ":3: binary file '" + dir.path() + "/k.bin' "),
+                std::string::npos)
+          << err;
+      EXPECT_NE(err.find(c.expected), std::string::npos) << err;
+    }
+    ckrt_plan_desc_destroy(d);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Accessors and small helpers
+//===----------------------------------------------------------------------===//
+
+TEST(PlanAccessors, OutOfRangeAndNull) {
+  Parsed p;
+  parse(p, kSpecPlan);
+  ASSERT_EQ(p.status, CKRT_SUCCESS);
+  ckrt_tensor_info t;
+  ckrt_workspace_info w;
+  ckrt_kernel_info k;
+  ckrt_kernel_arg a;
+  uint32_t g[3];
+  EXPECT_EQ(ckrt_plan_desc_tensor(p.desc, 3, &t), CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_plan_desc_tensor: tensor 3 out "
+                                  "of range (the plan has 3)");
+  EXPECT_EQ(ckrt_plan_desc_workspace(p.desc, 1, &w),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_kernel(p.desc, 1, &k), CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_kernel_arg(p.desc, 0, 6, &a),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(),
+               "ckrt: ckrt_plan_desc_kernel_arg: argument 6 out of range "
+               "(kernel 'gemm_0' has 6)");
+  EXPECT_EQ(ckrt_plan_desc_kernel_arg(p.desc, 2, 0, &a),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 5, 1, g),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_tensor(p.desc, 0, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+
+  EXPECT_EQ(ckrt_plan_desc_tensor(nullptr, 0, &t),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_check_binary(nullptr, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_num_tensors(nullptr), 0u);
+  EXPECT_EQ(ckrt_plan_desc_target(nullptr), nullptr);
+  EXPECT_EQ(ckrt_plan_desc_version(nullptr), 0);
+  ckrt_plan_desc_destroy(nullptr);
+
+  ckrt_plan_desc *d = reinterpret_cast<ckrt_plan_desc *>(0x1);
+  EXPECT_EQ(ckrt_plan_parse(nullptr, "", &d), CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(d, nullptr);
+  EXPECT_STREQ(ckrt_last_error(),
+               "ckrt: ckrt_plan_parse: the plan text is NULL");
+  EXPECT_EQ(ckrt_plan_parse("ck-plan 1", "", nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_parse_file(nullptr, &d), CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_parse_file("", &d), CKRT_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(Helpers, DtypesStatusesBackends) {
+  EXPECT_STREQ(ckrt_dtype_name(CKRT_DTYPE_F16), "f16");
+  EXPECT_STREQ(ckrt_dtype_name(CKRT_DTYPE_BF16), "bf16");
+  EXPECT_STREQ(ckrt_dtype_name(CKRT_DTYPE_F32), "f32");
+  EXPECT_EQ(ckrt_dtype_name(static_cast<ckrt_dtype>(17)), nullptr);
+  EXPECT_EQ(ckrt_dtype_size(CKRT_DTYPE_F16), 2u);
+  EXPECT_EQ(ckrt_dtype_size(CKRT_DTYPE_BF16), 2u);
+  EXPECT_EQ(ckrt_dtype_size(CKRT_DTYPE_F32), 4u);
+  EXPECT_EQ(ckrt_dtype_size(static_cast<ckrt_dtype>(17)), 0u);
+
+  EXPECT_STREQ(ckrt_status_name(CKRT_SUCCESS), "CKRT_SUCCESS");
+  EXPECT_STREQ(ckrt_status_name(CKRT_ERROR_NO_BACKEND),
+               "CKRT_ERROR_NO_BACKEND");
+  EXPECT_STREQ(ckrt_status_name(CKRT_ERROR_DRIVER), "CKRT_ERROR_DRIVER");
+  EXPECT_STREQ(ckrt_status_name(static_cast<ckrt_status>(99)),
+               "CKRT_ERROR_UNKNOWN");
+
+  EXPECT_STREQ(ckrt_backend_name(CKRT_BACKEND_AUTO), "auto");
+  EXPECT_STREQ(ckrt_backend_name(CKRT_BACKEND_CUDA), "cuda");
+  EXPECT_STREQ(ckrt_backend_name(CKRT_BACKEND_HIP), "hip");
+}
+
+TEST(Helpers, TargetCompatibility) {
+  struct {
+    const char *target, *device;
+    int ok;
+  } cases[] = {
+      {"sm_90a", "sm_90", 1},   {"sm_90", "sm_90", 1},
+      {"sm_80", "sm_86", 1},    {"sm_86", "sm_80", 0},
+      {"sm_80", "sm_90", 0},    {"sm_90a", "sm_100", 0},
+      {"sm_100a", "sm_100", 1}, {"sm_100f", "sm_103", 1},
+      {"sm_100", "sm_120", 0},  {"sm_120f", "sm_120", 1},
+      {"gfx942", "gfx942", 1},  {"gfx942", "gfx950", 0},
+      {"gfx942:sramecc+:xnack-", "gfx942", 1},
+      {"gfx90a", "gfx90a:sramecc+:xnack-", 1},
+      {"gfx1100", "gfx1101", 0}, {"gfx110", "gfx1100", 0},
+      {"sm_90a", "gfx942", 0},  {"gfx942", "sm_90", 0},
+      {"", "sm_90", 0},
+  };
+  for (const auto &c : cases)
+    EXPECT_EQ(ckrt_target_compatible(c.target, c.device), c.ok)
+        << c.target << " on " << c.device;
+  EXPECT_EQ(ckrt_target_compatible(nullptr, "sm_90"), 0);
+  EXPECT_EQ(ckrt_target_compatible("sm_90", nullptr), 0);
+}
+
+} // namespace
