@@ -28,8 +28,8 @@ double ckbench::relativeThreshold(int computeBits, int outBits, int accBits,
 
 double ckbench::absoluteThreshold(int computeBits, int outBits, int accBits,
                                   double maxMagnitude, double accumulations) {
-  // CK scales by 2^log2(|M|), i.e. by |M| itself.
-  double scale = std::pow(2.0, std::log2(std::fabs(maxMagnitude)));
+  // CK scales by 2^log2(|M|), which is |M| itself (taken exactly here).
+  double scale = std::fabs(maxMagnitude);
   double midway =
       std::max(scale * halfUlp(computeBits), scale * halfUlp(outBits));
   return std::max(scale * halfUlp(accBits) * accumulations, midway);

@@ -99,45 +99,91 @@ public:
     threads = (bm / wm) * wavesN * chip.waveSize;
   }
 
-  /// Copies the rows x cols tile at (row0, col0) of a G x R x C view into
-  /// `lds` ([rows][cols + pad], or [cols][rows + pad] when rows are walked
-  /// fastest), zero outside the matrix or on padding.
-  void copyTile(Value tid, Value g, Value row0, Value col0, int64_t rows,
-                int64_t cols, int64_t rowLimit, int64_t colLimit,
-                const TracedView &view, Value lds, TileCopy copy) {
-    int64_t fast = copy.rowsFastest ? rows : cols;
-    int64_t vectors = rows * cols / copy.width;
-    auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, vectors),
-                                   cst(b, loc, threads));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value e = loop.getInductionVar();
-    int64_t perLine = fast / copy.width;
-    Value eFast = arith::MulIOp::create(
+  /// One operand's tile: rows x cols at (row0, col0) of a G x R x C view,
+  /// staged in `lds` ([rows][cols + pad], or [cols][rows + pad] when rows
+  /// are walked fastest). A thread moves `perThread` vectors of it.
+  struct Tile {
+    const TracedView *view;
+    Value lds;
+    TileCopy copy;
+    int64_t rows, cols, rowLimit, colLimit;
+
+    int64_t fast() const { return copy.rowsFastest ? rows : cols; }
+    int64_t vectors() const { return rows * cols / copy.width; }
+  };
+
+  int64_t perThread(const Tile &t) const {
+    return llvm::divideCeil(t.vectors(), threads);
+  }
+
+  /// The (slow, fast) position in the tile of a thread's i-th vector, and
+  /// whether the thread has one (the last round may be partial).
+  std::tuple<Value, Value, Value> vectorPosition(const Tile &t, Value tid,
+                                                 int64_t i) {
+    Value e = arith::AddIOp::create(b, loc, tid, cst(b, loc, i * threads));
+    int64_t perLine = t.fast() / t.copy.width;
+    Value fast = arith::MulIOp::create(
         b, loc, arith::RemUIOp::create(b, loc, e, cst(b, loc, perLine)),
-        cst(b, loc, copy.width));
-    Value eSlow = arith::DivUIOp::create(b, loc, e, cst(b, loc, perLine));
-    Value r = copy.rowsFastest ? eFast : eSlow;
-    Value c = copy.rowsFastest ? eSlow : eFast;
-    Value row = arith::AddIOp::create(b, loc, row0, r);
-    Value col = arith::AddIOp::create(b, loc, col0, c);
-    Value inBounds = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
-                              cst(b, loc, rowLimit)),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col,
-                              cst(b, loc, colLimit)));
-    // The whole vector shares the first element's validity (see
-    // contiguousVectorWidth).
-    ViewAccess access = emitViewAccess(b, loc, view, {g, row, col}, inBounds);
-    auto vectorType = VectorType::get({copy.width}, elementType);
-    Value loaded =
-        vector::LoadOp::create(b, loc, vectorType, view.memref, access.indices);
-    Value zeros = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
-    Value value =
-        arith::SelectOp::create(b, loc, access.valid, loaded, zeros);
-    vector::StoreOp::create(b, loc, value, lds, ValueRange{eSlow, eFast});
+        cst(b, loc, t.copy.width));
+    Value slow = arith::DivUIOp::create(b, loc, e, cst(b, loc, perLine));
+    Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
+                                         cst(b, loc, t.vectors()));
+    return {slow, fast, exists};
+  }
+
+  /// Loads the thread's vectors of the tile at (row0, col0): zero outside
+  /// the matrix, on padding, or where `enabled` (i1, may be null) is false.
+  SmallVector<Value> loadTile(const Tile &t, Value tid, Value g, Value row0,
+                              Value col0, Value enabled) {
+    SmallVector<Value> values;
+    auto vectorType = VectorType::get({t.copy.width}, elementType);
+    int64_t bytes = t.copy.width * elementType.getIntOrFloatBitWidth() / 8;
+    for (int64_t i = 0; i < perThread(t); ++i) {
+      auto [slow, fast, exists] = vectorPosition(t, tid, i);
+      Value r = t.copy.rowsFastest ? fast : slow;
+      Value c = t.copy.rowsFastest ? slow : fast;
+      Value row = arith::AddIOp::create(b, loc, row0, r);
+      Value col = arith::AddIOp::create(b, loc, col0, c);
+      Value inBounds = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                cst(b, loc, t.rowLimit)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col,
+                                cst(b, loc, t.colLimit)));
+      inBounds = arith::AndIOp::create(b, loc, inBounds, exists);
+      if (enabled)
+        inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);
+      // The whole vector shares the first element's validity, and its start
+      // is aligned (see contiguousVectorWidth).
+      ViewAccess access =
+          emitViewAccess(b, loc, *t.view, {g, row, col}, inBounds);
+      Value loaded = vector::LoadOp::create(b, loc, vectorType, t.view->memref,
+                                            access.indices, /*nontemporal=*/false,
+                                            llvm::MaybeAlign(bytes));
+      Value zeros = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
+      values.push_back(
+          arith::SelectOp::create(b, loc, access.valid, loaded, zeros));
+    }
+    return values;
+  }
+
+  /// Stores the thread's vectors (from loadTile) into the tile's LDS.
+  void storeTile(const Tile &t, Value tid, ArrayRef<Value> values) {
+    int64_t bytes = t.copy.width * elementType.getIntOrFloatBitWidth() / 8;
+    for (auto [i, value] : llvm::enumerate(values)) {
+      auto [slow, fast, exists] = vectorPosition(t, tid, i);
+      bool partial = (int64_t(i) + 1) * threads > t.vectors();
+      std::optional<OpBuilder::InsertionGuard> guard;
+      if (partial) {
+        guard.emplace(b);
+        auto ifOp = scf::IfOp::create(b, loc, exists, /*else=*/false);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+      }
+      vector::StoreOp::create(b, loc, value, t.lds, ValueRange{slow, fast},
+                              /*nontemporal=*/false, llvm::MaybeAlign(bytes));
+    }
   }
 
   /// The value of a lane term for `lane`.
@@ -157,22 +203,61 @@ public:
   }
 
   /// Loads a fragment with `layout` whose tile starts at (row0, col0) of
-  /// `lds`, rowBase/colBase being the lane's terms.
-  Value loadFragment(Value lds, bool transposed,
-                     const FragmentLayout &layout, Value rowBase,
-                     Value colBase, int64_t row0, int64_t col0,
+  /// `lds`, rowBase/colBase being the lane's terms. Elements that are
+  /// consecutive in LDS and aligned are read as one vector.
+  Value loadFragment(Value lds, bool transposed, const FragmentLayout &layout,
+                     const LaneTerm &rowTerm, const LaneTerm &colTerm,
+                     Value rowBase, Value colBase, int64_t row0, int64_t col0,
                      Value waveRow0, Value waveCol0) {
+    auto ldsShape = cast<MemRefType>(lds.getType()).getShape();
+    // The LDS-contiguous dimension of the fragment: cols, or rows when the
+    // tile is stored transposed.
+    auto along = [&](std::pair<int64_t, int64_t> p) {
+      return transposed ? p.first : p.second;
+    };
+    auto across = [&](std::pair<int64_t, int64_t> p) {
+      return transposed ? p.second : p.first;
+    };
+    const LaneTerm &alongTerm = transposed ? rowTerm : colTerm;
+    int64_t alongOrigin = transposed ? row0 : col0;
     SmallVector<Value> elements;
-    for (auto [dr, dc] : layout.offsets) {
+    int64_t n = layout.size();
+    for (int64_t i = 0; i < n;) {
+      // The longest power-of-two run from i that is consecutive and aligned.
+      int64_t run = 1;
+      while (i + run * 2 <= n && run * 2 <= 8) {
+        int64_t len = run * 2;
+        bool consecutive = true;
+        for (int64_t j = 1; j < len; ++j)
+          consecutive &=
+              across(layout.offsets[i + j]) == across(layout.offsets[i]) &&
+              along(layout.offsets[i + j]) == along(layout.offsets[i]) + j;
+        bool aligned = (along(layout.offsets[i]) + alongOrigin) % len == 0 &&
+                       alongTerm.scale % len == 0 && ldsShape[1] % len == 0;
+        if (!consecutive || !aligned)
+          break;
+        run = len;
+      }
+      auto [dr, dc] = layout.offsets[i];
       Value row = arith::AddIOp::create(
           b, loc, arith::AddIOp::create(b, loc, waveRow0, rowBase),
           cst(b, loc, row0 + dr));
       Value col = arith::AddIOp::create(
           b, loc, arith::AddIOp::create(b, loc, waveCol0, colBase),
           cst(b, loc, col0 + dc));
-      elements.push_back(memref::LoadOp::create(
-          b, loc, lds,
-          transposed ? ValueRange{col, row} : ValueRange{row, col}));
+      ValueRange indices =
+          transposed ? ValueRange{col, row} : ValueRange{row, col};
+      if (run == 1) {
+        elements.push_back(memref::LoadOp::create(b, loc, lds, indices));
+      } else {
+        auto type = VectorType::get({run}, elementType);
+        Value v = vector::LoadOp::create(
+            b, loc, type, lds, indices, /*nontemporal=*/false,
+            llvm::MaybeAlign(run * elementType.getIntOrFloatBitWidth() / 8));
+        for (int64_t j = 0; j < run; ++j)
+          elements.push_back(vector::ExtractOp::create(b, loc, v, j));
+      }
+      i += run;
     }
     auto type = VectorType::get({layout.size()}, elementType);
     return vector::FromElementsOp::create(b, loc, type, elements);
@@ -283,27 +368,48 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   Value cRow = k.laneTerm(lane, mma.c.row), cCol = k.laneTerm(lane, mma.c.col);
   Value zero = cst(b, loc, 0);
 
+  // The K loop with a register-staged prefetch: the next K-tile's global
+  // loads are issued before the current tile's MMAs, and land in LDS after
+  // them.
+  GemmKernelBuilder::Tile tileA{&views[0], ldsABuf, copyA,   bm, bk,
+                                shape.m,   shape.k, };
+  GemmKernelBuilder::Tile tileB{&views[1], ldsBBuf, copyB,   bk, bn,
+                                shape.k,   shape.n, };
+  auto loadTiles = [&](Value k0, Value enabled) {
+    SmallVector<Value> values =
+        k.loadTile(tileA, tid, tile.g, tile.m0, k0, enabled);
+    llvm::append_range(values,
+                       k.loadTile(tileB, tid, tile.g, k0, tile.n0, enabled));
+    return values;
+  };
+  auto storeTiles = [&](ArrayRef<Value> values) {
+    int64_t split = k.perThread(tileA);
+    k.storeTile(tileA, tid, values.take_front(split));
+    k.storeTile(tileB, tid, values.drop_front(split));
+  };
+  storeTiles(loadTiles(tile.kBegin, nullptr));
+  gpu::BarrierOp::create(b, loc);
+
   auto kLoop = scf::ForOp::create(b, loc, tile.kBegin, tile.kEnd,
                                   cst(b, loc, bk), accInit);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());
-    Value k0 = kLoop.getInductionVar();
-    k.copyTile(tid, tile.g, tile.m0, k0, bm, bk, shape.m, shape.k, views[0],
-               ldsABuf, copyA);
-    k.copyTile(tid, tile.g, k0, tile.n0, bk, bn, shape.k, shape.n, views[1],
-               ldsBBuf, copyB);
-    gpu::BarrierOp::create(b, loc);
+    Value next = arith::AddIOp::create(b, loc, kLoop.getInductionVar(),
+                                       cst(b, loc, bk));
+    Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          next, tile.kEnd);
+    SmallVector<Value> prefetched = loadTiles(next, hasNext);
     SmallVector<Value> accs(kLoop.getRegionIterArgs());
     for (int64_t kk = 0; kk < bk; kk += mma.k) {
       SmallVector<Value> aFrags, bFrags;
       for (int64_t i = 0; i < tilesPerWaveM; ++i)
         aFrags.push_back(k.loadFragment(ldsABuf, copyA.rowsFastest, mma.a,
-                                        aRow, aCol,
+                                        mma.a.row, mma.a.col, aRow, aCol,
                                         i * mma.m, kk, waveRow0, zero));
       for (int64_t j = 0; j < tilesPerWaveN; ++j)
         bFrags.push_back(k.loadFragment(ldsBBuf, copyB.rowsFastest, mma.b,
-                                        bRow, bCol, kk,
+                                        mma.b.row, mma.b.col, bRow, bCol, kk,
                                         j * mma.n, zero, waveCol0));
       for (int64_t i = 0; i < tilesPerWaveM; ++i)
         for (int64_t j = 0; j < tilesPerWaveN; ++j) {
@@ -312,6 +418,8 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
                               aFrags[i], bFrags[j], acc);
         }
     }
+    gpu::BarrierOp::create(b, loc);
+    storeTiles(prefetched);
     gpu::BarrierOp::create(b, loc);
     scf::YieldOp::create(b, loc, accs);
   }
