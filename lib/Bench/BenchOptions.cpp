@@ -58,8 +58,7 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       options.jsonPath = value;
     } else if (name == "magnitude") {
       if (value != "observed" && value != "bound")
-        return "--magnitude expects 'observed' or 'bound', got '" + value +
-               "'";
+        return "--magnitude expects 'observed' or 'bound', got '" + value + "'";
       options.magnitude = value;
     } else if (name == "seed") {
       if (!parseNumber(value, options.seed))
@@ -71,7 +70,7 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       if (!parseNumber(value, number) || number < minimum)
         return flag + " expects an integer >= " + std::to_string(minimum) +
                ", got '" + value + "'";
-      (name == "warmup" ? options.warmup
+      (name == "warmup"   ? options.warmup
        : name == "repeat" ? options.repeat
                           : options.device) = number;
     }
@@ -93,7 +92,8 @@ std::string ckbench::checkBenchInputs(const BenchOptions &options,
 }
 
 const char *ckbench::benchOptionsHelp() {
-  return "  --bundles DIR      bundles in DIR/<key>/ as ck-compile writes them; "
+  return "  --bundles DIR      bundles in DIR/<key>/ as ck-compile writes "
+         "them; "
          "with no\n"
          "                     problem given, every bundle of DIR/index.txt\n"
          "  --bundle DIR       one bundle directory\n"

@@ -56,9 +56,10 @@ std::string ckbench::resultJson(const BenchResult &r) {
 }
 
 std::string ckbench::resultLine(const BenchResult &r) {
-  std::string status = r.status == "pass"   ? "PASS"
-                       : r.status == "fail" ? "FAIL"
-                                            : "ERROR";
+  std::string status = r.status == "pass"         ? "PASS"
+                       : r.status == "fail"       ? "FAIL"
+                       : r.status == "unverified" ? "UNVERIFIED"
+                                                  : "ERROR";
   std::string line = status + " " + (r.key.empty() ? r.bundle : r.key);
   char buffer[256];
   if (r.verified) {

@@ -94,7 +94,8 @@ float ckbench::halfToFloat(uint16_t bits) {
     mantissa <<= 1;
     --e;
   }
-  return bitsFloat(sign | (uint32_t(e + 127) << 23) | ((mantissa & 0x3ff) << 13));
+  return bitsFloat(sign | (uint32_t(e + 127) << 23) |
+                   ((mantissa & 0x3ff) << 13));
 }
 
 uint16_t ckbench::floatToBFloat16(float value) {

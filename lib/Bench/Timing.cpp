@@ -23,8 +23,9 @@ TimeSummary ckbench::summarizeTimes(std::vector<double> milliseconds) {
   std::sort(milliseconds.begin(), milliseconds.end());
   size_t n = milliseconds.size();
   summary.minMs = milliseconds.front();
-  summary.medianMs = n % 2 ? milliseconds[n / 2]
-                           : (milliseconds[n / 2 - 1] + milliseconds[n / 2]) / 2;
+  summary.medianMs = n % 2
+                         ? milliseconds[n / 2]
+                         : (milliseconds[n / 2 - 1] + milliseconds[n / 2]) / 2;
   return summary;
 }
 

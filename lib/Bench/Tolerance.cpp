@@ -52,7 +52,7 @@ Tolerance ckbench::ckTolerance(const std::string &computeType,
                              accumulations);
   // Adding k_batch partial results in the output type.
   t.rtol = std::max(t.rtol, relativeThreshold(out, out, out, double(kBatch)));
-  t.atol = std::max(t.atol, absoluteThreshold(out, out, out, maxMagnitude,
-                                              double(kBatch)));
+  t.atol = std::max(
+      t.atol, absoluteThreshold(out, out, out, maxMagnitude, double(kBatch)));
   return t;
 }

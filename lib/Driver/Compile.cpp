@@ -53,9 +53,32 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   return clone;
 }
 
+/// How many partial sums the GEMM kernels split each reduction into: the
+/// largest `split_k` that ck-select-gemm-config gives the GEMMs of
+/// `module` (as the pipeline does), 1 if there are none.
+static FailureOr<int64_t> selectedKBatch(ModuleOp module,
+                                         const ChipInfo &chip) {
+  OwningOpRef<ModuleOp> clone(module.clone());
+  PassManager pm(module.getContext());
+  pm.addPass(createCKConvToGemm());
+  CKSelectGemmConfigOptions select;
+  select.chip = chip.name.str();
+  pm.addPass(createCKSelectGemmConfig(select));
+  if (failed(pm.run(*clone)))
+    return failure();
+  int64_t kBatch = 1;
+  clone->walk([&](GemmOp op) {
+    if (GemmConfigAttr config = op.getConfigAttr())
+      kBatch = std::max(kBatch, config.getSplitK());
+  });
+  return kBatch;
+}
+
+/// The plan's directives besides kernels and tensors. `kBatch` is the
+/// split of the plan's reductions (1 for the reference kernels).
 static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                          ModuleOp module, const ConvProblemDesc *problem,
-                         bool reference) {
+                         bool reference, int64_t kBatch) {
   PlanInfo info;
   info.chip = chip.name.str();
   info.binaryFile = binaryFile.str();
@@ -72,7 +95,8 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     std::string compute = problem->dtype;
     if (reference)
       compute = "f32";
-    else if (problem->dtype == "f32" && chip.f32 == MmaIntrinsic::Mma16x8x8Tf32)
+    else if (problem->dtype == "f32" &&
+             chip.f32 == MmaIntrinsic::Mma16x8x8Tf32)
       compute = "tf32";
     info.meta = {{"problem", problem->summary()},
                  {"key", problem->key()},
@@ -83,7 +107,7 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                  {"flops", std::to_string(int64_t(problem->flops()))},
                  {"bytes", std::to_string(problem->bytes())},
                  {"reduction", std::to_string(problem->reductionLength())},
-                 {"k_batch", "1"}};
+                 {"k_batch", std::to_string(kBatch)}};
   }
   return info;
 }
@@ -161,12 +185,16 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                               .count();
   if (failed(lowered))
     return failure();
+  FailureOr<int64_t> kBatch = selectedKBatch(module, *chip);
+  if (failed(kBatch))
+    return failure();
   std::string error;
   FailureOr<CompiledModule> compiled = extractCompiledModule(**lowered);
   if (failed(compiled) ||
       failed(writeBundle(options.outputDir, "plan", *compiled,
                          planInfo(*chip, ("kernels." + extension).str(),
-                                  module, problem, /*reference=*/false),
+                                  module, problem, /*reference=*/false,
+                                  *kBatch),
                          error)))
     return error.empty() ? failure() : module.emitError(error);
 
@@ -179,7 +207,8 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     if (failed(ref) ||
         failed(writeBundle(options.outputDir, "reference", *ref,
                            planInfo(*chip, ("reference." + extension).str(),
-                                    module, problem, /*reference=*/true),
+                                    module, problem, /*reference=*/true,
+                                    /*kBatch=*/1),
                            error)))
       return error.empty() ? failure() : module.emitError(error);
   }

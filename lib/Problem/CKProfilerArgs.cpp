@@ -58,10 +58,8 @@ const Code kFwdLayouts[] = {
     {3, "NGCHW_GKCYX_NGKHW", nullptr},
 };
 const Code kBwdWeightLayouts[] = {
-    {0, "GNCHW_GKCYX_GNKHW", nullptr},
-    {1, "GNHWC_GKYXC_GNHWK", nullptr},
-    {2, "NHWGC_GKYXC_NHWGK", "yes"},
-    {3, "NGCHW_GKYXC_NGKHW", nullptr},
+    {0, "GNCHW_GKCYX_GNKHW", nullptr}, {1, "GNHWC_GKYXC_GNHWK", nullptr},
+    {2, "NHWGC_GKYXC_NHWGK", "yes"},   {3, "NGCHW_GKYXC_NGKHW", nullptr},
     {4, "NGCHW_GKCYX_NGKHW", nullptr},
 };
 
@@ -77,12 +75,12 @@ struct Operation {
 };
 
 std::vector<Operation> operations() {
-  return {{"grouped_conv_fwd", "fwd", codes(kFwdTypes), codes(kFwdLayouts),
-           false},
-          {"grouped_conv_bwd_data", "bwd_data", codes(kBwdDataTypes),
-           codes(kFwdLayouts), false},
-          {"grouped_conv_bwd_weight", "bwd_weight", codes(kBwdWeightTypes),
-           codes(kBwdWeightLayouts), true}};
+  return {
+      {"grouped_conv_fwd", "fwd", codes(kFwdTypes), codes(kFwdLayouts), false},
+      {"grouped_conv_bwd_data", "bwd_data", codes(kBwdDataTypes),
+       codes(kFwdLayouts), false},
+      {"grouped_conv_bwd_weight", "bwd_weight", codes(kBwdWeightTypes),
+       codes(kBwdWeightLayouts), true}};
 }
 
 /// The supported codes of `table` for messages: "0 (fp32), 1 (fp16)".
@@ -101,8 +99,8 @@ std::vector<std::string> argumentNames(const Operation &op, bool indexType,
   std::vector<std::string> names = {"data_type", "layout"};
   if (indexType)
     names.push_back("index_type");
-  for (const char *name : {"verify", "init", "log", "time", "num_dim_spatial",
-                           "G", "N", "K", "C"})
+  for (const char *name :
+       {"verify", "init", "log", "time", "num_dim_spatial", "G", "N", "K", "C"})
     names.push_back(name);
   const char *letters[3][3] = {{"X"}, {"Y", "X"}, {"Z", "Y", "X"}};
   const char *images[3][3] = {{"W"}, {"H", "W"}, {"D", "H", "W"}};
@@ -129,16 +127,15 @@ std::string joinNames(const std::vector<std::string> &names) {
 /// The rank in args[position] when it is 1, 2 or 3, else 0.
 int64_t rankAt(const std::vector<std::string> &args, size_t position) {
   int64_t rank;
-  if (position >= args.size() || !parseInt(args[position], rank) ||
-      rank < 1 || rank > 3)
+  if (position >= args.size() || !parseInt(args[position], rank) || rank < 1 ||
+      rank > 3)
     return 0;
   return rank;
 }
 
 bool endsWith(const std::string &text, const std::string &suffix) {
   return text.size() >= suffix.size() &&
-         text.compare(text.size() - suffix.size(), suffix.size(), suffix) ==
-             0;
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 } // namespace
@@ -191,20 +188,18 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
   }
   size_t rankPosition = indexType ? 8 : 7;
   if (!rank) {
-    result.error =
-        where + "argument " + std::to_string(rankPosition) +
-        " (num_dim_spatial) must be 1, 2 or 3, got " +
-        (rankPosition < args.size() ? "'" + args[rankPosition] + "'"
-                                    : std::string("nothing"));
+    result.error = where + "argument " + std::to_string(rankPosition) +
+                   " (num_dim_spatial) must be 1, 2 or 3, got " +
+                   (rankPosition < args.size() ? "'" + args[rankPosition] + "'"
+                                               : std::string("nothing"));
     return result;
   }
   std::vector<std::string> names = argumentNames(*op, indexType, rank);
   if (args.size() != names.size() + 1) {
     result.error = where + "with num_dim_spatial=" + std::to_string(rank) +
                    " expected " + std::to_string(names.size()) +
-                   " arguments after the operation name (" +
-                   joinNames(names) + "), got " +
-                   std::to_string(args.size() - 1);
+                   " arguments after the operation name (" + joinNames(names) +
+                   "), got " + std::to_string(args.size() - 1);
     return result;
   }
 
@@ -240,12 +235,12 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
     if (code.code == values[1])
       layout = &code;
   if (!layout || !layout->dtype) {
-    result.error = where + "layout " + std::to_string(values[1]) +
-                   (layout ? " (" + std::string(layout->name) +
-                                 ") is not supported"
-                           : std::string(" is unknown")) +
-                   "; ck-mlir takes the channels-last layout " +
-                   supported(op->layouts) + " (NWGC/NHWGC/NDHWGC input)";
+    result.error =
+        where + "layout " + std::to_string(values[1]) +
+        (layout ? " (" + std::string(layout->name) + ") is not supported"
+                : std::string(" is unknown")) +
+        "; ck-mlir takes the channels-last layout " + supported(op->layouts) +
+        " (NWGC/NHWGC/NDHWGC input)";
     return result;
   }
   p.layouts = channelsLastLayouts(size_t(rank));
@@ -255,17 +250,17 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
   p.n = values[at++];
   p.k = values[at++];
   p.c = values[at++];
-  for (std::vector<int64_t> *target :
-       {&p.filterSizes, &p.inSizes, &p.strides, &p.dilations, &p.padLeft,
-        &p.padRight})
+  for (std::vector<int64_t> *target : {&p.filterSizes, &p.inSizes, &p.strides,
+                                       &p.dilations, &p.padLeft, &p.padRight})
     for (int64_t i = 0; i < rank; ++i)
       target->push_back(values[at++]);
   if (op->splitK) {
     const std::string &splitK = args.back();
     int64_t value;
     if (splitK != "all" && !parseInt(splitK, value)) {
-      result.error = where + "split_k (the last argument) expects an integer "
-                             "or 'all', got '" +
+      result.error = where +
+                     "split_k (the last argument) expects an integer "
+                     "or 'all', got '" +
                      splitK + "'";
       return result;
     }

@@ -89,10 +89,9 @@ std::string ConvProblemDesc::complete() {
     std::vector<int64_t> *values;
     int64_t fill;
   };
-  for (Field field : {Field{"strides", &strides, 1},
-                      Field{"dilations", &dilations, 1},
-                      Field{"left pads", &padLeft, 0},
-                      Field{"right pads", &padRight, 0}}) {
+  for (Field field :
+       {Field{"strides", &strides, 1}, Field{"dilations", &dilations, 1},
+        Field{"left pads", &padLeft, 0}, Field{"right pads", &padRight, 0}}) {
     if (field.values->empty())
       field.values->assign(rank, field.fill);
     if (field.values->size() != rank)
@@ -100,8 +99,8 @@ std::string ConvProblemDesc::complete() {
                           field.name + " (one per input size), got " +
                           std::to_string(field.values->size()));
   }
-  for (auto [name, value] : {std::pair<const char *, int64_t>{"G", g},
-                             {"N", n}, {"C", c}, {"K", k}})
+  for (auto [name, value] :
+       {std::pair<const char *, int64_t>{"G", g}, {"N", n}, {"C", c}, {"K", k}})
     if (value < 1)
       return problemError(std::string(name) + " must be >= 1, got " +
                           std::to_string(value));
@@ -118,11 +117,10 @@ std::string ConvProblemDesc::complete() {
   }
   for (int64_t size : outSizes())
     if (size < 1)
-      return problemError("the output would be empty: the dilated filter " +
-                          joinX(filterSizes) + " (dilation " +
-                          joinX(dilations) +
-                          ") is larger than the padded input " +
-                          joinX(inSizes));
+      return problemError(
+          "the output would be empty: the dilated filter " +
+          joinX(filterSizes) + " (dilation " + joinX(dilations) +
+          ") is larger than the padded input " + joinX(inSizes));
   if (layouts.empty())
     layouts = channelsLastLayouts(rank);
   if (layouts.size() != 3)
@@ -137,8 +135,7 @@ std::string ConvProblemDesc::complete() {
     if (!error.empty())
       return problemError(error);
   if (!splitK.empty() && direction != "bwd_weight")
-    return problemError("split_k applies to bwd_weight only, not " +
-                        direction);
+    return problemError("split_k applies to bwd_weight only, not " + direction);
   return "";
 }
 
@@ -178,9 +175,7 @@ std::array<int64_t, 3> ConvProblemDesc::tensorElements() const {
           g * n * k * product(outSizes())};
 }
 
-int64_t ConvProblemDesc::elementBytes() const {
-  return dtype == "f32" ? 4 : 2;
-}
+int64_t ConvProblemDesc::elementBytes() const { return dtype == "f32" ? 4 : 2; }
 
 int64_t ConvProblemDesc::bytes() const {
   std::array<int64_t, 3> elements = tensorElements();
@@ -238,19 +233,18 @@ std::string ConvProblemDesc::summary() const {
 
 std::string ConvProblemDesc::key() const {
   std::ostringstream os;
-  os << direction << "-" << dtype << "-G" << g << "-N" << n << "-C" << c
-     << "-K" << k << "-in" << joinX(inSizes) << "-f" << joinX(filterSizes)
-     << "-s" << joinX(strides) << "-d" << joinX(dilations) << "-pl"
-     << joinX(padLeft) << "-pr" << joinX(padRight);
+  os << direction << "-" << dtype << "-G" << g << "-N" << n << "-C" << c << "-K"
+     << k << "-in" << joinX(inSizes) << "-f" << joinX(filterSizes) << "-s"
+     << joinX(strides) << "-d" << joinX(dilations) << "-pl" << joinX(padLeft)
+     << "-pr" << joinX(padRight);
   for (size_t i = 0; i < layouts.size(); ++i)
     os << (i ? "_" : "-") << layouts[i];
   if (!splitK.empty()) {
     // Keep the name to letters, digits, '-' and '_'.
     std::string value;
     for (char ch : splitK)
-      value += std::isalnum(static_cast<unsigned char>(ch)) || ch == '-'
-                   ? ch
-                   : '_';
+      value +=
+          std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' ? ch : '_';
     os << "-splitk" << value;
   }
   return os.str();

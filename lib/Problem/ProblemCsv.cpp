@@ -14,10 +14,9 @@ using namespace ckproblem::detail;
 
 namespace {
 /// The columns every row needs, in the order of a table without header.
-const char *const kColumns[] = {"G",        "N",        "C",     "K",
-                                "H",        "W",        "Y",     "X",
-                                "stride_h", "stride_w", "pad_h", "pad_w",
-                                "dil_h",    "dil_w"};
+const char *const kColumns[] = {
+    "G", "N",        "C",        "K",     "H",     "W",     "Y",
+    "X", "stride_h", "stride_w", "pad_h", "pad_w", "dil_h", "dil_w"};
 constexpr size_t kNumColumns = sizeof(kColumns) / sizeof(kColumns[0]);
 } // namespace
 
@@ -68,9 +67,9 @@ ProblemList ckproblem::parseProblemCsv(const std::string &text,
       continue;
     }
     sawRow = true;
-    if (width ? fields.size() != width
-              : fields.size() != kNumColumns &&
-                    fields.size() != kNumColumns + 1)
+    if (width
+            ? fields.size() != width
+            : fields.size() != kNumColumns && fields.size() != kNumColumns + 1)
       return fail(line, "expected " +
                             (width ? std::to_string(width)
                                    : std::to_string(kNumColumns) + " or " +

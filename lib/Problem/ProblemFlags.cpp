@@ -10,7 +10,7 @@ using namespace ckproblem::detail;
 namespace {
 const char *const kListFlags[] = {"in",  "filter",   "stride",   "dilation",
                                   "pad", "pad-left", "pad-right"};
-const char *const kOtherFlags[] = {"direction", "type", "G", "N",
+const char *const kOtherFlags[] = {"direction", "type", "G",      "N",
                                    "C",         "K",    "layouts"};
 
 /// `arg` as a flag name (dashes dropped) and, after '=', its value.
@@ -20,8 +20,8 @@ bool splitFlag(const std::string &arg, std::string &name, std::string &value,
     return false;
   size_t start = arg[1] == '-' ? 2 : 1;
   size_t eq = arg.find('=');
-  name = arg.substr(start, eq == std::string::npos ? std::string::npos
-                                                   : eq - start);
+  name = arg.substr(start,
+                    eq == std::string::npos ? std::string::npos : eq - start);
   hasValue = eq != std::string::npos;
   value = hasValue ? arg.substr(eq + 1) : "";
   return !name.empty();
@@ -87,8 +87,7 @@ ProblemList ckproblem::problemFromFlags(const std::vector<ProblemFlag> &flags) {
       if (!parseInt(flag.value, value))
         return fail(dashed(name) + " expects an integer, got '" + flag.value +
                     "'");
-      (name == "G" ? p.g : name == "N" ? p.n : name == "C" ? p.c : p.k) =
-          value;
+      (name == "G" ? p.g : name == "N" ? p.n : name == "C" ? p.c : p.k) = value;
     } else if (name == "layouts") {
       for (const std::string &layout : split(flag.value, ','))
         p.layouts.push_back(trim(layout));
@@ -99,13 +98,13 @@ ProblemList ckproblem::problemFromFlags(const std::vector<ProblemFlag> &flags) {
                     " expects integers separated by ',' or 'x' (e.g. 3,3), "
                     "got '" +
                     flag.value + "'");
-      std::vector<int64_t> &target = name == "in"          ? p.inSizes
-                                     : name == "filter"    ? p.filterSizes
-                                     : name == "stride"    ? p.strides
-                                     : name == "dilation"  ? p.dilations
-                                     : name == "pad"       ? pads
-                                     : name == "pad-left"  ? p.padLeft
-                                                           : p.padRight;
+      std::vector<int64_t> &target = name == "in"         ? p.inSizes
+                                     : name == "filter"   ? p.filterSizes
+                                     : name == "stride"   ? p.strides
+                                     : name == "dilation" ? p.dilations
+                                     : name == "pad"      ? pads
+                                     : name == "pad-left" ? p.padLeft
+                                                          : p.padRight;
       target.insert(target.end(), values.begin(), values.end());
       anyPad |= name == "pad";
       anySidePad |= name == "pad-left" || name == "pad-right";
@@ -135,7 +134,8 @@ ProblemList ckproblem::parseProblemFlags(const std::vector<std::string> &args,
     *rest = others;
   else if (!others.empty()) {
     result.error = "unknown problem argument '" + others.front() +
-                   "' (expected " + "--direction, --type, -G, -N, -C, -K, "
+                   "' (expected " +
+                   "--direction, --type, -G, -N, -C, -K, "
                    "--in, --filter, --stride, --dilation, --pad, --pad-left, "
                    "--pad-right or --layouts)";
     return result;

@@ -245,8 +245,9 @@ public:
       Value col = arith::AddIOp::create(
           b, loc, arith::AddIOp::create(b, loc, waveCol0, colBase),
           cst(b, loc, col0 + dc));
-      ValueRange indices =
-          transposed ? ValueRange{col, row} : ValueRange{row, col};
+      SmallVector<Value, 2> indices = {row, col};
+      if (transposed)
+        std::swap(indices[0], indices[1]);
       if (run == 1) {
         elements.push_back(memref::LoadOp::create(b, loc, lds, indices));
       } else {
