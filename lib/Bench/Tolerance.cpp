@@ -56,3 +56,14 @@ Tolerance ckbench::ckTolerance(const std::string &computeType,
       t.atol, absoluteThreshold(out, out, out, maxMagnitude, double(kBatch)));
   return t;
 }
+
+Tolerance ckbench::benchTolerance(const std::string &computeType,
+                                  const std::string &outType,
+                                  const std::string &accType, int64_t reduction,
+                                  int64_t kBatch, double maxMagnitude) {
+  Tolerance split = ckTolerance(computeType, outType, accType, reduction,
+                                kBatch, maxMagnitude);
+  Tolerance whole =
+      ckTolerance(computeType, outType, accType, reduction, 1, maxMagnitude);
+  return {std::max(split.rtol, whole.rtol), std::max(split.atol, whole.atol)};
+}

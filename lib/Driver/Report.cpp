@@ -12,6 +12,9 @@ static StringRef categorize(StringRef op) {
   if (op.starts_with("v_mfma") || op.starts_with("v_wmma") ||
       op.starts_with("v_smfmac"))
     return "mma";
+  if (op.starts_with("v_fma") || op.starts_with("v_fmac") ||
+      op.starts_with("v_pk_fma") || op.starts_with("v_dual_fmac"))
+    return "fma";
   if (op.starts_with("global_load") || op.starts_with("buffer_load") ||
       op.starts_with("flat_load"))
     return "vmem_load";
@@ -79,7 +82,11 @@ static void countMix(ArrayRef<Line> lines, KernelReport &report) {
 }
 
 static void analyzeMainLoop(ArrayRef<Line> lines, KernelReport &report) {
-  // Loops are backward branches; take the smallest one holding MMAs.
+  // Loops are backward branches; take the smallest one holding matrix
+  // instructions, or, for the FMA path, FMAs.
+  bool anyMma = llvm::any_of(
+      lines, [](const Line &l) { return categorize(l.opcode) == "mma"; });
+  StringRef compute = anyMma ? "mma" : "fma";
   size_t bestBegin = 0, bestEnd = lines.size();
   bool found = false;
   for (size_t end = 0; end < lines.size(); ++end) {
@@ -89,8 +96,8 @@ static void analyzeMainLoop(ArrayRef<Line> lines, KernelReport &report) {
       if (lines[begin].label != lines[end].target)
         continue;
       bool hasMma = llvm::any_of(lines.slice(begin, end - begin),
-                                 [](const Line &l) {
-                                   return categorize(l.opcode) == "mma";
+                                 [&](const Line &l) {
+                                   return categorize(l.opcode) == compute;
                                  });
       if (hasMma && (!found || end - begin < bestEnd - bestBegin)) {
         bestBegin = begin;

@@ -32,7 +32,10 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
   int64_t perRegister = 4 / bytes;
   int64_t fragments = (wave[0] / mma.m) * mma.a.size() / perRegister +
                       (wave[1] / mma.n) * mma.b.size() / perRegister;
-  cost.registersPerLane = tiles * mma.c.size() + fragments;
+  // The next K-tile, prefetched into registers while this one is computed.
+  int64_t prefetch = llvm::divideCeil(
+      (block[0] * block[2] + block[2] * block[1]) * bytes, cost.threads * 4);
+  cost.registersPerLane = tiles * mma.c.size() + fragments + prefetch;
   return cost;
 }
 
@@ -103,8 +106,9 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     return emitError() << chip.name << " cannot compute GEMMs of "
                        << elementType << " inputs";
   MmaIntrinsicInfo mma = getMmaIntrinsicInfo(*intrinsic, chip.waveSize);
-  // Tiny GEMMs waste most of a matrix instruction: use FMAs.
-  if (shape.m < mma.m || shape.n < mma.n) {
+  // GEMMs narrower than half an instruction tile would waste most of it:
+  // use FMAs there.
+  if (2 * shape.m < mma.m || 2 * shape.n < mma.n) {
     intrinsic = MmaIntrinsic::Fma;
     mma = getMmaIntrinsicInfo(*intrinsic, chip.waveSize);
   }

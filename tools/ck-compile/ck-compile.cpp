@@ -2,14 +2,22 @@
 //
 //   ck-compile --chip=sm_90a --direction=bwd_weight -G 1 -N 16 -C 256 -K 256 \
 //       --in=50,50 --filter=3,3 --pad=1,1 --type=f16 -o bundle --report
+//   ck-compile --chip=sm_90a --csv bench/data/retinanet_bwd_weight.csv \
+//       --direction bwd_weight --type f16 -o bundles
+//   ck-compile --chip=sm_90a -o bundles --ckprofiler grouped_conv_bwd_weight \
+//       1 2 0 1 0 1 2 1 16 256 256 3 3 50 50 1 1 1 1 1 1 1 1 -1
 //   ck-compile problem.mlir --chip=gfx942 -o bundle
 //
-// Writes a bundle (plan.ckplan + kernels, reference.ckplan + reference
-// kernels) that ckrt loads and ck-bench runs.
+// One problem from named flags, or an IR file, becomes a bundle in -o
+// (plan.ckplan + kernels, reference.ckplan + reference kernels). A CSV
+// table or a ckProfiler command gives one bundle per problem in
+// -o/<key>/ and an index, -o/index.txt. ckrt loads bundles, ck-bench runs
+// them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ck/Driver/Compile.h"
+#include "ck/Problem/ProblemArgs.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -27,58 +35,28 @@ namespace {
 cl::OptionCategory category("ck-compile options");
 cl::opt<std::string> input(cl::Positional, cl::desc("[problem.mlir]"),
                            cl::init(""), cl::cat(category));
-cl::opt<std::string> chip("chip", cl::desc("Target chip (gfx90a, gfx942, "
-                                           "gfx950, gfx1100, gfx1201, sm_80, "
-                                           "sm_90a)"),
+cl::opt<std::string> chip("chip",
+                          cl::desc("Target chip (gfx90a, gfx942, "
+                                   "gfx950, gfx1100, gfx1201, sm_80, "
+                                   "sm_90a)"),
                           cl::Required, cl::cat(category));
-cl::opt<std::string> output("o", cl::desc("Bundle directory"),
+cl::opt<std::string> output("o",
+                            cl::desc("Bundle directory (with --csv or "
+                                     "--ckprofiler: the directory of one "
+                                     "bundle per problem and index.txt)"),
                             cl::init("bundle"), cl::cat(category));
-cl::opt<std::string> toolkit("toolkit", cl::desc("CUDA or ROCm-like toolkit "
-                                                 "directory (default: ck's)"),
+cl::opt<std::string> toolkit("toolkit",
+                             cl::desc("CUDA or ROCm-like toolkit "
+                                      "directory (default: ck's)"),
                              cl::init(""), cl::cat(category));
-cl::opt<bool> report("report", cl::desc("Print registers, LDS, scratch, "
-                                        "occupancy and the main loop's "
-                                        "instruction mix per kernel"),
+cl::opt<bool> report("report",
+                     cl::desc("Print registers, LDS, scratch, "
+                              "occupancy and the main loop's "
+                              "instruction mix per kernel"),
                      cl::cat(category));
 cl::opt<bool> noReference("no-reference",
                           cl::desc("Do not build the reference kernels"),
                           cl::cat(category));
-
-cl::OptionCategory problemCategory("problem (when no IR file is given)");
-cl::opt<std::string> direction("direction", cl::desc("fwd, bwd_data or "
-                                                     "bwd_weight"),
-                               cl::init("bwd_weight"), cl::cat(problemCategory));
-cl::opt<std::string> type("type", cl::desc("f16, bf16 or f32"), cl::init("f16"),
-                          cl::cat(problemCategory));
-cl::opt<int64_t> groups("G", cl::desc("groups"), cl::init(1),
-                        cl::cat(problemCategory));
-cl::opt<int64_t> batch("N", cl::desc("batch"), cl::init(1),
-                       cl::cat(problemCategory));
-cl::opt<int64_t> channels("C", cl::desc("input channels per group"),
-                          cl::init(1), cl::cat(problemCategory));
-cl::opt<int64_t> filters("K", cl::desc("output channels per group"),
-                         cl::init(1), cl::cat(problemCategory));
-cl::list<int64_t> inSizes("in", cl::desc("input spatial sizes, e.g. 50,50"),
-                          cl::CommaSeparated, cl::cat(problemCategory));
-cl::list<int64_t> filterSizes("filter", cl::desc("filter sizes, e.g. 3,3"),
-                              cl::CommaSeparated, cl::cat(problemCategory));
-cl::list<int64_t> strides("stride", cl::desc("strides"), cl::CommaSeparated,
-                          cl::cat(problemCategory));
-cl::list<int64_t> dilations("dilation", cl::desc("dilations"),
-                            cl::CommaSeparated, cl::cat(problemCategory));
-cl::list<int64_t> pads("pad", cl::desc("pads on both sides"),
-                       cl::CommaSeparated, cl::cat(problemCategory));
-cl::list<int64_t> padLeft("pad-left", cl::desc("leading pads"),
-                          cl::CommaSeparated, cl::cat(problemCategory));
-cl::list<int64_t> padRight("pad-right", cl::desc("trailing pads"),
-                           cl::CommaSeparated, cl::cat(problemCategory));
-cl::list<std::string> layouts("layouts",
-                              cl::desc("input, filter and output layouts"),
-                              cl::CommaSeparated, cl::cat(problemCategory));
-
-std::vector<int64_t> values(const cl::list<int64_t> &list) {
-  return std::vector<int64_t>(list.begin(), list.end());
-}
 
 void printReport(const CompileResult &result) {
   llvm::outs() << llvm::formatv("compile time: {0:F3} s\n",
@@ -101,46 +79,45 @@ void printReport(const CompileResult &result) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&category, &problemCategory});
-  cl::ParseCommandLineOptions(argc, argv,
-                              "ck-compile: convolution problems to bundles\n");
+  // The problem arguments (shared with ck-bench) first; the rest are
+  // ck-compile's own options.
+  ckproblem::ProblemArgs problems = ckproblem::parseProblemArgs(
+      std::vector<std::string>(argv + 1, argv + argc));
+  if (!problems.ok()) {
+    llvm::errs() << "ck-compile: " << problems.error << "\n";
+    return 1;
+  }
+  std::vector<const char *> rest = {argv[0]};
+  for (const std::string &arg : problems.rest)
+    rest.push_back(arg.c_str());
+  std::string overview =
+      "ck-compile: convolution problems to bundles\n\n"
+      "  ck-compile --chip=CHIP [options] <problem> [-o DIR]\n"
+      "  ck-compile --chip=CHIP [options] problem.mlir [-o DIR]\n\n" +
+      ckproblem::problemArgsHelp() +
+      "\nOne problem from named flags (or an IR file) is compiled into DIR;\n"
+      "--csv and --ckprofiler compile each problem into DIR/<key>/ and list\n"
+      "them in DIR/index.txt (key, a tab, the summary).\n";
+  cl::HideUnrelatedOptions({&category});
+  cl::ParseCommandLineOptions(int(rest.size()), rest.data(), overview);
+
+  if (!input.empty() && !problems.form.empty()) {
+    llvm::errs() << "ck-compile: give an IR file or a problem, not both\n";
+    return 1;
+  }
+  if (input.empty() && problems.form.empty()) {
+    llvm::errs() << "ck-compile: no problem: give named problem flags, "
+                    "--csv FILE, --ckprofiler OP ARGS... or an IR file "
+                    "(see --help)\n";
+    return 1;
+  }
 
   DialectRegistry registry;
   registerCompileDependencies(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
-
-  std::optional<ConvProblemDesc> problem;
-  OwningOpRef<ModuleOp> module;
   llvm::SourceMgr sources;
   SourceMgrDiagnosticHandler diagnostics(sources, &context);
-  if (input.empty()) {
-    ConvProblemDesc p;
-    p.direction = direction;
-    p.dtype = type;
-    p.g = groups;
-    p.n = batch;
-    p.c = channels;
-    p.k = filters;
-    p.inSizes = values(inSizes);
-    p.filterSizes = values(filterSizes);
-    p.strides = values(strides);
-    p.dilations = values(dilations);
-    p.padLeft = values(pads.empty() ? padLeft : pads);
-    p.padRight = values(pads.empty() ? padRight : pads);
-    p.layouts.assign(layouts.begin(), layouts.end());
-    if (llvm::Error error = p.complete()) {
-      llvm::errs() << "ck-compile: " << llvm::toString(std::move(error))
-                   << "\n";
-      return 1;
-    }
-    module = parseSourceString<ModuleOp>(p.toMLIR(), &context);
-    problem = p;
-  } else {
-    module = parseSourceFile<ModuleOp>(input, sources, &context);
-  }
-  if (!module)
-    return 1;
 
   CompileOptions options;
   options.chip = chip;
@@ -148,8 +125,36 @@ int main(int argc, char **argv) {
   options.outputDir = output;
   options.reference = !noReference;
   options.report = report;
-  FailureOr<CompileResult> result =
-      compileToBundle(*module, options, problem ? &*problem : nullptr);
+
+  if (problems.form == "csv" || problems.form == "ckprofiler") {
+    std::vector<ckproblem::ConvProblemDesc> unique =
+        ckproblem::uniqueProblems(problems.problems);
+    std::vector<std::optional<CompileResult>> results;
+    LogicalResult status =
+        compileProblems(context, unique, options, llvm::outs(), &results);
+    if (report)
+      for (auto [problem, result] : llvm::zip(unique, results))
+        if (result) {
+          llvm::outs() << "== " << problem.key() << "\n";
+          printReport(*result);
+        }
+    if (succeeded(status))
+      llvm::outs() << "ck-compile: wrote " << unique.size()
+                   << (unique.size() == 1 ? " bundle" : " bundles") << " and "
+                   << output << "/index.txt\n";
+    return failed(status);
+  }
+
+  FailureOr<CompileResult> result = failure();
+  if (problems.form == "flags") {
+    result = compileProblem(context, problems.problems.front(), options);
+  } else {
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(input, sources, &context);
+    if (!module)
+      return 1;
+    result = compileToBundle(*module, options, nullptr);
+  }
   if (failed(result))
     return 1;
   llvm::outs() << "ck-compile: wrote " << output << "/plan.ckplan"

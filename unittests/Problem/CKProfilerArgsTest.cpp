@@ -51,8 +51,7 @@ TEST(CKProfilerArgs, BwdWeightReadmeCommand) {
   EXPECT_EQ(p.padLeft, (std::vector<int64_t>{1, 0}));
   EXPECT_EQ(p.padRight, (std::vector<int64_t>{0, 0}));
   EXPECT_EQ(p.outSizes(), (std::vector<int64_t>{27, 26}));
-  EXPECT_EQ(p.layouts,
-            (std::vector<std::string>{"NHWGC", "GKYXC", "NHWGK"}));
+  EXPECT_EQ(p.layouts, (std::vector<std::string>{"NHWGC", "GKYXC", "NHWGK"}));
   EXPECT_EQ(p.splitK, "1");
 }
 

@@ -36,8 +36,7 @@ TEST(ConvProblem, CompleteFillsDefaults) {
   EXPECT_EQ(p.dilations, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(p.padLeft, (std::vector<int64_t>{0, 0}));
   EXPECT_EQ(p.padRight, (std::vector<int64_t>{0, 0}));
-  EXPECT_EQ(p.layouts,
-            (std::vector<std::string>{"NHWGC", "GKYXC", "NHWGK"}));
+  EXPECT_EQ(p.layouts, (std::vector<std::string>{"NHWGC", "GKYXC", "NHWGK"}));
 }
 
 TEST(ConvProblem, ChannelsLastLayoutsPerRank) {
@@ -138,8 +137,8 @@ TEST(ConvProblem, SizesFlopsReduction) {
   EXPECT_DOUBLE_EQ(p.flops(), 2.0 * 16 * 256 * 256 * 2500 * 9);
   EXPECT_EQ(p.reductionLength(), 16 * 2500);
   EXPECT_EQ(p.writtenTensor(), 1);
-  EXPECT_EQ(p.tensorElements(), (std::array<int64_t, 3>{
-                                    16 * 2500 * 256, 256 * 9 * 256,
+  EXPECT_EQ(p.tensorElements(),
+            (std::array<int64_t, 3>{16 * 2500 * 256, 256 * 9 * 256,
                                     16 * 2500 * 256}));
   EXPECT_EQ(p.elementBytes(), 2);
   EXPECT_EQ(p.bytes(), 2 * (16 * 2500 * 256 * 2 + 256 * 9 * 256));

@@ -17,8 +17,8 @@ const char *const kCsv = CK_SOURCE_DIR "/bench/data/retinanet_bwd_weight.csv";
 
 TEST(ProblemArgs, NamedFlags) {
   ProblemArgs args = parseProblemArgs(
-      {"--chip=sm_90a", "-G", "1", "-N", "2", "-C", "8", "-K", "4",
-       "--in=7,7", "--filter=3,3", "--pad=1,1", "-o", "/tmp/x"});
+      {"--chip=sm_90a", "-G", "1", "-N", "2", "-C", "8", "-K", "4", "--in=7,7",
+       "--filter=3,3", "--pad=1,1", "-o", "/tmp/x"});
   ASSERT_TRUE(args.ok()) << args.error;
   EXPECT_EQ(args.form, "flags");
   ASSERT_EQ(args.problems.size(), 1u);
@@ -37,9 +37,9 @@ TEST(ProblemArgs, NoProblem) {
 }
 
 TEST(ProblemArgs, Csv) {
-  ProblemArgs args = parseProblemArgs({"--csv", kCsv, "--direction",
-                                       "bwd_weight", "--type=bf16",
-                                       "--warmup", "2"});
+  ProblemArgs args =
+      parseProblemArgs({"--csv", kCsv, "--direction", "bwd_weight",
+                        "--type=bf16", "--warmup", "2"});
   ASSERT_TRUE(args.ok()) << args.error;
   EXPECT_EQ(args.form, "csv");
   EXPECT_EQ(args.problems.size(), 37u);
@@ -54,10 +54,35 @@ TEST(ProblemArgs, Csv) {
 }
 
 TEST(ProblemArgs, CkProfiler) {
-  ProblemArgs args = parseProblemArgs(
-      {"-o", "out", "--ckprofiler", "grouped_conv_bwd_weight", "1", "2", "0",
-       "1", "0", "1", "2", "1", "16", "256", "256", "3", "3", "50", "50",
-       "1", "1", "1", "1", "1", "1", "1", "1", "-1", "--chip=sm_90a"});
+  ProblemArgs args = parseProblemArgs({"-o",
+                                       "out",
+                                       "--ckprofiler",
+                                       "grouped_conv_bwd_weight",
+                                       "1",
+                                       "2",
+                                       "0",
+                                       "1",
+                                       "0",
+                                       "1",
+                                       "2",
+                                       "1",
+                                       "16",
+                                       "256",
+                                       "256",
+                                       "3",
+                                       "3",
+                                       "50",
+                                       "50",
+                                       "1",
+                                       "1",
+                                       "1",
+                                       "1",
+                                       "1",
+                                       "1",
+                                       "1",
+                                       "1",
+                                       "-1",
+                                       "--chip=sm_90a"});
   ASSERT_TRUE(args.ok()) << args.error;
   EXPECT_EQ(args.form, "ckprofiler");
   ASSERT_EQ(args.problems.size(), 1u);
@@ -75,16 +100,15 @@ TEST(ProblemArgs, Errors) {
   EXPECT_EQ(error({"--csv", kCsv, "--direction=fwd"}),
             "--csv needs --type (f16, bf16 or f32): the table has no type "
             "column");
-  EXPECT_EQ(error({"--csv", kCsv, "--direction=fwd", "--type=f16", "-N",
-                   "4"}),
+  EXPECT_EQ(error({"--csv", kCsv, "--direction=fwd", "--type=f16", "-N", "4"}),
             "--csv takes the sizes from the table; -N cannot be given with it "
             "(only --direction, --type and --layouts can)");
   EXPECT_EQ(error({"--csv"}), "--csv needs a file name");
   EXPECT_EQ(error({"--csv", "a", "--csv", "b"}),
             "--csv given twice: one table per run");
-  EXPECT_EQ(error({"--csv", "/nonexistent.csv", "--direction=fwd",
-                   "--type=f16"}),
-            "cannot read '/nonexistent.csv': No such file or directory");
+  EXPECT_EQ(
+      error({"--csv", "/nonexistent.csv", "--direction=fwd", "--type=f16"}),
+      "cannot read '/nonexistent.csv': No such file or directory");
   EXPECT_EQ(error({"--ckprofiler", "grouped_conv_fwd", "--ckprofiler"}),
             "--ckprofiler given twice: one ckProfiler command per run");
   EXPECT_EQ(error({"--ckprofiler", "grouped_conv_fwd", "--csv", kCsv}),

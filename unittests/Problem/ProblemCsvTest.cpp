@@ -26,8 +26,7 @@ TEST(ProblemCsv, RetinaNetTable) {
   EXPECT_EQ(p.filterSizes, (std::vector<int64_t>{3, 3}));
   EXPECT_EQ(p.padLeft, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(p.padRight, (std::vector<int64_t>{1, 1}));
-  EXPECT_EQ(p.layouts,
-            (std::vector<std::string>{"NHWGC", "GKYXC", "NHWGK"}));
+  EXPECT_EQ(p.layouts, (std::vector<std::string>{"NHWGC", "GKYXC", "NHWGK"}));
 }
 
 TEST(ProblemCsv, RowsWithoutHeader) {
@@ -65,8 +64,7 @@ TEST(ProblemCsv, HeaderInAnyOrderAndLayouts) {
   EXPECT_EQ(p.padLeft, (std::vector<int64_t>{1, 0}));
   EXPECT_EQ(p.c, 32);
   EXPECT_EQ(p.k, 64);
-  EXPECT_EQ(p.layouts,
-            (std::vector<std::string>{"GNHWC", "GKYXC", "GNHWK"}));
+  EXPECT_EQ(p.layouts, (std::vector<std::string>{"GNHWC", "GKYXC", "GNHWK"}));
 }
 
 TEST(ProblemCsv, ErrorsNameTheLine) {
@@ -77,7 +75,8 @@ TEST(ProblemCsv, ErrorsNameTheLine) {
   };
   std::string header = "G,N,C,K,H,W,Y,X,stride_h,stride_w,pad_h,pad_w,dil_h,"
                        "dil_w,layers\n";
-  EXPECT_EQ(error("# c\n" + header + "1,16,256,36,7,7,3,3,1,1,1,1,1,1,1\n"
+  EXPECT_EQ(error("# c\n" + header +
+                  "1,16,256,36,7,7,3,3,1,1,1,1,1,1,1\n"
                   "1,16,256,36,7,7,3,x,1,1,1,1,1,1,1\n"),
             "t.csv:4: column 'X' expects an integer, got 'x'");
   EXPECT_EQ(error(header + "1,16,256,36,7,7,3,3,1,1,1,1,1,1\n"),
@@ -108,8 +107,8 @@ TEST(ProblemCsv, ErrorsNameTheLine) {
 }
 
 TEST(ProblemCsv, UnreadableFile) {
-  ProblemList list = readProblemCsv("/nonexistent/problems.csv",
-                                    bwdWeightF16());
+  ProblemList list =
+      readProblemCsv("/nonexistent/problems.csv", bwdWeightF16());
   EXPECT_EQ(list.error, "cannot read '/nonexistent/problems.csv': No such "
                         "file or directory");
 }

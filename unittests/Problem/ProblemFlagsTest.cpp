@@ -13,9 +13,8 @@ using Args = std::vector<std::string>;
 TEST(ProblemFlags, AllFlags) {
   ProblemList list = parseProblemFlags(
       {"--direction=fwd", "--type", "bf16", "-G", "2", "-N=3", "--C", "4",
-       "--K=5", "--in=9,10", "--filter", "3x2", "-stride=2,1",
-       "--dilation=1,2", "--pad-left=1,0", "--pad-right", "0,1",
-       "--layouts=GNHWC,GKYXC,GNHWK"});
+       "--K=5", "--in=9,10", "--filter", "3x2", "-stride=2,1", "--dilation=1,2",
+       "--pad-left=1,0", "--pad-right", "0,1", "--layouts=GNHWC,GKYXC,GNHWK"});
   ASSERT_TRUE(list.ok()) << list.error;
   ASSERT_EQ(list.problems.size(), 1u);
   const ConvProblemDesc &p = list.problems[0];
@@ -31,8 +30,7 @@ TEST(ProblemFlags, AllFlags) {
   EXPECT_EQ(p.dilations, (std::vector<int64_t>{1, 2}));
   EXPECT_EQ(p.padLeft, (std::vector<int64_t>{1, 0}));
   EXPECT_EQ(p.padRight, (std::vector<int64_t>{0, 1}));
-  EXPECT_EQ(p.layouts,
-            (std::vector<std::string>{"GNHWC", "GKYXC", "GNHWK"}));
+  EXPECT_EQ(p.layouts, (std::vector<std::string>{"GNHWC", "GKYXC", "GNHWK"}));
 }
 
 TEST(ProblemFlags, DefaultsAndPad) {
@@ -56,10 +54,10 @@ TEST(ProblemFlags, ListsAppendLikeLlvmCl) {
 
 TEST(ProblemFlags, RestIsPassedBack) {
   Args rest;
-  ProblemList list = parseProblemFlags(
-      {"--chip=sm_90a", "-o", "out", "-G", "1", "--in=7", "--filter=3",
-       "problem.mlir", "--", "-N", "2"},
-      &rest);
+  ProblemList list =
+      parseProblemFlags({"--chip=sm_90a", "-o", "out", "-G", "1", "--in=7",
+                         "--filter=3", "problem.mlir", "--", "-N", "2"},
+                        &rest);
   ASSERT_TRUE(list.ok()) << list.error;
   EXPECT_EQ(rest, (Args{"--chip=sm_90a", "-o", "out", "problem.mlir", "--",
                         "-N", "2"}));
@@ -94,9 +92,9 @@ TEST(ProblemFlags, Errors) {
 }
 
 TEST(ProblemFlags, Names) {
-  for (const char *name : {"direction", "type", "G", "N", "C", "K", "in",
-                           "filter", "stride", "dilation", "pad", "pad-left",
-                           "pad-right", "layouts"})
+  for (const char *name :
+       {"direction", "type", "G", "N", "C", "K", "in", "filter", "stride",
+        "dilation", "pad", "pad-left", "pad-right", "layouts"})
     EXPECT_TRUE(isProblemFlagName(name)) << name;
   for (const char *name : {"o", "chip", "csv", "ckprofiler", "g", ""})
     EXPECT_FALSE(isProblemFlagName(name)) << name;

@@ -19,8 +19,8 @@ namespace ckbench {
 /// How many copies of a tensor set of `setBytes` bytes to cycle through:
 /// the fewest whose total exceeds 2 * `l2Bytes`, but no more than fit in
 /// `budgetBytes` and no more than `maxCopies`; at least 1.
-size_t rotatingCopies(uint64_t setBytes, uint64_t l2Bytes,
-                      uint64_t budgetBytes, size_t maxCopies);
+size_t rotatingCopies(uint64_t setBytes, uint64_t l2Bytes, uint64_t budgetBytes,
+                      size_t maxCopies);
 
 struct TimeSummary {
   double medianMs = 0;

@@ -8,8 +8,8 @@
 //
 //   half(m)        = 2^-m / 2                 (half an ulp, m mantissa bits)
 //   rel(c,o,a,n)   = max(half(a) * n, half(c), half(o))
-//   abs(c,o,a,M,n) = max(2^log2(M) * half(a) * n,
-//                        2^log2(M) * half(c), 2^log2(M) * half(o))
+//   abs(c,o,a,M,n) = max(M * half(a) * n, M * half(c), M * half(o))
+//                    (CK writes M as 2^log2(|M|))
 //   n   = accumulations = reduction length / k_batch (integer division)
 //   rtol = max(rel(compute, out, acc, n), rel(out, out, out, k_batch))
 //   atol = max(abs(compute, out, acc, M / k_batch, n),
@@ -53,6 +53,17 @@ struct Tolerance {
 Tolerance ckTolerance(const std::string &computeType,
                       const std::string &outType, const std::string &accType,
                       int64_t reduction, int64_t kBatch, double maxMagnitude);
+
+/// What ck-bench checks with: the larger (each threshold on its own) of
+/// ckTolerance for `kBatch` and for one batch. CK's split-K rule scales the
+/// compute-type term by the magnitude of one partial sum, M / k_batch;
+/// rounding the inputs to the compute type (tf32 for f32 data) errs by the
+/// same amount whatever the split, and partial sums of random-sign data are
+/// larger than M / k_batch, so the unsplit thresholds are a floor.
+Tolerance benchTolerance(const std::string &computeType,
+                         const std::string &outType, const std::string &accType,
+                         int64_t reduction, int64_t kBatch,
+                         double maxMagnitude);
 
 } // namespace ckbench
 

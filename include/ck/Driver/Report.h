@@ -19,10 +19,10 @@ struct KernelReport {
   int64_t waveSize = 0;
   /// Waves per SIMD, from registers, LDS and the chip's limit.
   int64_t occupancy = 0;
-  /// Instruction counts in the innermost loop holding matrix instructions
-  /// (the whole kernel where there is no such loop), by category: mma,
-  /// valu, salu, vmem_load, vmem_store, lds_read, lds_write, waitcnt,
-  /// barrier.
+  /// Instruction counts in the innermost loop holding matrix instructions,
+  /// or FMAs on the FMA path (the whole kernel where there is no such loop,
+  /// e.g. when LLVM unrolled a short one), by category: mma, fma, valu,
+  /// salu, vmem_load, vmem_store, lds_read, lds_write, waitcnt, barrier.
   std::map<std::string, int64_t> mainLoopMix;
   bool foundMainLoop = false;
 };

@@ -21,7 +21,7 @@ struct GemmConfigCost {
   int64_t waves;
   int64_t threads;
   int64_t ldsBytes;
-  /// Accumulator and fragment registers per lane, 32-bit each.
+  /// Accumulator, fragment and prefetch registers per lane, 32-bit each.
   int64_t registersPerLane;
 };
 

@@ -72,8 +72,8 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
   let description = [{
     Attaches a `#ck.gemm_config` to every `ck.gemm` without one, chosen from
     the GEMM's sizes and the chip's architecture table: the chip's matrix
-    instruction for the input type (FMAs where M or N is smaller than the
-    instruction), block tiles that do not waste much of small matrices, four
+    instruction for the input type (FMAs where M or N is less than half the
+    instruction's tile), block tiles that do not waste much of small matrices, four
     waves per workgroup, and sizes shrunk until LDS and registers fit.
     Configurations already on the ops are checked against the chip; one that
     does not fit is an error naming the limit.

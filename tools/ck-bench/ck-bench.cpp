@@ -1,0 +1,181 @@
+//===- ck-bench.cpp - Verify and time compiled bundles on a GPU -----------===//
+//
+//   ck-bench --bundles DIR --csv bench/data/retinanet_bwd_weight.csv \
+//       --direction bwd_weight --type f16 --json results.jsonl
+//   ck-bench --bundles DIR --ckprofiler grouped_conv_bwd_weight 1 2 0 1 0 1 \
+//       2 1 16 256 256 3 3 50 50 1 1 1 1 1 1 1 1 -1
+//   ck-bench --bundles DIR            # every bundle of DIR/index.txt
+//   ck-bench --bundle DIR/<key>
+//
+// Links ckrt and the standard library only (no LLVM), so it runs on GPU
+// machines where nothing else of ck-mlir is installed. Exit status: 0 all
+// passed, 1 a problem failed verification or had an error, 2 no GPU, 3 a
+// bad command line. docs/Profiler.md describes the method.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runner.h"
+
+#include "ck/Bench/BenchOptions.h"
+#include "ck/Bench/BenchResult.h"
+#include "ck/Problem/ProblemArgs.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+using namespace ckbench;
+
+namespace {
+
+enum ExitCode { kPassed = 0, kFailed = 1, kNoGpu = 2, kUsage = 3 };
+
+struct Job {
+  std::string dir;
+  std::optional<ckproblem::ConvProblemDesc> problem;
+};
+
+bool fileExists(const std::string &path) { return std::ifstream(path).good(); }
+
+/// The bundles to run, or an error.
+std::string listJobs(const BenchOptions &options,
+                     const ckproblem::ProblemArgs &problems,
+                     std::vector<Job> &jobs) {
+  if (!options.bundleDir.empty()) {
+    jobs.push_back({options.bundleDir, std::nullopt});
+    return "";
+  }
+  const std::string &root = options.bundlesDir;
+  if (!problems.form.empty()) {
+    for (const ckproblem::ConvProblemDesc &p :
+         ckproblem::uniqueProblems(problems.problems)) {
+      std::string dir = root + "/" + p.key();
+      // A single bundle compiled from flags may be DIR itself.
+      if (!fileExists(dir + "/plan.ckplan") && problems.problems.size() == 1 &&
+          fileExists(root + "/plan.ckplan"))
+        dir = root;
+      jobs.push_back({dir, p});
+    }
+    return "";
+  }
+  std::ifstream index(root + "/index.txt");
+  if (!index)
+    return "no problem given and no " + root +
+           "/index.txt to take them from (ck-compile writes it for --csv and "
+           "--ckprofiler); give problems or --bundle DIR";
+  std::string line;
+  while (std::getline(index, line)) {
+    std::string key = line.substr(0, line.find('\t'));
+    if (!key.empty())
+      jobs.push_back({root + "/" + key, std::nullopt});
+  }
+  if (jobs.empty())
+    return root + "/index.txt lists no bundles";
+  return "";
+}
+
+/// `value` with 7 significant digits; "nan" and "inf" without signs' noise.
+std::string number(double value) {
+  if (std::isnan(value))
+    return "nan";
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.7g", value);
+  return text;
+}
+
+void printHelp() {
+  std::cout << "ck-bench: verify and time compiled bundles on a GPU\n\n"
+               "  ck-bench --bundles DIR [<problems>] [options]\n"
+               "  ck-bench --bundle DIR/<key> [options]\n\n"
+            << ckproblem::problemArgsHelp() << "\nOptions:\n"
+            << benchOptionsHelp()
+            << "\nExit status: 0 all passed, 1 a verification failure or an "
+               "error, 2 no GPU,\n3 a bad command line. See "
+               "docs/Profiler.md.\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  ckproblem::ProblemArgs problems = ckproblem::parseProblemArgs(
+      std::vector<std::string>(argv + 1, argv + argc));
+  if (!problems.ok()) {
+    std::cerr << "ck-bench: " << problems.error << "\n";
+    return kUsage;
+  }
+  BenchOptions options;
+  std::string error = parseBenchOptions(problems.rest, options);
+  if (error.empty() && options.help) {
+    printHelp();
+    return kPassed;
+  }
+  if (error.empty())
+    error = checkBenchInputs(options, problems.form);
+  std::vector<Job> jobs;
+  if (error.empty())
+    error = listJobs(options, problems, jobs);
+  if (!error.empty()) {
+    std::cerr << "ck-bench: " << error << "\n";
+    return kUsage;
+  }
+
+  Device device;
+  if (ckrt_status status = device.open(options.device)) {
+    if (status == CKRT_ERROR_NO_BACKEND || status == CKRT_ERROR_NO_DEVICE)
+      std::cerr << "ck-bench: no GPU: " << ckrt_last_error() << "\n";
+    else
+      std::cerr << "ck-bench: cannot open GPU " << options.device << ": "
+                << ckrt_last_error() << "\n";
+    return kNoGpu;
+  }
+  std::ofstream json;
+  if (!options.jsonPath.empty()) {
+    json.open(options.jsonPath);
+    if (!json) {
+      std::cerr << "ck-bench: cannot write '" << options.jsonPath << "'\n";
+      return kUsage;
+    }
+  }
+  uint64_t seed =
+      options.seedGiven
+          ? options.seed
+          : uint64_t(
+                std::chrono::system_clock::now().time_since_epoch().count()) %
+                1000000007u;
+  std::cout << "ck-bench: device " << options.device << ": "
+            << device.describe() << "\n"
+            << "ck-bench: seed " << seed << " (--seed " << seed
+            << " repeats this run); warmup " << options.warmup << ", repeat "
+            << options.repeat << "\n"
+            << std::flush;
+
+  size_t passed = 0, failed = 0, errors = 0, unverified = 0;
+  for (const Job &job : jobs) {
+    BenchResult result = runBundle(device, job.dir, options, seed,
+                                   job.problem ? &*job.problem : nullptr);
+    std::cout << resultLine(result) << "\n";
+    for (const Mismatch &m : result.comparison.worst)
+      std::cout << "    [" << m.index << "] out " << number(m.out) << " ref "
+                << number(m.ref) << "\n";
+    std::cout << std::flush;
+    if (json.is_open())
+      json << resultJson(result) << "\n" << std::flush;
+    if (result.status == "pass")
+      ++passed;
+    else if (result.status == "fail")
+      ++failed;
+    else if (result.status == "unverified")
+      ++unverified;
+    else
+      ++errors;
+  }
+  std::cout << "ck-bench: " << passed << " passed, " << failed << " failed, "
+            << errors << " errors";
+  if (unverified)
+    std::cout << ", " << unverified << " not verified";
+  std::cout << "\n";
+  return failed || errors ? kFailed : kPassed;
+}

@@ -1,0 +1,90 @@
+//===- BenchOptionsTest.cpp - ck-bench's own options ----------------------===//
+
+#include "ck/Bench/BenchOptions.h"
+
+#include <gtest/gtest.h>
+
+using namespace ckbench;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+TEST(BenchOptions, Defaults) {
+  BenchOptions o;
+  ASSERT_EQ(parseBenchOptions({}, o), "");
+  EXPECT_EQ(o.warmup, 5);
+  EXPECT_EQ(o.repeat, 50);
+  EXPECT_FALSE(o.seedGiven);
+  EXPECT_TRUE(o.verify);
+  EXPECT_TRUE(o.time);
+  EXPECT_EQ(o.device, 0);
+  EXPECT_EQ(o.magnitude, "observed");
+}
+
+TEST(BenchOptions, All) {
+  BenchOptions o;
+  ASSERT_EQ(parseBenchOptions({"--bundles", "out", "--warmup=0", "--repeat",
+                               "7", "--seed=18446744073709551615", "--json",
+                               "r.jsonl", "--no-verify", "--no-time", "-device",
+                               "1", "--magnitude=bound"},
+                              o),
+            "");
+  EXPECT_EQ(o.bundlesDir, "out");
+  EXPECT_EQ(o.warmup, 0);
+  EXPECT_EQ(o.repeat, 7);
+  EXPECT_TRUE(o.seedGiven);
+  EXPECT_EQ(o.seed, 18446744073709551615ull);
+  EXPECT_EQ(o.jsonPath, "r.jsonl");
+  EXPECT_FALSE(o.verify);
+  EXPECT_FALSE(o.time);
+  EXPECT_EQ(o.device, 1);
+  EXPECT_EQ(o.magnitude, "bound");
+  BenchOptions h;
+  ASSERT_EQ(parseBenchOptions({"--help", "--bundle=b"}, h), "");
+  EXPECT_TRUE(h.help);
+  EXPECT_EQ(h.bundleDir, "b");
+}
+
+TEST(BenchOptions, Errors) {
+  auto error = [](const Args &args) {
+    BenchOptions o;
+    return parseBenchOptions(args, o);
+  };
+  EXPECT_EQ(error({"--repeat", "0"}),
+            "--repeat expects an integer >= 1, got '0'");
+  EXPECT_EQ(error({"--warmup=-1"}),
+            "--warmup expects an integer >= 0, got '-1'");
+  EXPECT_EQ(error({"--device", "x"}),
+            "--device expects an integer >= 0, got 'x'");
+  EXPECT_EQ(error({"--seed", "-5"}),
+            "--seed expects a non-negative integer, got '-5'");
+  EXPECT_EQ(error({"--json"}), "--json needs a value");
+  EXPECT_EQ(error({"--no-time=1"}), "--no-time takes no value");
+  EXPECT_EQ(error({"--magnitude", "max"}),
+            "--magnitude expects 'observed' or 'bound', got 'max'");
+  EXPECT_EQ(error({"--fast"}), "unknown option '--fast' (see --help)");
+  EXPECT_EQ(error({"stray"}), "unexpected argument 'stray'");
+}
+
+TEST(BenchOptions, Inputs) {
+  BenchOptions none, one, many, both;
+  one.bundleDir = "b/key";
+  many.bundlesDir = "b";
+  both.bundleDir = both.bundlesDir = "b";
+  EXPECT_EQ(checkBenchInputs(none, ""),
+            "no bundles: give --bundle DIR, or --bundles DIR with or without "
+            "problems (see --help)");
+  EXPECT_EQ(checkBenchInputs(both, ""),
+            "give --bundle DIR (one bundle) or --bundles DIR, not both");
+  EXPECT_EQ(checkBenchInputs(one, "csv"),
+            "--bundle names one bundle; to pick bundles by problem, give "
+            "--bundles DIR with the problems");
+  EXPECT_EQ(checkBenchInputs(one, ""), "");
+  EXPECT_EQ(checkBenchInputs(many, ""), "");
+  EXPECT_EQ(checkBenchInputs(many, "ckprofiler"), "");
+  EXPECT_NE(std::string(benchOptionsHelp()).find("--magnitude"),
+            std::string::npos);
+}
+
+} // namespace
