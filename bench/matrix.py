@@ -99,11 +99,17 @@ def compile_all(problems, out, chip, jobs, extra):
         return key, r.returncode, r.stderr + r.stdout
 
     failures = 0
+    index = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for key, code, log in pool.map(one, problems):
+        for (key, code, log), line in zip(pool.map(one, problems), problems):
             if code:
                 failures += 1
                 print(f"FAILED {key}: {log.strip()}", file=sys.stderr)
+            else:
+                index.append(f"{key}\t{line}")
+    # ck-bench --bundles OUT runs every bundle listed here.
+    with open(os.path.join(out, "index.txt"), "w") as f:
+        f.write("\n".join(index) + "\n")
     print(f"compiled {len(problems) - failures}/{len(problems)} problems into {out}")
     return 1 if failures else 0
 
