@@ -7,7 +7,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "CK"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ck_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -16,5 +16,10 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ck_tools_dir, config.llvm_tools_dir]
-tools = ["ck-opt"]
+tools = ["ck-opt", "ck-compile"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# ptxas turns PTX into cubins (format=bin of the NVIDIA pipeline, ck-compile
+# for sm_*); tests that need it say `REQUIRES: ptxas`.
+if os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")

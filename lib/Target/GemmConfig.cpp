@@ -2,6 +2,8 @@
 
 #include "ck/Target/GemmConfig.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <algorithm>
 
 using namespace mlir;
@@ -39,50 +41,59 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
   return cost;
 }
 
+std::optional<std::string> mlir::ck::explainGemmConfigMisfit(
+    GemmConfigAttr config, const ChipInfo &chip, Type elementType) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  MmaIntrinsic intrinsic = config.getIntrinsic();
+  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(intrinsic, chip.waveSize);
+  StringRef name = stringifyMmaIntrinsic(intrinsic);
+  bool nativeToChip = intrinsic == MmaIntrinsic::Fma ||
+                      chip.f16 == intrinsic || chip.bf16 == intrinsic ||
+                      chip.f32 == intrinsic;
+  ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
+  GemmConfigCost cost = estimateCost(config, chip, elementType);
+  // Leave room for addresses, loop counters and the epilogue.
+  int64_t registers = chip.registersPerLane - 64;
+  if (mma.waveSize != chip.waveSize)
+    os << name << " runs on waves of " << mma.waveSize << " lanes; "
+       << chip.name << " has " << chip.waveSize;
+  else if (!nativeToChip)
+    os << chip.name << " has no " << name << " instruction";
+  else if (intrinsic != MmaIntrinsic::Fma &&
+           mma.elementType != elementKind(elementType))
+    os << name << " does not take " << elementType << " inputs";
+  else if (wave[0] % mma.m || wave[1] % mma.n)
+    os << "wave tile " << wave[0] << "x" << wave[1]
+       << " is not a whole number of " << name << " tiles (" << mma.m << "x"
+       << mma.n << ")";
+  else if (block[2] % mma.k)
+    os << "block K " << block[2] << " is not a multiple of " << name
+       << "'s K (" << mma.k << ")";
+  else if (cost.threads > 1024)
+    os << "configuration needs " << cost.threads
+       << " threads per workgroup; the limit is 1024";
+  else if (cost.ldsBytes > chip.ldsBytes)
+    os << "configuration needs " << cost.ldsBytes
+       << " bytes of LDS per workgroup; " << chip.name << " allows "
+       << chip.ldsBytes;
+  else if (cost.registersPerLane > registers)
+    os << "configuration needs about " << cost.registersPerLane
+       << " registers per lane for accumulators, fragments and the "
+          "prefetched tile; "
+       << chip.name << " allows " << registers << " after addressing";
+  if (why.empty())
+    return std::nullopt;
+  return why;
+}
+
 LogicalResult
 mlir::ck::checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
                           Type elementType,
                           function_ref<InFlightDiagnostic()> emitError) {
-  MmaIntrinsic intrinsic = config.getIntrinsic();
-  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(intrinsic, chip.waveSize);
-  StringRef name = stringifyMmaIntrinsic(intrinsic);
-  if (mma.waveSize != chip.waveSize)
-    return emitError() << name << " runs on waves of " << mma.waveSize
-                       << " lanes; " << chip.name << " has " << chip.waveSize;
-  bool nativeToChip = intrinsic == MmaIntrinsic::Fma ||
-                      chip.f16 == intrinsic || chip.bf16 == intrinsic ||
-                      chip.f32 == intrinsic;
-  if (!nativeToChip)
-    return emitError() << chip.name << " has no " << name << " instruction";
-  if (intrinsic != MmaIntrinsic::Fma &&
-      mma.elementType != elementKind(elementType))
-    return emitError() << name << " does not take " << elementType
-                       << " inputs";
-  ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
-  if (wave[0] % mma.m || wave[1] % mma.n)
-    return emitError() << "wave tile " << wave[0] << "x" << wave[1]
-                       << " is not a whole number of " << name << " tiles ("
-                       << mma.m << "x" << mma.n << ")";
-  if (block[2] % mma.k)
-    return emitError() << "block K " << block[2] << " is not a multiple of "
-                       << name << "'s K (" << mma.k << ")";
-  GemmConfigCost cost = estimateCost(config, chip, elementType);
-  if (cost.threads > 1024)
-    return emitError() << "configuration needs " << cost.threads
-                       << " threads per workgroup; the limit is 1024";
-  if (cost.ldsBytes > chip.ldsBytes)
-    return emitError() << "configuration needs " << cost.ldsBytes
-                       << " bytes of LDS per workgroup; " << chip.name
-                       << " allows " << chip.ldsBytes;
-  // Leave room for addresses, loop counters and the epilogue.
-  int64_t available = chip.registersPerLane - 64;
-  if (cost.registersPerLane > available)
-    return emitError() << "configuration needs about "
-                       << cost.registersPerLane
-                       << " registers per lane for accumulators and "
-                          "fragments; "
-                       << chip.name << " allows " << available
-                       << " after addressing";
+  if (std::optional<std::string> why =
+          explainGemmConfigMisfit(config, chip, elementType))
+    return emitError() << *why;
   return success();
 }
 
@@ -120,20 +131,19 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   SmallVector<int64_t> block = {bm, bn, bk};
   SmallVector<int64_t> wave = {bm / 2, bn / 2};
   auto config = GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1);
-  // Shrink K, then the tile, until the chip's limits hold.
-  while (failed(checkGemmConfig(config, chip, elementType, [] {
-    return InFlightDiagnostic();
-  }))) {
-    if (block[2] > mma.k)
-      block[2] /= 2;
-    else if (block[0] >= block[1] && block[0] > 2 * mma.m)
+  // Shrink the tile, then K (not below 8), until the chip's limits hold.
+  while (explainGemmConfigMisfit(config, chip, elementType)) {
+    if (block[0] >= block[1] && block[0] > 2 * mma.m)
       block[0] /= 2;
     else if (block[1] > 2 * mma.n)
       block[1] /= 2;
+    else if (block[2] > std::max<int64_t>(mma.k, 8))
+      block[2] /= 2;
     else
       return checkGemmConfig(config, chip, elementType, emitError);
     wave = {block[0] / 2, block[1] / 2};
-    config = GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1);
+    config = GemmConfigAttr::get(context, block, wave, *intrinsic,
+                                 /*splitK=*/1);
   }
   // Too few tiles to fill the chip: split K so that about two workgroups
   // per compute unit run, each with at least 8 K-tiles of work.

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ck/Driver/Compile.h"
+#include "ck/Target/Chip.h"
 #include "ck/Problem/ProblemArgs.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -61,7 +62,15 @@ cl::opt<bool> noReference("no-reference",
 void printReport(const CompileResult &result) {
   llvm::outs() << llvm::formatv("compile time: {0:F3} s\n",
                                 result.compileSeconds);
+  bool nvidia = lookupChip(chip)->vendor == Vendor::NVIDIA;
   for (const KernelReport &r : result.reports) {
+    if (nvidia) {
+      // ptxas -v reports registers, shared memory and spill stores only.
+      llvm::outs() << llvm::formatv(
+          "kernel {0}: registers {1} shared {2} B spill stores {3} B\n",
+          r.name, r.vgprs, r.ldsBytes, r.scratchBytes);
+      continue;
+    }
     llvm::outs() << llvm::formatv(
         "kernel {0}: vgpr {1} agpr {2} sgpr {3} lds {4} B scratch {5} B "
         "spills {6}/{7} occupancy {8} waves/SIMD\n",
@@ -109,6 +118,17 @@ int main(int argc, char **argv) {
     llvm::errs() << "ck-compile: no problem: give named problem flags, "
                     "--csv FILE, --ckprofiler OP ARGS... or an IR file "
                     "(see --help)\n";
+    return 1;
+  }
+
+  if (!lookupChip(chip)) {
+    llvm::errs() << "ck-compile: unknown chip '" << chip
+                 << "'; expected one of gfx90a, gfx942, gfx950, gfx1100, "
+                    "gfx1201, sm_80, sm_90a\n";
+    return 1;
+  }
+  if (output.empty()) {
+    llvm::errs() << "ck-compile: -o needs a directory name\n";
     return 1;
   }
 

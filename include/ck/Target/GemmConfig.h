@@ -28,8 +28,13 @@ struct GemmConfigCost {
 GemmConfigCost estimateCost(GemmConfigAttr config, const ChipInfo &chip,
                             Type elementType);
 
-/// Checks that `config` can run GEMMs of `elementType` inputs on `chip`;
-/// the diagnostic names the limit that is exceeded.
+/// Why `config` cannot run GEMMs of `elementType` inputs on `chip` (naming
+/// the limit that is exceeded), or std::nullopt when it can.
+std::optional<std::string> explainGemmConfigMisfit(GemmConfigAttr config,
+                                                   const ChipInfo &chip,
+                                                   Type elementType);
+
+/// Emits explainGemmConfigMisfit's reason, if any, as an error.
 LogicalResult checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
                               Type elementType,
                               function_ref<InFlightDiagnostic()> emitError);

@@ -1,6 +1,6 @@
 //===- CKToAMDGPU.cpp - ck.mma to amdgpu.mfma / amdgpu.wmma ---------------===//
 
-#include "ck/Conversion/FmaMma.h"
+#include "ck/Conversion/MmaLowering.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Target/MmaIntrinsic.h"
 
@@ -60,14 +60,8 @@ namespace {
 struct ConvertCKToAMDGPUPass
     : public ck::impl::ConvertCKToAMDGPUBase<ConvertCKToAMDGPUPass> {
   void runOnOperation() override {
-    SmallVector<MmaOp> ops;
-    getOperation()->walk([&](MmaOp op) { ops.push_back(op); });
-    IRRewriter rewriter(&getContext());
-    for (MmaOp op : ops) {
-      rewriter.setInsertionPoint(op);
-      if (failed(lowerMma(rewriter, op)))
-        return signalPassFailure();
-    }
+    if (failed(lowerMmaOps(getOperation(), lowerMma)))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -47,13 +47,18 @@ KernelSkeleton::KernelSkeleton(gpu::GPUModuleOp module, Location loc,
   builder.setInsertionPointToStart(&func.front());
 }
 
-FailureOr<TracedView> mlir::ck::traceOperand(Operation *op, Value value) {
-  FailureOr<TracedView> view = traceView(value);
-  if (failed(view))
-    return op->emitOpError()
-           << "operand is a view that does not start at a memref; kernels "
-              "can only be built for views made by ck.transform ops";
-  return view;
+FailureOr<SmallVector<TracedView>>
+mlir::ck::traceOperands(Operation *op, ValueRange values) {
+  SmallVector<TracedView> views;
+  for (Value value : values) {
+    FailureOr<TracedView> view = traceView(value);
+    if (failed(view))
+      return op->emitOpError()
+             << "operand is a view that does not start at a memref; kernels "
+                "can only be built for views made by ck.transform ops";
+    views.push_back(*view);
+  }
+  return views;
 }
 
 Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,

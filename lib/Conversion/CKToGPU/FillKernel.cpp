@@ -22,13 +22,10 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   Location loc = op.getLoc();
   SmallVector<Value> operands = {op.getDest()};
   llvm::append_range(operands, op.getDs());
-  SmallVector<TracedView> views;
-  for (Value v : operands) {
-    FailureOr<TracedView> view = traceOperand(op, v);
-    if (failed(view))
-      return failure();
-    views.push_back(*view);
-  }
+  FailureOr<SmallVector<TracedView>> traced = traceOperands(op, operands);
+  if (failed(traced))
+    return failure();
+  SmallVector<TracedView> views = std::move(*traced);
   KernelSkeleton skeleton(module, loc, name, views, {}, kFillBlockSize);
   OpBuilder &b = skeleton.builder;
   auto shape = cast<ShapedType>(op.getDest().getType()).getShape();

@@ -75,10 +75,22 @@ struct TileCopy {
   int64_t width;
 };
 
-TileCopy planTileCopy(const TracedView &view, Type elementType) {
+/// The widest power of two <= `width` that divides `size`.
+int64_t widthDividing(int64_t width, int64_t size) {
+  while (size % width)
+    width /= 2;
+  return width;
+}
+
+/// Plans the copy of a rows x cols tile of `view` (a vector never crosses
+/// a tile row).
+TileCopy planTileCopy(const TracedView &view, Type elementType, int64_t rows,
+                      int64_t cols) {
   int64_t maxWidth = 16 / (elementType.getIntOrFloatBitWidth() / 8);
-  int64_t rowWidth = contiguousVectorWidth(view, 1, maxWidth);
-  int64_t colWidth = contiguousVectorWidth(view, 2, maxWidth);
+  int64_t rowWidth =
+      widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows);
+  int64_t colWidth =
+      widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols);
   return rowWidth > colWidth ? TileCopy{true, rowWidth}
                              : TileCopy{false, colWidth};
 }
@@ -284,7 +296,8 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   if (!config)
     return op.emitOpError()
            << "has no kernel configuration; run ck-select-gemm-config first "
-              "or pin one with `config #ck.gemm_config<...>`";
+              "or pin one with `config <block = [...], wave = [...], "
+              "intrinsic = ...>`";
   auto aType = cast<ShapedType>(op.getA().getType());
   auto bType = cast<ShapedType>(op.getB().getType());
   auto cType = cast<ShapedType>(op.getC().getType());
@@ -298,13 +311,10 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   // Operands: A, B, C, then the D tensors.
   SmallVector<Value> operands = {op.getA(), op.getB(), op.getC()};
   llvm::append_range(operands, op.getDs());
-  SmallVector<TracedView> views;
-  for (Value v : operands) {
-    FailureOr<TracedView> view = traceOperand(op, v);
-    if (failed(view))
-      return failure();
-    views.push_back(*view);
-  }
+  FailureOr<SmallVector<TracedView>> traced = traceOperands(op, operands);
+  if (failed(traced))
+    return failure();
+  SmallVector<TracedView> views = std::move(*traced);
   // With split-K, the GEMM kernel writes f32 partial tiles to a workspace
   // and a reduction kernel reads C's and D's views.
   int64_t splitK = config.getSplitK();
@@ -325,8 +335,8 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
           bk = config.getBlock()[2];
   auto workgroup = gpu::AddressSpaceAttr::get(op.getContext(),
                                               gpu::AddressSpace::Workgroup);
-  TileCopy copyA = planTileCopy(views[0], elementType);
-  TileCopy copyB = planTileCopy(views[1], elementType);
+  TileCopy copyA = planTileCopy(views[0], elementType, bm, bk);
+  TileCopy copyB = planTileCopy(views[1], elementType, bk, bn);
   auto ldsType = [&](int64_t rows, int64_t cols, TileCopy copy) {
     SmallVector<int64_t> shape =
         copy.rowsFastest ? SmallVector<int64_t>{cols, rows + kLdsRowPad}

@@ -71,8 +71,9 @@ gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 /// Creates a gpu.launch_func of `launch` before `op`.
 void createLaunch(Operation *op, const KernelLaunch &launch);
 
-/// Traces `value` to a memref argument, or emits an error on `op`.
-FailureOr<TracedView> traceOperand(Operation *op, Value value);
+/// Traces each of `values` to a memref, or emits an error on `op`.
+FailureOr<SmallVector<TracedView>> traceOperands(Operation *op,
+                                                 ValueRange values);
 
 /// Applies the epilogue `alpha * acc + beta * sum(ds)` (f32) and converts to
 /// `elementType`.

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ck/Conversion/FmaMma.h"
+#include "ck/Conversion/MmaLowering.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Target/MmaIntrinsic.h"
 
@@ -96,14 +96,8 @@ namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    SmallVector<MmaOp> ops;
-    getOperation()->walk([&](MmaOp op) { ops.push_back(op); });
-    IRRewriter rewriter(&getContext());
-    for (MmaOp op : ops) {
-      rewriter.setInsertionPoint(op);
-      if (failed(lowerMma(rewriter, op)))
-        return signalPassFailure();
-    }
+    if (failed(lowerMmaOps(getOperation(), lowerMma)))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -73,8 +73,10 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     Attaches a `#ck.gemm_config` to every `ck.gemm` without one, chosen from
     the GEMM's sizes and the chip's architecture table: the chip's matrix
     instruction for the input type (FMAs where M or N is less than half the
-    instruction's tile), block tiles that do not waste much of small matrices, four
-    waves per workgroup, and sizes shrunk until LDS and registers fit.
+    instruction's tile), block tiles that do not waste much of small
+    matrices, four waves per workgroup, tiles (then K) shrunk until LDS and
+    registers fit, and split-K when the tiles are too few to fill the chip
+    (about two workgroups per compute unit of its main SKU).
     Configurations already on the ops are checked against the chip; one that
     does not fit is an error naming the limit.
 
@@ -87,7 +89,7 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     becomes
 
     ```mlir
-    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : ...
+    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> : ...
     ```
   }];
   let options = [

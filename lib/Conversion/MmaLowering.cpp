@@ -1,6 +1,6 @@
-//===- FmaMma.cpp - The FMA path of ck.mma --------------------------------===//
+//===- MmaLowering.cpp - What the ck.mma lowerings share ------------------===//
 
-#include "ck/Conversion/FmaMma.h"
+#include "ck/Conversion/MmaLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -24,4 +24,18 @@ void mlir::ck::lowerFmaMma(RewriterBase &rewriter, MmaOp op) {
   Value b0 = vector::ExtractOp::create(rewriter, loc, f32Vector(op.getB()), 0);
   Value b = vector::BroadcastOp::create(rewriter, loc, accType, b0);
   rewriter.replaceOpWithNewOp<vector::FMAOp>(op, a, b, op.getAcc());
+}
+
+LogicalResult mlir::ck::lowerMmaOps(
+    Operation *root,
+    function_ref<LogicalResult(RewriterBase &, MmaOp)> lower) {
+  SmallVector<MmaOp> ops;
+  root->walk([&](MmaOp op) { ops.push_back(op); });
+  IRRewriter rewriter(root->getContext());
+  for (MmaOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (failed(lower(rewriter, op)))
+      return failure();
+  }
+  return success();
 }

@@ -1,0 +1,126 @@
+// RUN: ck-opt %s -split-input-file -convert-ck-to-amdgpu -verify-diagnostics | FileCheck %s
+
+// convert-ck-to-amdgpu lowers ck.mma to amdgpu.mfma (wave64), amdgpu.wmma
+// (wave32) or, for fma, vector.fma (CKToAMDGPU.cpp). Fragment sizes per lane
+// (MmaIntrinsic.cpp):
+//  * mfma 16x16x16 (f16, bf16), 64 lanes: A 16 * 16 / 64 = 4, B 4,
+//    C 16 * 16 / 64 = 4 f32.
+//  * mfma 16x16x4 f32: A 16 * 4 / 64 = 1, B 1 (passed as scalars), C 4.
+//  * wmma gfx11, 32 lanes: A and B hold all 16 k of one row / column (lanes
+//    16-31 repeat 0-15): 16 each; C 16 * 16 / 32 = 8.
+//  * wmma gfx12: A and B split k between the lane halves: 8 each; C 8.
+//  * fma on wave64: 256 / 64 = 4 accumulators and A values, one B value.
+// The wmma variants lower to the same op; the operand sizes tell the ROCDL
+// lowering the encoding. NVIDIA instructions are errors.
+
+// -----
+// CHECK-LABEL: func.func @mfma_f16
+// CHECK-SAME: (%[[A:[^:]*]]: vector<4xf16>, %[[B:[^:]*]]: vector<4xf16>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK: %[[D:.*]] = amdgpu.mfma 16x16x16 %[[A]] * %[[B]] + %[[C]] blgp = none : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK-NOT: ck.mma
+// CHECK: return %[[D]]
+func.func @mfma_f16(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @mfma_bf16
+// CHECK-SAME: (%[[A:[^:]*]]: vector<4xbf16>, %[[B:[^:]*]]: vector<4xbf16>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK: %[[D:.*]] = amdgpu.mfma 16x16x16 %[[A]] * %[[B]] + %[[C]] blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+// CHECK: return %[[D]]
+func.func @mfma_bf16(%a: vector<4xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma mfma_16x16x16_bf16 %a, %b, %c : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// One-element fragments of the f32 MFMA become scalar operands.
+
+// CHECK-LABEL: func.func @mfma_f32
+// CHECK-SAME: (%[[A:[^:]*]]: vector<1xf32>, %[[B:[^:]*]]: vector<1xf32>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK: %[[A0:.*]] = vector.extract %[[A]][0] : f32 from vector<1xf32>
+// CHECK: %[[B0:.*]] = vector.extract %[[B]][0] : f32 from vector<1xf32>
+// CHECK: %[[D:.*]] = amdgpu.mfma 16x16x4 %[[A0]] * %[[B0]] + %[[C]] blgp = none : f32, f32, vector<4xf32>
+// CHECK: return %[[D]]
+func.func @mfma_f32(%a: vector<1xf32>, %b: vector<1xf32>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma mfma_16x16x4_f32 %a, %b, %c : vector<1xf32>, vector<1xf32>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @wmma_f16_gfx11
+// CHECK-SAME: (%[[A:[^:]*]]: vector<16xf16>, %[[B:[^:]*]]: vector<16xf16>, %[[C:[^:]*]]: vector<8xf32>)
+// CHECK: %[[D:.*]] = amdgpu.wmma 16x16x16 %[[A]] * %[[B]] + %[[C]] : vector<16xf16>, vector<16xf16>, vector<8xf32>
+// CHECK: return %[[D]]
+func.func @wmma_f16_gfx11(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = ck.mma wmma_16x16x16_f16_gfx11 %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @wmma_bf16_gfx11
+// CHECK: amdgpu.wmma 16x16x16 %{{.*}} * %{{.*}} + %{{.*}} : vector<16xbf16>, vector<16xbf16>, vector<8xf32>
+func.func @wmma_bf16_gfx11(%a: vector<16xbf16>, %b: vector<16xbf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = ck.mma wmma_16x16x16_bf16_gfx11 %a, %b, %c : vector<16xbf16>, vector<16xbf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @wmma_f16_gfx12
+// CHECK-SAME: (%[[A:[^:]*]]: vector<8xf16>, %[[B:[^:]*]]: vector<8xf16>, %[[C:[^:]*]]: vector<8xf32>)
+// CHECK: %[[D:.*]] = amdgpu.wmma 16x16x16 %[[A]] * %[[B]] + %[[C]] : vector<8xf16>, vector<8xf16>, vector<8xf32>
+// CHECK: return %[[D]]
+func.func @wmma_f16_gfx12(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = ck.mma wmma_16x16x16_f16_gfx12 %a, %b, %c : vector<8xf16>, vector<8xf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// CHECK-LABEL: func.func @wmma_bf16_gfx12
+// CHECK: amdgpu.wmma 16x16x16 %{{.*}} * %{{.*}} + %{{.*}} : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
+func.func @wmma_bf16_gfx12(%a: vector<8xbf16>, %b: vector<8xbf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = ck.mma wmma_16x16x16_bf16_gfx12 %a, %b, %c : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// fma (wave64 sizes): acc[i] += a[i] * b[0] in f32.
+
+// CHECK-LABEL: func.func @fma
+// CHECK-SAME: (%[[A:[^:]*]]: vector<4xbf16>, %[[B:[^:]*]]: vector<1xbf16>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK: %[[AW:.*]] = arith.extf %[[A]] : vector<4xbf16> to vector<4xf32>
+// CHECK: %[[BW:.*]] = arith.extf %[[B]] : vector<1xbf16> to vector<1xf32>
+// CHECK: %[[B0:.*]] = vector.extract %[[BW]][0] : f32 from vector<1xf32>
+// CHECK: %[[BB:.*]] = vector.broadcast %[[B0]] : f32 to vector<4xf32>
+// CHECK: %[[D:.*]] = vector.fma %[[AW]], %[[BB]], %[[C]] : vector<4xf32>
+// CHECK-NOT: amdgpu.
+// CHECK: return %[[D]]
+func.func @fma(%a: vector<4xbf16>, %b: vector<1xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma fma %a, %b, %c : vector<4xbf16>, vector<1xbf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// An NVIDIA instruction has no AMDGPU lowering.
+func.func @nvidia_mma(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op mma_16x8x16_f16 is not an AMD instruction}}
+  %d = ck.mma mma_16x8x16_f16 %a, %b, %c : vector<8xf16>, vector<4xf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// Nor has tf32.
+func.func @nvidia_tf32(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op mma_16x8x8_tf32 is not an AMD instruction}}
+  %d = ck.mma mma_16x8x8_tf32 %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// gfx11 fragments (16 values) given to the gfx12 WMMA (8 values).
+func.func @fragment_size(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  // expected-error @+1 {{'ck.mma' op fragment sizes do not match wmma_16x16x16_f16_gfx12}}
+  %d = ck.mma wmma_16x16x16_f16_gfx12 %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}

@@ -1,0 +1,54 @@
+// RUN: ck-opt %s -split-input-file -convert-ck-to-gpu=chip=gfx942 -verify-diagnostics
+// RUN: not ck-opt %s -convert-ck-to-gpu=chip=gfx9000 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+
+// What convert-ck-to-gpu refuses: a ck.gemm without a kernel configuration,
+// a pinned configuration the chip cannot run (checked again, as
+// ck-select-gemm-config does), operands that are not views of memrefs, and a
+// chip it does not know (the last RUN line).
+
+// UNKNOWN: error: convert-ck-to-gpu: unknown chip 'gfx9000'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80, sm_90a
+
+// -----
+// A ck.gemm that ck-select-gemm-config has not seen.
+func.func @no_config(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op has no kernel configuration; run ck-select-gemm-config first or pin one with `config <block = [...], wave = [...], intrinsic = ...>`}}
+  ck.gemm %a, %b -> %c : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// A pinned configuration for another chip: NVIDIA's wave32 mma on gfx942.
+func.func @wrong_chip(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op mma_16x8x16_f16 runs on waves of 32 lanes; gfx942 has 64}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// A pinned configuration over gfx942's LDS: ((256 + 8) * (64 + 8) +
+// (64 + 8) * (256 + 8)) * 2 = 76032 bytes.
+func.func @too_much_lds(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op configuration needs 76032 bytes of LDS per workgroup; gfx942 allows 65536}}
+  ck.gemm %a, %b -> %c config <block = [256, 256, 64], wave = [128, 128], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// A GEMM operand that is a function argument of view type: there is no
+// memref behind it to pass to the kernel.
+func.func @gemm_view_argument(%a: !ck.view<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op operand is a view that does not start at a memref; kernels can only be built for views made by ck.transform ops}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+      : !ck.view<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// The same for ck.fill.
+func.func @fill_view_argument(%v: !ck.view<4x8xf16>) {
+  // expected-error @+1 {{'ck.fill' op operand is a view that does not start at a memref; kernels can only be built for views made by ck.transform ops}}
+  ck.fill %v : !ck.view<4x8xf16>
+  return
+}

@@ -1,0 +1,212 @@
+// RUN: ck-opt %s -split-input-file -convert-ck-to-gpu=chip=gfx942 | FileCheck %s
+
+// convert-ck-to-gpu builds one gpu.func per ck.gemm (plus a `_reduce` kernel
+// with split-K) and per ck.fill in the `ck_kernels` gpu.module, and launches
+// it in place of the op. Every shape, count and launch size below is derived
+// by hand from lib/Conversion/CKToGPU/*.cpp:
+//  * GEMM kernel (GemmKernel.cpp): threads = (bM / wM) * (bN / wN) * wave size
+//    (64 on gfx942); grid = (ceil(M / bM) * ceil(N / bN), G, split_k).
+//  * Each operand tile is copied along the dimension its view makes
+//    contiguous (planTileCopy): vector width = contiguousVectorWidth of the
+//    GEMM row (dim 1) and column (dim 2), at most 16 bytes (8 x f16); the
+//    wider one wins, columns on a tie. The LDS tile is [rows][cols + 8], or
+//    [cols][rows + 8] when rows are walked fastest (A: rows = bM, cols = bK;
+//    B: rows = bK, cols = bN).
+//  * The K loop (scf.for from the split's K begin to its end, step bK) issues
+//    (wM / m) * (wN / n) * (bK / k) ck.mma and two barriers; one barrier
+//    follows the prologue's copy.
+//  * Fill and split-K reduction kernels: 256 threads, one per element,
+//    grid = ceil(elements / 256).
+
+// -----
+// A GEMM on views with a pinned config: G = 1, M = N = K = 64, f16.
+// a = am[m][k] (unmerge [g, m] -> row, k -> column): along the GEMM row (m)
+//   the view steps through memref rows, width 1; along K it is the memref's
+//   innermost dimension: width min(8, 64) = 8. Copy along K, LDS A =
+//   [bM][bK + 8] = [64][40].
+// b = bm[n][k] (n -> row, unmerge [g, k] -> column): along the GEMM row (k)
+//   the memref's innermost dimension, width 8; along n width 1. Rows
+//   fastest, LDS B = [bN][bK + 8] = [32][40].
+// Config block [64, 32, 32], wave [32, 16], mfma_16x16x16_f16:
+//   threads = (64 / 32) * (32 / 16) * 64 = 256;
+//   grid = (ceil(64 / 64) * ceil(64 / 32), 1, 1) = (2, 1, 1).
+//   Accumulators per wave: (32 / 16) * (16 / 16) = 2 of vector<4xf32>.
+//   ck.mma per K step: (32 / 16) * (16 / 16) * (32 / 16) = 4, each kk of 16
+//   loading 2 A fragments and 1 B fragment.
+//   Fragments (MmaIntrinsic.cpp, mfma 16x16x16): A lane holds 4 consecutive
+//   k of one row, B 4 consecutive k of one column; both LDS tiles keep k
+//   innermost, so each fragment is one aligned vector<4xf16> load.
+//   A copy: 64 * 32 / 8 = 256 vectors, one per thread (no guard); B copy:
+//   32 * 32 / 8 = 128 vectors, the store guarded by scf.if.
+//   Epilogue: 2 tiles * 4 elements = 8 guarded stores, truncated to f16.
+
+// CHECK: module attributes {gpu.container_module}
+// CHECK-LABEL: func.func @gemm_views
+// CHECK-SAME: (%[[AM:[^:]*]]: memref<64x64xf16>, %[[BM:[^:]*]]: memref<64x64xf16>, %[[C:[^:]*]]: memref<1x64x64xf16>)
+// CHECK-NOT: ck.transform
+// CHECK-NOT: ck.gemm
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[AM]] : memref<64x64xf16>, %[[BM]] : memref<64x64xf16>, %[[C]] : memref<1x64x64xf16>)
+// CHECK-NEXT: return
+// CHECK: gpu.module @ck_kernels
+// CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<64x64xf16>, %[[KB:[^:]*]]: memref<64x64xf16>, %[[KC:[^:]*]]: memref<1x64x64xf16>)
+// CHECK-SAME: workgroup(%[[LDSA:[^ ]*]] : memref<64x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:[^ ]*]] : memref<32x40xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// Prologue: the first K tile into LDS.
+// CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
+// CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
+// CHECK: vector.store %{{.*}}, %[[LDSA]][{{.*}}] {alignment = 16 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: scf.if
+// CHECK-NEXT: vector.store %{{.*}}, %[[LDSB]][{{.*}}] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK-NOT: ck.mma
+// CHECK: %{{.*}}:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC0:.*]] = %[[ZERO]], %[[ACC1:.*]] = %[[ZERO]]) -> (vector<4xf32>, vector<4xf32>) {
+// The next tile's global loads are issued first (prefetch).
+// CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
+// CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
+// kk = 0:
+// CHECK: vector.load %[[LDSA]][{{.*}}] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// CHECK: vector.load %[[LDSA]][{{.*}}] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// CHECK: vector.load %[[LDSB]][{{.*}}] {alignment = 8 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// CHECK: %[[M0:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[ACC0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK-NEXT: %[[M1:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[ACC1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// kk = 16:
+// CHECK-COUNT-2: vector.load %[[LDSA]]
+// CHECK: vector.load %[[LDSB]]
+// CHECK: %[[M2:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[M0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK-NEXT: %[[M3:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[M1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK-NOT: ck.mma
+// CHECK: gpu.barrier
+// CHECK: vector.store %{{.*}}, %[[LDSA]]
+// CHECK: vector.store %{{.*}}, %[[LDSB]]
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield %[[M2]], %[[M3]] : vector<4xf32>, vector<4xf32>
+// CHECK-NOT: ck.mma
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<1x64x64xf16>
+// CHECK-NOT: memref.store
+// CHECK: gpu.return
+func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref<1x64x64xf16>) {
+  %a = ck.transform %am : memref<64x64xf16> to !ck.view<1x64x64xf16>
+      by #ck.transform_map<[1, 64, 64] -> [64, 64], [
+          #ck.transform<unmerge [0, 1] -> [0]>,
+          #ck.transform<pass_through [2] -> [1]>]>
+  %b = ck.transform %bm : memref<64x64xf16> to !ck.view<1x64x64xf16>
+      by #ck.transform_map<[1, 64, 64] -> [64, 64], [
+          #ck.transform<pass_through [2] -> [0]>,
+          #ck.transform<unmerge [0, 1] -> [1]>]>
+  ck.gemm %a, %b -> %c config <block = [64, 32, 32], wave = [32, 16], intrinsic = mfma_16x16x16_f16>
+      : !ck.view<1x64x64xf16>, !ck.view<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// Split-K on memrefs: G = 2, M = 48, N = 40, K = 64, f16; block [32, 64, 32],
+// wave [16, 32], split_k = 2.
+// threads = (32 / 16) * (64 / 32) * 64 = 256;
+// grid = (ceil(48 / 32) * ceil(40 / 64), 2, 2) = (2, 2, 2).
+// Workspace: split_k x G x M x N f32 = memref<2x2x48x40xf32>, allocated
+// before the launches and freed after them.
+// K-tiles = 64 / 32 = 2, per split ceil(2 / 2) * 32 = 32 elements of K: the
+// split's range is [z * 32, min(z * 32 + 32, 64)).
+// A (a plain memref, K innermost): width 8 along K, LDS [32][32 + 8] = [32][40].
+// B (N innermost, 40 = 5 * 8): width 8 along N, LDS [bK][bN + 8] = [32][72].
+// Epilogue: (16 / 16) * (32 / 16) = 2 tiles * 4 = 8 f32 stores into the
+// workspace at [split, g, m, n].
+// Reduction: G * M * N = 2 * 48 * 40 = 3840 elements, grid ceil(3840 / 256)
+// = 15, summing 2 partials each and storing f16 into C.
+
+// CHECK-LABEL: func.func @split_k
+// CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>)
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<2x2x48x40xf32>
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[WS]] : memref<2x2x48x40xf32>)
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0_reduce blocks in (%c15{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[WS]] : memref<2x2x48x40xf32>, %[[C]] : memref<2x48x40xf16>)
+// CHECK-NEXT: memref.dealloc %[[WS]] : memref<2x2x48x40xf32>
+// CHECK-NEXT: return
+// CHECK: gpu.func @gemm_0(%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[KWS:[^:]*]]: memref<2x2x48x40xf32>)
+// CHECK-SAME: workgroup(%{{[^ ]*}} : memref<32x40xf16, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<32x72xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: %[[SPLIT:.*]] = gpu.block_id z
+// CHECK: %[[KBEGIN:.*]] = arith.muli %[[SPLIT]], %[[C32:.*]] : index
+// CHECK: %[[KNEXT:.*]] = arith.addi %[[KBEGIN]], %{{.*}} : index
+// CHECK: %[[KEND:.*]] = arith.minsi %[[KNEXT]], %c64{{(_[0-9]+)?}} : index
+// CHECK: scf.for %{{.*}} = %[[KBEGIN]] to %[[KEND]] step %c32
+// CHECK-COUNT-4: ck.mma mfma_16x16x16_f16
+// CHECK-NOT: ck.mma
+// CHECK: scf.yield
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x48x40xf32>
+// CHECK: gpu.return
+// CHECK: gpu.func @gemm_0_reduce(%[[RWS:[^:]*]]: memref<2x2x48x40xf32>, %[[RC:[^:]*]]: memref<2x48x40xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: arith.cmpi ult, %{{.*}}, %c3840 : index
+// CHECK: scf.for %[[S:.*]] = %c0{{(_[0-9]+)?}} to %c2{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} iter_args(%{{.*}}) -> (f32)
+// CHECK: memref.load %[[RWS]][%[[S]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x48x40xf32>
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK: memref.store %{{.*}}, %[[RC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x48x40xf16>
+func.func @split_k(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) {
+  ck.gemm %a, %b -> %c config <block = [32, 64, 32], wave = [16, 32], intrinsic = mfma_16x16x16_f16, split_k = 2>
+      : memref<2x48x64xf16>, memref<2x64x40xf16> -> memref<2x48x40xf16>
+  return
+}
+
+// -----
+// ck.fill with a D tensor and beta: 2 * 3 * 50 = 300 elements, grid
+// ceil(300 / 256) = 2. Each thread writes 0 * 0 + beta * d = 2 * d.
+// The kernel is named after the op's position among the module's ck.gemm
+// and ck.fill ops: the GEMM of the second function is number 1.
+
+// CHECK-LABEL: func.func @fill
+// CHECK-SAME: (%[[X:[^:]*]]: memref<2x3x50xf16>, %[[D:[^:]*]]: memref<2x3x50xf16>)
+// CHECK: gpu.launch_func @ck_kernels::@fill_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[X]] : memref<2x3x50xf16>, %[[D]] : memref<2x3x50xf16>)
+// CHECK-LABEL: func.func @fill_then_gemm
+// CHECK: gpu.launch_func @ck_kernels::@gemm_1
+// CHECK: gpu.func @fill_0(%[[KX:[^:]*]]: memref<2x3x50xf16>, %[[KD:[^:]*]]: memref<2x3x50xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: %[[LIN:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[LIN]], %c300 : index
+// CHECK: scf.if %[[IN]]
+// CHECK: %[[DV:.*]] = memref.load %[[KD]]
+// CHECK: %[[DW:.*]] = arith.extf %[[DV]] : f16 to f32
+// CHECK: %[[BD:.*]] = arith.mulf %[[DW]], %{{.*}} : f32
+// CHECK: %[[SUM:.*]] = arith.addf %{{.*}}, %[[BD]] : f32
+// CHECK: %[[T:.*]] = arith.truncf %[[SUM]] : f32 to f16
+// CHECK: memref.store %[[T]], %[[KX]]
+// CHECK: gpu.func @gemm_1
+func.func @fill(%x: memref<2x3x50xf16>, %d: memref<2x3x50xf16>) {
+  ck.fill %x adds(%d : memref<2x3x50xf16>) beta 2.0 : memref<2x3x50xf16>
+  return
+}
+func.func @fill_then_gemm(%a: memref<1x32x16xf32>, %b: memref<1x16x32xf32>, %c: memref<1x32x32xf32>) {
+  ck.gemm %a, %b -> %c config <block = [32, 32, 16], wave = [16, 16], intrinsic = fma>
+      : memref<1x32x16xf32>, memref<1x16x32xf32> -> memref<1x32x32xf32>
+  return
+}
+
+// -----
+// ck.fill on a padded view: 4 x 8 = 32 elements (grid 1); columns 0 and 7 are
+// padding and are never written: the store is guarded by 1 <= col < 7 and
+// goes to column col - 1 of the 4x6 memref.
+
+// CHECK-LABEL: func.func @fill_padded_view
+// CHECK-SAME: (%[[M:[^:]*]]: memref<4x6xf16>)
+// CHECK-NOT: ck.transform
+// CHECK: gpu.launch_func @ck_kernels::@fill_0 blocks in (%c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[M]] : memref<4x6xf16>)
+// CHECK: gpu.func @fill_0(%[[KM:[^:]*]]: memref<4x6xf16>)
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c32 : index
+// CHECK: %[[COL:.*]] = arith.remui %{{.*}}, %c8 : index
+// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c8{{(_[0-9]+)?}} : index
+// CHECK: %[[R:.*]] = arith.select %[[IN]], %[[ROW]], %{{.*}} : index
+// CHECK: %[[CL:.*]] = arith.select %[[IN]], %[[COL]], %{{.*}} : index
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[CL]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[CL]], %c7 : index
+// CHECK: %[[INSIDE:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK: %[[VALID:.*]] = arith.andi %[[IN]], %[[INSIDE]] : i1
+// CHECK: %[[SHIFT:.*]] = arith.addi %[[CL]], %c-1 : index
+// CHECK: %[[LC:.*]] = arith.select %[[INSIDE]], %[[SHIFT]], %{{.*}} : index
+// CHECK: scf.if %[[VALID]]
+// CHECK: memref.store %{{.*}}, %[[KM]][%[[R]], %[[LC]]] : memref<4x6xf16>
+func.func @fill_padded_view(%m: memref<4x6xf16>) {
+  %v = ck.transform %m : memref<4x6xf16> to !ck.view<4x8xf16>
+      by #ck.transform_map<[4, 8] -> [4, 6], [
+          #ck.transform<pass_through [0] -> [0]>,
+          #ck.transform<pad [1] -> [1] (1, 1)>]>
+  ck.fill %v : !ck.view<4x8xf16>
+  return
+}

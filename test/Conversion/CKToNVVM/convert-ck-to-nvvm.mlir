@@ -1,0 +1,150 @@
+// RUN: ck-opt %s -split-input-file -convert-ck-to-nvvm -verify-diagnostics | FileCheck %s
+
+// convert-ck-to-nvvm lowers ck.mma to nvvm.mma.sync, its fragments split into
+// 32-bit registers in order (CKToNVVM.cpp), or, for fma, to vector.fma.
+// Fragment sizes per lane (MmaIntrinsic.cpp, 32 lanes):
+//  * mma_16x8x16 (f16, bf16): A 16 * 16 / 32 = 8, B 16 * 8 / 32 = 4,
+//    C 16 * 8 / 32 = 4 f32. Two 16-bit values per register: A 4 registers,
+//    B 2; f16 pairs stay vector<2xf16>, bf16 pairs are bitcast to i32.
+//  * mma_16x8x8_tf32: A 16 * 8 / 32 = 4, B 8 * 8 / 32 = 2, C 4; one f32 per
+//    register, bitcast to i32.
+//  * fma on wave32: 256 / 32 = 8 accumulators and 8 A values per lane, one
+//    B value.
+// Instructions of other targets are errors.
+
+// -----
+// f16: A registers are the pairs (0, 1), (2, 3), (4, 5), (6, 7) of the flat
+// fragment, B (0, 1), (2, 3); the four accumulators are scalars.
+
+// CHECK-LABEL: func.func @mma_f16
+// CHECK-SAME: (%[[A:[^:]*]]: vector<8xf16>, %[[B:[^:]*]]: vector<4xf16>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK-DAG: %[[C0:.*]] = vector.extract %[[C]][0] : f32 from vector<4xf32>
+// CHECK-DAG: %[[C1:.*]] = vector.extract %[[C]][1] : f32 from vector<4xf32>
+// CHECK-DAG: %[[C2:.*]] = vector.extract %[[C]][2] : f32 from vector<4xf32>
+// CHECK-DAG: %[[C3:.*]] = vector.extract %[[C]][3] : f32 from vector<4xf32>
+// CHECK-DAG: %[[A0:.*]] = vector.shuffle %[[A]], %[[A]] [0, 1] : vector<8xf16>, vector<8xf16>
+// CHECK-DAG: %[[A1:.*]] = vector.shuffle %[[A]], %[[A]] [2, 3] : vector<8xf16>, vector<8xf16>
+// CHECK-DAG: %[[A2:.*]] = vector.shuffle %[[A]], %[[A]] [4, 5] : vector<8xf16>, vector<8xf16>
+// CHECK-DAG: %[[A3:.*]] = vector.shuffle %[[A]], %[[A]] [6, 7] : vector<8xf16>, vector<8xf16>
+// CHECK-DAG: %[[B0:.*]] = vector.shuffle %[[B]], %[[B]] [0, 1] : vector<4xf16>, vector<4xf16>
+// CHECK-DAG: %[[B1:.*]] = vector.shuffle %[[B]], %[[B]] [2, 3] : vector<4xf16>, vector<4xf16>
+// CHECK: %[[MMA:.*]] = nvvm.mma.sync A[%[[A0]], %[[A1]], %[[A2]], %[[A3]]] B[%[[B0]], %[[B1]]] C[%[[C0]], %[[C1]], %[[C2]], %[[C3]]]
+// CHECK-SAME: layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK-SAME: : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[D0:.*]] = llvm.extractvalue %[[MMA]][0]
+// CHECK: %[[D1:.*]] = llvm.extractvalue %[[MMA]][1]
+// CHECK: %[[D2:.*]] = llvm.extractvalue %[[MMA]][2]
+// CHECK: %[[D3:.*]] = llvm.extractvalue %[[MMA]][3]
+// CHECK: %[[D:.*]] = vector.from_elements %[[D0]], %[[D1]], %[[D2]], %[[D3]] : vector<4xf32>
+// CHECK-NOT: ck.mma
+// CHECK: return %[[D]]
+func.func @mma_f16(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma mma_16x8x16_f16 %a, %b, %c : vector<8xf16>, vector<4xf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// bf16: each pair is bitcast to one i32 register.
+
+// CHECK-LABEL: func.func @mma_bf16
+// CHECK-SAME: (%[[A:[^:]*]]: vector<8xbf16>, %[[B:[^:]*]]: vector<4xbf16>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK: %[[P0:.*]] = vector.shuffle %[[A]], %[[A]] [0, 1] : vector<8xbf16>, vector<8xbf16>
+// CHECK: %[[W0:.*]] = vector.bitcast %[[P0]] : vector<2xbf16> to vector<1xi32>
+// CHECK: %[[A0:.*]] = vector.extract %[[W0]][0] : i32 from vector<1xi32>
+// CHECK: vector.shuffle %[[A]], %[[A]] [2, 3]
+// CHECK: vector.shuffle %[[A]], %[[A]] [4, 5]
+// CHECK: vector.shuffle %[[A]], %[[A]] [6, 7]
+// CHECK: %[[A3:.*]] = vector.extract %{{.*}}[0] : i32 from vector<1xi32>
+// CHECK: vector.shuffle %[[B]], %[[B]] [0, 1] : vector<4xbf16>, vector<4xbf16>
+// CHECK: vector.shuffle %[[B]], %[[B]] [2, 3] : vector<4xbf16>, vector<4xbf16>
+// CHECK: %[[B1:.*]] = vector.extract %{{.*}}[0] : i32 from vector<1xi32>
+// CHECK: nvvm.mma.sync A[%[[A0]], %{{.*}}, %{{.*}}, %[[A3]]] B[%{{.*}}, %[[B1]]] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// CHECK-SAME: : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: vector.from_elements {{.*}} : vector<4xf32>
+// CHECK-NOT: ck.mma
+func.func @mma_bf16(%a: vector<8xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma mma_16x8x16_bf16 %a, %b, %c : vector<8xbf16>, vector<4xbf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// tf32: one f32 per register, bitcast to i32; 4 A and 2 B registers.
+
+// CHECK-LABEL: func.func @mma_tf32
+// CHECK-SAME: (%[[A:[^:]*]]: vector<4xf32>, %[[B:[^:]*]]: vector<2xf32>, %[[C:[^:]*]]: vector<4xf32>)
+// CHECK: %[[P0:.*]] = vector.shuffle %[[A]], %[[A]] [0] : vector<4xf32>, vector<4xf32>
+// CHECK: %[[W0:.*]] = vector.bitcast %[[P0]] : vector<1xf32> to vector<1xi32>
+// CHECK: %[[A0:.*]] = vector.extract %[[W0]][0] : i32 from vector<1xi32>
+// CHECK: vector.shuffle %[[A]], %[[A]] [1]
+// CHECK: vector.shuffle %[[A]], %[[A]] [2]
+// CHECK: vector.shuffle %[[A]], %[[A]] [3]
+// CHECK: vector.shuffle %[[B]], %[[B]] [0] : vector<2xf32>, vector<2xf32>
+// CHECK: vector.shuffle %[[B]], %[[B]] [1] : vector<2xf32>, vector<2xf32>
+// CHECK-NOT: vector.shuffle
+// CHECK: nvvm.mma.sync A[%[[A0]], %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 8>
+// CHECK-SAME: : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-NOT: ck.mma
+func.func @mma_tf32(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<4xf32>) -> vector<4xf32> {
+  %d = ck.mma mma_16x8x8_tf32 %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// fma: acc[i] += a[i] * b[0], in f32.
+
+// CHECK-LABEL: func.func @fma
+// CHECK-SAME: (%[[A:[^:]*]]: vector<8xf16>, %[[B:[^:]*]]: vector<1xf16>, %[[C:[^:]*]]: vector<8xf32>)
+// CHECK: %[[AW:.*]] = arith.extf %[[A]] : vector<8xf16> to vector<8xf32>
+// CHECK: %[[BW:.*]] = arith.extf %[[B]] : vector<1xf16> to vector<1xf32>
+// CHECK: %[[B0:.*]] = vector.extract %[[BW]][0] : f32 from vector<1xf32>
+// CHECK: %[[BB:.*]] = vector.broadcast %[[B0]] : f32 to vector<8xf32>
+// CHECK: %[[D:.*]] = vector.fma %[[AW]], %[[BB]], %[[C]] : vector<8xf32>
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: return %[[D]]
+func.func @fma(%a: vector<8xf16>, %b: vector<1xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = ck.mma fma %a, %b, %c : vector<8xf16>, vector<1xf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// fma on f32 fragments needs no extension.
+
+// CHECK-LABEL: func.func @fma_f32
+// CHECK-SAME: (%[[A:[^:]*]]: vector<8xf32>, %[[B:[^:]*]]: vector<1xf32>, %[[C:[^:]*]]: vector<8xf32>)
+// CHECK-NOT: arith.extf
+// CHECK: %[[B0:.*]] = vector.extract %[[B]][0] : f32 from vector<1xf32>
+// CHECK: %[[BB:.*]] = vector.broadcast %[[B0]] : f32 to vector<8xf32>
+// CHECK: vector.fma %[[A]], %[[BB]], %[[C]] : vector<8xf32>
+func.func @fma_f32(%a: vector<8xf32>, %b: vector<1xf32>, %c: vector<8xf32>) -> vector<8xf32> {
+  %d = ck.mma fma %a, %b, %c : vector<8xf32>, vector<1xf32>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// An AMD instruction has no NVVM lowering.
+func.func @amd_mfma(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op mfma_16x16x16_f16 is not an NVIDIA instruction}}
+  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// Nor has a WMMA.
+func.func @amd_wmma(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  // expected-error @+1 {{'ck.mma' op wmma_16x16x16_f16_gfx11 is not an NVIDIA instruction}}
+  %d = ck.mma wmma_16x16x16_f16_gfx11 %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// Fragments of the wrong size for the instruction (A of m16n8k16 has 8).
+func.func @fragment_size(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op fragment sizes do not match mma_16x8x16_f16}}
+  %d = ck.mma mma_16x8x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}

@@ -1,0 +1,112 @@
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx942 -verify-diagnostics
+// RUN: not ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx1100 2>&1 | FileCheck %s --check-prefix=GFX1100
+// RUN: not ck-opt %s -ck-select-gemm-config=chip=gfx9000 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+
+// ck-select-gemm-config checks a pinned #ck.gemm_config against the chip
+// (explainGemmConfigMisfit in lib/Target/GemmConfig.cpp): one section per
+// limit, in the order the function checks them, on gfx942 (wave64, 64 KiB of
+// LDS, 512 registers per lane of which 448 after addressing). The wave32 sections are
+// also run on gfx1100, where the instruction has the right wave size but is
+// not the chip's; the last RUN line gives the pass a chip it does not know.
+// Costs (estimateCost): threads = (bM / wM) * (bN / wN) * wave size;
+// LDS = ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes;
+// registers = (wM / m) * (wN / n) * |C frag| + (wM / m) * |A frag| / (4 / bytes)
+//   + (wN / n) * |B frag| / (4 / bytes)
+//   + ceil((bM * bK + bK * bN) * bytes / (threads * 4)) (the prefetched tile).
+
+// UNKNOWN: error: ck-select-gemm-config: unknown chip 'gfx9000'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80, sm_90a
+
+// -----
+// Wrong wave size: NVIDIA's mma_16x8x16_f16 runs on 32 lanes, gfx942 has 64.
+// On gfx1100 (wave32) the wave size fits, but it has no such instruction.
+func.func @wave_size(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+2 {{'ck.gemm' op mma_16x8x16_f16 runs on waves of 32 lanes; gfx942 has 64}}
+  // GFX1100: ck-select-gemm-config-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op gfx1100 has no mma_16x8x16_f16 instruction
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// An instruction the chip lacks: gfx12's WMMA is a wave32 instruction (so
+// the wave-size check fires first on gfx942); gfx1100 is wave32 but only has
+// the gfx11 encoding.
+func.func @wrong_wmma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+2 {{'ck.gemm' op wmma_16x16x16_f16_gfx12 runs on waves of 32 lanes; gfx942 has 64}}
+  // GFX1100: ck-select-gemm-config-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op gfx1100 has no wmma_16x16x16_f16_gfx12 instruction
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx12>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// Wrong element type: the f16 MFMA on bf16 inputs.
+func.func @bf16_on_f16_mfma(%a: memref<1x64x64xbf16>, %b: memref<1x64x64xbf16>, %c: memref<1x64x64xbf16>) {
+  // expected-error @+1 {{'ck.gemm' op mfma_16x16x16_f16 does not take bf16 inputs}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xbf16>, memref<1x64x64xbf16> -> memref<1x64x64xbf16>
+  return
+}
+
+// -----
+// Wrong element type: the f32 MFMA on f16 inputs.
+func.func @f16_on_f32_mfma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf32>) {
+  // expected-error @+1 {{'ck.gemm' op mfma_16x16x4_f32 does not take f16 inputs}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x4_f32>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf32>
+  return
+}
+
+// -----
+// A wave tile that is not a whole number of instruction tiles: 24 % 16 = 8
+// (the block, 48x128, is a whole number of 24x64 wave tiles, as the
+// attribute's own verifier demands).
+func.func @wave_tile(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op wave tile 24x64 is not a whole number of mfma_16x16x16_f16 tiles (16x16)}}
+  ck.gemm %a, %b -> %c config <block = [48, 128, 32], wave = [24, 64], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// Block K that is not a multiple of the instruction's K: 24 % 16 = 8.
+func.func @block_k(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op block K 24 is not a multiple of mfma_16x16x16_f16's K (16)}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 24], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// Too many threads: (256 / 32) * (128 / 32) = 32 waves of 64 lanes = 2048.
+func.func @threads(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op configuration needs 2048 threads per workgroup; the limit is 1024}}
+  ck.gemm %a, %b -> %c config <block = [256, 128, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// LDS over gfx942's 64 KiB: 4 waves (256 threads), and
+// ((256 + 8) * (64 + 8) + (64 + 8) * (256 + 8)) * 2 bytes = 2 * 19008 * 2 =
+// 76032 > 65536.
+func.func @lds(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op configuration needs 76032 bytes of LDS per workgroup; gfx942 allows 65536}}
+  ck.gemm %a, %b -> %c config <block = [256, 256, 64], wave = [128, 128], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// Registers over the limit: one wave (64 threads) with a 256x256 tile;
+// LDS = (264 * 24 + 24 * 264) * 2 = 25344 fits. Registers:
+// (256 / 16) * (256 / 16) = 256 tiles * 4 accumulators = 1024, plus
+// 16 * 4 / 2 = 32 A and 16 * 4 / 2 = 32 B fragment registers, plus the
+// prefetched K-tile: (256 * 16 + 16 * 256) * 2 bytes over 64 threads * 4
+// bytes = 64 registers. 1152 > 512 - 64 = 448.
+func.func @registers(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op configuration needs about 1152 registers per lane for accumulators, fragments and the prefetched tile; gfx942 allows 448 after addressing}}
+  ck.gemm %a, %b -> %c config <block = [256, 256, 16], wave = [256, 256], intrinsic = mfma_16x16x16_f16>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}

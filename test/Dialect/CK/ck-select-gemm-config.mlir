@@ -1,0 +1,310 @@
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx942 | FileCheck %s --check-prefix=GFX942
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx1100 | FileCheck %s --check-prefix=GFX1100
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=sm_90a | FileCheck %s --check-prefix=SM90
+// Every chosen config must also be one convert-ck-to-gpu accepts (it checks
+// them again): any error would fail the pipe.
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx942 -convert-ck-to-gpu=chip=gfx942 | FileCheck %s --check-prefix=LOWERED
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx1100 -convert-ck-to-gpu=chip=gfx1100 | FileCheck %s --check-prefix=LOWERED
+// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=sm_90a -convert-ck-to-gpu=chip=sm_90a | FileCheck %s --check-prefix=LOWERED
+
+// ck-select-gemm-config attaches a #ck.gemm_config to every ck.gemm without
+// one. Every expected configuration below is derived by hand from the rule in
+// lib/Target/GemmConfig.cpp (selectGemmConfig, estimateCost) and the chip
+// table in lib/Target/Chip.cpp:
+//  * intrinsic: the chip's instruction for the input type (gfx942: mfma
+//    16x16x16 f16/bf16, 16x16x4 f32; gfx1100: wmma 16x16x16 gfx11 f16/bf16,
+//    fma for f32; sm_90a: mma 16x8x16 f16/bf16, 16x8x8 tf32); fma where
+//    2 * M < m or 2 * N < n of that instruction.
+//  * block M = tileFor(M, 128, 2 * m), block N = tileFor(N, 128, 2 * n):
+//    halve 128 while above the minimum and while half of it is still >= the
+//    size. block K = 32 (16 for fma), at least the instruction's k.
+//  * wave = block / 2 in M and N (four waves).
+//  * while the config does not fit the chip: halve block M if it is >= block
+//    N and above 2 * m, else block N if above 2 * n, else block K if above
+//    max(k, 8); wave = block / 2 again.
+//  * split_k: tiles = ceil(M / bM) * ceil(N / bN) * G; if tiles < CUs of the
+//    chip's first SKU (gfx942: 304, gfx1100: 96, sm_90a: 132),
+//    split_k = clamp(ceil(2 * CUs / tiles), 1, max(1, kTiles / 8)) with
+//    kTiles = ceil(K / bK); then at most 64. split_k = 1 is not printed.
+// Fit (explainGemmConfigMisfit / estimateCost), with threads = waves * wave
+// size (64 on gfx942, 32 on gfx1100 and sm_90a):
+//   threads <= 1024;
+//   LDS = ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes <= chip LDS
+//     (64 KiB on gfx942 and gfx1100, 48 KiB on sm_90a);
+//   registers = (wM / m) * (wN / n) * |C frag|
+//     + (wM / m) * |A frag| / (4 / bytes) + (wN / n) * |B frag| / (4 / bytes)
+//     + ceil((bM * bK + bK * bN) * bytes / (threads * 4))   (the prefetch)
+//     <= registers per lane - 64 (gfx942 448, gfx1100 192, sm_90a 191).
+//   Fragments per lane (A, B, C): mfma 16x16x16 4, 4, 4; mfma 16x16x4 1, 1, 4;
+//   wmma gfx11 16, 16, 8; mma 16x8x16 8, 4, 4; mma 16x8x8 4, 2, 4; fma
+//   (256 / wave size), 1, (256 / wave size).
+
+// LOWERED-NOT: ck.gemm
+// LOWERED: gpu.launch_func
+// LOWERED-NOT: ck.gemm
+
+// -----
+// A large f16 GEMM: M = 2048, N = 2560, K = 1024, G = 1.
+// gfx942 (mfma_16x16x16_f16, wave64): bM = bN = 128, bK = 32, wave 64x64.
+//   threads = 4 * 64 = 256; LDS = (136 * 40 + 40 * 136) * 2 = 21760;
+//   registers = 16 * 4 + 4 * 4 / 2 + 4 * 4 / 2 + ceil(8192 * 2 / 1024) = 96.
+//   Fits. tiles = 16 * 20 = 320 >= 304: no split.
+// gfx1100 (wmma_16x16x16_f16_gfx11, wave32): 128x128x32 needs 16 * 8 +
+//   4 * 16 / 2 + 4 * 16 / 2 + ceil(16384 / 512) = 224 > 192 registers:
+//   bM -> 64, wave 32x64: (2 * 4) * 8 + 2 * 16 / 2 + 4 * 16 / 2 +
+//   ceil((2048 + 4096) * 2 / 512) = 64 + 48 + 24 = 136; LDS (72 * 40 +
+//   40 * 136) * 2 = 16640. Fits. tiles = 32 * 20 = 640 >= 96: no split.
+// sm_90a (mma_16x8x16_f16): bN = tileFor(2560, 128, 16) = 128; 128x128x32
+//   needs (4 * 8) * 4 + 4 * 8 / 2 + 8 * 4 / 2 + 32 = 192 > 191: bM -> 64,
+//   wave 32x64: (2 * 8) * 4 + 2 * 8 / 2 + 8 * 4 / 2 + 24 = 112. Fits;
+//   LDS 16640 <= 49152. tiles = 640 >= 132: no split.
+
+// GFX942-LABEL: func.func @large_f16
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> :
+// GFX1100-LABEL: func.func @large_f16
+// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11> :
+// SM90-LABEL: func.func @large_f16
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16> :
+func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
+                     %c: memref<1x2048x2560xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
+  return
+}
+
+// -----
+// bf16 of the same sizes takes each chip's bf16 instruction (same shapes and
+// fragment sizes as f16, so the same tiles and no split).
+
+// GFX942-LABEL: func.func @large_bf16
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_bf16> :
+// GFX1100-LABEL: func.func @large_bf16
+// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_bf16_gfx11> :
+// SM90-LABEL: func.func @large_bf16
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_bf16> :
+func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
+                      %c: memref<1x2048x2560xbf16>) {
+  ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>
+  return
+}
+
+// -----
+// f32, M = N = 2048, K = 512, G = 1.
+// gfx942 (mfma_16x16x4_f32, k = 4): bK = max(4, 32) = 32, block 128x128,
+//   wave 64x64. LDS = (136 * 40 + 40 * 136) * 4 = 43520 <= 65536;
+//   registers = 16 * 4 + 4 * 1 + 4 * 1 + ceil(8192 * 4 / 1024) = 104.
+//   tiles = 16 * 16 = 256 < 304, but kTiles = 512 / 32 = 16 and 16 / 8 = 2
+//   bound the split: clamp(ceil(608 / 256) = 3, 1, 2) = 2.
+// gfx1100 has no f32 matrix instruction: the fma path (m = n = 16, k = 1,
+//   8 accumulators and 8 A values per lane on wave32). 128x128x16 needs
+//   16 * 8 + 4 * 8 + 4 * 1 + ceil(4096 * 4 / 512) = 196 > 192: bM -> 64,
+//   wave 32x64: 8 * 8 + 2 * 8 + 4 * 1 + ceil(3072 * 4 / 512) = 108; LDS
+//   (72 * 24 + 24 * 136) * 4 = 19968. tiles = 32 * 16 = 512 >= 96.
+// sm_90a (mma_16x8x8_tf32): 128x128x32 needs 32 * 4 + 4 * 4 + 8 * 2 +
+//   ceil(8192 * 4 / 512) = 224 > 191: bM -> 64, wave 32x64: 16 * 4 + 2 * 4 +
+//   8 * 2 + ceil(6144 * 4 / 512) = 136; LDS (72 * 40 + 40 * 136) * 4 =
+//   33280 <= 49152. tiles = 512 >= 132.
+
+// GFX942-LABEL: func.func @f32
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x4_f32, split_k = 2> :
+// GFX1100-LABEL: func.func @f32
+// GFX1100: config <block = [64, 128, 16], wave = [32, 64], intrinsic = fma> :
+// SM90-LABEL: func.func @f32
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x8_tf32> :
+func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
+               %c: memref<1x2048x2048xf32>) {
+  ck.gemm %a, %b -> %c : memref<1x2048x512xf32>, memref<1x512x2048xf32> -> memref<1x2048x2048xf32>
+  return
+}
+
+// -----
+// A medium GEMM that fits every chip as first chosen: M = N = K = 64, f16
+// and f32. bM = tileFor(64, 128, 32) = 64, bN = 64 (sm_90a: tileFor(64,
+// 128, 16) = 64), wave 32x32. kTiles = 2 (f32 on gfx1100: bK = 16, 4):
+// 2 / 8 = 0, no split.
+// f16 registers: gfx942 (2 * 2) * 4 + 2 * 4 / 2 * 2 + ceil(4096 * 2 / 1024)
+//   = 16 + 8 + 8 = 32; gfx1100 (2 * 2) * 8 + 2 * 16 / 2 * 2 +
+//   ceil(8192 / 512) = 32 + 32 + 16 = 80; sm_90a (2 * 4) * 4 + 2 * 8 / 2 +
+//   4 * 4 / 2 + 16 = 64.
+// f32: gfx942 mfma_16x16x4_f32, 64x64x32; gfx1100 fma, 64x64x16 ((2 * 2) *
+//   8 + 2 * 8 + 2 * 1 + ceil(2048 * 4 / 512) = 66); sm_90a tf32, 64x64x32
+//   ((2 * 4) * 4 + 2 * 4 + 4 * 2 + ceil(4096 * 4 / 512) = 80).
+
+// GFX942-LABEL: func.func @medium
+// GFX942: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16> :
+// GFX942: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x4_f32> :
+// GFX1100-LABEL: func.func @medium
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
+// GFX1100: config <block = [64, 64, 16], wave = [32, 32], intrinsic = fma> :
+// SM90-LABEL: func.func @medium
+// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16> :
+// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x8_tf32> :
+func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>,
+                  %a32: memref<1x64x64xf32>, %b32: memref<1x64x64xf32>, %c32: memref<1x64x64xf32>) {
+  ck.gemm %a, %b -> %c : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  ck.gemm %a32, %b32 -> %c32 : memref<1x64x64xf32>, memref<1x64x64xf32> -> memref<1x64x64xf32>
+  return
+}
+
+// -----
+// A tiny GEMM: M = 4, N = 256, K = 64, f16. 2 * 4 = 8 < 16 (the m of every
+// chip's f16 instruction): the fma path (m = n = 16, k = 1).
+// bM = tileFor(4, 128, 32) = 32 (stops at the minimum 2 * 16),
+// bN = tileFor(256, 128, 32) = 128, bK = 16, wave 16x64.
+// gfx942 (wave64, 4 accumulators per lane): threads = 2 * 2 * 64 = 256;
+//   LDS = (40 * 24 + 24 * 136) * 2 = 8448; registers = 4 * 4 + 1 * 4 / 2 +
+//   4 * 1 / 2 + ceil(2560 * 2 / 1024) = 25. Wave32 chips: 4 * 8 + 8 / 2 +
+//   4 / 2 + ceil(5120 / 512) = 48. tiles = 1 * 2 = 2 is few, but
+//   kTiles = 64 / 16 = 4 and max(1, 4 / 8) = 1: no split.
+
+// GFX942-LABEL: func.func @tiny_m
+// GFX942: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma> :
+// GFX1100-LABEL: func.func @tiny_m
+// GFX1100: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma> :
+// SM90-LABEL: func.func @tiny_m
+// SM90: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma> :
+func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
+                  %c: memref<1x4x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x4x64xf16>, memref<1x64x256xf16> -> memref<1x4x256xf16>
+  return
+}
+
+// -----
+// The edge of the fma rule: M = 8, 2 * 8 = 16 is not less than m = 16, so the
+// matrix instruction stays. N = 256, K = 64, f16.
+// bM = tileFor(8, 128, 32) = 32, bN = 128 (sm_90a: tileFor(256, 128, 16) =
+// 128), bK = 32, wave 16x64. Registers: gfx942 4 * 4 + 2 + 8 +
+// ceil(5120 * 2 / 1024) = 36; gfx1100 4 * 8 + 8 + 32 + ceil(10240 / 512) = 92;
+// sm_90a 8 * 4 + 4 + 16 + 20 = 72. tiles = 2; kTiles = 2, 2 / 8 = 0: no
+// split.
+
+// GFX942-LABEL: func.func @edge_m
+// GFX942: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mfma_16x16x16_f16> :
+// GFX1100-LABEL: func.func @edge_m
+// GFX1100: config <block = [32, 128, 32], wave = [16, 64], intrinsic = wmma_16x16x16_f16_gfx11> :
+// SM90-LABEL: func.func @edge_m
+// SM90: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mma_16x8x16_f16> :
+func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
+                  %c: memref<1x8x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x8x64xf16>, memref<1x64x256xf16> -> memref<1x8x256xf16>
+  return
+}
+
+// -----
+// Split-K: the backward-weight GEMM of RetinaNet's 3x3 layer (G = 1,
+// M = 256, N = 2304, K = 40000, f16), the example of Passes.td.
+// gfx942: block 128x128x32, wave 64x64 (as @large_f16).
+//   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304.
+//   ceil(2 * 304 / 36) = ceil(16.9) = 17; kTiles = ceil(40000 / 32) = 1250,
+//   1250 / 8 = 156: split_k = clamp(17, 1, 156) = 17.
+// gfx1100 and sm_90a: block 64x128x32, wave 32x64 (as @large_f16);
+//   tiles = 4 * 18 = 72. gfx1100: 72 < 96, ceil(192 / 72) = 3; sm_90a:
+//   72 < 132, ceil(264 / 72) = 4; both under 1250 / 8.
+
+// GFX942-LABEL: func.func @split_k_retinanet
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> :
+// GFX1100-LABEL: func.func @split_k_retinanet
+// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 3> :
+// SM90-LABEL: func.func @split_k_retinanet
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 4> :
+func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
+                             %c: memref<1x256x2304xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
+  return
+}
+
+// -----
+// Split-K bounded by the K work: M = N = 128, K = 2048, f16. kTiles =
+// 2048 / 32 = 64, 64 / 8 = 8 bounds the split on every chip: gfx942 (one
+// 128x128 tile) wants ceil(608 / 1) = 608, gfx1100 (two 64x128 tiles)
+// ceil(192 / 2) = 96, sm_90a ceil(264 / 2) = 132: split_k = 8.
+
+// GFX942-LABEL: func.func @split_k_bounded_by_k
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
+// GFX1100-LABEL: func.func @split_k_bounded_by_k
+// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
+// SM90-LABEL: func.func @split_k_bounded_by_k
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
+func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
+                                %c: memref<1x128x128xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Split-K capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
+// 1024, 1024 / 8 = 128. gfx942: clamp(608, 1, 128) = 128 -> 64. gfx1100:
+// clamp(96, 1, 128) = 96 -> 64. sm_90a: clamp(132, 1, 128) = 128 -> 64.
+
+// GFX942-LABEL: func.func @split_k_capped
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 64> :
+// GFX1100-LABEL: func.func @split_k_capped
+// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 64> :
+// SM90-LABEL: func.func @split_k_capped
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 64> :
+func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
+                          %c: memref<1x128x128xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x128x32768xf16>, memref<1x32768x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Batches count as tiles: G = 4, M = N = 128, K = 2048. gfx942: tiles = 4,
+// ceil(608 / 4) = 152; gfx1100: tiles = 2 * 4 = 8, ceil(192 / 8) = 24;
+// sm_90a: 8, ceil(264 / 8) = 33. kTiles = 64 bounds all at 8.
+
+// GFX942-LABEL: func.func @split_k_batched
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
+// GFX1100-LABEL: func.func @split_k_batched
+// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
+// SM90-LABEL: func.func @split_k_batched
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
+func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
+                           %c: memref<4x128x128xf16>) {
+  ck.gemm %a, %b -> %c : memref<4x128x2048xf16>, memref<4x2048x128xf16> -> memref<4x128x128xf16>
+  return
+}
+
+// -----
+// A pinned configuration that fits is kept as is, although the heuristic
+// would pick another one (see @split_k_bounded_by_k). fma is valid on every
+// chip: wave 32x32 holds 2 x 2 fma tiles, block K 8 is a multiple of 1.
+// Threads 2 * 2 * 64 = 256 (gfx942) or 128; LDS = (72 * 16 + 16 * 72) * 2 =
+// 4608; registers at most (wave32) 4 * 8 + 2 * 8 / 2 + 2 * 1 / 2 +
+// ceil(1024 * 2 / 512) = 45.
+
+// GFX942-LABEL: func.func @pinned
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3> :
+// GFX1100-LABEL: func.func @pinned
+// GFX1100: config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3> :
+// SM90-LABEL: func.func @pinned
+// SM90: config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3> :
+func.func @pinned(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
+                  %c: memref<1x128x128xf16>) {
+  ck.gemm %a, %b -> %c config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3>
+      : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// A ck.gemm on views: the pass reads only the operand types. a is a 1x64x32
+// view of a 64x32 memref, so G = 1, M = 64, K = 32, N = 16.
+// gfx942 / gfx1100 (m = n = 16): bM = tileFor(64, 128, 32) = 64,
+//   bN = tileFor(16, 128, 32) = 32 (stops at the minimum), bK = 32, wave 32x16.
+// sm_90a (n = 8): bN = tileFor(16, 128, 16) = 16, wave 32x8.
+// All fit (at most 2 * 8 + 2 * 16 / 2 + 16 / 2 + ceil(3072 * 2 / 512) = 52
+// registers, on gfx1100). tiles = 1, kTiles = 1: no split.
+
+// GFX942-LABEL: func.func @views
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 32, 32], wave = [32, 16], intrinsic = mfma_16x16x16_f16> : !ck.view<1x64x32xf16>
+// GFX1100-LABEL: func.func @views
+// GFX1100: config <block = [64, 32, 32], wave = [32, 16], intrinsic = wmma_16x16x16_f16_gfx11> : !ck.view<1x64x32xf16>
+// SM90-LABEL: func.func @views
+// SM90: config <block = [64, 16, 32], wave = [32, 8], intrinsic = mma_16x8x16_f16> : !ck.view<1x64x32xf16>
+func.func @views(%m: memref<64x32xf16>, %b: memref<1x32x16xf16>, %c: memref<1x64x16xf16>) {
+  %a = ck.transform %m : memref<64x32xf16> to !ck.view<1x64x32xf16>
+      by #ck.transform_map<[1, 64, 32] -> [64, 32], [
+          #ck.transform<unmerge [0, 1] -> [0]>,
+          #ck.transform<pass_through [2] -> [1]>]>
+  ck.gemm %a, %b -> %c : !ck.view<1x64x32xf16>, memref<1x32x16xf16> -> memref<1x64x16xf16>
+  return
+}

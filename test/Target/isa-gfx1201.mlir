@@ -1,0 +1,62 @@
+// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx1201 format=isa})' | FileCheck %s
+
+// The ck-to-rocdl pipeline for gfx1201 down to assembly (format=isa): the
+// gpu.binary holds the kernels' assembly as one escaped string (tabs \09,
+// newlines \0A, quotes \22), so every check below matches inside that one
+// line, in order: the code, the kernel descriptor, then the metadata (keys
+// sorted by name). The pipeline asks for wave32 (the chip's native size,
+// ChipInfo::waveSize), which the target attribute records as no_wave64.
+// Instruction: wmma_16x16x16_f16_gfx12.
+//
+// The problem: bwd_weight, f16, N = 2, Hi = Wi = 7, G = 1, C = 16, K = 16,
+// 3x3, stride 1, pad 1, channels-last. Ho = Wo = (7 + 1 + 1 - 3) / 1 + 1 = 7.
+// GEMM (ck-conv-to-gemm): M = K = 16, N = Y * X * C = 3 * 3 * 16 = 144,
+// K = N * Ho * Wo = 2 * 7 * 7 = 98, G = 1.
+// Config (ck-select-gemm-config): 2 * 16 >= 16, so the chip's f16 matrix
+// instruction (16x16x16); bM = tileFor(16, 128, 32) = 32,
+// bN = tileFor(144, 128, 32) = 128, bK = 32, wave 16x64, so
+// (32 / 16) * (128 / 64) = 4 waves = 128 threads on wave32. tiles = 1 * 2 = 2;
+// kTiles = ceil(98 / 32) = 4 and 4 / 8 = 0: no split-K, one kernel, gemm_0.
+// LDS (GemmKernel.cpp): A is dy seen as [G, K, (N, Ho, Wo)]; its rows (K) are
+// dy's innermost dimension (16 elements), so 16-byte vectors of 8 run along
+// rows, while its columns end in Wo = 7 (width 1): A is staged transposed,
+// [bK][bM + 8] = [32][40] f16 = 2560 bytes. B is x seen as
+// [G, (N, Ho, Wo), (Y, X, C)]; its columns end in C, x's innermost (16):
+// width 8 along columns, staged [bK][bN + 8] = [32][136] f16 = 8704 bytes.
+// group_segment_fixed_size = 2560 + 8704 = 11264 (both multiples of 16, no
+// alignment padding).
+// ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8, all in the one
+// K loop: the kernel has exactly 8 v_wmma_f32_16x16x16_f16.
+// No scratch: private_segment_fixed_size 0, no spills.
+
+// CHECK-LABEL: func.func @bwd_weight_f16
+// CHECK-SAME: (%[[X:[^:]*]]: memref<2x7x7x1x16xf16>, %[[DW:[^:]*]]: memref<1x16x3x3x16xf16>, %[[DY:[^:]*]]: memref<2x7x7x1x16xf16>)
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[DY]] : memref<2x7x7x1x16xf16>, %[[X]] : memref<2x7x7x1x16xf16>, %[[DW]] : memref<1x16x3x3x16xf16>)
+// CHECK-NEXT: return
+// CHECK: gpu.binary @ck_kernels [#gpu.object<#rocdl.target<O = 3, chip = "gfx1201", flags = {no_wave64}>, assembly = "
+// CHECK-SAME: .amdgcn_target \22amdgcn-amd-amdhsa--gfx1201\22
+// CHECK-SAME: gemm_0:
+// CHECK-COUNT-8: \09v_wmma_f32_16x16x16_f16 v[
+// CHECK-NOT: v_wmma
+// CHECK-SAME: .amdhsa_kernel gemm_0
+// CHECK-SAME: .amdhsa_group_segment_fixed_size 11264\0A
+// CHECK-SAME: .amdhsa_private_segment_fixed_size 0\0A
+// CHECK-SAME: amdhsa.kernels:
+// CHECK-SAME: .group_segment_fixed_size: 11264\0A
+// CHECK-SAME: .max_flat_workgroup_size: 128\0A
+// CHECK-SAME: .name: gemm_0\0A
+// CHECK-SAME: .private_segment_fixed_size: 0\0A
+// CHECK-SAME: .reqd_workgroup_size:\0A - 128\0A - 1\0A - 1\0A
+// CHECK-SAME: .sgpr_spill_count: 0\0A
+// CHECK-SAME: .vgpr_spill_count: 0\0A
+// CHECK-SAME: .wavefront_size: 32\0A
+// CHECK-SAME: amdhsa.target: amdgcn-amd-amdhsa--gfx1201\0A
+func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf16>,
+                          %dy: memref<2x7x7x1x16xf16>) {
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x16xf16>)
+      filter(%dw : memref<1x16x3x3x16xf16>)
+      output(%dy : memref<2x7x7x1x16xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+  return
+}

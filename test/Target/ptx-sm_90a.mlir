@@ -1,0 +1,96 @@
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | FileCheck %s
+
+// The ck-to-nvvm pipeline for sm_90a down to PTX text (format=isa: LLVM's
+// NVPTX back end only, no ptxas). The gpu.binary holds the PTX as one
+// escaped string (tabs \09, newlines \0A), so the checks match in order
+// inside that line. The pipeline attaches +ptx80, hence .version 8.0.
+// Every case is the bwd_weight convolution N = 2, Hi = Wi = 7, G = 1, C = 16,
+// 3x3, stride 1, pad 1 (Ho = Wo = 7), whose GEMM is M = K, N = 3 * 3 * 16 =
+// 144, K = 2 * 7 * 7 = 98. Config (ck-select-gemm-config, sm_90a: 48 KiB of
+// LDS, 255 - 64 = 191 registers, 132 SMs):
+//  * bN = tileFor(144, 128, 2 * 8) = 128 (n = 8 for every mma.sync), bK = 32;
+//  * tiles = ceil(M / bM) * 2 = 2 < 132, but kTiles = ceil(98 / 32) = 4 and
+//    4 / 8 = 0: no split-K, one kernel gemm_0 on a grid of 2;
+//  * four waves of 32 = 128 threads (.maxntid).
+// LDS: A is dy as [G, K, (N, Ho, Wo)], rows (K) innermost in dy: 16-byte
+// vectors along rows, staged [bK][bM + 8]; B is x as [G, (N, Ho, Wo),
+// (Y, X, C)], columns (C) innermost: staged [bK][bN + 8] = [32][136].
+
+// -----
+// f16, K = 16: M = 16, mma_16x8x16_f16. bM = tileFor(16, 128, 32) = 32, wave
+// 16x64. LDS A [32][40] f16 = 2560 bytes, B [32][136] f16 = 8704 bytes.
+// mma.sync per K step: (16 / 16) * (64 / 8) * (32 / 16) = 16.
+
+// CHECK-LABEL: func.func @bwd_weight_f16
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
+// CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
+// CHECK-SAME: .visible .entry gemm_0(
+// CHECK-SAME: .maxntid 128, 1, 1\0A
+// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_0[2560];
+// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_1[8704];
+// CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\0A
+// CHECK-NOT: mma.sync
+// CHECK-SAME: ">]
+func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf16>,
+                          %dy: memref<2x7x7x1x16xf16>) {
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x16xf16>)
+      filter(%dw : memref<1x16x3x3x16xf16>)
+      output(%dy : memref<2x7x7x1x16xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// bf16, K = 16: the same tiles with mma_16x8x16_bf16.
+
+// CHECK-LABEL: func.func @bwd_weight_bf16
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
+// CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
+// CHECK-SAME: .visible .entry gemm_0(
+// CHECK-SAME: .maxntid 128, 1, 1\0A
+// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_0[2560];
+// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_1[8704];
+// CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\0A
+// CHECK-NOT: mma.sync
+// CHECK-SAME: ">]
+func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16xbf16>,
+                           %dy: memref<2x7x7x1x16xbf16>) {
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x16xbf16>)
+      filter(%dw : memref<1x16x3x3x16xbf16>)
+      output(%dy : memref<2x7x7x1x16xbf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// f32 on tf32 tensor cores (mma_16x8x8_tf32), K = 64: M = 64,
+// bM = tileFor(64, 128, 32) = 64, wave 32x64; LDS estimate
+// (72 * 40 + 40 * 136) * 4 = 33280 <= 49152; registers 2 * 8 * 4 + 2 * 4 +
+// 8 * 2 = 88 <= 191. 16-byte vectors of 4 f32: LDS A [32][64 + 8] f32 = 9216
+// bytes, B [32][136] f32 = 17408 bytes.
+// mma.sync per K step: (32 / 16) * (64 / 8) * (32 / 8) = 64.
+
+// CHECK-LABEL: func.func @bwd_weight_f32
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
+// CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
+// CHECK-SAME: .visible .entry gemm_0(
+// CHECK-SAME: .maxntid 128, 1, 1\0A
+// CHECK-SAME: .shared .align 4 .b8 __wg_gemm_0_0[9216];
+// CHECK-SAME: .shared .align 4 .b8 __wg_gemm_0_1[17408];
+// CHECK-COUNT-64: \09mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32\0A
+// CHECK-NOT: mma.sync
+// CHECK-SAME: ">]
+func.func @bwd_weight_f32(%x: memref<2x7x7x1x16xf32>, %dw: memref<1x64x3x3x16xf32>,
+                          %dy: memref<2x7x7x1x64xf32>) {
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x16xf32>)
+      filter(%dw : memref<1x64x3x3x16xf32>)
+      output(%dy : memref<2x7x7x1x64xf32>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+  return
+}
