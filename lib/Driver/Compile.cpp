@@ -38,6 +38,15 @@ static FailureOr<OwningOpRef<ModuleOp>>
 lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
       bool reference, StringRef format) {
   OwningOpRef<ModuleOp> clone(module.clone());
+  // PTX output needs no CUDA toolkit, but the NVVM target still looks for
+  // one and reports what is missing; those reports are not errors here.
+  std::optional<ScopedDiagnosticHandler> quiet;
+  if (chip.vendor == Vendor::NVIDIA && format == "isa")
+    quiet.emplace(module.getContext(), [](Diagnostic &diag) {
+      std::string message = diag.str();
+      return success(StringRef(message).contains("CUDA path") ||
+                     StringRef(message).contains("LibDevice path"));
+    });
   PassManager pm(module.getContext());
   GpuPipelineOptions pipeline;
   pipeline.chip = chip.name.str();
@@ -174,12 +183,24 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                               << "'; expected one of gfx90a, gfx942, "
                                  "gfx950, gfx1100, gfx1201, sm_80, sm_90a";
   bool nvidia = chip->vendor == Vendor::NVIDIA;
-  StringRef extension = nvidia ? "cubin" : "hsaco";
   CompileResult result;
+  // Without ptxas, NVIDIA bundles carry PTX, which the driver compiles when
+  // it loads them.
+  std::string toolkit =
+      options.toolkit.empty() ? defaultToolkit(nvidia) : options.toolkit;
+  result.ptxFallback =
+      nvidia && !llvm::sys::fs::can_execute(toolkit + "/bin/ptxas");
+  StringRef format = result.ptxFallback ? "isa" : "bin";
+  CompileOptions lowering = options;
+  if (result.ptxFallback)
+    lowering.toolkit = "/"; // PTX needs no toolkit, only an existing path.
+  StringRef extension = !nvidia                ? "hsaco"
+                        : result.ptxFallback ? "ptx"
+                                               : "cubin";
 
   auto start = std::chrono::steady_clock::now();
   FailureOr<OwningOpRef<ModuleOp>> lowered =
-      lower(module, *chip, options, /*reference=*/false, "bin");
+      lower(module, *chip, lowering, /*reference=*/false, format);
   result.compileSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - start)
                               .count();
@@ -200,7 +221,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
 
   if (options.reference) {
     FailureOr<OwningOpRef<ModuleOp>> reference =
-        lower(module, *chip, options, /*reference=*/true, "bin");
+        lower(module, *chip, lowering, /*reference=*/true, format);
     if (failed(reference))
       return failure();
     FailureOr<CompiledModule> ref = extractCompiledModule(**reference);

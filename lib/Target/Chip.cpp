@@ -19,29 +19,30 @@ constexpr Sku kSm80[] = {{"A100 SXM", 108}, {"A100 PCIe", 108}};
 constexpr Sku kSm90a[] = {{"H100 SXM", 132}, {"H100 PCIe", 114},
                           {"H200", 132}};
 
-// name, vendor, wave size, LDS per workgroup, registers per lane, SKUs,
+// name, vendor, wave size, LDS per workgroup, registers per lane, of which
+// addressing (RDNA's wave32 view math spilled with less), SKUs,
 // SIMDs per CU, waves per SIMD, registers per SIMD lane, LDS per CU,
 // instructions for f16, bf16, f32. (NVIDIA: SM sub-partitions for SIMDs,
 // warps per sub-partition, 64K registers / 4 partitions / 32 lanes.)
 const ChipInfo kChips[] = {
-    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, kGfx90a, 4, 8, 512, 64 * 1024, I::Mfma16x16x16F16,
+    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx90a, 4, 8, 512, 64 * 1024, I::Mfma16x16x16F16,
      I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
-    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, kGfx942, 4, 8, 512, 64 * 1024, I::Mfma16x16x16F16,
+    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx942, 4, 8, 512, 64 * 1024, I::Mfma16x16x16F16,
      I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
-    {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, kGfx950, 4, 8, 512,
+    {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, 64, kGfx950, 4, 8, 512,
      160 * 1024, I::Mfma16x16x16F16,
      I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
-    {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, kGfx1100, 2, 16, 1536,
+    {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, 112, kGfx1100, 2, 16, 1536,
      64 * 1024,
      I::Wmma16x16x16F16Gfx11, I::Wmma16x16x16Bf16Gfx11, I::Fma},
-    {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, kGfx1201, 2, 16, 1536,
+    {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 112, kGfx1201, 2, 16, 1536,
      64 * 1024,
      I::Wmma16x16x16F16Gfx12, I::Wmma16x16x16Bf16Gfx12, I::Fma},
     // Static shared memory on NVIDIA is limited to 48 KiB per block.
-    {"sm_80", Vendor::NVIDIA, 32, 48 * 1024, 255, kSm80, 4, 16, 512,
+    {"sm_80", Vendor::NVIDIA, 32, 48 * 1024, 255, 64, kSm80, 4, 16, 512,
      164 * 1024, I::Mma16x8x16F16,
      I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
-    {"sm_90a", Vendor::NVIDIA, 32, 48 * 1024, 255, kSm90a, 4, 16, 512,
+    {"sm_90a", Vendor::NVIDIA, 32, 48 * 1024, 255, 64, kSm90a, 4, 16, 512,
      228 * 1024, I::Mma16x8x16F16,
      I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
 };

@@ -54,7 +54,7 @@ std::optional<std::string> mlir::ck::explainGemmConfigMisfit(
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
   GemmConfigCost cost = estimateCost(config, chip, elementType);
   // Leave room for addresses, loop counters and the epilogue.
-  int64_t registers = chip.registersPerLane - 64;
+  int64_t registers = chip.registersPerLane - chip.addressingRegisters;
   if (mma.waveSize != chip.waveSize)
     os << name << " runs on waves of " << mma.waveSize << " lanes; "
        << chip.name << " has " << chip.waveSize;

@@ -177,6 +177,9 @@ int main(int argc, char **argv) {
   }
   if (failed(result))
     return 1;
+  if (result->ptxFallback)
+    llvm::outs() << "ck-compile: no ptxas in the CUDA toolkit; the bundle "
+                    "holds PTX, which the driver compiles when it loads it\n";
   llvm::outs() << "ck-compile: wrote " << output << "/plan.ckplan"
                << (options.reference ? " and reference.ckplan" : "") << "\n";
   if (report)

@@ -23,6 +23,8 @@ struct CompileOptions {
 
 struct CompileResult {
   double compileSeconds = 0;
+  /// NVIDIA without ptxas: the bundle holds PTX instead of a cubin.
+  bool ptxFallback = false;
   /// Filled with --report: AMD kernels from their assembly, NVIDIA kernels
   /// from ptxas -v (registers, LDS, spills).
   std::vector<KernelReport> reports;

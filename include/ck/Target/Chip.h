@@ -30,6 +30,9 @@ struct ChipInfo {
   int64_t ldsBytes;
   /// Registers (32-bit, per lane) one wave may use: VGPRs + AGPRs on CDNA.
   int64_t registersPerLane;
+  /// Of those, what a GEMM kernel's addresses, view index math and
+  /// epilogue take besides its tiles (a budget, from the reports).
+  int64_t addressingRegisters;
   llvm::ArrayRef<Sku> skus;
   /// For occupancy: SIMDs per CU, the most waves a SIMD holds, the
   /// registers (per lane) a SIMD shares among its waves, and LDS per CU.
