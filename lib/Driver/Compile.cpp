@@ -4,7 +4,6 @@
 
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
-#include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -63,23 +62,12 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
 }
 
 /// How many partial sums the GEMM kernels split each reduction into: the
-/// largest `split_k` that ck-select-gemm-config gives the GEMMs of
-/// `module` (as the pipeline does), 1 if there are none.
-static FailureOr<int64_t> selectedKBatch(ModuleOp module,
-                                         const ChipInfo &chip) {
-  OwningOpRef<ModuleOp> clone(module.clone());
-  PassManager pm(module.getContext());
-  pm.addPass(createCKConvToGemm());
-  CKSelectGemmConfigOptions select;
-  select.chip = chip.name.str();
-  pm.addPass(createCKSelectGemmConfig(select));
-  if (failed(pm.run(*clone)))
-    return failure();
+/// partition launches one workgroup per K split along grid z (see
+/// convert-ck-to-gpu), so the largest grid z of the plan, 1 without split-K.
+static int64_t kBatchOf(const CompiledModule &compiled) {
   int64_t kBatch = 1;
-  clone->walk([&](GemmOp op) {
-    if (GemmConfigAttr config = op.getConfigAttr())
-      kBatch = std::max(kBatch, config.getSplitK());
-  });
+  for (const KernelRecord &kernel : compiled.kernels)
+    kBatch = std::max(kBatch, kernel.grid[2]);
   return kBatch;
 }
 
@@ -206,16 +194,13 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                               .count();
   if (failed(lowered))
     return failure();
-  FailureOr<int64_t> kBatch = selectedKBatch(module, *chip);
-  if (failed(kBatch))
-    return failure();
   std::string error;
   FailureOr<CompiledModule> compiled = extractCompiledModule(**lowered);
   if (failed(compiled) ||
       failed(writeBundle(options.outputDir, "plan", *compiled,
                          planInfo(*chip, ("kernels." + extension).str(),
                                   module, problem, /*reference=*/false,
-                                  *kBatch),
+                                  kBatchOf(*compiled)),
                          error)))
     return error.empty() ? failure() : module.emitError(error);
 
