@@ -20,7 +20,8 @@ constexpr Sku kSm90a[] = {{"H100 SXM", 132}, {"H100 PCIe", 114},
                           {"H200", 132}};
 
 // name, vendor, wave size, LDS per workgroup, registers per lane, of which
-// addressing (RDNA's wave32 view math spilled with less), SKUs,
+// addressing (RDNA's wave32 kernels spilled with less than 144 when views
+// had backward-data index math), SKUs,
 // SIMDs per CU, waves per SIMD, registers per SIMD lane, LDS per CU,
 // instructions for f16, bf16, f32. (NVIDIA: SM sub-partitions for SIMDs,
 // warps per sub-partition, 64K registers / 4 partitions / 32 lanes.)
@@ -32,10 +33,10 @@ const ChipInfo kChips[] = {
     {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, 64, kGfx950, 4, 8, 512,
      160 * 1024, I::Mfma16x16x16F16,
      I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
-    {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, 112, kGfx1100, 2, 16, 1536,
+    {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1100, 2, 16, 1536,
      64 * 1024,
      I::Wmma16x16x16F16Gfx11, I::Wmma16x16x16Bf16Gfx11, I::Fma},
-    {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 112, kGfx1201, 2, 16, 1536,
+    {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1201, 2, 16, 1536,
      64 * 1024,
      I::Wmma16x16x16F16Gfx12, I::Wmma16x16x16Bf16Gfx12, I::Fma},
     // Static shared memory on NVIDIA is limited to 48 KiB per block.

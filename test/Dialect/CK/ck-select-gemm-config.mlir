@@ -49,11 +49,13 @@
 //   threads = 4 * 64 = 256; LDS = (136 * 40 + 40 * 136) * 2 = 21760;
 //   registers = 16 * 4 + 4 * 4 / 2 + 4 * 4 / 2 + ceil(8192 * 2 / 1024) = 96.
 //   Fits. tiles = 16 * 20 = 320 >= 304: no split.
-// gfx1100 (wmma_16x16x16_f16_gfx11, wave32): 128x128x32 needs 16 * 8 +
-//   4 * 16 / 2 + 4 * 16 / 2 + ceil(16384 / 512) = 224 > 192 registers:
-//   bM -> 64, wave 32x64: (2 * 4) * 8 + 2 * 16 / 2 + 4 * 16 / 2 +
-//   ceil((2048 + 4096) * 2 / 512) = 64 + 48 + 24 = 136; LDS (72 * 40 +
-//   40 * 136) * 2 = 16640. Fits. tiles = 32 * 20 = 640 >= 96: no split.
+// gfx1100 (wmma_16x16x16_f16_gfx11, wave32; 256 - 144 = 112 registers
+//   for tiles): 128x128x32 needs 16 * 8 + 4 * 16 / 2 + 4 * 16 / 2 +
+//   ceil(16384 / 512) = 224 > 112: bM -> 64, wave 32x64: (2 * 4) * 8 +
+//   2 * 16 / 2 + 4 * 16 / 2 + ceil((2048 + 4096) * 2 / 512) = 64 + 48 + 24
+//   = 136 > 112: bN -> 64, wave 32x32: (2 * 2) * 8 + 2 * 8 + 2 * 8 +
+//   ceil(4096 * 2 / 512) = 32 + 32 + 16 = 80. Fits; LDS (72 * 40 + 40 * 72)
+//   * 2 = 11520. tiles = 32 * 40 = 1280 >= 96: no split.
 // sm_90a (mma_16x8x16_f16): bN = tileFor(2560, 128, 16) = 128; 128x128x32
 //   needs (4 * 8) * 4 + 4 * 8 / 2 + 8 * 4 / 2 + 32 = 192 > 191: bM -> 64,
 //   wave 32x64: (2 * 8) * 4 + 2 * 8 / 2 + 8 * 4 / 2 + 24 = 112. Fits;
@@ -62,7 +64,7 @@
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> :
 // GFX1100-LABEL: func.func @large_f16
-// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11> :
+// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
 // SM90-LABEL: func.func @large_f16
 // SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
@@ -78,7 +80,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX942-LABEL: func.func @large_bf16
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_bf16> :
 // GFX1100-LABEL: func.func @large_bf16
-// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_bf16_gfx11> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_bf16_gfx11> :
 // SM90-LABEL: func.func @large_bf16
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_bf16> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
@@ -196,14 +198,15 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304.
 //   ceil(2 * 304 / 36) = ceil(16.9) = 17; kTiles = ceil(40000 / 32) = 1250,
 //   1250 / 8 = 156: split_k = clamp(17, 1, 156) = 17.
-// gfx1100 and sm_90a: block 64x128x32, wave 32x64 (as @large_f16);
-//   tiles = 4 * 18 = 72. gfx1100: 72 < 96, ceil(192 / 72) = 3; sm_90a:
-//   72 < 132, ceil(264 / 72) = 4; both under 1250 / 8.
+// sm_90a: block 64x128x32, wave 32x64 (as @large_f16); tiles = 4 * 18 = 72
+//   < 132, ceil(264 / 72) = 4, under 1250 / 8.
+// gfx1100: block 64x64x32, wave 32x32 (as @large_f16); tiles = 4 * 36 = 144
+//   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> :
 // GFX1100-LABEL: func.func @split_k_retinanet
-// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 3> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
 // SM90-LABEL: func.func @split_k_retinanet
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 4> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
@@ -215,13 +218,13 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // -----
 // Split-K bounded by the K work: M = N = 128, K = 2048, f16. kTiles =
 // 2048 / 32 = 64, 64 / 8 = 8 bounds the split on every chip: gfx942 (one
-// 128x128 tile) wants ceil(608 / 1) = 608, gfx1100 (two 64x128 tiles)
-// ceil(192 / 2) = 96, sm_90a ceil(264 / 2) = 132: split_k = 8.
+// 128x128 tile) wants ceil(608 / 1) = 608, gfx1100 (four 64x64 tiles)
+// ceil(192 / 4) = 48, sm_90a (two 64x128) ceil(264 / 2) = 132: split_k = 8.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
-// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
@@ -232,13 +235,14 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 
 // -----
 // Split-K capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
-// 1024, 1024 / 8 = 128. gfx942: clamp(608, 1, 128) = 128 -> 64. gfx1100:
-// clamp(96, 1, 128) = 96 -> 64. sm_90a: clamp(132, 1, 128) = 128 -> 64.
+// 1024, 1024 / 8 = 128. gfx942: clamp(608, 1, 128) = 128 -> 64. gfx1100
+// (four 64x64 tiles): clamp(48, 1, 128) = 48, under the cap. sm_90a:
+// clamp(132, 1, 128) = 128 -> 64.
 
 // GFX942-LABEL: func.func @split_k_capped
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 64> :
 // GFX1100-LABEL: func.func @split_k_capped
-// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 64> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 48> :
 // SM90-LABEL: func.func @split_k_capped
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 64> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
@@ -249,13 +253,13 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 
 // -----
 // Batches count as tiles: G = 4, M = N = 128, K = 2048. gfx942: tiles = 4,
-// ceil(608 / 4) = 152; gfx1100: tiles = 2 * 4 = 8, ceil(192 / 8) = 24;
+// ceil(608 / 4) = 152; gfx1100: tiles = 4 * 4 = 16, ceil(192 / 16) = 12;
 // sm_90a: 8, ceil(264 / 8) = 33. kTiles = 64 bounds all at 8.
 
 // GFX942-LABEL: func.func @split_k_batched
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
 // GFX1100-LABEL: func.func @split_k_batched
-// GFX1100: config <block = [64, 128, 32], wave = [32, 64], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
 // SM90-LABEL: func.func @split_k_batched
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
