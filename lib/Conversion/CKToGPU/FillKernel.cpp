@@ -29,29 +29,16 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   KernelSkeleton skeleton(module, loc, name, views, {}, kFillBlockSize);
   OpBuilder &b = skeleton.builder;
   auto shape = cast<ShapedType>(op.getDest().getType()).getShape();
-  int64_t total = ShapedType::getNumElements(shape);
-
-  auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
-  Value block = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value linear = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, block, cst(kFillBlockSize)), tid);
-  Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         linear, cst(total));
-  SmallVector<Value> coord(shape.size());
-  Value rest = linear;
-  for (size_t i = shape.size(); i-- > 0;) {
-    coord[i] = i == 0 ? rest : arith::RemUIOp::create(b, loc, rest, cst(shape[i]));
-    if (i > 0)
-      rest = arith::DivUIOp::create(b, loc, rest, cst(shape[i]));
-  }
-  ViewAccess out = emitViewAccess(b, loc, views[0], coord, inBounds);
+  ElementThread thread = mapThreadToElement(b, loc, shape, kFillBlockSize);
+  ViewAccess out =
+      emitViewAccess(b, loc, views[0], thread.coord, thread.inBounds);
   auto ifOp = scf::IfOp::create(b, loc, out.valid, /*else=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
   SmallVector<Value> ds;
   for (const TracedView &d : ArrayRef(views).drop_front())
     ds.push_back(emitGuardedLoad(b, loc, d.memref,
-                                 emitViewAccess(b, loc, d, coord, nullptr)));
+                                 emitViewAccess(b, loc, d, thread.coord,
+                                                nullptr)));
   Type elementType = cast<ShapedType>(op.getDest().getType()).getElementType();
   Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   Value value = emitEpilogue(b, loc, zero, /*alpha=*/0.0,
@@ -61,6 +48,6 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   gpu::ReturnOp::create(b, loc);
   return KernelLaunch{skeleton.func,
                       skeleton.hostArgs,
-                      {(total + kFillBlockSize - 1) / kFillBlockSize, 1, 1},
+                      elementwiseGrid(shape, kFillBlockSize),
                       {kFillBlockSize, 1, 1}};
 }

@@ -42,6 +42,18 @@ public:
     return result;
   }
 
+  /// Runs `body(acc) -> acc` over a convolution's reduction: `channel`
+  /// (`channels` of it), then the spatial `letters` with `sizes`.
+  Value reduce(char channel, int64_t channels, StringRef letters,
+               ArrayRef<int64_t> sizes, Coords &coords, Value init,
+               const std::function<Value(Value)> &body) {
+    SmallVector<char> allLetters = {channel};
+    SmallVector<int64_t> allSizes = {channels};
+    llvm::append_range(allLetters, letters);
+    llvm::append_range(allSizes, sizes);
+    return loopNest(allLetters, allSizes, coords, init, body);
+  }
+
   /// Runs `body(acc) -> acc` inside loops over `letters` with `sizes`.
   Value loopNest(ArrayRef<char> letters, ArrayRef<int64_t> sizes,
                  Coords &coords, Value acc,
@@ -133,35 +145,17 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
   StringRef fil = spatialLetters(ConvTensor::Filter, rank);
 
   // The written element this thread owns.
-  ConvTensor writtenRole = p.direction == ConvDirection::Forward
-                               ? ConvTensor::Output
-                           : p.direction == ConvDirection::BackwardData
-                               ? ConvTensor::Input
-                               : ConvTensor::Filter;
+  ConvTensor writtenRole = p.writtenTensor();
   Value written = views[static_cast<int>(writtenRole)].memref;
   LayoutAttr writtenLayout = p.layout(writtenRole);
   auto shape = cast<MemRefType>(written.getType()).getShape();
-  int64_t total = ShapedType::getNumElements(shape);
-  Value linear = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc,
-                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                            r.cst(kReferenceBlockSize)),
-      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  auto ifOp = scf::IfOp::create(
-      b, loc, r.cmp(arith::CmpIPredicate::ult, linear, r.cst(total)),
-      /*else=*/false);
+  ElementThread thread =
+      mapThreadToElement(b, loc, shape, kReferenceBlockSize);
+  auto ifOp = scf::IfOp::create(b, loc, thread.inBounds, /*else=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
   Coords coords{};
-  Value rest = linear;
-  for (size_t i = shape.size(); i-- > 0;) {
-    Value index = i == 0 ? rest
-                         : arith::RemUIOp::create(b, loc, rest, r.cst(shape[i]))
-                               .getResult();
-    coords[writtenLayout.getDims()[i]] = index;
-    if (i > 0)
-      rest = arith::DivUIOp::create(b, loc, rest, r.cst(shape[i]));
-  }
+  for (auto [letter, index] : llvm::zip(writtenLayout.getDims(), thread.coord))
+    coords[letter] = index;
 
   Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
   using P = arith::CmpIPredicate;
@@ -169,13 +163,8 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
   switch (p.direction) {
   case ConvDirection::Forward: {
     // y[n, o, g, k] = sum over c, f of x[n, o*s + f*d - pl, g, c] * w[g, k, f, c]
-    SmallVector<char> letters = {'C'};
-    SmallVector<int64_t> sizes = {p.inChannels};
-    for (unsigned i = 0; i < rank; ++i) {
-      letters.push_back(fil[i]);
-      sizes.push_back(p.filterSizes[i]);
-    }
-    acc = r.loopNest(letters, sizes, coords, zero, [&](Value acc) {
+    acc = r.reduce('C', p.inChannels, fil, p.filterSizes, coords, zero,
+                   [&](Value acc) {
       auto [xAt, valid] = r.inputAt(coords, act, fil);
       return r.multiplyAdd(acc, valid, r.load(input, p.inputLayout, xAt),
                            r.load(filter, p.filterLayout, coords));
@@ -184,13 +173,8 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
   }
   case ConvDirection::BackwardWeight: {
     // dw[g, k, f, c] = sum over n, o of dy[n, o, g, k] * x[n, o*s + f*d - pl, g, c]
-    SmallVector<char> letters = {'N'};
-    SmallVector<int64_t> sizes = {p.batch};
-    for (unsigned i = 0; i < rank; ++i) {
-      letters.push_back(act[i]);
-      sizes.push_back(p.outSizes[i]);
-    }
-    acc = r.loopNest(letters, sizes, coords, zero, [&](Value acc) {
+    acc = r.reduce('N', p.batch, act, p.outSizes, coords, zero,
+                   [&](Value acc) {
       auto [xAt, valid] = r.inputAt(coords, act, fil);
       return r.multiplyAdd(acc, valid, r.load(output, p.outputLayout, coords),
                            r.load(input, p.inputLayout, xAt));
@@ -200,13 +184,8 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
   case ConvDirection::BackwardData: {
     // dx[n, i, g, c] = sum over k, f with i + pl - f*d = o*s, 0 <= o < O,
     // of dy[n, o, g, k] * w[g, k, f, c]
-    SmallVector<char> letters = {'K'};
-    SmallVector<int64_t> sizes = {p.outChannels};
-    for (unsigned i = 0; i < rank; ++i) {
-      letters.push_back(fil[i]);
-      sizes.push_back(p.filterSizes[i]);
-    }
-    acc = r.loopNest(letters, sizes, coords, zero, [&](Value acc) {
+    acc = r.reduce('K', p.outChannels, fil, p.filterSizes, coords, zero,
+                   [&](Value acc) {
       Coords yAt = coords;
       Value valid = arith::ConstantIntOp::create(b, loc, 1, 1);
       for (unsigned i = 0; i < rank; ++i) {
@@ -249,6 +228,6 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
   return KernelLaunch{
       skeleton.func,
       skeleton.hostArgs,
-      {(total + kReferenceBlockSize - 1) / kReferenceBlockSize, 1, 1},
+      elementwiseGrid(shape, kReferenceBlockSize),
       {kReferenceBlockSize, 1, 1}};
 }

@@ -29,23 +29,13 @@ KernelLaunch mlir::ck::buildSplitKReduceKernel(
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();
   };
-  int64_t total = g * m * n;
-  Value linear = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc,
-                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                            cst(kReduceBlockSize)),
-      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         linear, cst(total));
-  Value col = arith::RemUIOp::create(b, loc, linear, cst(n));
-  Value rest = arith::DivUIOp::create(b, loc, linear, cst(n));
-  Value row = arith::RemUIOp::create(b, loc, rest, cst(m));
-  Value batch = arith::DivUIOp::create(b, loc, rest, cst(m));
-  SmallVector<Value> coord = {batch, row, col};
+  ElementThread thread =
+      mapThreadToElement(b, loc, {g, m, n}, kReduceBlockSize);
+  SmallVector<Value> coord = thread.coord;
+  Value batch = coord[0], row = coord[1], col = coord[2];
 
   const TracedView &c = views[1];
-  ViewAccess out = emitViewAccess(b, loc, c, coord, inBounds);
+  ViewAccess out = emitViewAccess(b, loc, c, coord, thread.inBounds);
   auto ifOp = scf::IfOp::create(b, loc, out.valid, /*else=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
   Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
@@ -74,6 +64,6 @@ KernelLaunch mlir::ck::buildSplitKReduceKernel(
   gpu::ReturnOp::create(b, loc);
   return KernelLaunch{skeleton.func,
                       skeleton.hostArgs,
-                      {(total + kReduceBlockSize - 1) / kReduceBlockSize, 1, 1},
+                      elementwiseGrid({g, m, n}, kReduceBlockSize),
                       {kReduceBlockSize, 1, 1}};
 }

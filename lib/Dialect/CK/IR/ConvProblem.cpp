@@ -45,6 +45,18 @@ LayoutAttr ConvProblem::layout(ConvTensor tensor) const {
   llvm_unreachable("unknown convolution tensor");
 }
 
+ConvTensor ConvProblem::writtenTensor() const {
+  switch (direction) {
+  case ConvDirection::Forward:
+    return ConvTensor::Output;
+  case ConvDirection::BackwardData:
+    return ConvTensor::Input;
+  case ConvDirection::BackwardWeight:
+    return ConvTensor::Filter;
+  }
+  llvm_unreachable("unknown convolution direction");
+}
+
 bool ConvProblem::isPointwise() const {
   auto allEqual = [](ArrayRef<int64_t> values, int64_t expected) {
     return llvm::all_of(values, [&](int64_t v) { return v == expected; });

@@ -39,6 +39,8 @@ struct ConvProblem {
 
   unsigned spatialRank() const { return inSizes.size(); }
   LayoutAttr layout(ConvTensor tensor) const;
+  /// The tensor the convolution writes: output, input or filter.
+  ConvTensor writtenTensor() const;
 
   /// 1x1 filter, unit strides and zero pads: the GEMM operands are plain
   /// reshapes of the tensors.
