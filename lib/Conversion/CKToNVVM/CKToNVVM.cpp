@@ -21,12 +21,23 @@ namespace mlir::ck {
 using namespace mlir;
 using namespace mlir::ck;
 
-/// Splits a flat fragment into mma.sync registers.
+/// Splits a flat fragment into mma.sync registers: pairs of f16, pairs of
+/// bf16 as i32, single tf32 values as i32.
 static SmallVector<Value> toRegisters(RewriterBase &rewriter, Location loc,
                                       Value fragment, NVVM::MMATypes type) {
   auto vectorType = cast<VectorType>(fragment.getType());
-  int64_t perRegister = type == NVVM::MMATypes::tf32 ? 1 : 2;
+  int64_t perRegister = 2;
   SmallVector<Value> registers;
+  if (type == NVVM::MMATypes::tf32) {
+    // The tensor core reads the top 19 bits of a tf32 register; round to
+    // nearest (cvt.rna.tf32.f32) rather than let it truncate the f32.
+    for (int64_t i = 0; i < vectorType.getNumElements(); ++i)
+      registers.push_back(NVVM::ConvertFloatToTF32Op::create(
+          rewriter, loc, rewriter.getI32Type(),
+          vector::ExtractOp::create(rewriter, loc, fragment, i),
+          NVVM::FPRoundingMode::RNA));
+    return registers;
+  }
   for (int64_t i = 0; i < vectorType.getNumElements(); i += perRegister) {
     SmallVector<int64_t> lanes;
     for (int64_t j = 0; j < perRegister; ++j)

@@ -71,18 +71,23 @@ func.func @mma_bf16(%a: vector<8xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -
 }
 
 // -----
-// tf32: one f32 per register, bitcast to i32; 4 A and 2 B registers.
+// tf32: one f32 per register, rounded to nearest tf32 (cvt.rna) as i32;
+// 4 A and 2 B registers.
 
 // CHECK-LABEL: func.func @mma_tf32
 // CHECK-SAME: (%[[A:[^:]*]]: vector<4xf32>, %[[B:[^:]*]]: vector<2xf32>, %[[C:[^:]*]]: vector<4xf32>)
-// CHECK: %[[P0:.*]] = vector.shuffle %[[A]], %[[A]] [0] : vector<4xf32>, vector<4xf32>
-// CHECK: %[[W0:.*]] = vector.bitcast %[[P0]] : vector<1xf32> to vector<1xi32>
-// CHECK: %[[A0:.*]] = vector.extract %[[W0]][0] : i32 from vector<1xi32>
-// CHECK: vector.shuffle %[[A]], %[[A]] [1]
-// CHECK: vector.shuffle %[[A]], %[[A]] [2]
-// CHECK: vector.shuffle %[[A]], %[[A]] [3]
-// CHECK: vector.shuffle %[[B]], %[[B]] [0] : vector<2xf32>, vector<2xf32>
-// CHECK: vector.shuffle %[[B]], %[[B]] [1] : vector<2xf32>, vector<2xf32>
+// CHECK: %[[E0:.*]] = vector.extract %[[A]][0] : f32 from vector<4xf32>
+// CHECK: %[[A0:.*]] = nvvm.convert.float.to.tf32 %[[E0]] {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK: vector.extract %[[A]][1]
+// CHECK: nvvm.convert.float.to.tf32
+// CHECK: vector.extract %[[A]][2]
+// CHECK: nvvm.convert.float.to.tf32
+// CHECK: vector.extract %[[A]][3]
+// CHECK: nvvm.convert.float.to.tf32
+// CHECK: vector.extract %[[B]][0] : f32 from vector<2xf32>
+// CHECK: nvvm.convert.float.to.tf32
+// CHECK: vector.extract %[[B]][1] : f32 from vector<2xf32>
+// CHECK: nvvm.convert.float.to.tf32
 // CHECK-NOT: vector.shuffle
 // CHECK: nvvm.mma.sync A[%[[A0]], %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
 // CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>
