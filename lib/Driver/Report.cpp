@@ -82,28 +82,34 @@ static void countMix(ArrayRef<Line> lines, KernelReport &report) {
 }
 
 static void analyzeMainLoop(ArrayRef<Line> lines, KernelReport &report) {
-  // Loops are backward branches; take the smallest one holding matrix
-  // instructions, or, for the FMA path, FMAs.
+  // Loops are backward branches to a label; a loop whose body branches
+  // around a conditional block has several, and ends at the last one. Take
+  // the smallest loop holding matrix instructions, or, for the FMA path,
+  // FMAs.
   bool anyMma = llvm::any_of(
       lines, [](const Line &l) { return categorize(l.opcode) == "mma"; });
   StringRef compute = anyMma ? "mma" : "fma";
   size_t bestBegin = 0, bestEnd = lines.size();
   bool found = false;
-  for (size_t end = 0; end < lines.size(); ++end) {
-    if (lines[end].target.empty())
+  for (size_t begin = 0; begin < lines.size(); ++begin) {
+    if (lines[begin].label.empty())
       continue;
-    for (size_t begin = 0; begin < end; ++begin) {
-      if (lines[begin].label != lines[end].target)
-        continue;
-      bool hasMma = llvm::any_of(lines.slice(begin, end - begin),
-                                 [&](const Line &l) {
-                                   return categorize(l.opcode) == compute;
-                                 });
-      if (hasMma && (!found || end - begin < bestEnd - bestBegin)) {
-        bestBegin = begin;
-        bestEnd = end + 1;
-        found = true;
+    size_t end = lines.size();
+    for (size_t i = lines.size(); i-- > begin + 1;)
+      if (lines[i].target == lines[begin].label) {
+        end = i;
+        break;
       }
+    if (end == lines.size())
+      continue;
+    bool hasMma =
+        llvm::any_of(lines.slice(begin, end - begin), [&](const Line &l) {
+          return categorize(l.opcode) == compute;
+        });
+    if (hasMma && (!found || end + 1 - begin < bestEnd - bestBegin)) {
+      bestBegin = begin;
+      bestEnd = end + 1;
+      found = true;
     }
   }
   report.foundMainLoop = found;

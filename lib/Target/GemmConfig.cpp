@@ -29,7 +29,10 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
   // Either orientation of a padded tile fits in (rows + pad) x (cols + pad).
   cost.ldsBytes = ((block[0] + kLdsRowPad) * (block[2] + kLdsRowPad) +
                    (block[2] + kLdsRowPad) * (block[1] + kLdsRowPad)) *
-                  bytes;
+                  bytes * config.getLdsBuffers();
+  int64_t staging =
+      (block[0] / wave[0]) * mma.m * (block[1] + kStagingRowPad) * 4;
+  cost.ldsBytes = std::max(cost.ldsBytes, staging);
   int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
   int64_t perRegister = 4 / bytes;
   int64_t fragments = (wave[0] / mma.m) * mma.a.size() / perRegister +
@@ -130,7 +133,8 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                                             : 32);
   SmallVector<int64_t> block = {bm, bn, bk};
   SmallVector<int64_t> wave = {bm / 2, bn / 2};
-  auto config = GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1);
+  auto config = GemmConfigAttr::get(context, block, wave, *intrinsic,
+                                    /*splitK=*/1, /*ldsBuffers=*/1);
   // Shrink the tile, then K (not below 8), until the chip's limits hold.
   while (explainGemmConfigMisfit(config, chip, elementType)) {
     if (block[0] >= block[1] && block[0] > 2 * mma.m)
@@ -143,8 +147,18 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
       return checkGemmConfig(config, chip, elementType, emitError);
     wave = {block[0] / 2, block[1] / 2};
     config = GemmConfigAttr::get(context, block, wave, *intrinsic,
-                                 /*splitK=*/1);
+                                 /*splitK=*/1, /*ldsBuffers=*/1);
   }
+  // Double-buffer the LDS tiles where that fits and still leaves room for
+  // two workgroups per compute unit (fewer would hide less latency than the
+  // saved barrier gains).
+  auto doubleBuffered =
+      GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1,
+                          /*ldsBuffers=*/2);
+  if (!explainGemmConfigMisfit(doubleBuffered, chip, elementType) &&
+      2 * estimateCost(doubleBuffered, chip, elementType).ldsBytes <=
+          chip.ldsPerCU)
+    config = doubleBuffered;
   // Too few tiles to fill the chip: split K so that about two workgroups
   // per compute unit run, each with at least 8 K-tiles of work.
   int64_t tiles = llvm::divideCeil(shape.m, block[0]) *
@@ -157,6 +171,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                                  std::max<int64_t>(1, kTiles / 8));
   splitK = std::min<int64_t>(splitK, kMaxSplitK);
   if (splitK > 1)
-    config = GemmConfigAttr::get(context, block, wave, *intrinsic, splitK);
+    config = GemmConfigAttr::get(context, block, wave, *intrinsic, splitK,
+                                 config.getLdsBuffers());
   return config;
 }

@@ -112,6 +112,23 @@ MmaIntrinsicInfo fma(unsigned waveSize) {
 }
 } // namespace
 
+int64_t FragmentLayout::runAt(int64_t i, unsigned dim, int64_t maxRun) const {
+  auto along = [&](int64_t e) {
+    return dim == 0 ? offsets[e].first : offsets[e].second;
+  };
+  auto across = [&](int64_t e) {
+    return dim == 0 ? offsets[e].second : offsets[e].first;
+  };
+  int64_t run = 1;
+  while (run * 2 <= maxRun && i + run * 2 <= size()) {
+    for (int64_t j = run; j < run * 2; ++j)
+      if (across(i + j) != across(i) || along(i + j) != along(i) + j)
+        return run;
+    run *= 2;
+  }
+  return run;
+}
+
 MmaIntrinsicInfo mlir::ck::getMmaIntrinsicInfo(MmaIntrinsic kind,
                                                unsigned waveSize) {
   using T = MmaElementType;

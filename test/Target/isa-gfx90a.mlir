@@ -15,14 +15,17 @@
 // bN = tileFor(144, 128, 32) = 128, bK = 32, wave 16x64, so
 // (32 / 16) * (128 / 64) = 4 waves = 256 threads on wave64. tiles = 1 * 2 = 2;
 // kTiles = ceil(98 / 32) = 4 and 4 / 8 = 0: no split-K, one kernel, gemm_0.
-// LDS (GemmKernel.cpp): A is dy seen as [G, K, (N, Ho, Wo)]; its rows (K) are
-// dy's innermost dimension (16 elements), so 16-byte vectors of 8 run along
-// rows, while its columns end in Wo = 7 (width 1): A is staged transposed,
-// [bK][bM + 8] = [32][40] f16 = 2560 bytes. B is x seen as
+// LDS (TileCopy.cpp): tiles keep the dimension the MMA fragments read along
+// (K) innermost. A is dy seen as [G, K, (N, Ho, Wo)]; its rows (K) are dy's
+// innermost dimension (16 elements), so 16-byte loads of 8 run along rows,
+// while its columns end in Wo = 7 (width 1): the copy transposes, and A is
+// staged [bM][bK + 8] = [32][40] f16 = 2560 bytes. B is x seen as
 // [G, (N, Ho, Wo), (Y, X, C)]; its columns end in C, x's innermost (16):
-// width 8 along columns, staged [bK][bN + 8] = [32][136] f16 = 8704 bytes.
-// group_segment_fixed_size = 2560 + 8704 = 11264 (both multiples of 16, no
-// alignment padding).
+// loads of 8 along columns, transposed into [bN][bK + 8] = [128][40] f16 =
+// 10240 bytes. Double-buffered (lds_buffers = 2: the estimate
+// 2 * (40 * 40 + 40 * 136) * 2 = 28160 bytes fits twice in the CU's 64 KiB):
+// 2 * (2560 + 10240) = 25600 bytes, more than the epilogue's staging tile
+// (2 wave rows * 16 rows * (128 + 4) f32 = 16896 bytes) that shares it.
 // ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8, all in the one
 // K loop: the kernel has exactly 8 v_mfma_f32_16x16x16f16.
 // No scratch: private_segment_fixed_size 0, no spills.
@@ -37,10 +40,10 @@
 // CHECK-COUNT-8: \09v_mfma_f32_16x16x16f16 v[
 // CHECK-NOT: v_mfma
 // CHECK-SAME: .amdhsa_kernel gemm_0
-// CHECK-SAME: .amdhsa_group_segment_fixed_size 11264\0A
+// CHECK-SAME: .amdhsa_group_segment_fixed_size 25600\0A
 // CHECK-SAME: .amdhsa_private_segment_fixed_size 0\0A
 // CHECK-SAME: amdhsa.kernels:
-// CHECK-SAME: .group_segment_fixed_size: 11264\0A
+// CHECK-SAME: .group_segment_fixed_size: 25600\0A
 // CHECK-SAME: .max_flat_workgroup_size: 256\0A
 // CHECK-SAME: .name: gemm_0\0A
 // CHECK-SAME: .private_segment_fixed_size: 0\0A

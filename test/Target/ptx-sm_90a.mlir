@@ -12,13 +12,19 @@
 //  * tiles = ceil(M / bM) * 2 = 2 < 132, but kTiles = ceil(98 / 32) = 4 and
 //    4 / 8 = 0: no split-K, one kernel gemm_0 on a grid of 2;
 //  * four waves of 32 = 128 threads (.maxntid).
-// LDS: A is dy as [G, K, (N, Ho, Wo)], rows (K) innermost in dy: 16-byte
-// vectors along rows, staged [bK][bM + 8]; B is x as [G, (N, Ho, Wo),
-// (Y, X, C)], columns (C) innermost: staged [bK][bN + 8] = [32][136].
+// LDS: one buffer of bytes, aligned to 16, holds the operand tiles during
+// the K loop and the epilogue's f32 staging tile after it (2 wave rows * 16
+// rows * (128 + 4) * 4 = 16896 bytes). A is dy as [G, K, (N, Ho, Wo)], rows
+// (K) innermost in dy: 16-byte loads along rows; B is x as [G, (N, Ho, Wo),
+// (Y, X, C)], columns (C) innermost: 16-byte loads along columns.
 
 // -----
 // f16, K = 16: M = 16, mma_16x8x16_f16. bM = tileFor(16, 128, 32) = 32, wave
-// 16x64. LDS A [32][40] f16 = 2560 bytes, B [32][136] f16 = 8704 bytes.
+// 16x64. mma.sync fragments hold pairs of consecutive k, so both copies
+// transpose into K-innermost tiles: A [bM][bK + 8] = [32][40] f16 = 2560
+// bytes, B [bN][bK + 8] = [128][40] f16 = 10240 bytes; double-buffered (the
+// estimate 2 * (40 * 40 + 40 * 136) * 2 = 28160 fits in 48 KiB and twice in
+// the SM's 228 KiB): 2 * 12800 = 25600 bytes.
 // mma.sync per K step: (16 / 16) * (64 / 8) * (32 / 16) = 16.
 
 // CHECK-LABEL: func.func @bwd_weight_f16
@@ -27,8 +33,7 @@
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_0[2560];
-// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_1[8704];
+// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[25600];
 // CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
@@ -51,8 +56,7 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_0[2560];
-// CHECK-SAME: .shared .align 2 .b8 __wg_gemm_0_1[8704];
+// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[25600];
 // CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
@@ -70,8 +74,10 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 // f32 on tf32 tensor cores (mma_16x8x8_tf32), K = 64: M = 64,
 // bM = tileFor(64, 128, 32) = 64, wave 32x64; LDS estimate
 // (72 * 40 + 40 * 136) * 4 = 33280 <= 49152; registers 2 * 8 * 4 + 2 * 4 +
-// 8 * 2 = 88 <= 191. 16-byte vectors of 4 f32: LDS A [32][64 + 8] f32 = 9216
-// bytes, B [32][136] f32 = 17408 bytes.
+// 8 * 2 = 88 <= 191. The tf32 fragments hold no consecutive k, so the
+// copies keep the loads' direction; 16-byte vectors of 4 f32: LDS A
+// [32][64 + 8] f32 = 9216 bytes, B [32][136] f32 = 17408 bytes, one buffer
+// (twice the estimate exceeds 48 KiB): 26624 bytes.
 // mma.sync per K step: (32 / 16) * (64 / 8) * (32 / 8) = 64.
 
 // CHECK-LABEL: func.func @bwd_weight_f32
@@ -80,8 +86,7 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 4 .b8 __wg_gemm_0_0[9216];
-// CHECK-SAME: .shared .align 4 .b8 __wg_gemm_0_1[17408];
+// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[26624];
 // CHECK-COUNT-64: \09mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]

@@ -27,9 +27,11 @@ struct ViewAccess {
 ViewAccess emitViewAccess(OpBuilder &b, Location loc, const TracedView &view,
                           ValueRange coords, Value inBounds);
 
-/// Loads `memref[access]`, or zero where the access is not valid.
+/// Loads `memref[access]`, or zero where the access is not valid. With a
+/// `width` above 1, loads a vector of that many elements along the
+/// innermost dimension, aligned to its size.
 Value emitGuardedLoad(OpBuilder &b, Location loc, Value memref,
-                      const ViewAccess &access);
+                      const ViewAccess &access, int64_t width = 1);
 
 } // namespace mlir::ck
 

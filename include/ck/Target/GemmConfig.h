@@ -11,6 +11,10 @@ namespace mlir::ck {
 /// do not all start in the same bank.
 constexpr int64_t kLdsRowPad = 8;
 
+/// Extra f32 elements per row of the epilogue's staging tile (16 bytes, so
+/// rows stay aligned for vector reads).
+constexpr int64_t kStagingRowPad = 4;
+
 /// The sizes of a GEMM: G batches of M x N, reduced over K.
 struct GemmShape {
   int64_t g, m, n, k;
@@ -20,6 +24,8 @@ struct GemmShape {
 struct GemmConfigCost {
   int64_t waves;
   int64_t threads;
+  /// The operand tiles, or the epilogue's staging of one MMA tile row per
+  /// wave where that is larger (they share the LDS).
   int64_t ldsBytes;
   /// Accumulator, fragment and prefetch registers per lane, 32-bit each.
   int64_t registersPerLane;

@@ -42,6 +42,10 @@ struct FragmentLayout {
   std::vector<std::pair<int64_t, int64_t>> offsets; // (row, col) per element
 
   int64_t size() const { return offsets.size(); }
+  /// The longest power-of-two run (at most `maxRun`) of elements from `i`
+  /// that step by one along `dim` (0: rows, 1: cols) and share the other
+  /// coordinate.
+  int64_t runAt(int64_t i, unsigned dim, int64_t maxRun) const;
   std::pair<int64_t, int64_t> coord(int64_t lane, int64_t element) const {
     return {row.evaluate(lane) + offsets[element].first,
             col.evaluate(lane) + offsets[element].second};

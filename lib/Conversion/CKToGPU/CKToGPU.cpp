@@ -97,12 +97,20 @@ mlir::ck::traceOperands(Operation *op, ValueRange values) {
 Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,
                              double alpha, double beta, ArrayRef<Value> ds,
                              Type elementType) {
-  Type f32 = b.getF32Type();
+  // Scalars or vectors alike: `like(t)` is t shaped as acc.
+  auto vectorType = dyn_cast<VectorType>(acc.getType());
+  auto like = [&](Type t) -> Type {
+    return vectorType ? VectorType::get(vectorType.getShape(), t) : t;
+  };
+  Type f32 = like(b.getF32Type());
   auto scaled = [&](Value v, double scale) -> Value {
     if (scale == 1.0)
       return v;
-    Value s = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(scale));
-    return arith::MulFOp::create(b, loc, v, s);
+    TypedAttr s = b.getF32FloatAttr(scale);
+    if (vectorType)
+      s = DenseElementsAttr::get(cast<ShapedType>(f32), s);
+    return arith::MulFOp::create(b, loc, v,
+                                 arith::ConstantOp::create(b, loc, s));
   };
   Value value = scaled(acc, alpha);
   if (!ds.empty()) {
@@ -115,9 +123,9 @@ Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,
     }
     value = arith::AddFOp::create(b, loc, value, scaled(sum, beta));
   }
-  if (elementType == f32)
+  if (like(elementType) == f32)
     return value;
-  return arith::TruncFOp::create(b, loc, elementType, value);
+  return arith::TruncFOp::create(b, loc, like(elementType), value);
 }
 
 gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {

@@ -89,8 +89,8 @@ std::array<int64_t, 3> elementwiseGrid(ArrayRef<int64_t> shape,
 FailureOr<SmallVector<TracedView>> traceOperands(Operation *op,
                                                  ValueRange values);
 
-/// Applies the epilogue `alpha * acc + beta * sum(ds)` (f32) and converts to
-/// `elementType`.
+/// Applies the epilogue `alpha * acc + beta * sum(ds)` (f32, or vectors of
+/// f32) and converts to `elementType` (elementwise for vectors).
 Value emitEpilogue(OpBuilder &b, Location loc, Value acc, double alpha,
                    double beta, ArrayRef<Value> ds, Type elementType);
 

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::ck;
@@ -117,12 +118,21 @@ ViewAccess mlir::ck::emitViewAccess(OpBuilder &b, Location loc,
 }
 
 Value mlir::ck::emitGuardedLoad(OpBuilder &b, Location loc, Value memref,
-                                const ViewAccess &access) {
-  auto type = cast<MemRefType>(memref.getType());
-  Value value = memref::LoadOp::create(b, loc, memref, access.indices);
+                                const ViewAccess &access, int64_t width) {
+  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
+  Value value, zero;
+  if (width == 1) {
+    value = memref::LoadOp::create(b, loc, memref, access.indices);
+    zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
+  } else {
+    auto type = VectorType::get({width}, elementType);
+    value = vector::LoadOp::create(
+        b, loc, type, memref, access.indices, /*nontemporal=*/false,
+        llvm::MaybeAlign(width * elementType.getIntOrFloatBitWidth() / 8));
+    zero = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, b.getZeroAttr(elementType)));
+  }
   if (!access.valid)
     return value;
-  Value zero = arith::ConstantOp::create(
-      b, loc, b.getZeroAttr(type.getElementType()));
   return arith::SelectOp::create(b, loc, access.valid, value, zero);
 }

@@ -228,9 +228,12 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
-                       MmaIntrinsic intrinsic, int64_t splitK) {
+                       MmaIntrinsic intrinsic, int64_t splitK,
+                       int64_t ldsBuffers) {
   if (splitK < 1)
     return emitError() << "split_k must be >= 1, got " << splitK;
+  if (ldsBuffers != 1 && ldsBuffers != 2)
+    return emitError() << "lds_buffers must be 1 or 2, got " << ldsBuffers;
   if (block.size() != 3)
     return emitError() << "block tile needs 3 sizes (M, N, K), got "
                        << block.size();

@@ -175,6 +175,13 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     and a second kernel sums the partials in a fixed order and applies the
     epilogue, so the result is the same bit for bit on every run.
 
+    `lds_buffers` (default 1) is the pipeline of the K loop. With 1, the
+    next K-tile is prefetched into registers while the current one is
+    computed and then written over it in LDS (two barriers per K step).
+    With 2, the operand tiles are double-buffered in LDS: the prefetched
+    tile goes to the other buffer, and one barrier per K step suffices, at
+    twice the LDS.
+
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
     configuration that does not divide, does not fit the chip's LDS or
@@ -185,17 +192,20 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     ```mlir
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
     #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8>
+    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mma_16x8x16_f16, lds_buffers = 2>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "block tile M, N, K">:$block,
     ArrayRefParameter<"int64_t", "wave tile M, N">:$wave,
     "MmaIntrinsic":$intrinsic,
-    DefaultValuedParameter<"int64_t", "1", "K splits per tile">:$splitK
+    DefaultValuedParameter<"int64_t", "1", "K splits per tile">:$splitK,
+    DefaultValuedParameter<"int64_t", "1", "LDS buffers per operand tile">:$ldsBuffers
   );
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
-    `intrinsic` `=` $intrinsic (`,` `split_k` `=` $splitK^)? `>`
+    `intrinsic` `=` $intrinsic (`,` `split_k` `=` $splitK^)?
+    (`,` `lds_buffers` `=` $ldsBuffers^)? `>`
   }];
   let genVerifyDecl = 1;
 }

@@ -1,0 +1,256 @@
+//===- GemmEpilogue.cpp - Writing a GEMM kernel's C tile ------------------===//
+
+#include "GemmEpilogue.h"
+#include "Kernels.h"
+
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/bit.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::ck;
+
+static Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+static Value add(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+/// i1: (m, n) lies inside the M x N matrix.
+static Value insideMatrix(OpBuilder &b, Location loc, Value m, Value n,
+                          const GemmShape &shape) {
+  return arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, m,
+                            cst(b, loc, shape.m)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, n,
+                            cst(b, loc, shape.n)));
+}
+
+/// Emits the body under `scf.if cond`.
+template <typename Fn>
+static void emitIf(OpBuilder &b, Location loc, Value cond, Fn body) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*else=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
+/// Stores `width` elements of `value` (a scalar when width is 1) at (m, n)
+/// of `dest`, which must be inside the matrix where `inBounds` holds:
+/// partial sums to the workspace, or the epilogue through C's view.
+static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
+                        Value value, Value m, Value n, Value inBounds,
+                        int64_t width) {
+  auto store = [&](Value v, Value memref, ValueRange indices) {
+    if (width == 1) {
+      memref::StoreOp::create(b, loc, v, memref, indices);
+      return;
+    }
+    Type element = cast<MemRefType>(memref.getType()).getElementType();
+    vector::StoreOp::create(
+        b, loc, v, memref, indices, /*nontemporal=*/false,
+        llvm::MaybeAlign(width * element.getIntOrFloatBitWidth() / 8));
+  };
+  if (dest.workspace) {
+    emitIf(b, loc, inBounds, [&] {
+      store(value, dest.workspace, {dest.split, dest.g, m, n});
+    });
+    return;
+  }
+  // Padding in C is never written.
+  SmallVector<Value> coord = {dest.g, m, n};
+  const TracedView &c = dest.views.front();
+  ViewAccess out = emitViewAccess(b, loc, c, coord, inBounds);
+  emitIf(b, loc, out.valid, [&] {
+    SmallVector<Value> ds;
+    for (const TracedView &d : dest.views.drop_front())
+      ds.push_back(emitGuardedLoad(
+          b, loc, d.memref, emitViewAccess(b, loc, d, coord, nullptr), width));
+    Type cElement = cast<MemRefType>(c.memref.getType()).getElementType();
+    store(emitEpilogue(b, loc, value, dest.alpha, dest.beta, ds, cElement),
+          c.memref, out.indices);
+  });
+}
+
+/// The widest vector (a power of two) that every destination memref takes
+/// along N at any multiple of its width, dividing `bn`.
+static int64_t destinationWidth(const TileDestination &dest, int64_t bn) {
+  int64_t width;
+  if (dest.workspace) {
+    width = std::gcd<int64_t>(4, dest.shape.n);
+  } else {
+    auto bytes = [](const TracedView &v) {
+      return cast<MemRefType>(v.memref.getType())
+                 .getElementType()
+                 .getIntOrFloatBitWidth() /
+             8;
+    };
+    width = 16 / bytes(dest.views.front());
+    for (const TracedView &view : dest.views)
+      width = std::min(width, contiguousVectorWidth(view, 2, 16 / bytes(view)));
+  }
+  width = std::gcd(width, bn);
+  return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
+}
+
+EpilogueStaging mlir::ck::planEpilogueStaging(const MmaIntrinsicInfo &mma,
+                                              int64_t tilesM, int64_t wavesM,
+                                              const TileDestination &dest,
+                                              int64_t bn, int64_t ldsBytes) {
+  EpilogueStaging plan;
+  plan.width = destinationWidth(dest, bn);
+  if (plan.width == 1)
+    return plan;
+  plan.cols = bn + kStagingRowPad;
+  // The tallest slice (a divisor of the wave's tile rows) that fits in the
+  // LDS the operand tiles already take; one tile row at least.
+  for (int64_t t = tilesM; t >= 1; --t) {
+    if (tilesM % t)
+      continue;
+    plan.tilesPerSlice = t;
+    plan.rows = wavesM * t * mma.m;
+    if (plan.bytes() <= ldsBytes)
+      break;
+  }
+  return plan;
+}
+
+/// Each lane stores its accumulator elements straight to the destination.
+static void emitDirectEpilogue(OpBuilder &b, Location loc,
+                               const WaveAccumulators &acc,
+                               const TileDestination &dest) {
+  const MmaIntrinsicInfo &mma = acc.mma;
+  Value rowBase = add(b, loc, add(b, loc, dest.m0, acc.waveRow0), acc.rowTerm);
+  Value colBase = add(b, loc, add(b, loc, dest.n0, acc.waveCol0), acc.colTerm);
+  for (int64_t i = 0; i < acc.tilesM; ++i)
+    for (int64_t j = 0; j < acc.tilesN; ++j) {
+      Value tile = acc.values[i * acc.tilesN + j];
+      for (int64_t e = 0; e < mma.c.size(); ++e) {
+        auto [dr, dc] = mma.c.offsets[e];
+        Value m = add(b, loc, rowBase, cst(b, loc, i * mma.m + dr));
+        Value n = add(b, loc, colBase, cst(b, loc, j * mma.n + dc));
+        storeResult(b, loc, dest, vector::ExtractOp::create(b, loc, tile, e),
+                    m, n, insideMatrix(b, loc, m, n, dest.shape),
+                    /*width=*/1);
+      }
+    }
+}
+
+/// Writes the slice's accumulator tiles (tile rows [first, first + t)) into
+/// the staging tile: wave row w's tiles go to staging rows [w * t * m, ...).
+static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
+                       const EpilogueStaging &plan, Value staging,
+                       int64_t first) {
+  const MmaIntrinsicInfo &mma = acc.mma;
+  Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
+                                         cst(b, loc, acc.waveM));
+  Value rowBase = add(
+      b, loc,
+      arith::MulIOp::create(b, loc, waveRow,
+                            cst(b, loc, plan.tilesPerSlice * mma.m)),
+      acc.rowTerm);
+  Value colBase = add(b, loc, acc.waveCol0, acc.colTerm);
+  auto f32 = b.getF32Type();
+  for (int64_t i = 0; i < plan.tilesPerSlice; ++i)
+    for (int64_t j = 0; j < acc.tilesN; ++j) {
+      Value tile = acc.values[(first + i) * acc.tilesN + j];
+      for (int64_t e = 0; e < mma.c.size();) {
+        auto [dr, dc] = mma.c.offsets[e];
+        // Elements consecutive along N go as one aligned vector.
+        int64_t run = mma.c.runAt(e, /*dim=*/1, 4);
+        while (run > 1 &&
+               ((j * mma.n + dc) % run || mma.c.col.scale % run ||
+                plan.cols % run))
+          run /= 2;
+        Value row = add(b, loc, rowBase, cst(b, loc, i * mma.m + dr));
+        Value col = add(b, loc, colBase, cst(b, loc, j * mma.n + dc));
+        if (run == 1) {
+          memref::StoreOp::create(b, loc,
+                                  vector::ExtractOp::create(b, loc, tile, e),
+                                  staging, ValueRange{row, col});
+        } else {
+          SmallVector<Value> elements;
+          for (int64_t r = 0; r < run; ++r)
+            elements.push_back(vector::ExtractOp::create(b, loc, tile, e + r));
+          Value v = vector::FromElementsOp::create(
+              b, loc, VectorType::get({run}, f32), elements);
+          vector::StoreOp::create(b, loc, v, staging, ValueRange{row, col},
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(run * 4));
+        }
+        e += run;
+      }
+    }
+}
+
+/// All threads read the staging tile back along N, `width` elements at a
+/// time, and store them at their place in the C tile.
+static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
+                       const TileDestination &dest,
+                       const EpilogueStaging &plan, Value staging,
+                       int64_t first, Value tid, int64_t threads) {
+  int64_t sliceRows = plan.tilesPerSlice * acc.mma.m;
+  int64_t perRow = (plan.cols - kStagingRowPad) / plan.width;
+  int64_t vectors = plan.rows * perRow;
+  auto type = VectorType::get({plan.width}, b.getF32Type());
+  for (int64_t v = 0; v < llvm::divideCeil(vectors, threads); ++v) {
+    Value index = add(b, loc, tid, cst(b, loc, v * threads));
+    Value row = arith::DivUIOp::create(b, loc, index, cst(b, loc, perRow));
+    Value col = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, index, cst(b, loc, perRow)),
+        cst(b, loc, plan.width));
+    // Staging row -> row of the C tile: wave row, then the slice's rows.
+    Value waveRow = arith::DivUIOp::create(b, loc, row, cst(b, loc, sliceRows));
+    Value within = arith::RemUIOp::create(b, loc, row, cst(b, loc, sliceRows));
+    Value tileRow = add(
+        b, loc,
+        arith::MulIOp::create(b, loc, waveRow, cst(b, loc, acc.waveM)),
+        add(b, loc, within, cst(b, loc, first * acc.mma.m)));
+    Value m = add(b, loc, dest.m0, tileRow);
+    Value n = add(b, loc, dest.n0, col);
+    Value inBounds = insideMatrix(b, loc, m, n, dest.shape);
+    if ((v + 1) * threads > vectors)
+      inBounds = arith::AndIOp::create(
+          b, loc, inBounds,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                                cst(b, loc, vectors)));
+    // Threads past the tile read row 0 instead (their result is dropped).
+    Value safeRow = arith::SelectOp::create(b, loc, inBounds, row,
+                                            cst(b, loc, 0));
+    Value value = vector::LoadOp::create(
+        b, loc, type, staging, ValueRange{safeRow, col},
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(std::min<int64_t>(plan.width * 4, 16)));
+    storeResult(b, loc, dest, value, m, n, inBounds, plan.width);
+  }
+}
+
+void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
+                                const WaveAccumulators &acc,
+                                const TileDestination &dest,
+                                const EpilogueStaging &plan, Value staging,
+                                Value tid, int64_t threads) {
+  if (plan.width == 1) {
+    emitDirectEpilogue(b, loc, acc, dest);
+    return;
+  }
+  // The K loop ends with a barrier after its last LDS access, so the
+  // staging tile (which aliases the operand tiles) is free to write.
+  for (int64_t first = 0; first < acc.tilesM; first += plan.tilesPerSlice) {
+    if (first > 0)
+      gpu::BarrierOp::create(b, loc);
+    stageSlice(b, loc, acc, plan, staging, first);
+    gpu::BarrierOp::create(b, loc);
+    storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
+  }
+}

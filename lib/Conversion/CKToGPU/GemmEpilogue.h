@@ -1,0 +1,80 @@
+//===- GemmEpilogue.h - Writing a GEMM kernel's C tile ----------*- C++ -*-===//
+//
+// Internal to convert-ck-to-gpu. After the K loop each wave holds its part
+// of the workgroup's C tile in MMA accumulator layout. The epilogue writes
+// it out: through the C view with alpha, beta and the D tensors applied, or
+// (split-K) as f32 partial sums to the workspace.
+//
+// Where the destination is contiguous along N, the tile goes through LDS
+// first (the CShuffle idea): waves write their accumulators into an f32
+// staging tile in slices of rows, and then all threads read it back along N
+// so that the global stores (and the D loads) are coalesced vectors.
+// Elsewhere each lane stores its accumulator elements directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_LIB_CONVERSION_CKTOGPU_GEMMEPILOGUE_H
+#define CK_LIB_CONVERSION_CKTOGPU_GEMMEPILOGUE_H
+
+#include "ck/Conversion/ViewLowering.h"
+#include "ck/Target/GemmConfig.h"
+
+namespace mlir::ck {
+
+/// One wave's accumulators and where they sit in the workgroup's tile.
+struct WaveAccumulators {
+  const MmaIntrinsicInfo &mma;
+  /// tilesM x tilesN MMA tiles, row-major, each vector<c x f32>.
+  ArrayRef<Value> values;
+  int64_t tilesM, tilesN;
+  /// The lane's terms of the C fragment layout.
+  Value rowTerm, colTerm;
+  /// The wave's origin in the workgroup tile (rows, cols).
+  Value waveRow0, waveCol0;
+  /// The wave tile's rows.
+  int64_t waveM;
+};
+
+/// Where the workgroup's tile (rows m0.., cols n0.. of batch g) goes.
+struct TileDestination {
+  GemmShape shape;
+  Value g, m0, n0;
+  /// With split-K: the workspace (splits x G x M x N, f32) and the split.
+  Value workspace, split;
+  /// Without: C's view, then the D tensors' views.
+  ArrayRef<TracedView> views;
+  double alpha = 1.0, beta = 0.0;
+};
+
+/// The f32 staging tile of the shuffled epilogue: `tilesPerSlice` MMA tile
+/// rows of every wave at a time, [wavesM * tilesPerSlice * m][bn + pad].
+struct EpilogueStaging {
+  /// Elements per global vector store; 1 means no staging (direct
+  /// stores).
+  int64_t width = 1;
+  int64_t tilesPerSlice = 0;
+  int64_t rows = 0, cols = 0;
+  int64_t bytes() const { return rows * cols * 4; }
+};
+
+/// Plans the staging of a bn-wide tile for `dest` (only its shape, views
+/// and whether it is a workspace matter), for waves of `tilesM` MMA tile
+/// rows of `mma`, `wavesM` of them along M: slices as tall as `ldsBytes`
+/// allow, one MMA tile row at least. No staging where the destination is
+/// not contiguous along N.
+EpilogueStaging planEpilogueStaging(const MmaIntrinsicInfo &mma,
+                                    int64_t tilesM, int64_t wavesM,
+                                    const TileDestination &dest, int64_t bn,
+                                    int64_t ldsBytes);
+
+/// Writes the accumulators to `dest`: through `staging` (an f32 LDS memref
+/// of the planned shape) when the plan has a width above 1, directly
+/// otherwise. `tid` is the thread's index among `threads`.
+void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
+                      const TileDestination &dest,
+                      const EpilogueStaging &plan, Value staging, Value tid,
+                      int64_t threads);
+
+} // namespace mlir::ck
+
+#endif // CK_LIB_CONVERSION_CKTOGPU_GEMMEPILOGUE_H

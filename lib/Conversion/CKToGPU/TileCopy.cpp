@@ -1,0 +1,193 @@
+//===- TileCopy.cpp - Operand tiles from global memory to LDS -------------===//
+
+#include "TileCopy.h"
+
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
+#include "ck/Target/GemmConfig.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+static Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+static unsigned otherDim(unsigned dim) { return 1 - dim; }
+
+/// The widest power of two <= `width` that divides `size`.
+static int64_t widthDividing(int64_t width, int64_t size) {
+  width = llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(width, 1)));
+  while (size % width)
+    width /= 2;
+  return width;
+}
+
+int64_t TileCopyPlan::unitExtent(unsigned dim) const {
+  if (dim == loadDim)
+    return loadWidth;
+  return transposes() ? storeWidth : 1;
+}
+
+MemRefType TileCopyPlan::ldsType(Type elementType, Attribute memorySpace,
+                                 int64_t buffers) const {
+  SmallVector<int64_t> shape;
+  if (buffers > 1)
+    shape.push_back(buffers);
+  shape.push_back(extent(otherDim(ldsDim)));
+  shape.push_back(extent(ldsDim) + kLdsRowPad);
+  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                         memorySpace);
+}
+
+std::optional<unsigned>
+mlir::ck::fragmentContiguousDim(const FragmentLayout &layout) {
+  if (layout.size() < 2)
+    return std::nullopt;
+  auto [r0, c0] = layout.offsets[0];
+  auto [r1, c1] = layout.offsets[1];
+  if (r1 == r0 && c1 == c0 + 1)
+    return 1u;
+  if (c1 == c0 && r1 == r0 + 1)
+    return 0u;
+  return std::nullopt;
+}
+
+TileCopyPlan mlir::ck::planTileCopy(const TracedView &view, Type elementType,
+                                    int64_t rows, int64_t cols,
+                                    std::optional<unsigned> fragmentDim,
+                                    int64_t threads) {
+  int64_t maxWidth = 16 / (elementType.getIntOrFloatBitWidth() / 8);
+  int64_t rowWidth =
+      widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows);
+  int64_t colWidth =
+      widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols);
+  TileCopyPlan plan;
+  plan.rows = rows;
+  plan.cols = cols;
+  // Load along the wider contiguous dimension; on a tie, along the one the
+  // LDS keeps innermost (no transposition).
+  if (rowWidth != colWidth)
+    plan.loadDim = rowWidth > colWidth ? 0 : 1;
+  else
+    plan.loadDim = fragmentDim.value_or(1);
+  plan.loadWidth = std::max(rowWidth, colWidth);
+  plan.ldsDim = fragmentDim.value_or(plan.loadDim);
+  if (!plan.transposes()) {
+    plan.storeWidth = plan.loadWidth;
+    return plan;
+  }
+  // A transposing unit holds loadWidth x storeWidth elements: as wide as
+  // one thread's share of the tile allows (so that every thread has a
+  // unit), at most 16 bytes.
+  int64_t share = rows * cols / threads / plan.loadWidth;
+  plan.storeWidth = widthDividing(std::clamp<int64_t>(share, 1, maxWidth),
+                                  plan.extent(plan.ldsDim));
+  return plan;
+}
+
+int64_t TileCopier::unitsPerThread() const {
+  return llvm::divideCeil(plan.units(), threads);
+}
+
+std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
+                                                         int64_t i) {
+  Value unit = arith::AddIOp::create(b, loc, tid, cst(b, loc, i * threads));
+  // Units along the load dimension are adjacent in the thread order, so
+  // that neighbouring threads load neighbouring vectors.
+  unsigned across = otherDim(plan.loadDim);
+  int64_t perLine = plan.extent(plan.loadDim) / plan.loadWidth;
+  Value along = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, unit, cst(b, loc, perLine)),
+      cst(b, loc, plan.loadWidth));
+  Value line = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, unit, cst(b, loc, perLine)),
+      cst(b, loc, plan.unitExtent(across)));
+  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       unit, cst(b, loc, plan.units()));
+  if (plan.loadDim == 0)
+    return {along, line, exists};
+  return {line, along, exists};
+}
+
+SmallVector<Value> TileCopier::load(Value tid, Value g, Value row0,
+                                    Value col0, Value enabled) {
+  SmallVector<Value> values;
+  unsigned across = otherDim(plan.loadDim);
+  for (int64_t i = 0; i < unitsPerThread(); ++i) {
+    auto [r, c, exists] = unitPosition(tid, i);
+    for (int64_t j = 0; j < plan.unitExtent(across); ++j) {
+      Value rj = across == 0 ? arith::AddIOp::create(b, loc, r, cst(b, loc, j))
+                             : r;
+      Value cj = across == 1 ? arith::AddIOp::create(b, loc, c, cst(b, loc, j))
+                             : c;
+      Value row = arith::AddIOp::create(b, loc, row0, rj);
+      Value col = arith::AddIOp::create(b, loc, col0, cj);
+      Value inBounds = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                cst(b, loc, rowLimit)),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col,
+                                cst(b, loc, colLimit)));
+      inBounds = arith::AndIOp::create(b, loc, inBounds, exists);
+      if (enabled)
+        inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);
+      // The whole vector shares the first element's validity, and its
+      // start is aligned (see contiguousVectorWidth).
+      Value loaded = emitGuardedLoad(
+          b, loc, view.memref,
+          emitViewAccess(b, loc, view, {g, row, col}, inBounds),
+          plan.loadWidth);
+      if (plan.loadWidth == 1)
+        loaded = vector::BroadcastOp::create(
+            b, loc, VectorType::get({1}, elementType), loaded);
+      values.push_back(loaded);
+    }
+  }
+  return values;
+}
+
+void TileCopier::store(Value tid, Value lds, Value buffer,
+                       ArrayRef<Value> loaded) {
+  int64_t width = plan.unitExtent(plan.ldsDim);
+  auto vectorType = VectorType::get({width}, elementType);
+  int64_t bytes = width * elementType.getIntOrFloatBitWidth() / 8;
+  unsigned across = otherDim(plan.ldsDim);
+  int64_t loadsPerUnit = plan.unitExtent(otherDim(plan.loadDim));
+  for (int64_t i = 0; i < unitsPerThread(); ++i) {
+    ArrayRef<Value> unit = loaded.slice(i * loadsPerUnit, loadsPerUnit);
+    auto [r, c, exists] = unitPosition(tid, i);
+    std::optional<OpBuilder::InsertionGuard> guard;
+    if ((i + 1) * threads > plan.units()) {
+      guard.emplace(b);
+      auto ifOp = scf::IfOp::create(b, loc, exists, /*else=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    Value inner = plan.ldsDim == 0 ? r : c;
+    Value outer = plan.ldsDim == 0 ? c : r;
+    for (int64_t s = 0; s < plan.unitExtent(across); ++s) {
+      // Without a transposition the store is the loaded vector; with one,
+      // element t of store s is element s of load t.
+      Value value = unit[s];
+      if (plan.transposes()) {
+        SmallVector<Value> elements;
+        for (int64_t t = 0; t < width; ++t)
+          elements.push_back(vector::ExtractOp::create(b, loc, unit[t], s));
+        value = vector::FromElementsOp::create(b, loc, vectorType, elements);
+      }
+      SmallVector<Value, 3> indices;
+      if (buffer)
+        indices.push_back(buffer);
+      indices.push_back(
+          s ? arith::AddIOp::create(b, loc, outer, cst(b, loc, s)) : outer);
+      indices.push_back(inner);
+      vector::StoreOp::create(b, loc, value, lds, indices,
+                              /*nontemporal=*/false, llvm::MaybeAlign(bytes));
+    }
+  }
+}

@@ -1,0 +1,100 @@
+//===- TileCopy.h - Operand tiles from global memory to LDS -----*- C++ -*-===//
+//
+// Internal to convert-ck-to-gpu. A GEMM operand tile (rows x cols of a
+// G x R x C view) is read with vector loads along the dimension the view
+// makes contiguous in memory, and kept in LDS with the dimension the MMA
+// fragments read along innermost, so that fragment reads are vectors too.
+// Where the two differ, each thread loads a small block of the tile (a
+// "unit": several load vectors side by side), transposes it in registers
+// and stores it with vectors along the LDS dimension.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_LIB_CONVERSION_CKTOGPU_TILECOPY_H
+#define CK_LIB_CONVERSION_CKTOGPU_TILECOPY_H
+
+#include "ck/Conversion/ViewLowering.h"
+#include "ck/Target/MmaIntrinsic.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+
+namespace mlir::ck {
+
+/// How a rows x cols tile moves from a view to LDS. Dimensions are 0 (rows)
+/// and 1 (cols).
+struct TileCopyPlan {
+  int64_t rows, cols;
+  /// The dimension global vector loads walk and their width (elements).
+  unsigned loadDim;
+  int64_t loadWidth;
+  /// The dimension LDS keeps innermost and the width of the LDS stores.
+  unsigned ldsDim;
+  int64_t storeWidth;
+
+  int64_t extent(unsigned dim) const { return dim == 0 ? rows : cols; }
+  /// A unit's extent along `dim`: loadWidth x storeWidth when the copy
+  /// transposes, loadWidth x 1 when it does not.
+  int64_t unitExtent(unsigned dim) const;
+  int64_t unitElements() const { return unitExtent(0) * unitExtent(1); }
+  int64_t units() const { return rows * cols / unitElements(); }
+  bool transposes() const { return loadDim != ldsDim; }
+  /// The LDS tile: [buffers x] [outer][inner + kLdsRowPad].
+  MemRefType ldsType(Type elementType, Attribute memorySpace,
+                     int64_t buffers) const;
+};
+
+/// The dimension along which `layout`'s elements of one lane are
+/// consecutive (the one its fragment reads want innermost in LDS), or
+/// std::nullopt when a lane holds a single element.
+std::optional<unsigned> fragmentContiguousDim(const FragmentLayout &layout);
+
+/// Plans the copy of a rows x cols tile of `view` by `threads` threads,
+/// keeping `fragmentDim` innermost in LDS when given.
+TileCopyPlan planTileCopy(const TracedView &view, Type elementType,
+                          int64_t rows, int64_t cols,
+                          std::optional<unsigned> fragmentDim,
+                          int64_t threads);
+
+/// Emits one operand tile's copy for thread `tid` of `threads`.
+class TileCopier {
+public:
+  TileCopier(OpBuilder &b, Location loc, const TracedView &view,
+             TileCopyPlan plan, Type elementType, int64_t threads,
+             int64_t rowLimit, int64_t colLimit)
+      : b(b), loc(loc), view(view), plan(plan), elementType(elementType),
+        threads(threads), rowLimit(rowLimit), colLimit(colLimit) {}
+
+  /// Units a thread moves (the last round may be partial).
+  int64_t unitsPerThread() const;
+
+  /// The thread's loaded vectors of the tile at (row0, col0) of batch `g`:
+  /// zero outside the matrix, on padding, or where `enabled` (i1, may be
+  /// null) is false.
+  SmallVector<Value> load(Value tid, Value g, Value row0, Value col0,
+                          Value enabled);
+
+  /// Stores the vectors from `load` into `lds`, prefixing the indices with
+  /// `buffer` when the LDS holds several buffers (null otherwise).
+  void store(Value tid, Value lds, Value buffer, ArrayRef<Value> loaded);
+
+  const TileCopyPlan &getPlan() const { return plan; }
+
+private:
+  /// The (row, col) in the tile of the thread's `i`-th unit, and whether
+  /// it exists.
+  std::tuple<Value, Value, Value> unitPosition(Value tid, int64_t i);
+
+  OpBuilder &b;
+  Location loc;
+  const TracedView &view;
+  TileCopyPlan plan;
+  Type elementType;
+  int64_t threads, rowLimit, colLimit;
+};
+
+} // namespace mlir::ck
+
+#endif // CK_LIB_CONVERSION_CKTOGPU_TILECOPY_H
