@@ -6,15 +6,20 @@
 // by hand from lib/Conversion/CKToGPU/*.cpp:
 //  * GEMM kernel (GemmKernel.cpp): threads = (bM / wM) * (bN / wN) * wave size
 //    (64 on gfx942); grid = (ceil(M / bM) * ceil(N / bN), G, split_k).
-//  * Each operand tile is copied along the dimension its view makes
+//  * Each operand tile is loaded along the dimension its view makes
 //    contiguous (planTileCopy): vector width = contiguousVectorWidth of the
 //    GEMM row (dim 1) and column (dim 2), at most 16 bytes (8 x f16); the
-//    wider one wins, columns on a tie. The LDS tile is [rows][cols + 8], or
-//    [cols][rows + 8] when rows are walked fastest (A: rows = bM, cols = bK;
-//    B: rows = bK, cols = bN).
+//    wider one wins, on a tie the one the fragments read along. The LDS tile
+//    keeps the fragments' dimension (K for mfma) innermost: A [bM][bK + 8],
+//    B [bN][bK + 8]; a copy whose loads run the other way transposes.
+//  * One i8 workgroup buffer (aligned to 16) holds A's tile, then B's
+//    (memref.view), and after the K loop the epilogue's f32 staging tile.
 //  * The K loop (scf.for from the split's K begin to its end, step bK) issues
-//    (wM / m) * (wN / n) * (bK / k) ck.mma and two barriers; one barrier
-//    follows the prologue's copy.
+//    (wM / m) * (wN / n) * (bK / k) ck.mma and two barriers (one LDS
+//    buffer); one barrier follows the prologue's copy.
+//  * Epilogue (GemmEpilogue.cpp), where C is contiguous along N: each slice
+//    of MMA tile rows goes to the staging tile [wavesM * t * m][bN + 4] f32,
+//    a barrier, then vectors along N (16 bytes of C's type) to C.
 //  * Fill and split-K reduction kernels: 256 threads, one per element,
 //    grid = ceil(elements / 256).
 
@@ -37,8 +42,16 @@
 //   k of one row, B 4 consecutive k of one column; both LDS tiles keep k
 //   innermost, so each fragment is one aligned vector<4xf16> load.
 //   A copy: 64 * 32 / 8 = 256 vectors, one per thread (no guard); B copy:
-//   32 * 32 / 8 = 128 vectors, the store guarded by scf.if.
-//   Epilogue: 2 tiles * 4 elements = 8 guarded stores, truncated to f16.
+//   32 * 32 / 8 = 128 vectors, the store guarded by scf.if. Neither
+//   transposes. LDS: A at byte 0 (64 * 40 * 2 = 5120 bytes), B at 5120
+//   (32 * 40 * 2 = 2560): 7680 bytes.
+//   Epilogue: C is the 1x64x64 memref (N innermost): vectors of 8 f16. The
+//   staging tile for t MMA tile rows per wave is 2 * t * 16 rows of 32 + 4
+//   f32: t = 2 needs 9216 bytes > 7680, so t = 1, [32][36] f32 (4608
+//   bytes), two slices. Each slice: 4 scalar f32 stores per lane (the mfma
+//   C fragment is 4 rows of one column), a barrier, one vector<8xf32> read
+//   and one guarded vector<8xf16> store per thread (32 * 32 / 8 = 128
+//   vectors; threads past them drop theirs); a barrier between slices.
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK-LABEL: func.func @gemm_views
@@ -49,8 +62,10 @@
 // CHECK-NEXT: return
 // CHECK: gpu.module @ck_kernels
 // CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<64x64xf16>, %[[KB:[^:]*]]: memref<64x64xf16>, %[[KC:[^:]*]]: memref<1x64x64xf16>)
-// CHECK-SAME: workgroup(%[[LDSA:[^ ]*]] : memref<64x40xf16, #gpu.address_space<workgroup>>, %[[LDSB:[^ ]*]] : memref<32x40xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[LDS:[^ ]*]] : memref<7680xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: %[[LDSA:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = memref.view %[[LDS]][%c5120][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
 // Prologue: the first K tile into LDS.
 // CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
@@ -60,7 +75,7 @@
 // CHECK-NEXT: vector.store %{{.*}}, %[[LDSB]][{{.*}}] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK: gpu.barrier
 // CHECK-NOT: ck.mma
-// CHECK: %{{.*}}:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC0:.*]] = %[[ZERO]], %[[ACC1:.*]] = %[[ZERO]]) -> (vector<4xf32>, vector<4xf32>) {
+// CHECK: %[[LOOP:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC0:.*]] = %[[ZERO]], %[[ACC1:.*]] = %[[ZERO]]) -> (vector<4xf32>, vector<4xf32>) {
 // The next tile's global loads are issued first (prefetch).
 // CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
@@ -82,8 +97,21 @@
 // CHECK: gpu.barrier
 // CHECK-NEXT: scf.yield %[[M2]], %[[M3]] : vector<4xf32>, vector<4xf32>
 // CHECK-NOT: ck.mma
-// CHECK-COUNT-8: memref.store %{{.*}}, %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<1x64x64xf16>
+// Epilogue, slice 0 (accumulator tile 0 of each wave), then slice 1.
+// CHECK: %[[STAGE:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[STAGE]][%{{.*}}, %{{.*}}] : memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: vector.load %[[STAGE]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x36xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: scf.if
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK-NEXT: vector.store %{{.*}}, %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[STAGE]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: vector.load %[[STAGE]]
+// CHECK: vector.store %{{.*}}, %[[KC]]
 // CHECK-NOT: memref.store
+// CHECK-NOT: vector.store
 // CHECK: gpu.return
 func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref<1x64x64xf16>) {
   %a = ck.transform %am : memref<64x64xf16> to !ck.view<1x64x64xf16>
@@ -108,10 +136,16 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // before the launches and freed after them.
 // K-tiles = 64 / 32 = 2, per split ceil(2 / 2) * 32 = 32 elements of K: the
 // split's range is [z * 32, min(z * 32 + 32, 64)).
-// A (a plain memref, K innermost): width 8 along K, LDS [32][32 + 8] = [32][40].
-// B (N innermost, 40 = 5 * 8): width 8 along N, LDS [bK][bN + 8] = [32][72].
-// Epilogue: (16 / 16) * (32 / 16) = 2 tiles * 4 = 8 f32 stores into the
-// workspace at [split, g, m, n].
+// A (a plain memref, K innermost): width 8 along K, LDS [32][32 + 8] = [32][40]
+// (2560 bytes). B (N innermost, 40 = 5 * 8): loads of 8 along N, transposed
+// into K-innermost LDS [bN][bK + 8] = [64][40] (5120 bytes), one element per
+// store (32 * 64 / 256 / 8 = 1).
+// Epilogue: the workspace is contiguous along N, 40 = 10 * 4: vectors of 4
+// f32. The staging tile for one MMA tile row per wave, [2 * 16][64 + 4] f32
+// = 8704 bytes, is larger than the operands (7680), so LDS is 8704 bytes.
+// One slice: (16 / 16) * (32 / 16) = 2 tiles * 4 = 8 f32 stores per lane
+// into the staging tile, a barrier, then 32 * 64 / 4 = 512 vectors (2 per
+// thread) stored at [split, g, m, n].
 // Reduction: G * M * N = 2 * 48 * 40 = 3840 elements, grid ceil(3840 / 256)
 // = 15, summing 2 partials each and storing f16 into C.
 
@@ -123,7 +157,7 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK-NEXT: memref.dealloc %[[WS]] : memref<2x2x48x40xf32>
 // CHECK-NEXT: return
 // CHECK: gpu.func @gemm_0(%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[KWS:[^:]*]]: memref<2x2x48x40xf32>)
-// CHECK-SAME: workgroup(%{{[^ ]*}} : memref<32x40xf16, #gpu.address_space<workgroup>>, %{{[^ ]*}} : memref<32x72xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[SLDS:[^ ]*]] : memref<8704xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: %[[SPLIT:.*]] = gpu.block_id z
 // CHECK: %[[KBEGIN:.*]] = arith.muli %[[SPLIT]], %[[C32:.*]] : index
@@ -133,7 +167,11 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK-COUNT-4: ck.mma mfma_16x16x16_f16
 // CHECK-NOT: ck.mma
 // CHECK: scf.yield
-// CHECK-COUNT-8: memref.store %{{.*}}, %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x48x40xf32>
+// CHECK: %[[SSTAGE:.*]] = memref.view %[[SLDS]][%c0{{(_[0-9]+)?}}][] : memref<8704xi8, #gpu.address_space<workgroup>> to memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[SSTAGE]][%{{.*}}, %{{.*}}] : memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-2: vector.store %{{.*}}, %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<2x2x48x40xf32>, vector<4xf32>
+// CHECK-NOT: store
 // CHECK: gpu.return
 // CHECK: gpu.func @gemm_0_reduce(%[[RWS:[^:]*]]: memref<2x2x48x40xf32>, %[[RC:[^:]*]]: memref<2x48x40xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: arith.cmpi ult, %{{.*}}, %c3840 : index
