@@ -98,19 +98,22 @@ int64_t TileCopier::unitsPerThread() const {
 std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
                                                          int64_t i) {
   Value unit = arith::AddIOp::create(b, loc, tid, cst(b, loc, i * threads));
-  // Units along the load dimension are adjacent in the thread order, so
-  // that neighbouring threads load neighbouring vectors.
-  unsigned across = otherDim(plan.loadDim);
-  int64_t perLine = plan.extent(plan.loadDim) / plan.loadWidth;
+  // Neighbouring threads take neighbouring units along the LDS dimension,
+  // so that their LDS stores fall in different banks (along the load
+  // dimension they would be whole LDS rows apart). Without a transposition
+  // that is also the load dimension, and their loads are contiguous; with
+  // one, each thread's loads still fill whole sectors.
+  unsigned fast = plan.ldsDim;
+  int64_t perLine = plan.extent(fast) / plan.unitExtent(fast);
   Value along = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, unit, cst(b, loc, perLine)),
-      cst(b, loc, plan.loadWidth));
+      cst(b, loc, plan.unitExtent(fast)));
   Value line = arith::MulIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, unit, cst(b, loc, perLine)),
-      cst(b, loc, plan.unitExtent(across)));
+      cst(b, loc, plan.unitExtent(otherDim(fast))));
   Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                        unit, cst(b, loc, plan.units()));
-  if (plan.loadDim == 0)
+  if (fast == 0)
     return {along, line, exists};
   return {line, along, exists};
 }
