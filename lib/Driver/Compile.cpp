@@ -170,6 +170,18 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     return module.emitError() << "unknown chip '" << options.chip
                               << "'; expected one of gfx90a, gfx942, "
                                  "gfx950, gfx1100, gfx1201, sm_80, sm_90a";
+  // The reference kernels compute convolutions directly; a GEMM written in
+  // the IR has none.
+  if (options.reference) {
+    WalkResult gemm = module.walk([](GemmOp op) {
+      op.emitError() << "has no reference kernel (reference kernels are "
+                        "built from convolutions); compile without them "
+                        "(ck-compile --no-reference)";
+      return WalkResult::interrupt();
+    });
+    if (gemm.wasInterrupted())
+      return failure();
+  }
   bool nvidia = chip->vendor == Vendor::NVIDIA;
   CompileResult result;
   // Without ptxas, NVIDIA bundles carry PTX, which the driver compiles when

@@ -149,13 +149,16 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     config = GemmConfigAttr::get(context, block, wave, *intrinsic,
                                  /*splitK=*/1, /*ldsBuffers=*/1);
   }
-  // Double-buffer the LDS tiles where that fits and still leaves room for
-  // two workgroups per compute unit (fewer would hide less latency than the
-  // saved barrier gains).
+  // Double-buffer the LDS tiles where that fits, still leaves room for two
+  // workgroups per compute unit (fewer would hide less latency than the
+  // saved barrier gains), and takes nothing from the L1 cache: on the H100,
+  // the RetinaNet backward-weight layers took 98 ms with one buffer and
+  // 104-127 ms with two (bench/results/h100-lds-buffers.md).
   auto doubleBuffered =
       GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1,
                           /*ldsBuffers=*/2);
-  if (!explainGemmConfigMisfit(doubleBuffered, chip, elementType) &&
+  if (!chip.ldsSharesL1 &&
+      !explainGemmConfigMisfit(doubleBuffered, chip, elementType) &&
       2 * estimateCost(doubleBuffered, chip, elementType).ldsBytes <=
           chip.ldsPerCU)
     config = doubleBuffered;

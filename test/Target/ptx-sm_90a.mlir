@@ -20,11 +20,12 @@
 
 // -----
 // f16, K = 16: M = 16, mma_16x8x16_f16. bM = tileFor(16, 128, 32) = 32, wave
-// 16x64. mma.sync fragments hold pairs of consecutive k, so both copies
-// transpose into K-innermost tiles: A [bM][bK + 8] = [32][40] f16 = 2560
-// bytes, B [bN][bK + 8] = [128][40] f16 = 10240 bytes; double-buffered (the
-// estimate 2 * (40 * 40 + 40 * 136) * 2 = 28160 fits in 48 KiB and twice in
-// the SM's 228 KiB): 2 * 12800 = 25600 bytes.
+// 16x64. mma.sync fragments hold only pairs of consecutive k (runs shorter
+// than 4), so neither copy transposes and the LDS tiles keep the loads'
+// direction: A [bK][bM + 8] = [32][40] f16 = 2560 bytes, B [bK][bN + 8] =
+// [32][136] f16 = 8704 bytes, one buffer (sm_90a's shared memory is carved
+// out of the L1: never double-buffered). The staging tile (16896 bytes) is
+// larger than the 11264 operand bytes, so the buffer has 16896 bytes.
 // mma.sync per K step: (16 / 16) * (64 / 8) * (32 / 16) = 16.
 
 // CHECK-LABEL: func.func @bwd_weight_f16
@@ -33,7 +34,7 @@
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[25600];
+// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[16896];
 // CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
@@ -56,7 +57,7 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[25600];
+// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[16896];
 // CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
@@ -77,7 +78,7 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 // 8 * 2 = 88 <= 191. The tf32 fragments hold no consecutive k, so the
 // copies keep the loads' direction; 16-byte vectors of 4 f32: LDS A
 // [32][64 + 8] f32 = 9216 bytes, B [32][136] f32 = 17408 bytes, one buffer
-// (twice the estimate exceeds 48 KiB): 26624 bytes.
+// (as on every NVIDIA chip): 26624 bytes.
 // mma.sync per K step: (32 / 16) * (64 / 8) * (32 / 8) = 64.
 
 // CHECK-LABEL: func.func @bwd_weight_f32

@@ -40,6 +40,9 @@ struct ChipInfo {
   int maxWavesPerSimd;
   int64_t registersPerSimd;
   int64_t ldsPerCU;
+  /// Whether LDS is carved out of the L1 cache's storage (NVIDIA's shared
+  /// memory), so that more LDS per workgroup leaves less L1.
+  bool ldsSharesL1;
   /// The matrix instruction for f16, bf16 and f32 inputs, if any.
   std::optional<MmaIntrinsic> f16, bf16, f32;
 

@@ -1,18 +1,23 @@
 //===- GemmKernel.cpp - The tiled GEMM kernel -----------------------------===//
 //
-// One workgroup computes one block tile (BM x BN) of C for one batch g:
+// One workgroup computes one block tile (BM x BN) of C for one batch g and
+// one split-K range:
 //
-//   for k0 in 0..K step BK:
-//     A[m0:+BM, k0:+BK] -> LDS, B[k0:+BK, n0:+BN] -> LDS   (through views)
-//     barrier
+//   A[m0:+BM, kBegin:+BK], B[kBegin:+BK, n0:+BN] -> LDS       (TileCopy)
+//   barrier
+//   for k0 in kBegin..kEnd step BK:
+//     load the next K-tile from global memory into registers
 //     each wave: for kk in 0..BK step ik, for each intrinsic tile of its
 //       WM x WN wave tile: load fragments from LDS, ck.mma
-//     barrier
-//   epilogue: alpha * acc + beta * sum(D) -> C (through views)
+//     store the next K-tile to LDS: into the other buffer then one barrier
+//       (lds_buffers = 2), or between two barriers (lds_buffers = 1)
+//   epilogue: alpha * acc + beta * sum(D) -> C, staged through LDS where
+//     that makes the stores coalesced vectors             (GemmEpilogue)
 //
-// The grid mapping (which tile a workgroup owns) is in mapWorkgroupToTile;
-// the fragment layouts come from MmaIntrinsicInfo, so nothing here depends
-// on the target.
+// The grid mapping (which tile and K-range a workgroup owns) is in
+// mapWorkgroupToTile; the fragment layouts come from MmaIntrinsicInfo, so
+// nothing here depends on the target. The operand tiles and the epilogue's
+// staging tile share one workgroup allocation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,8 +78,7 @@ public:
   GemmKernelBuilder(OpBuilder &b, Location loc, const ChipInfo &chip,
                     GemmConfigAttr config, GemmShape shape, Type elementType)
       : b(b), loc(loc), chip(chip), config(config), shape(shape),
-        elementType(elementType),
-        mma(getMmaIntrinsicInfo(config.getIntrinsic(), chip.waveSize)) {
+        elementType(elementType) {
     bm = config.getBlock()[0];
     bn = config.getBlock()[1];
     bk = config.getBlock()[2];
@@ -158,7 +162,6 @@ public:
   GemmConfigAttr config;
   GemmShape shape;
   Type elementType;
-  MmaIntrinsicInfo mma;
   int64_t bm, bn, bk, wm, wn, wavesN, threads;
 };
 
@@ -212,14 +215,14 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   auto workgroup = gpu::AddressSpaceAttr::get(op.getContext(),
                                               gpu::AddressSpace::Workgroup);
   GemmConfigCost cost = estimateCost(config, chip, elementType);
-  MmaIntrinsicInfo mmaInfo =
+  MmaIntrinsicInfo mma =
       getMmaIntrinsicInfo(config.getIntrinsic(), chip.waveSize);
   TileCopyPlan planA =
       planTileCopy(views[0], elementType, bm, bk,
-                   fragmentContiguousDim(mmaInfo.a), cost.threads);
+                   fragmentReadDim(mma.a), cost.threads);
   TileCopyPlan planB =
       planTileCopy(views[1], elementType, bk, bn,
-                   fragmentContiguousDim(mmaInfo.b), cost.threads);
+                   fragmentReadDim(mma.b), cost.threads);
   MemRefType ldsAType = planA.ldsType(elementType, workgroup, ldsBuffers);
   MemRefType ldsBType = planB.ldsType(elementType, workgroup, ldsBuffers);
   auto bytesOf = [](MemRefType type) {
@@ -227,12 +230,13 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   };
   int64_t operandBytes = bytesOf(ldsAType) + bytesOf(ldsBType);
   int64_t wavesM = bm / config.getWave()[0];
-  int64_t tilesPerWaveM = config.getWave()[0] / mmaInfo.m;
-  TileDestination dest{shape};
+  int64_t tilesPerWaveM = config.getWave()[0] / mma.m;
+  TileDestination dest;
+  dest.shape = shape;
   dest.workspace = workspace;
   dest.views = ArrayRef(views).drop_front(2);
   EpilogueStaging staging = planEpilogueStaging(
-      mmaInfo, tilesPerWaveM, wavesM, dest, bn, operandBytes);
+      mma, tilesPerWaveM, wavesM, dest, bn, operandBytes);
   // One LDS allocation holds the operand tiles during the K loop and the
   // epilogue's staging tile after it.
   auto ldsBytesType =
@@ -243,7 +247,6 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
                           cost.threads);
   OpBuilder &b = skeleton.builder;
   GemmKernelBuilder k(b, loc, chip, config, shape, elementType);
-  const MmaIntrinsicInfo &mma = k.mma;
   // The views into it are read with vectors of up to 16 bytes.
   skeleton.func.setWorkgroupAttributionAttr(
       0, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
@@ -357,8 +360,8 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   dest.m0 = tile.m0;
   dest.n0 = tile.n0;
   dest.split = tile.split;
+  // The skeleton rebased the views on the kernel's arguments.
   dest.workspace = splitK > 1 ? views[2].memref : nullptr;
-  dest.views = ArrayRef(views).drop_front(2);
   dest.alpha = op.getAlpha().convertToDouble();
   dest.beta = op.getBeta().convertToDouble();
   SmallVector<Value> accs(kLoop.getResults().take_front(accInit.size()));

@@ -46,15 +46,10 @@ MemRefType TileCopyPlan::ldsType(Type elementType, Attribute memorySpace,
 }
 
 std::optional<unsigned>
-mlir::ck::fragmentContiguousDim(const FragmentLayout &layout) {
-  if (layout.size() < 2)
-    return std::nullopt;
-  auto [r0, c0] = layout.offsets[0];
-  auto [r1, c1] = layout.offsets[1];
-  if (r1 == r0 && c1 == c0 + 1)
-    return 1u;
-  if (c1 == c0 && r1 == r0 + 1)
-    return 0u;
+mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
+  for (unsigned dim : {1u, 0u})
+    if (layout.runAt(0, dim, kMinFragmentRun) >= kMinFragmentRun)
+      return dim;
   return std::nullopt;
 }
 

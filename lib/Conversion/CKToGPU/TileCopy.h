@@ -3,8 +3,9 @@
 // Internal to convert-ck-to-gpu. A GEMM operand tile (rows x cols of a
 // G x R x C view) is read with vector loads along the dimension the view
 // makes contiguous in memory, and kept in LDS with the dimension the MMA
-// fragments read along innermost, so that fragment reads are vectors too.
-// Where the two differ, each thread loads a small block of the tile (a
+// fragments read along innermost where their runs are long enough
+// (fragmentReadDim), so that fragment reads are vectors too. Where the two
+// differ, each thread loads a small block of the tile (a
 // "unit": several load vectors side by side), transposes it in registers
 // and stores it with vectors along the LDS dimension.
 //
@@ -22,6 +23,10 @@
 #include <optional>
 
 namespace mlir::ck {
+
+/// The shortest run of a lane's fragment elements along one dimension that
+/// pays for keeping that dimension innermost in LDS.
+constexpr int64_t kMinFragmentRun = 4;
 
 /// How a rows x cols tile moves from a view to LDS. Dimensions are 0 (rows)
 /// and 1 (cols).
@@ -46,10 +51,12 @@ struct TileCopyPlan {
                      int64_t buffers) const;
 };
 
-/// The dimension along which `layout`'s elements of one lane are
-/// consecutive (the one its fragment reads want innermost in LDS), or
-/// std::nullopt when a lane holds a single element.
-std::optional<unsigned> fragmentContiguousDim(const FragmentLayout &layout);
+/// The dimension LDS keeps innermost for `layout`'s fragment reads, or
+/// std::nullopt where no dimension is worth a transposing copy: each lane
+/// must read runs of at least kMinFragmentRun elements along it. Shorter
+/// runs (mma.sync's pairs) save fewer LDS reads than the transposition
+/// costs in LDS stores and scattered global loads.
+std::optional<unsigned> fragmentReadDim(const FragmentLayout &layout);
 
 /// Plans the copy of a rows x cols tile of `view` by `threads` threads,
 /// keeping `fragmentDim` innermost in LDS when given.

@@ -38,18 +38,18 @@
 //   Fragments per lane (A, B, C): mfma 16x16x16 4, 4, 4; mfma 16x16x4 1, 1, 4;
 //   wmma gfx11 16, 16, 8; mma 16x8x16 8, 4, 4; mma 16x8x8 4, 2, 4; fma
 //   (256 / wave size), 1, (256 / wave size).
-// lds_buffers = 2 (printed; 1 is not) where the config with twice the
-// operand LDS still fits the chip and twice that fits in one CU's LDS (64 KiB
-// on gfx942 and gfx1100, 228 KiB on sm_90a), so that two workgroups share a
-// CU: 2 * ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes, or the
+// lds_buffers = 2 (printed; 1 is not) on chips whose LDS does not share the
+// L1's storage (gfx942 and gfx1100; never on sm_90a) where the config with
+// twice the operand LDS still fits the chip and twice that fits in one CU's
+// LDS (64 KiB), so that two workgroups share a CU:
+// 2 * ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes, or the
 // epilogue's staging tile (bM / wM) * 16 * (bN + 4) * 4 where larger, is at
 // most the chip's LDS and at most half the CU's. E.g. f16 128x128x32:
 // 2 * 21760 = 43520, twice 87040 > 65536: one buffer; f16 64x64x32:
-// 2 * 11520 = 23040, twice 46080: two; f16 64x128x32 on sm_90a: 33280 <=
-// 49152: two; f32 64x128x32 (tf32): 66560 > 49152: one; f32 fma 64x128x16:
-// 39936, twice 79872 > 65536: one; f32 fma 64x64x16: 27648: two; f32
-// 64x64x32: 46080, twice > 65536 on gfx942 (one), <= 49152 on sm_90a (two);
-// f16 fma 32x128x16: 16896: two; f16 32x128x32: 28160: two.
+// 2 * 11520 = 23040, twice 46080: two; f32 fma 64x128x16: 39936, twice
+// 79872 > 65536: one; f32 fma 64x64x16: 27648: two; f32 64x64x32: 46080,
+// twice > 65536: one; f16 fma 32x128x16: 16896: two; f16 32x128x32: 28160:
+// two.
 
 // LOWERED-NOT: ck.gemm
 // LOWERED: gpu.launch_func
@@ -78,7 +78,7 @@
 // GFX1100-LABEL: func.func @large_f16
 // GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
 // SM90-LABEL: func.func @large_f16
-// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, lds_buffers = 2> :
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
                      %c: memref<1x2048x2560xf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
@@ -94,7 +94,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX1100-LABEL: func.func @large_bf16
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_bf16_gfx11, lds_buffers = 2> :
 // SM90-LABEL: func.func @large_bf16
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_bf16, lds_buffers = 2> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_bf16> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
                       %c: memref<1x2048x2560xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>
@@ -150,8 +150,8 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
 // GFX1100: config <block = [64, 64, 16], wave = [32, 32], intrinsic = fma, lds_buffers = 2> :
 // SM90-LABEL: func.func @medium
-// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16, lds_buffers = 2> :
-// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x8_tf32, lds_buffers = 2> :
+// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16> :
+// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x8_tf32> :
 func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>,
                   %a32: memref<1x64x64xf32>, %b32: memref<1x64x64xf32>, %c32: memref<1x64x64xf32>) {
   ck.gemm %a, %b -> %c : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
@@ -175,7 +175,7 @@ func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1
 // GFX1100-LABEL: func.func @tiny_m
 // GFX1100: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma, lds_buffers = 2> :
 // SM90-LABEL: func.func @tiny_m
-// SM90: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma, lds_buffers = 2> :
+// SM90: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma> :
 func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
                   %c: memref<1x4x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x4x64xf16>, memref<1x64x256xf16> -> memref<1x4x256xf16>
@@ -196,7 +196,7 @@ func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
 // GFX1100-LABEL: func.func @edge_m
 // GFX1100: config <block = [32, 128, 32], wave = [16, 64], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
 // SM90-LABEL: func.func @edge_m
-// SM90: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mma_16x8x16_f16, lds_buffers = 2> :
+// SM90: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mma_16x8x16_f16> :
 func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
                   %c: memref<1x8x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x8x64xf16>, memref<1x64x256xf16> -> memref<1x8x256xf16>
@@ -220,7 +220,7 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 4, lds_buffers = 2> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 4> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                              %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -238,7 +238,7 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8, lds_buffers = 2> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8, lds_buffers = 2> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                                 %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
@@ -256,7 +256,7 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // GFX1100-LABEL: func.func @split_k_capped
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 48, lds_buffers = 2> :
 // SM90-LABEL: func.func @split_k_capped
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 64, lds_buffers = 2> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 64> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
                           %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x32768xf16>, memref<1x32768x128xf16> -> memref<1x128x128xf16>
@@ -273,7 +273,7 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // GFX1100-LABEL: func.func @split_k_batched
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8, lds_buffers = 2> :
 // SM90-LABEL: func.func @split_k_batched
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8, lds_buffers = 2> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
                            %c: memref<4x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<4x128x2048xf16>, memref<4x2048x128xf16> -> memref<4x128x128xf16>
@@ -316,7 +316,7 @@ func.func @pinned(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
 // GFX1100-LABEL: func.func @views
 // GFX1100: config <block = [64, 32, 32], wave = [32, 16], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> : !ck.view<1x64x32xf16>
 // SM90-LABEL: func.func @views
-// SM90: config <block = [64, 16, 32], wave = [32, 8], intrinsic = mma_16x8x16_f16, lds_buffers = 2> : !ck.view<1x64x32xf16>
+// SM90: config <block = [64, 16, 32], wave = [32, 8], intrinsic = mma_16x8x16_f16> : !ck.view<1x64x32xf16>
 func.func @views(%m: memref<64x32xf16>, %b: memref<1x32x16xf16>, %c: memref<1x64x16xf16>) {
   %a = ck.transform %m : memref<64x32xf16> to !ck.view<1x64x32xf16>
       by #ck.transform_map<[1, 64, 32] -> [64, 32], [

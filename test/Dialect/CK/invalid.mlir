@@ -869,6 +869,26 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, -16], intrinsic = fma>
 
 // -----
+// No K splits.
+// expected-error @+1 {{split_k must be >= 1, got 0}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 0>
+
+// -----
+// Three LDS buffers.
+// expected-error @+1 {{lds_buffers must be 1 or 2, got 3}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, lds_buffers = 3>
+
+// -----
+// An option the configuration does not have.
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected split_k or lds_buffers}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, stages = 2>
+
+// -----
+// An option given twice.
+// expected-error @+1 {{gemm_config option 'split_k' is given twice}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 2, lds_buffers = 2, split_k = 4>
+
+// -----
 // A block tile N (96) that is not a multiple of the wave tile N (64), on a
 // ck.gemm.
 func.func @gemm_config_wave_tiles(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x256x128xf16>) {

@@ -479,13 +479,17 @@ func.func @generic_form(%m: memref<4x6xf32>) {
 // -----
 // ck.gemm with a pinned kernel configuration (#ck.gemm_config, printed
 // without its prefix after `config`), alone and after alpha, on memrefs and
-// on views.
+// on views; split_k and lds_buffers in either order, printed split_k first
+// and only when not 1.
 
 // CHECK-LABEL: func.func @gemm_config
 // CHECK-SAME: (%[[A:[^:]*]]: memref<1x256x64xf16>, %[[B:[^:]*]]: memref<1x64x128xf16>, %[[C:[^:]*]]: memref<1x256x128xf16>, %[[VA:[^:]*]]: !ck.view<2x32x16xbf16>, %[[VB:[^:]*]]: !ck.view<2x16x32xbf16>, %[[VC:[^:]*]]: !ck.view<2x32x32xf32>)
 // CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
 // CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] alpha 2.000000e+00 config <block = [64, 32, 16], wave = [32, 16], intrinsic = fma> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
 // CHECK: ck.gemm %[[VA]], %[[VB]] -> %[[VC]] config <block = [32, 32, 16], wave = [16, 8], intrinsic = mma_16x8x16_bf16> : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, split_k = 4, lds_buffers = 2> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, split_k = 4> :
 func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
                        %c: memref<1x256x128xf16>, %va: !ck.view<2x32x16xbf16>,
                        %vb: !ck.view<2x16x32xbf16>, %vc: !ck.view<2x32x32xf32>) {
@@ -498,6 +502,15 @@ func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
   ck.gemm %va, %vb -> %vc
       config <block = [32, 32, 16], wave = [16, 8], intrinsic = mma_16x8x16_bf16>
       : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
+  ck.gemm %a, %b -> %c
+      config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %a, %b -> %c
+      config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2, split_k = 4>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %a, %b -> %c
+      config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, split_k = 4, lds_buffers = 1>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   return
 }
 

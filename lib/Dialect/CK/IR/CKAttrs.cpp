@@ -225,6 +225,46 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 // GemmConfigAttr
 //===----------------------------------------------------------------------===//
 
+/// `(, split_k = S)? (, lds_buffers = L)?` in either order, each at most
+/// once; both default to 1.
+namespace mlir::ck {
+ParseResult parseGemmConfigOptions(AsmParser &parser, int64_t &splitK,
+                                   int64_t &ldsBuffers) {
+  splitK = 1;
+  ldsBuffers = 1;
+  bool seenSplitK = false, seenLdsBuffers = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef name;
+    if (parser.parseKeyword(&name))
+      return failure();
+    bool *seen = name == "split_k"       ? &seenSplitK
+                 : name == "lds_buffers" ? &seenLdsBuffers
+                                         : nullptr;
+    if (!seen)
+      return parser.emitError(loc) << "unknown gemm_config option '" << name
+                                   << "'; expected split_k or lds_buffers";
+    if (*seen)
+      return parser.emitError(loc) << "gemm_config option '" << name
+                                   << "' is given twice";
+    *seen = true;
+    int64_t value;
+    if (parser.parseEqual() || parser.parseInteger(value))
+      return failure();
+    (name == "split_k" ? splitK : ldsBuffers) = value;
+  }
+  return success();
+}
+
+void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
+                            int64_t ldsBuffers) {
+  if (splitK != 1)
+    printer << ", split_k = " << splitK;
+  if (ldsBuffers != 1)
+    printer << ", lds_buffers = " << ldsBuffers;
+}
+} // namespace mlir::ck
+
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,

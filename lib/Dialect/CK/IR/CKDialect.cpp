@@ -13,6 +13,15 @@ using namespace mlir::ck;
 #include "ck/Dialect/CK/IR/CKEnums.cpp.inc"
 #include "ck/Dialect/CK/IR/CKInterfaces.cpp.inc"
 
+namespace mlir::ck {
+// The `custom<GemmConfigOptions>` directive of #ck.gemm_config (CKAttrs.cpp).
+ParseResult parseGemmConfigOptions(AsmParser &parser,
+                                   int64_t &splitK,
+                                   int64_t &ldsBuffers);
+void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
+                            int64_t ldsBuffers);
+} // namespace mlir::ck
+
 #define GET_ATTRDEF_CLASSES
 #include "ck/Dialect/CK/IR/CKAttrs.cpp.inc"
 

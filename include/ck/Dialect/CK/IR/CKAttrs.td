@@ -182,6 +182,9 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     tile goes to the other buffer, and one barrier per K step suffices, at
     twice the LDS.
 
+    `split_k` and `lds_buffers` may be given in either order and are
+    printed only when they differ from 1.
+
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
     configuration that does not divide, does not fit the chip's LDS or
@@ -204,8 +207,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
   );
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
-    `intrinsic` `=` $intrinsic (`,` `split_k` `=` $splitK^)?
-    (`,` `lds_buffers` `=` $ldsBuffers^)? `>`
+    `intrinsic` `=` $intrinsic ``
+    custom<GemmConfigOptions>($splitK, $ldsBuffers) `>`
   }];
   let genVerifyDecl = 1;
 }
