@@ -149,18 +149,25 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     config = GemmConfigAttr::get(context, block, wave, *intrinsic,
                                  /*splitK=*/1, /*ldsBuffers=*/1);
   }
-  // Double-buffer the LDS tiles where that fits, still leaves room for two
-  // workgroups per compute unit (fewer would hide less latency than the
-  // saved barrier gains), and takes nothing from the L1 cache: on the H100,
-  // the RetinaNet backward-weight layers took 98 ms with one buffer and
-  // 104-127 ms with two (bench/results/h100-lds-buffers.md).
+  // Double-buffer the LDS tiles where
+  //  * that fits and still leaves room for two workgroups per compute unit
+  //    (fewer would hide less latency than the saved barrier gains);
+  //  * the tiles take at most half the register budget: without the second
+  //    barrier, the step is one scheduling region, and where registers were
+  //    tight (wave32 RDNA) LLVM overlapped it into spills (9 gfx1100
+  //    RetinaNet kernels; none with one buffer);
+  //  * LDS takes nothing from the L1 cache: on the H100, the RetinaNet
+  //    backward-weight layers took 98 ms with one buffer and 104-127 ms
+  //    with two (bench/results/h100-lds-buffers.md).
   auto doubleBuffered =
       GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1,
                           /*ldsBuffers=*/2);
+  GemmConfigCost doubleCost = estimateCost(doubleBuffered, chip, elementType);
   if (!chip.ldsSharesL1 &&
       !explainGemmConfigMisfit(doubleBuffered, chip, elementType) &&
-      2 * estimateCost(doubleBuffered, chip, elementType).ldsBytes <=
-          chip.ldsPerCU)
+      2 * doubleCost.ldsBytes <= chip.ldsPerCU &&
+      2 * doubleCost.registersPerLane <=
+          chip.registersPerLane - chip.addressingRegisters)
     config = doubleBuffered;
   // Too few tiles to fill the chip: split K so that about two workgroups
   // per compute unit run, each with at least 8 K-tiles of work.

@@ -24,10 +24,11 @@
 // A is staged [bM][bK + 8] = [32][40] f16 = 2560 bytes. B is x seen as
 // [G, (N, Ho, Wo), (Y, X, C)]; its columns end in C, x's innermost (16):
 // loads of 8 along columns, transposed into [bN][bK + 8] = [128][40] f16 =
-// 10240 bytes. Double-buffered (lds_buffers = 2: the estimate
-// 2 * (40 * 40 + 40 * 136) * 2 = 28160 bytes fits twice in the CU's 64 KiB):
-// 2 * (2560 + 10240) = 25600 bytes, more than the epilogue's staging tile
-// (2 wave rows * 16 rows * (128 + 4) f32 = 16896 bytes) that shares it.
+// 10240 bytes. One buffer: two would fit the LDS, but the register
+// estimate, 1 * 4 * 8 (accumulators) + 8 + 32 (fragments) + 20 (prefetch) =
+// 92, is more than half of gfx1100's 256 - 144 = 112. The epilogue's
+// staging tile (2 wave rows * 16 rows * (128 + 4) f32 = 16896 bytes) is
+// larger than the 12800 operand bytes and sets the size: 16896.
 // ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8, all in the one
 // K loop: the kernel has exactly 8 v_wmma_f32_16x16x16_f16.
 // No scratch: private_segment_fixed_size 0, no spills.
@@ -42,10 +43,10 @@
 // CHECK-COUNT-8: \09v_wmma_f32_16x16x16_f16 v[
 // CHECK-NOT: v_wmma
 // CHECK-SAME: .amdhsa_kernel gemm_0
-// CHECK-SAME: .amdhsa_group_segment_fixed_size 25600\0A
+// CHECK-SAME: .amdhsa_group_segment_fixed_size 16896\0A
 // CHECK-SAME: .amdhsa_private_segment_fixed_size 0\0A
 // CHECK-SAME: amdhsa.kernels:
-// CHECK-SAME: .group_segment_fixed_size: 25600\0A
+// CHECK-SAME: .group_segment_fixed_size: 16896\0A
 // CHECK-SAME: .max_flat_workgroup_size: 128\0A
 // CHECK-SAME: .name: gemm_0\0A
 // CHECK-SAME: .private_segment_fixed_size: 0\0A

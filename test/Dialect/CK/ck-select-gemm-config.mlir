@@ -39,17 +39,24 @@
 //   wmma gfx11 16, 16, 8; mma 16x8x16 8, 4, 4; mma 16x8x8 4, 2, 4; fma
 //   (256 / wave size), 1, (256 / wave size).
 // lds_buffers = 2 (printed; 1 is not) on chips whose LDS does not share the
-// L1's storage (gfx942 and gfx1100; never on sm_90a) where the config with
-// twice the operand LDS still fits the chip and twice that fits in one CU's
-// LDS (64 KiB), so that two workgroups share a CU:
-// 2 * ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes, or the
-// epilogue's staging tile (bM / wM) * 16 * (bN + 4) * 4 where larger, is at
-// most the chip's LDS and at most half the CU's. E.g. f16 128x128x32:
-// 2 * 21760 = 43520, twice 87040 > 65536: one buffer; f16 64x64x32:
-// 2 * 11520 = 23040, twice 46080: two; f32 fma 64x128x16: 39936, twice
-// 79872 > 65536: one; f32 fma 64x64x16: 27648: two; f32 64x64x32: 46080,
-// twice > 65536: one; f16 fma 32x128x16: 16896: two; f16 32x128x32: 28160:
-// two.
+// L1's storage (gfx942 and gfx1100; never on sm_90a) where
+//  * the config with twice the operand LDS still fits the chip and twice
+//    that fits in one CU's LDS (64 KiB), so that two workgroups share a CU:
+//    2 * ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes, or the
+//    epilogue's staging tile (bM / wM) * 16 * (bN + 4) * 4 where larger, is
+//    at most the chip's LDS and at most half the CU's;
+//  * and the register estimate above is at most half the budget (gfx942
+//    448 / 2 = 224, gfx1100 (256 - 144) / 2 = 56).
+// E.g. f16 128x128x32: 2 * 21760 = 43520, twice 87040 > 65536: one buffer;
+// f16 64x64x32: 2 * 11520 = 23040, twice 46080: two on gfx942, but on
+// gfx1100 its wmma registers 4 * 8 + 2 * 8 + 2 * 8 + 16 = 80 > 56: one;
+// f32 fma 64x128x16: 39936, twice 79872 > 65536: one; f32 fma 64x64x16:
+// 27648, gfx942 registers 4 * 4 + 2 * 4 + 2 + 8 = 34: two, gfx1100
+// 4 * 8 + 2 * 8 + 2 + 16 = 66 > 56: one; f32 64x64x32: 46080, twice >
+// 65536: one; f16 fma 32x128x16: 16896, gfx1100 registers 4 * 8 + 4 + 2 +
+// 10 = 48: two on both; f16 32x128x32: 28160, gfx1100 wmma 4 * 8 + 8 + 32 +
+// 20 = 92: one there, two on gfx942; f16 64x32x32 (views): gfx1100 2 * 8 +
+// 16 + 8 + 12 = 52: two on both.
 
 // LOWERED-NOT: ck.gemm
 // LOWERED: gpu.launch_func
@@ -76,7 +83,7 @@
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> :
 // GFX1100-LABEL: func.func @large_f16
-// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
+// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
 // SM90-LABEL: func.func @large_f16
 // SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
@@ -92,7 +99,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX942-LABEL: func.func @large_bf16
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_bf16> :
 // GFX1100-LABEL: func.func @large_bf16
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_bf16_gfx11, lds_buffers = 2> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_bf16_gfx11> :
 // SM90-LABEL: func.func @large_bf16
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_bf16> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
@@ -147,8 +154,8 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 // GFX942: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> :
 // GFX942: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x4_f32> :
 // GFX1100-LABEL: func.func @medium
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
-// GFX1100: config <block = [64, 64, 16], wave = [32, 32], intrinsic = fma, lds_buffers = 2> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
+// GFX1100: config <block = [64, 64, 16], wave = [32, 32], intrinsic = fma> :
 // SM90-LABEL: func.func @medium
 // SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16> :
 // SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x8_tf32> :
@@ -194,7 +201,7 @@ func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
 // GFX942-LABEL: func.func @edge_m
 // GFX942: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> :
 // GFX1100-LABEL: func.func @edge_m
-// GFX1100: config <block = [32, 128, 32], wave = [16, 64], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
+// GFX1100: config <block = [32, 128, 32], wave = [16, 64], intrinsic = wmma_16x16x16_f16_gfx11> :
 // SM90-LABEL: func.func @edge_m
 // SM90: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mma_16x8x16_f16> :
 func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
@@ -218,7 +225,7 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 // GFX942-LABEL: func.func @split_k_retinanet
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> :
 // GFX1100-LABEL: func.func @split_k_retinanet
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
 // SM90-LABEL: func.func @split_k_retinanet
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 4> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
@@ -236,7 +243,7 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // GFX942-LABEL: func.func @split_k_bounded_by_k
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8, lds_buffers = 2> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
@@ -254,7 +261,7 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // GFX942-LABEL: func.func @split_k_capped
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 64> :
 // GFX1100-LABEL: func.func @split_k_capped
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 48, lds_buffers = 2> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 48> :
 // SM90-LABEL: func.func @split_k_capped
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 64> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
@@ -271,7 +278,7 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // GFX942-LABEL: func.func @split_k_batched
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
 // GFX1100-LABEL: func.func @split_k_batched
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8, lds_buffers = 2> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
 // SM90-LABEL: func.func @split_k_batched
 // SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
