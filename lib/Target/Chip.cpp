@@ -23,8 +23,9 @@ constexpr Sku kSm90a[] = {{"H100 SXM", 132}, {"H100 PCIe", 114},
 // addressing (RDNA's wave32 kernels spilled with less than 144 when views
 // had backward-data index math), SKUs,
 // SIMDs per CU, waves per SIMD, registers per SIMD lane, LDS per CU,
-// whether LDS shares the L1's storage, instructions for f16, bf16, f32. (NVIDIA: SM sub-partitions for SIMDs,
-// warps per sub-partition, 64K registers / 4 partitions / 32 lanes.)
+// whether LDS shares the L1's storage, instructions for f16, bf16, f32.
+// (NVIDIA: SM sub-partitions for SIMDs, warps per sub-partition, 64K
+// registers / 4 partitions / 32 lanes.)
 const ChipInfo kChips[] = {
     {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx90a, 4, 8, 512, 64 * 1024, false, I::Mfma16x16x16F16,
      I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},

@@ -225,9 +225,9 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 // GemmConfigAttr
 //===----------------------------------------------------------------------===//
 
+namespace mlir::ck {
 /// `(, split_k = S)? (, lds_buffers = L)?` in either order, each at most
 /// once; both default to 1.
-namespace mlir::ck {
 ParseResult parseGemmConfigOptions(AsmParser &parser, int64_t &splitK,
                                    int64_t &ldsBuffers) {
   splitK = 1;
