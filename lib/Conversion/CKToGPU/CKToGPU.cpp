@@ -5,6 +5,7 @@
 #include "ck/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::ck {
@@ -92,6 +93,38 @@ mlir::ck::traceOperands(Operation *op, ValueRange values) {
     views.push_back(*view);
   }
   return views;
+}
+
+Value mlir::ck::indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+Value mlir::ck::insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
+                             int64_t rows, int64_t cols) {
+  auto below = [&](Value v, int64_t limit) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v,
+                                 indexConstant(b, loc, limit));
+  };
+  return arith::AndIOp::create(b, loc, below(row, rows), below(col, cols));
+}
+
+/// The alignment a vector of `type` may claim: its size, at most 16 bytes.
+static llvm::MaybeAlign vectorAlignment(VectorType type) {
+  return llvm::MaybeAlign(std::min<int64_t>(
+      16, type.getNumElements() * type.getElementTypeBitWidth() / 8));
+}
+
+Value mlir::ck::loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
+                                  Value memref, ValueRange indices) {
+  return vector::LoadOp::create(b, loc, type, memref, indices,
+                                /*nontemporal=*/false, vectorAlignment(type));
+}
+
+void mlir::ck::storeAlignedVector(OpBuilder &b, Location loc, Value value,
+                                  Value memref, ValueRange indices) {
+  vector::StoreOp::create(b, loc, value, memref, indices,
+                          /*nontemporal=*/false,
+                          vectorAlignment(cast<VectorType>(value.getType())));
 }
 
 Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,

@@ -17,23 +17,8 @@
 using namespace mlir;
 using namespace mlir::ck;
 
-static Value cst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
-}
-
-/// i1: (m, n) lies inside the M x N matrix.
-static Value insideMatrix(OpBuilder &b, Location loc, Value m, Value n,
-                          const GemmShape &shape) {
-  return arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, m,
-                            cst(b, loc, shape.m)),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, n,
-                            cst(b, loc, shape.n)));
 }
 
 /// Emits the body under `scf.if cond`.
@@ -52,14 +37,10 @@ static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
                         Value value, Value m, Value n, Value inBounds,
                         int64_t width) {
   auto store = [&](Value v, Value memref, ValueRange indices) {
-    if (width == 1) {
+    if (width == 1)
       memref::StoreOp::create(b, loc, v, memref, indices);
-      return;
-    }
-    Type element = cast<MemRefType>(memref.getType()).getElementType();
-    vector::StoreOp::create(
-        b, loc, v, memref, indices, /*nontemporal=*/false,
-        llvm::MaybeAlign(width * element.getIntOrFloatBitWidth() / 8));
+    else
+      storeAlignedVector(b, loc, v, memref, indices);
   };
   if (dest.workspace) {
     emitIf(b, loc, inBounds, [&] {
@@ -137,10 +118,10 @@ static void emitDirectEpilogue(OpBuilder &b, Location loc,
       Value tile = acc.values[i * acc.tilesN + j];
       for (int64_t e = 0; e < mma.c.size(); ++e) {
         auto [dr, dc] = mma.c.offsets[e];
-        Value m = add(b, loc, rowBase, cst(b, loc, i * mma.m + dr));
-        Value n = add(b, loc, colBase, cst(b, loc, j * mma.n + dc));
-        storeResult(b, loc, dest, vector::ExtractOp::create(b, loc, tile, e),
-                    m, n, insideMatrix(b, loc, m, n, dest.shape),
+        Value m = add(b, loc, rowBase, indexConstant(b, loc, i * mma.m + dr));
+        Value n = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
+        storeResult(b, loc, dest, vector::ExtractOp::create(b, loc, tile, e), m,
+                    n, insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n),
                     /*width=*/1);
       }
     }
@@ -153,11 +134,11 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                        int64_t first) {
   const MmaIntrinsicInfo &mma = acc.mma;
   Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
-                                         cst(b, loc, acc.waveM));
+                                         indexConstant(b, loc, acc.waveM));
   Value rowBase = add(
       b, loc,
       arith::MulIOp::create(b, loc, waveRow,
-                            cst(b, loc, plan.tilesPerSlice * mma.m)),
+                            indexConstant(b, loc, plan.tilesPerSlice * mma.m)),
       acc.rowTerm);
   Value colBase = add(b, loc, acc.waveCol0, acc.colTerm);
   auto f32 = b.getF32Type();
@@ -172,8 +153,8 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                ((j * mma.n + dc) % run || mma.c.col.scale % run ||
                 plan.cols % run))
           run /= 2;
-        Value row = add(b, loc, rowBase, cst(b, loc, i * mma.m + dr));
-        Value col = add(b, loc, colBase, cst(b, loc, j * mma.n + dc));
+        Value row = add(b, loc, rowBase, indexConstant(b, loc, i * mma.m + dr));
+        Value col = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
         if (run == 1) {
           memref::StoreOp::create(b, loc,
                                   vector::ExtractOp::create(b, loc, tile, e),
@@ -184,9 +165,7 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
             elements.push_back(vector::ExtractOp::create(b, loc, tile, e + r));
           Value v = vector::FromElementsOp::create(
               b, loc, VectorType::get({run}, f32), elements);
-          vector::StoreOp::create(b, loc, v, staging, ValueRange{row, col},
-                                  /*nontemporal=*/false,
-                                  llvm::MaybeAlign(run * 4));
+          storeAlignedVector(b, loc, v, staging, ValueRange{row, col});
         }
         e += run;
       }
@@ -203,34 +182,38 @@ static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
   int64_t perRow = (plan.cols - kStagingRowPad) / plan.width;
   int64_t vectors = plan.rows * perRow;
   auto type = VectorType::get({plan.width}, b.getF32Type());
-  for (int64_t v = 0; v < llvm::divideCeil(vectors, threads); ++v) {
-    Value index = add(b, loc, tid, cst(b, loc, v * threads));
-    Value row = arith::DivUIOp::create(b, loc, index, cst(b, loc, perRow));
+  int64_t rounds = llvm::divideCeil(vectors, threads);
+  for (int64_t v = 0; v < rounds; ++v) {
+    Value index = add(b, loc, tid, indexConstant(b, loc, v * threads));
+    Value row =
+        arith::DivUIOp::create(b, loc, index, indexConstant(b, loc, perRow));
     Value col = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, index, cst(b, loc, perRow)),
-        cst(b, loc, plan.width));
-    // Staging row -> row of the C tile: wave row, then the slice's rows.
-    Value waveRow = arith::DivUIOp::create(b, loc, row, cst(b, loc, sliceRows));
-    Value within = arith::RemUIOp::create(b, loc, row, cst(b, loc, sliceRows));
-    Value tileRow = add(
         b, loc,
-        arith::MulIOp::create(b, loc, waveRow, cst(b, loc, acc.waveM)),
-        add(b, loc, within, cst(b, loc, first * acc.mma.m)));
+        arith::RemUIOp::create(b, loc, index, indexConstant(b, loc, perRow)),
+        indexConstant(b, loc, plan.width));
+    // Staging row -> row of the C tile: wave row, then the slice's rows.
+    Value waveRow =
+        arith::DivUIOp::create(b, loc, row, indexConstant(b, loc, sliceRows));
+    Value within =
+        arith::RemUIOp::create(b, loc, row, indexConstant(b, loc, sliceRows));
+    Value tileRow =
+        add(b, loc,
+            arith::MulIOp::create(b, loc, waveRow,
+                                  indexConstant(b, loc, acc.waveM)),
+            add(b, loc, within, indexConstant(b, loc, first * acc.mma.m)));
     Value m = add(b, loc, dest.m0, tileRow);
     Value n = add(b, loc, dest.n0, col);
-    Value inBounds = insideMatrix(b, loc, m, n, dest.shape);
+    Value inBounds = insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n);
     if ((v + 1) * threads > vectors)
       inBounds = arith::AndIOp::create(
           b, loc, inBounds,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
-                                cst(b, loc, vectors)));
+                                indexConstant(b, loc, vectors)));
     // Threads past the tile read row 0 instead (their result is dropped).
     Value safeRow = arith::SelectOp::create(b, loc, inBounds, row,
-                                            cst(b, loc, 0));
-    Value value = vector::LoadOp::create(
-        b, loc, type, staging, ValueRange{safeRow, col},
-        /*nontemporal=*/false,
-        llvm::MaybeAlign(std::min<int64_t>(plan.width * 4, 16)));
+                                            indexConstant(b, loc, 0));
+    Value value =
+        loadAlignedVector(b, loc, type, staging, ValueRange{safeRow, col});
     storeResult(b, loc, dest, value, m, n, inBounds, plan.width);
   }
 }

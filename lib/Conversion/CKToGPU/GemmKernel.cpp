@@ -38,10 +38,6 @@ using namespace mlir::ck;
 
 namespace {
 
-Value cst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 /// The tile of C and the range of K a workgroup computes.
 struct WorkgroupTile {
   Value g, m0, n0;
@@ -62,14 +58,18 @@ WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, GemmShape shape,
   Value tile = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value g = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
   Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
-  Value tn = arith::RemUIOp::create(b, loc, tile, cst(b, loc, tilesN));
-  Value tm = arith::DivUIOp::create(b, loc, tile, cst(b, loc, tilesN));
-  Value m0 = arith::MulIOp::create(b, loc, tm, cst(b, loc, bm));
-  Value n0 = arith::MulIOp::create(b, loc, tn, cst(b, loc, bn));
-  Value kBegin = arith::MulIOp::create(b, loc, split, cst(b, loc, kPerSplit));
+  Value tn =
+      arith::RemUIOp::create(b, loc, tile, indexConstant(b, loc, tilesN));
+  Value tm =
+      arith::DivUIOp::create(b, loc, tile, indexConstant(b, loc, tilesN));
+  Value m0 = arith::MulIOp::create(b, loc, tm, indexConstant(b, loc, bm));
+  Value n0 = arith::MulIOp::create(b, loc, tn, indexConstant(b, loc, bn));
+  Value kBegin =
+      arith::MulIOp::create(b, loc, split, indexConstant(b, loc, kPerSplit));
   Value kEnd = arith::MinSIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, kBegin, cst(b, loc, kPerSplit)),
-      cst(b, loc, shape.k));
+      b, loc,
+      arith::AddIOp::create(b, loc, kBegin, indexConstant(b, loc, kPerSplit)),
+      indexConstant(b, loc, shape.k));
   return {g, m0, n0, kBegin, kEnd, split};
 }
 
@@ -91,17 +91,17 @@ public:
   /// The value of a lane term for `lane`.
   Value laneTerm(Value lane, const LaneTerm &term) {
     if (term.scale == 0)
-      return cst(b, loc, 0);
+      return indexConstant(b, loc, 0);
     Value v = term.divisor
                   ? arith::DivUIOp::create(b, loc, lane,
-                                           cst(b, loc, term.divisor))
+                                           indexConstant(b, loc, term.divisor))
                         .getResult()
                   : arith::RemUIOp::create(b, loc, lane,
-                                           cst(b, loc, term.modulus))
+                                           indexConstant(b, loc, term.modulus))
                         .getResult();
-    return term.scale == 1
-               ? v
-               : arith::MulIOp::create(b, loc, v, cst(b, loc, term.scale));
+    return term.scale == 1 ? v
+                           : arith::MulIOp::create(
+                                 b, loc, v, indexConstant(b, loc, term.scale));
   }
 
   /// Loads a fragment with `layout` whose tile starts at (row0, col0) of
@@ -131,10 +131,10 @@ public:
       auto [dr, dc] = layout.offsets[i];
       Value row = arith::AddIOp::create(
           b, loc, arith::AddIOp::create(b, loc, waveRow0, rowBase),
-          cst(b, loc, row0 + dr));
+          indexConstant(b, loc, row0 + dr));
       Value col = arith::AddIOp::create(
           b, loc, arith::AddIOp::create(b, loc, waveCol0, colBase),
-          cst(b, loc, col0 + dc));
+          indexConstant(b, loc, col0 + dc));
       SmallVector<Value, 3> indices = {row, col};
       if (transposed)
         std::swap(indices[0], indices[1]);
@@ -144,9 +144,7 @@ public:
         elements.push_back(memref::LoadOp::create(b, loc, lds, indices));
       } else {
         auto type = VectorType::get({run}, elementType);
-        Value v = vector::LoadOp::create(
-            b, loc, type, lds, indices, /*nontemporal=*/false,
-            llvm::MaybeAlign(run * elementType.getIntOrFloatBitWidth() / 8));
+        Value v = loadAlignedVector(b, loc, type, lds, indices);
         for (int64_t j = 0; j < run; ++j)
           elements.push_back(vector::ExtractOp::create(b, loc, v, j));
       }
@@ -252,8 +250,8 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
       0, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
   Value lds = skeleton.func.getWorkgroupAttributions()[0];
   auto ldsView = [&](MemRefType type, int64_t offset) -> Value {
-    return memref::ViewOp::create(b, loc, type, lds, cst(b, loc, offset),
-                                  ValueRange{});
+    return memref::ViewOp::create(b, loc, type, lds,
+                                  indexConstant(b, loc, offset), ValueRange{});
   };
   Value ldsA = ldsView(ldsAType, 0);
   Value ldsB = ldsView(ldsBType, bytesOf(ldsAType));
@@ -262,14 +260,18 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   int64_t tilesN = llvm::divideCeil(shape.n, bn);
   WorkgroupTile tile = mapWorkgroupToTile(b, loc, shape, config);
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value wave = arith::DivUIOp::create(b, loc, tid, cst(b, loc, chip.waveSize));
-  Value lane = arith::RemUIOp::create(b, loc, tid, cst(b, loc, chip.waveSize));
+  Value wave =
+      arith::DivUIOp::create(b, loc, tid, indexConstant(b, loc, chip.waveSize));
+  Value lane =
+      arith::RemUIOp::create(b, loc, tid, indexConstant(b, loc, chip.waveSize));
   Value waveRow0 = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, wave, cst(b, loc, k.wavesN)),
-      cst(b, loc, k.wm));
+      b, loc,
+      arith::DivUIOp::create(b, loc, wave, indexConstant(b, loc, k.wavesN)),
+      indexConstant(b, loc, k.wm));
   Value waveCol0 = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, wave, cst(b, loc, k.wavesN)),
-      cst(b, loc, k.wn));
+      b, loc,
+      arith::RemUIOp::create(b, loc, wave, indexConstant(b, loc, k.wavesN)),
+      indexConstant(b, loc, k.wn));
 
   int64_t tilesPerWaveN = k.wn / mma.n;
   auto accType = VectorType::get({mma.c.size()}, b.getF32Type());
@@ -281,7 +283,7 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   Value aRow = k.laneTerm(lane, mma.a.row), aCol = k.laneTerm(lane, mma.a.col);
   Value bRow = k.laneTerm(lane, mma.b.row), bCol = k.laneTerm(lane, mma.b.col);
   Value cRow = k.laneTerm(lane, mma.c.row), cCol = k.laneTerm(lane, mma.c.col);
-  Value zero = cst(b, loc, 0);
+  Value zero = indexConstant(b, loc, 0);
 
   // The K loop. The next K-tile's global loads are issued before the
   // current tile's MMAs and land in LDS after them: over the current tile
@@ -298,8 +300,7 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
     return values;
   };
   auto storeTiles = [&](Value buffer, ArrayRef<Value> values) {
-    int64_t split = copyA.unitsPerThread() *
-                    planA.unitExtent(1 - planA.loadDim);
+    int64_t split = copyA.unitsPerThread() * planA.loadsPerUnit();
     copyA.store(tid, ldsA, buffer, values.take_front(split));
     copyB.store(tid, ldsB, buffer, values.drop_front(split));
   };
@@ -311,12 +312,12 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   if (firstBuffer)
     loopInit.push_back(firstBuffer);
   auto kLoop = scf::ForOp::create(b, loc, tile.kBegin, tile.kEnd,
-                                  cst(b, loc, bk), loopInit);
+                                  indexConstant(b, loc, bk), loopInit);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());
     Value next = arith::AddIOp::create(b, loc, kLoop.getInductionVar(),
-                                       cst(b, loc, bk));
+                                       indexConstant(b, loc, bk));
     Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                           next, tile.kEnd);
     SmallVector<Value> prefetched = loadTiles(next, hasNext);
@@ -342,7 +343,8 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
     }
     SmallVector<Value> yielded = accs;
     if (buffer) {
-      Value other = arith::SubIOp::create(b, loc, cst(b, loc, 1), buffer);
+      Value other =
+          arith::SubIOp::create(b, loc, indexConstant(b, loc, 1), buffer);
       storeTiles(other, prefetched);
       gpu::BarrierOp::create(b, loc);
       yielded.push_back(other);

@@ -71,6 +71,21 @@ gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 /// Creates a gpu.launch_func of `launch` before `op`.
 void createLaunch(Operation *op, const KernelLaunch &launch);
 
+/// An index constant.
+Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// i1: (row, col) lies inside a rows x cols matrix.
+Value insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
+                   int64_t rows, int64_t cols);
+
+/// A vector load of `type` from `memref` at `indices`, or a store of the
+/// vector `value`, that asserts the alignment of the vector's size (up to
+/// 16 bytes): callers pick starts that are multiples of it.
+Value loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
+                        Value memref, ValueRange indices);
+void storeAlignedVector(OpBuilder &b, Location loc, Value value, Value memref,
+                        ValueRange indices);
+
 /// One thread per element of `shape`, in a 1-D grid of `blockSize`-thread
 /// blocks: this thread's row-major coordinate, and whether it has an
 /// element at all (the last block overhangs).

@@ -1,6 +1,7 @@
 //===- TileCopy.cpp - Operand tiles from global memory to LDS -------------===//
 
 #include "TileCopy.h"
+#include "Kernels.h"
 
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Target/GemmConfig.h"
@@ -13,10 +14,6 @@
 
 using namespace mlir;
 using namespace mlir::ck;
-
-static Value cst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 static unsigned otherDim(unsigned dim) { return 1 - dim; }
 
@@ -92,7 +89,8 @@ int64_t TileCopier::unitsPerThread() const {
 
 std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
                                                          int64_t i) {
-  Value unit = arith::AddIOp::create(b, loc, tid, cst(b, loc, i * threads));
+  Value unit =
+      arith::AddIOp::create(b, loc, tid, indexConstant(b, loc, i * threads));
   // Neighbouring threads take neighbouring units along the LDS dimension,
   // so that their LDS stores fall in different banks (along the load
   // dimension they would be whole LDS rows apart). Without a transposition
@@ -101,13 +99,15 @@ std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
   unsigned fast = plan.ldsDim;
   int64_t perLine = plan.extent(fast) / plan.unitExtent(fast);
   Value along = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, unit, cst(b, loc, perLine)),
-      cst(b, loc, plan.unitExtent(fast)));
+      b, loc,
+      arith::RemUIOp::create(b, loc, unit, indexConstant(b, loc, perLine)),
+      indexConstant(b, loc, plan.unitExtent(fast)));
   Value line = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, unit, cst(b, loc, perLine)),
-      cst(b, loc, plan.unitExtent(otherDim(fast))));
-  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                       unit, cst(b, loc, plan.units()));
+      b, loc,
+      arith::DivUIOp::create(b, loc, unit, indexConstant(b, loc, perLine)),
+      indexConstant(b, loc, plan.unitExtent(otherDim(fast))));
+  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, unit,
+                                       indexConstant(b, loc, plan.units()));
   if (fast == 0)
     return {along, line, exists};
   return {line, along, exists};
@@ -119,20 +119,17 @@ SmallVector<Value> TileCopier::load(Value tid, Value g, Value row0,
   unsigned across = otherDim(plan.loadDim);
   for (int64_t i = 0; i < unitsPerThread(); ++i) {
     auto [r, c, exists] = unitPosition(tid, i);
-    for (int64_t j = 0; j < plan.unitExtent(across); ++j) {
-      Value rj = across == 0 ? arith::AddIOp::create(b, loc, r, cst(b, loc, j))
+    for (int64_t j = 0; j < plan.loadsPerUnit(); ++j) {
+      Value rj = across == 0 ? arith::AddIOp::create(b, loc, r,
+                                                     indexConstant(b, loc, j))
                              : r;
-      Value cj = across == 1 ? arith::AddIOp::create(b, loc, c, cst(b, loc, j))
+      Value cj = across == 1 ? arith::AddIOp::create(b, loc, c,
+                                                     indexConstant(b, loc, j))
                              : c;
       Value row = arith::AddIOp::create(b, loc, row0, rj);
       Value col = arith::AddIOp::create(b, loc, col0, cj);
       Value inBounds = arith::AndIOp::create(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
-                                cst(b, loc, rowLimit)),
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col,
-                                cst(b, loc, colLimit)));
-      inBounds = arith::AndIOp::create(b, loc, inBounds, exists);
+          b, loc, insideMatrix(b, loc, row, col, rowLimit, colLimit), exists);
       if (enabled)
         inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);
       // The whole vector shares the first element's validity, and its
@@ -154,9 +151,8 @@ void TileCopier::store(Value tid, Value lds, Value buffer,
                        ArrayRef<Value> loaded) {
   int64_t width = plan.unitExtent(plan.ldsDim);
   auto vectorType = VectorType::get({width}, elementType);
-  int64_t bytes = width * elementType.getIntOrFloatBitWidth() / 8;
   unsigned across = otherDim(plan.ldsDim);
-  int64_t loadsPerUnit = plan.unitExtent(otherDim(plan.loadDim));
+  int64_t loadsPerUnit = plan.loadsPerUnit();
   for (int64_t i = 0; i < unitsPerThread(); ++i) {
     ArrayRef<Value> unit = loaded.slice(i * loadsPerUnit, loadsPerUnit);
     auto [r, c, exists] = unitPosition(tid, i);
@@ -182,10 +178,10 @@ void TileCopier::store(Value tid, Value lds, Value buffer,
       if (buffer)
         indices.push_back(buffer);
       indices.push_back(
-          s ? arith::AddIOp::create(b, loc, outer, cst(b, loc, s)) : outer);
+          s ? arith::AddIOp::create(b, loc, outer, indexConstant(b, loc, s))
+            : outer);
       indices.push_back(inner);
-      vector::StoreOp::create(b, loc, value, lds, indices,
-                              /*nontemporal=*/false, llvm::MaybeAlign(bytes));
+      storeAlignedVector(b, loc, value, lds, indices);
     }
   }
 }

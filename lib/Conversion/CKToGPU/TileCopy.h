@@ -44,6 +44,9 @@ struct TileCopyPlan {
   /// transposes, loadWidth x 1 when it does not.
   int64_t unitExtent(unsigned dim) const;
   int64_t unitElements() const { return unitExtent(0) * unitExtent(1); }
+  /// The load vectors of one unit (the vectors `TileCopier::load` returns
+  /// per unit).
+  int64_t loadsPerUnit() const { return unitExtent(1 - loadDim); }
   int64_t units() const { return rows * cols / unitElements(); }
   bool transposes() const { return loadDim != ldsDim; }
   /// The LDS tile: [buffers x] [outer][inner + kLdsRowPad].

@@ -2,6 +2,8 @@
 
 #include "ck/Conversion/ViewLowering.h"
 
+#include "Kernels.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -126,9 +128,7 @@ Value mlir::ck::emitGuardedLoad(OpBuilder &b, Location loc, Value memref,
     zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elementType));
   } else {
     auto type = VectorType::get({width}, elementType);
-    value = vector::LoadOp::create(
-        b, loc, type, memref, access.indices, /*nontemporal=*/false,
-        llvm::MaybeAlign(width * elementType.getIntOrFloatBitWidth() / 8));
+    value = loadAlignedVector(b, loc, type, memref, access.indices);
     zero = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(type, b.getZeroAttr(elementType)));
   }
