@@ -3,6 +3,7 @@
 #include "Kernels.h"
 
 #include "ck/Conversion/Passes.h"
+#include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -172,7 +173,17 @@ gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {
   return gpu::GPUModuleOp::create(builder, module.getLoc(), "ck_kernels");
 }
 
-void mlir::ck::createLaunch(Operation *op, const KernelLaunch &launch) {
+LogicalResult mlir::ck::createLaunch(Operation *op,
+                                    const KernelLaunch &launch) {
+  for (int i = 0; i < 3; ++i)
+    if (launch.grid[i] > cklimits::kMaxGrid[i])
+      return op->emitOpError()
+             << "needs a grid of " << launch.grid[0] << " x "
+             << launch.grid[1] << " x " << launch.grid[2]
+             << " workgroups for kernel "
+             << gpu::GPUFuncOp(launch.func).getName()
+             << "; GPUs launch at most " << cklimits::kMaxGrid[0] << " x "
+             << cklimits::kMaxGrid[1] << " x " << cklimits::kMaxGrid[2];
   OpBuilder builder(op);
   Location loc = op->getLoc();
   auto dim = [&](int64_t v) {
@@ -185,6 +196,7 @@ void mlir::ck::createLaunch(Operation *op, const KernelLaunch &launch) {
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
       /*dynamicSharedMemorySize=*/Value(), launch.hostArgs);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -229,7 +241,8 @@ struct ConvertCKToGPUPass
       if (failed(launches))
         return signalPassFailure();
       for (const KernelLaunch &launch : *launches)
-        createLaunch(op, launch);
+        if (failed(createLaunch(op, launch)))
+          return signalPassFailure();
       op->erase();
     }
     // The views were only index math for the kernels.

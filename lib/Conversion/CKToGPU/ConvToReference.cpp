@@ -28,9 +28,8 @@ struct ConvertCKConvToGPUReferencePass
     for (auto [index, op] : llvm::enumerate(convs)) {
       FailureOr<KernelLaunch> launch = buildReferenceKernel(
           op, kernels, "reference_" + std::to_string(index));
-      if (failed(launch))
+      if (failed(launch) || failed(createLaunch(op, *launch)))
         return signalPassFailure();
-      createLaunch(op, *launch);
       op->erase();
     }
   }

@@ -68,8 +68,9 @@ FailureOr<KernelLaunch> buildReferenceKernel(ConvOpInterface op,
 /// a GPU container) on first use.
 gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 
-/// Creates a gpu.launch_func of `launch` before `op`.
-void createLaunch(Operation *op, const KernelLaunch &launch);
+/// Creates a gpu.launch_func of `launch` before `op`, or reports on `op`
+/// a grid larger than GPUs launch.
+LogicalResult createLaunch(Operation *op, const KernelLaunch &launch);
 
 /// An index constant.
 Value indexConstant(OpBuilder &b, Location loc, int64_t value);

@@ -3,8 +3,8 @@
 
 // What convert-ck-to-gpu refuses: a ck.gemm without a kernel configuration,
 // a pinned configuration the chip cannot run (checked again, as
-// ck-select-gemm-config does), operands that are not views of memrefs, and a
-// chip it does not know (the last RUN line).
+// ck-select-gemm-config does), operands that are not views of memrefs, grids
+// larger than GPUs launch, and a chip it does not know (the last RUN line).
 
 // UNKNOWN: error: convert-ck-to-gpu: unknown chip 'gfx9000'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80, sm_90a
 
@@ -50,5 +50,22 @@ func.func @gemm_view_argument(%a: !ck.view<1x64x64xf16>, %b: memref<1x64x64xf16>
 func.func @fill_view_argument(%v: !ck.view<4x8xf16>) {
   // expected-error @+1 {{'ck.fill' op operand is a view that does not start at a memref; kernels can only be built for views made by ck.transform ops}}
   ck.fill %v : !ck.view<4x8xf16>
+  return
+}
+
+// -----
+// 2^39 f16 elements (2^40 bytes, the largest tensor the verifier accepts)
+// need 2^31 fill workgroups of 256 threads along x; GPUs launch 2^31 - 1.
+func.func @fill_grid_too_large(%m: memref<524288x1048576xf16>) {
+  // expected-error @+1 {{'ck.fill' op needs a grid of 2147483648 x 1 x 1 workgroups for kernel fill_0; GPUs launch at most 2147483647 x 65535 x 65535}}
+  ck.fill %m : memref<524288x1048576xf16>
+  return
+}
+
+// -----
+// 65536 groups: the GEMM kernels put G on grid y, which stops at 65535.
+func.func @gemm_grid_too_large(%a: memref<65536x16x16xf16>, %b: memref<65536x16x16xf16>, %c: memref<65536x16x16xf32>) {
+  // expected-error @+1 {{'ck.gemm' op needs a grid of 1 x 65536 x 1 workgroups for kernel gemm_0; GPUs launch at most 2147483647 x 65535 x 65535}}
+  ck.gemm %a, %b -> %c config <block = [16, 16, 16], wave = [16, 16], intrinsic = mfma_16x16x16_f16> : memref<65536x16x16xf16>, memref<65536x16x16xf16> -> memref<65536x16x16xf32>
   return
 }

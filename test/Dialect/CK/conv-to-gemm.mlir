@@ -330,11 +330,11 @@ func.func @bwd_data_stride2(%dx: memref<2x8x8x1x6xf16>, %w: memref<1x4x3x3x6xf16
 // hi = 0 + 2 * ht: c embed (0, 2); b embed y = (0, 2); a: ho in [0, 3], no
 // pad; a embed (0, -1, 1).
 // GEMM M = N * Ht * Wt = 2 * 4 * 4 = 32; K = K * jY * jX = 3 * 1 * 1 = 3; N = C = 4.
-// Residues of hi modulo 2: 0 = {0, 2, 4, 6} (first 0, count 4, written by the
-// GEMM) and 1 = {1, 3, 5} (first 1, count 3, written by no slice).
-// Residue pairs (H, W): (0, 0) GEMM; (0, 1), (1, 0), (1, 1) need a fill:
-// 3 fills, of 4 x 3, 3 x 4 and 3 x 3 positions (embeds (first, 2)).
-// Count: 16 + 12 + 12 + 9 = 49 = 7 * 7, every input position once.
+// Residues of hi modulo 2: 0 = {0, 2, 4, 6} (start 0, 4 rows, written by the
+// GEMM) and 1 = {1, 3, 5} (start 1, 3 rows, written by no slice).
+// Fills: H unreached with any W (3 x 7 positions, embed H (1, 2)), then H
+// reached with W unreached (4 x 3, embeds (0, 2) and (1, 2)): 2 fills.
+// Count: 16 + 21 + 12 = 49 = 7 * 7, every input position once.
 
 // CHECK-LABEL: func.func @bwd_data_stride2_1x1
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<2x7x7x1x4xf16>, %[[W:[^:]+]]: memref<1x3x1x1x4xf16>, %[[DY:[^:]+]]: memref<2x4x4x1x3xf16>)
@@ -345,15 +345,12 @@ func.func @bwd_data_stride2(%dx: memref<2x8x8x1x6xf16>, %w: memref<1x4x3x3x6xf16
 // CHECK-NEXT: %[[XE:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x4x4x1x4xf16> by #ck.transform_map<[2, 4, 4, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (0, 2)>, <embed [2] -> [2] (0, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
 // CHECK-NEXT: %[[C:.+]] = ck.transform %[[XE]] : !ck.view<2x4x4x1x4xf16> to !ck.view<1x32x4xf16> by #ck.transform_map<[1, 32, 4] -> [2, 4, 4, 1, 4], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <pass_through [2] -> [4]>]>
 // CHECK-NEXT: ck.gemm %[[A]], %[[B]] -> %[[C]] : !ck.view<1x32x3xf16>, !ck.view<1x3x4xf16> -> !ck.view<1x32x4xf16>
-// Residues (0, 1): hi = 0 + 2 * t (4 of them), wi = 1 + 2 * t (3 of them).
-// CHECK-NEXT: %[[F01:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x4x3x1x4xf16> by #ck.transform_map<[2, 4, 3, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (0, 2)>, <embed [2] -> [2] (1, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
-// CHECK-NEXT: ck.fill %[[F01]] : !ck.view<2x4x3x1x4xf16>
-// Residues (1, 0).
-// CHECK-NEXT: %[[F10:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x3x4x1x4xf16> by #ck.transform_map<[2, 3, 4, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (1, 2)>, <embed [2] -> [2] (0, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
-// CHECK-NEXT: ck.fill %[[F10]] : !ck.view<2x3x4x1x4xf16>
-// Residues (1, 1).
-// CHECK-NEXT: %[[F11:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x3x3x1x4xf16> by #ck.transform_map<[2, 3, 3, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (1, 2)>, <embed [2] -> [2] (1, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
-// CHECK-NEXT: ck.fill %[[F11]] : !ck.view<2x3x3x1x4xf16>
+// H unreached: hi = 1 + 2 * t (3 of them), every wi.
+// CHECK-NEXT: %[[F1:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x3x7x1x4xf16> by #ck.transform_map<[2, 3, 7, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (1, 2)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
+// CHECK-NEXT: ck.fill %[[F1]] : !ck.view<2x3x7x1x4xf16>
+// H reached, W unreached: hi = 0 + 2 * t (4), wi = 1 + 2 * t (3).
+// CHECK-NEXT: %[[F2:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x4x3x1x4xf16> by #ck.transform_map<[2, 4, 3, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (0, 2)>, <embed [2] -> [2] (1, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
+// CHECK-NEXT: ck.fill %[[F2]] : !ck.view<2x4x3x1x4xf16>
 // CHECK-NEXT: return
 func.func @bwd_data_stride2_1x1(%dx: memref<2x7x7x1x4xf16>, %w: memref<1x3x1x1x4xf16>,
                                 %dy: memref<2x4x4x1x3xf16>) {
@@ -466,5 +463,54 @@ func.func @bwd_data_epilogue(%dx: memref<2x7x1x4xf32>, %w: memref<1x3x1x4xf32>,
       adds(%d : memref<2x7x1x4xf32>)
       layouts(NWGC, GKXC, NWGK) strides [2] dilations [1]
       pad_left [0] pad_right [0] alpha -1.0 beta 2.0
+  return
+}
+
+// -----
+// bwd_data, 1-D, X = 2, stride 4, pad 0, f32: the unreached positions are a
+// block of whole rows and a row cut short. N = 1, Wi = 7, G = 1, C = K = 1.
+// Wo = (7 - 2) / 4 + 1 = 2. Taps x = 0, 1 reach residues 0 and 1 of wi
+// modulo 4; residues 2 and 3 form one unreached run of width 2: one whole
+// row {2, 3} (the next row would end at 7 = Wi) and the row at 6 cut to
+// width 1 ({6}; 7 is outside). Filled: 2 + 1 = 3 = 7 - 2 slices * 2 rows.
+
+// CHECK-LABEL: func.func @bwd_data_stride4_tail
+// CHECK-SAME: (%[[DX:[^:]+]]: memref<1x7x1x1xf32>
+// CHECK-COUNT-2: ck.gemm
+// CHECK: %[[F1:.+]] = ck.transform %[[DX]] : memref<1x7x1x1xf32> to !ck.view<1x2x1x1xf32> by #ck.transform_map<[1, 2, 1, 1] -> [1, 7, 1, 1], [<pass_through [0] -> [0]>, <embed [1] -> [1] (2, 1)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
+// CHECK-NEXT: ck.fill %[[F1]] : !ck.view<1x2x1x1xf32>
+// CHECK-NEXT: %[[F2:.+]] = ck.transform %[[DX]] : memref<1x7x1x1xf32> to !ck.view<1x1x1x1xf32> by #ck.transform_map<[1, 1, 1, 1] -> [1, 7, 1, 1], [<pass_through [0] -> [0]>, <embed [1] -> [1] (6, 4)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
+// CHECK-NEXT: ck.fill %[[F2]] : !ck.view<1x1x1x1xf32>
+// CHECK-NEXT: return
+func.func @bwd_data_stride4_tail(%dx: memref<1x7x1x1xf32>, %w: memref<1x1x2x1xf32>,
+                                 %dy: memref<1x2x1x1xf32>) {
+  ck.conv_bwd_data input(%dx : memref<1x7x1x1xf32>)
+      filter(%w : memref<1x1x2x1xf32>)
+      output(%dy : memref<1x2x1x1xf32>)
+      layouts(NWGC, GKXC, NWGK) strides [4] dilations [1]
+      pad_left [0] pad_right [0]
+  return
+}
+
+// -----
+// bwd_data, 1x1 filter, stride 300 on 300 x 300 inputs: one GEMM (the one
+// reached residue pair) and two fills, however large the strides (this made
+// 89,999 fills, one per unreached residue pair, and did not finish).
+// H unreached: residues 1..299 of every row, 299 x 300 positions; then H
+// reached (hi = 0) with W unreached: 1 x 299.
+
+// CHECK-LABEL: func.func @bwd_data_stride300
+// CHECK-COUNT-1: ck.gemm
+// CHECK-NOT: ck.gemm
+// CHECK: ck.fill %{{.+}} : !ck.view<1x299x300x1x1xf16>
+// CHECK: ck.fill %{{.+}} : !ck.view<1x1x299x1x1xf16>
+// CHECK-NOT: ck.fill
+func.func @bwd_data_stride300(%dx: memref<1x300x300x1x1xf16>, %w: memref<1x1x1x1x1xf16>,
+                              %dy: memref<1x1x1x1x1xf16>) {
+  ck.conv_bwd_data input(%dx : memref<1x300x300x1x1xf16>)
+      filter(%w : memref<1x1x1x1x1xf16>)
+      output(%dy : memref<1x1x1x1x1xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [300, 300] dilations [1, 1]
+      pad_left [0, 0] pad_right [0, 0]
   return
 }

@@ -221,9 +221,9 @@ func.func @conv_output_size_1d(%x: memref<2x9x1x8xf32>, %w: memref<1x4x3x8xf32>,
 
 // -----
 // Forward writes the output: a D shaped like the input is wrong.
-func.func @conv_fwd_d_shape(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+func.func @conv_fwd_d_shape(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>, %d: memref<2x7x7x1x4xf16>) {
   // expected-error @+1 {{'ck.conv_fwd' op D tensor #1 must have the shape and element type of 'memref<2x7x7x1x4xf16>', got 'memref<2x7x7x1x8xf16>'}}
-  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%y, %x : memref<2x7x7x1x4xf16>, memref<2x7x7x1x8xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%d, %x : memref<2x7x7x1x4xf16>, memref<2x7x7x1x8xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
   return
 }
 
@@ -285,6 +285,134 @@ func.func @conv_f64_d(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: 
 func.func @conv_view_operand(%x: !ck.view<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
   // expected-error @+1 {{custom op 'ck.conv_fwd' invalid kind of type specified: expected builtin.memref, but found '!ck.view<2x7x7x1x8xf16>'}}
   ck.conv_fwd input(%x : !ck.view<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Memref operands: what ck kernels can address, and no updates in place
+//===----------------------------------------------------------------------===//
+
+// -----
+// A convolution input with a batch of 0.
+func.func @conv_zero_size(%x: memref<0x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<0x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op input 'memref<0x7x7x1x8xf16>' has a dimension of size 0; ck ops take tensors with at least one element}}
+  ck.conv_fwd input(%x : memref<0x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<0x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A GEMM with N = 0 (it divided by zero choosing a kernel configuration).
+func.func @gemm_zero_size(%a: memref<1x16x16xf16>, %b: memref<1x16x0xf16>, %c: memref<1x16x0xf16>) {
+  // expected-error @+1 {{'ck.gemm' op b 'memref<1x16x0xf16>' has a dimension of size 0; ck ops take tensors with at least one element}}
+  ck.gemm %a, %b -> %c : memref<1x16x16xf16>, memref<1x16x0xf16> -> memref<1x16x0xf16>
+  return
+}
+
+// -----
+// A fill of nothing.
+func.func @fill_zero_size(%m: memref<2x0xf32>) {
+  // expected-error @+1 {{'ck.fill' op dest 'memref<2x0xf32>' has a dimension of size 0; ck ops take tensors with at least one element}}
+  ck.fill %m : memref<2x0xf32>
+  return
+}
+
+// -----
+// A convolution filter in workgroup memory (address space 3).
+func.func @conv_memory_space(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16, 3>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op filter 'memref<1x4x3x3x8xf16, 3>' is in memory space 3 : i64; ck ops take memrefs in the default (global) memory space}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16, 3>) output(%y : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A view's memref in a GPU address space.
+func.func @transform_memory_space(%m: memref<4x6xf32, #gpu.address_space<global>>) {
+  // expected-error @+1 {{'ck.transform' op source 'memref<4x6xf32, #gpu.address_space<global>>' is in memory space #gpu.address_space<global>; ck ops take memrefs in the default (global) memory space}}
+  %v = ck.transform %m : memref<4x6xf32, #gpu.address_space<global>> to !ck.view<24xf32>
+      by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  return
+}
+
+// -----
+// A row-major layout starting at element 5: 10 bytes of f16, not 16-byte
+// aligned (it compiled with 16-byte vector loads).
+func.func @gemm_misaligned_offset(%a: memref<1x16x32xf16, strided<[512, 32, 1], offset: 5>>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op a 'memref<1x16x32xf16, strided<[512, 32, 1], offset: 5>>' starts 10 bytes past its base; ck kernels use 16-byte vector accesses, so the offset must be a static multiple of 16 bytes}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16, strided<[512, 32, 1], offset: 5>>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// A dynamic offset cannot be known to be aligned.
+func.func @gemm_dynamic_offset(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16, strided<[128, 8, 1], offset: ?>>) {
+  // expected-error @+1 {{'ck.gemm' op c 'memref<1x16x8xf16, strided<[128, 8, 1], offset: ?>>' starts at a dynamic offset past its base; ck kernels use 16-byte vector accesses, so the offset must be a static multiple of 16 bytes}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16, strided<[128, 8, 1], offset: ?>>
+  return
+}
+
+// -----
+// Rows 64 elements apart in a 16x32 operand: not contiguous.
+func.func @gemm_not_contiguous(%a: memref<1x16x32xf16, strided<[1024, 64, 1]>>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op a 'memref<1x16x32xf16, strided<[1024, 64, 1]>>' is not row-major and contiguous; ck ops take such memrefs and express other access patterns as ck.transform views}}
+  ck.gemm %a, %b -> %c : memref<1x16x32xf16, strided<[1024, 64, 1]>>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  return
+}
+
+// -----
+// A column-major (transposed) layout map.
+func.func @fill_permuted_layout(%m: memref<4x6xf32, affine_map<(d0, d1) -> (d1, d0)>>) {
+  // expected-error @+1 {{'ck.fill' op dest 'memref<4x6xf32, affine_map<(d0, d1) -> (d1, d0)>>' is not row-major and contiguous; ck ops take such memrefs and express other access patterns as ck.transform views}}
+  ck.fill %m : memref<4x6xf32, affine_map<(d0, d1) -> (d1, d0)>>
+  return
+}
+
+// -----
+// 2^40 f16 elements are 2^41 bytes.
+func.func @gemm_too_large(%a: memref<1x1048576x1048576xf16>, %b: memref<1x1048576x8xf16>, %c: memref<1x1048576x8xf16>) {
+  // expected-error @+1 {{'ck.gemm' op a 'memref<1x1048576x1048576xf16>' is larger than 1099511627776 bytes, the largest tensor ck kernels address}}
+  ck.gemm %a, %b -> %c : memref<1x1048576x1048576xf16>, memref<1x1048576x8xf16> -> memref<1x1048576x8xf16>
+  return
+}
+
+// -----
+// An element count that overflows 64 bits.
+func.func @conv_element_count_overflow(%x: memref<4294967296x4294967296x7x1x8xf16>, %w: memref<1x4x3x1x8xf16>, %y: memref<4294967296x4294967296x5x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op input 'memref<4294967296x4294967296x7x1x8xf16>' is larger than 1099511627776 bytes, the largest tensor ck kernels address}}
+  ck.conv_fwd input(%x : memref<4294967296x4294967296x7x1x8xf16>) filter(%w : memref<1x4x3x1x8xf16>) output(%y : memref<4294967296x4294967296x5x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [0, 0] pad_right [0, 0]
+  return
+}
+
+// -----
+// A forward convolution writing its own input.
+func.func @conv_output_is_input(%x: memref<2x7x7x1x4xf16>, %w: memref<1x4x3x3x4xf16>) {
+  // expected-error @+1 {{'ck.conv_fwd' op writes the tensor it reads as input; ck ops do not update tensors in place}}
+  ck.conv_fwd input(%x : memref<2x7x7x1x4xf16>) filter(%w : memref<1x4x3x3x4xf16>) output(%x : memref<2x7x7x1x4xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A backward-weight convolution adding its own result as D.
+func.func @conv_d_is_written(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, %y: memref<2x7x7x1x4xf16>) {
+  // expected-error @+1 {{'ck.conv_bwd_weight' op writes the tensor it reads as D tensor #0; ck ops do not update tensors in place}}
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>) filter(%w : memref<1x4x3x3x8xf16>) output(%y : memref<2x7x7x1x4xf16>) adds(%w : memref<1x4x3x3x8xf16>) layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1] pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// A GEMM writing, through a view, the memref it reads as b.
+func.func @gemm_c_views_b(%a: memref<1x16x16xf16>, %b: memref<1x16x16xf16>) {
+  %c = ck.transform %b : memref<1x16x16xf16> to !ck.view<1x16x16xf16>
+      by #ck.transform_map<[1, 16, 16] -> [1, 16, 16], [#ck.transform<pass_through [0] -> [0]>, #ck.transform<pass_through [1] -> [1]>, #ck.transform<pass_through [2] -> [2]>]>
+  // expected-error @+1 {{'ck.gemm' op writes the tensor it reads as b; ck ops do not update tensors in place}}
+  ck.gemm %a, %b -> %c : memref<1x16x16xf16>, memref<1x16x16xf16> -> !ck.view<1x16x16xf16>
+  return
+}
+
+// -----
+// A fill whose D is its destination.
+func.func @fill_d_is_dest(%m: memref<2x3xf32>) {
+  // expected-error @+1 {{'ck.fill' op writes the tensor it reads as D tensor #0; ck ops do not update tensors in place}}
+  ck.fill %m adds(%m : memref<2x3xf32>) : memref<2x3xf32>
   return
 }
 
@@ -366,9 +494,9 @@ func.func @gemm_ab_types(%a: memref<1x16x32xf16>, %b: memref<1x32x8xbf16>, %c: m
 
 // -----
 // A D tensor of the wrong shape.
-func.func @gemm_d_shape(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>, %d: memref<1x8x16xf16>) {
+func.func @gemm_d_shape(%a: memref<1x16x32xf16>, %b: memref<1x32x8xf16>, %c: memref<1x16x8xf16>, %d0: memref<1x16x8xf16>, %d: memref<1x8x16xf16>) {
   // expected-error @+1 {{'ck.gemm' op D tensor #1 must have the shape and element type of 'memref<1x16x8xf16>', got 'memref<1x8x16xf16>'}}
-  ck.gemm %a, %b -> %c adds(%c, %d : memref<1x16x8xf16>, memref<1x8x16xf16>) : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
+  ck.gemm %a, %b -> %c adds(%d0, %d : memref<1x16x8xf16>, memref<1x8x16xf16>) : memref<1x16x32xf16>, memref<1x32x8xf16> -> memref<1x16x8xf16>
   return
 }
 

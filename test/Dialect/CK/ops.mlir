@@ -319,20 +319,20 @@ func.func @gemm_views(%am: memref<32x16xbf16>, %bm: memref<32x8xbf16>,
 // ck.fill on a memref and on a view, without and with D tensors and beta.
 
 // CHECK-LABEL: func.func @fill
-// CHECK-SAME: (%[[M:[^:]*]]: memref<2x3x4xf16>, %[[D:[^:]*]]: memref<2x3x4xf16>, %[[V:[^:]*]]: !ck.view<6x4xf16>)
+// CHECK-SAME: (%[[M:[^:]*]]: memref<2x3x4xf16>, %[[D:[^:]*]]: memref<2x3x4xf16>, %[[V:[^:]*]]: !ck.view<6x4xf16>, %[[DV:[^:]*]]: !ck.view<6x4xf16>)
 // CHECK: ck.fill %[[M]] : memref<2x3x4xf16>
 // CHECK: ck.fill %[[M]] adds(%[[D]] : memref<2x3x4xf16>) : memref<2x3x4xf16>
 // CHECK: ck.fill %[[M]] adds(%[[D]], %[[D]] : memref<2x3x4xf16>, memref<2x3x4xf16>) beta -2.000000e+00 : memref<2x3x4xf16>
 // CHECK: ck.fill %[[V]] : !ck.view<6x4xf16>
-// CHECK: ck.fill %[[V]] adds(%[[V]] : !ck.view<6x4xf16>) beta 5.000000e-01 : !ck.view<6x4xf16>
+// CHECK: ck.fill %[[V]] adds(%[[DV]] : !ck.view<6x4xf16>) beta 5.000000e-01 : !ck.view<6x4xf16>
 func.func @fill(%m: memref<2x3x4xf16>, %d: memref<2x3x4xf16>,
-                %v: !ck.view<6x4xf16>) {
+                %v: !ck.view<6x4xf16>, %dv: !ck.view<6x4xf16>) {
   ck.fill %m : memref<2x3x4xf16>
   ck.fill %m adds(%d : memref<2x3x4xf16>) : memref<2x3x4xf16>
   ck.fill %m adds(%d, %d : memref<2x3x4xf16>, memref<2x3x4xf16>) beta -2.0
       : memref<2x3x4xf16>
   ck.fill %v : !ck.view<6x4xf16>
-  ck.fill %v adds(%v : !ck.view<6x4xf16>) beta 0.5 : !ck.view<6x4xf16>
+  ck.fill %v adds(%dv : !ck.view<6x4xf16>) beta 0.5 : !ck.view<6x4xf16>
   return
 }
 
@@ -468,11 +468,14 @@ func.func @view_types(%a: !ck.view<7xf32>, %b: !ck.view<1x36x3136xf16>,
 
 // CHECK-LABEL: func.func @generic_form
 // CHECK: %[[V:.*]] = ck.transform %{{.*}} : memref<4x6xf32> to !ck.view<24xf32> by #ck.transform_map<[24] -> [4, 6], [<merge [0] -> [0, 1]>]>
-// CHECK: ck.fill %[[V]] adds(%[[V]] : !ck.view<24xf32>) beta 2.000000e+00 : !ck.view<24xf32>
-func.func @generic_form(%m: memref<4x6xf32>) {
+// CHECK: %[[W:.*]] = ck.transform %{{.*}} : memref<4x6xf32> to !ck.view<24xf32>
+// CHECK: ck.fill %[[V]] adds(%[[W]] : !ck.view<24xf32>) beta 2.000000e+00 : !ck.view<24xf32>
+func.func @generic_form(%m: memref<4x6xf32>, %n: memref<4x6xf32>) {
   %v = "ck.transform"(%m) <{map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>}>
       : (memref<4x6xf32>) -> !ck.view<24xf32>
-  "ck.fill"(%v, %v) <{beta = 2.0 : f32}> : (!ck.view<24xf32>, !ck.view<24xf32>) -> ()
+  %w = "ck.transform"(%n) <{map = #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>}>
+      : (memref<4x6xf32>) -> !ck.view<24xf32>
+  "ck.fill"(%v, %w) <{beta = 2.0 : f32}> : (!ck.view<24xf32>, !ck.view<24xf32>) -> ()
   return
 }
 

@@ -1,6 +1,7 @@
 //===- CKOps.cpp - ck dialect operations ----------------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/Limits.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -41,8 +42,92 @@ static void printConvLayouts(OpAsmPrinter &printer, Operation *,
 // Shared checks
 //===----------------------------------------------------------------------===//
 
-LogicalResult mlir::ck::verifyEpilogueOperands(Operation *op, Value dest,
-                                               ValueRange ds, FloatAttr beta) {
+/// The alignment ck kernels assume of every tensor's first element: their
+/// widest vector accesses.
+static constexpr int64_t kTensorAlignmentBytes = 16;
+
+LogicalResult mlir::ck::verifyMemRefOperand(Operation *op, Value value,
+                                            StringRef what) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type)
+    return success();
+  if (llvm::is_contained(type.getShape(), 0))
+    return op->emitOpError() << what << " " << type
+                             << " has a dimension of size 0; ck ops take "
+                                "tensors with at least one element";
+  if (type.getMemorySpace())
+    return op->emitOpError()
+           << what << " " << type << " is in memory space "
+           << type.getMemorySpace()
+           << "; ck ops take memrefs in the default (global) memory space";
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  int64_t elements = 1;
+  for (int64_t size : type.getShape())
+    if (llvm::MulOverflow(elements, size, elements) ||
+        elements > cklimits::kMaxTensorBytes / bytes)
+      return op->emitOpError()
+             << what << " " << type << " is larger than "
+             << cklimits::kMaxTensorBytes << " bytes, the largest tensor ck "
+                                           "kernels address";
+  if (type.getLayout().isIdentity())
+    return success();
+  // Kernels index memrefs as row-major and contiguous: a strided layout is
+  // accepted only where it says exactly that, at an aligned offset.
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  SmallVector<int64_t> rowMajor(type.getRank(), 1);
+  for (int64_t i = type.getRank() - 1; i > 0; --i)
+    rowMajor[i - 1] = rowMajor[i] * type.getDimSize(i);
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ArrayRef(strides) != ArrayRef(rowMajor))
+    return op->emitOpError()
+           << what << " " << type
+           << " is not row-major and contiguous; ck ops take such memrefs "
+              "and express other access patterns as ck.transform views";
+  if (ShapedType::isDynamic(offset) ||
+      (offset * bytes) % kTensorAlignmentBytes != 0)
+    return op->emitOpError()
+           << what << " " << type << " starts "
+           << (ShapedType::isDynamic(offset)
+                   ? std::string("at a dynamic offset")
+                   : std::to_string(offset * bytes) + " bytes")
+           << " past its base; ck kernels use " << kTensorAlignmentBytes
+           << "-byte vector accesses, so the offset must be a static "
+              "multiple of "
+           << kTensorAlignmentBytes << " bytes";
+  return success();
+}
+
+/// The memref a view is built on, or `value` itself if it is a memref.
+static Value rootTensor(Value value) {
+  while (auto transform = value.getDefiningOp<TransformOp>())
+    value = transform.getSource();
+  return value;
+}
+
+LogicalResult mlir::ck::verifyNoInPlaceUpdate(Operation *op, Value written,
+                                              ArrayRef<std::pair<std::string, Value>> reads) {
+  Value root = rootTensor(written);
+  for (const auto &[name, value] : reads)
+    if (rootTensor(value) == root)
+      return op->emitOpError()
+             << "writes the tensor it reads as " << name
+             << "; ck ops do not update tensors in place";
+  return success();
+}
+
+LogicalResult mlir::ck::verifyEpilogueOperands(
+    Operation *op, Value dest, ValueRange ds, FloatAttr beta,
+    ArrayRef<std::pair<std::string, Value>> otherReads) {
+  SmallVector<std::pair<std::string, Value>> reads(otherReads);
+  for (auto [i, d] : llvm::enumerate(ds)) {
+    std::string name = "D tensor #" + std::to_string(i);
+    if (failed(verifyMemRefOperand(op, d, name)))
+      return failure();
+    reads.emplace_back(name, d);
+  }
+  if (failed(verifyNoInPlaceUpdate(op, dest, reads)))
+    return failure();
   auto destType = cast<ShapedType>(dest.getType());
   for (auto [i, d] : llvm::enumerate(ds)) {
     auto dType = cast<ShapedType>(d.getType());
@@ -88,7 +173,12 @@ LogicalResult GemmOp::verify() {
     return emitOpError() << "expects a and b of one element type, got "
                          << a.getElementType() << " and "
                          << b.getElementType();
-  return verifyEpilogueOperands(*this, getC(), getDs(), getBetaAttr());
+  for (auto [name, value] : {std::pair{"a", getA()}, std::pair{"b", getB()},
+                             std::pair{"c", getC()}})
+    if (failed(verifyMemRefOperand(*this, value, name)))
+      return failure();
+  return verifyEpilogueOperands(*this, getC(), getDs(), getBetaAttr(),
+                                {{"a", getA()}, {"b", getB()}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -96,6 +186,8 @@ LogicalResult GemmOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult FillOp::verify() {
+  if (failed(verifyMemRefOperand(*this, getDest(), "dest")))
+    return failure();
   return verifyEpilogueOperands(*this, getDest(), getDs(), getBetaAttr());
 }
 
@@ -107,6 +199,8 @@ LogicalResult TransformOp::verify() {
   auto source = cast<ShapedType>(getSource().getType());
   ViewType result = getResult().getType();
   TransformMapAttr map = getMap();
+  if (failed(verifyMemRefOperand(*this, getSource(), "source")))
+    return failure();
   if (source.getShape() != map.getLowerBounds())
     return emitOpError() << "source shape [" << source.getShape()
                          << "] differs from the map's lower bounds ["

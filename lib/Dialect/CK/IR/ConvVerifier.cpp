@@ -102,6 +102,11 @@ LogicalResult mlir::ck::verifyConvOp(ConvOpInterface op) {
                                     "below 2^31";
 
   Value in = op.getInput(), filter = op.getFilter(), out = op.getOutput();
+  for (auto [tensor, value] : {std::pair{ConvTensor::Input, in},
+                               std::pair{ConvTensor::Filter, filter},
+                               std::pair{ConvTensor::Output, out}})
+    if (failed(verifyMemRefOperand(op, value, roleName(tensor))))
+      return failure();
   LayoutAttr inLayout = op.getInputLayout(), filterLayout = op.getFilterLayout(),
              outLayout = op.getOutputLayout();
   if (failed(verifyLayout(op, ConvTensor::Input, in, inLayout, rank)) ||
@@ -149,6 +154,12 @@ LogicalResult mlir::ck::verifyConvOp(ConvOpInterface op) {
              << ") / " << p.strides[i] << " + 1, got " << p.outSizes[i];
   }
 
+  SmallVector<std::pair<std::string, Value>> reads;
+  for (auto [tensor, value] : {std::pair{ConvTensor::Input, in},
+                               std::pair{ConvTensor::Filter, filter},
+                               std::pair{ConvTensor::Output, out}})
+    if (tensor != p.writtenTensor())
+      reads.emplace_back(roleName(tensor).str(), value);
   return verifyEpilogueOperands(op, op.getWrittenTensor(), op.getDs(),
-                                op->getAttrOfType<FloatAttr>("beta"));
+                                op->getAttrOfType<FloatAttr>("beta"), reads);
 }

@@ -9,8 +9,12 @@
 //
 //   dx[G, (N, Ht, Wt), C] = dy[G, (N, Ht, Wt), (K, jY, jX)] * w[G, (K, jY, jX), C]
 //
-// with ho outside [0, Ho) reading as padding. Residues of hi + p modulo s
-// that no slice with taps reaches get a ck.fill.
+// with ho outside [0, Ho) reading as padding. Input elements that no slice
+// reaches get ck.fills. Per dimension, the residues of hi modulo s that the
+// slices reach are at most Y of the s classes, so the reached and unreached
+// positions each form a few strided blocks (runs of neighbouring residues);
+// the fills cover the unreached elements with products of such blocks, so
+// their number grows with the filter, not with the stride.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,40 +40,79 @@ struct SliceDim {
   int64_t inputOffset;   // hi = inputOffset + s * (ht - firstTilde)
 };
 
-/// One residue class of hi + p modulo s.
-struct ResidueDim {
-  int64_t first; // smallest hi of the class
-  int64_t count; // elements of the class in [0, Hi)
-  bool covered;  // a slice with taps writes it
+/// The positions start + stride * row + col (row < rows, col < width) of one
+/// spatial dimension: a run of neighbouring residues modulo the stride.
+struct PositionBlock {
+  int64_t start;
+  int64_t rows;
+  int64_t width;
 };
 
 struct DimPlan {
   SmallVector<SliceDim> slices;
-  SmallVector<ResidueDim> residues;
+  /// The positions some slice writes, and those none does.
+  SmallVector<PositionBlock> reached, unreached;
 };
 } // namespace
+
+/// The positions in [0, size) whose residues modulo `stride` lie in the
+/// half-open runs [first, last): one block of whole rows and, where `size`
+/// cuts the last row short, one block for what is left of it.
+static SmallVector<PositionBlock>
+blocksOfRuns(ArrayRef<std::pair<int64_t, int64_t>> runs, int64_t stride,
+             int64_t size) {
+  SmallVector<PositionBlock> blocks;
+  for (auto [first, last] : runs) {
+    last = std::min(last, size);
+    if (first >= last)
+      continue;
+    int64_t width = last - first;
+    int64_t rows = size >= last ? (size - last) / stride + 1 : 0;
+    if (rows > 0)
+      blocks.push_back({first, rows, width});
+    int64_t tailStart = first + stride * rows;
+    if (tailStart < size)
+      blocks.push_back({tailStart, 1, std::min(width, size - tailStart)});
+  }
+  return blocks;
+}
 
 static DimPlan planDim(const ConvProblem &p, unsigned i) {
   int64_t s = p.strides[i], d = p.dilations[i], pad = p.padLeft[i];
   int64_t in = p.inSizes[i], filter = p.filterSizes[i];
   int64_t g = std::gcd(s, d), tapStep = s / g;
   DimPlan plan;
-  SmallVector<bool> covered(s, false);
+  // Residues of hi modulo s that a slice reaches; a slice with no hi in
+  // [0, in) reaches an empty class.
+  SmallVector<int64_t> residues;
   for (int64_t yt = 0; yt < std::min(tapStep, filter); ++yt) {
     int64_t taps = llvm::divideCeil(filter - yt, tapStep);
     int64_t first = llvm::divideCeilSigned(pad - yt * d, s);
     int64_t last = llvm::divideFloorSigned(in - 1 + pad - yt * d, s);
-    covered[(yt * d) % s] = true;
+    residues.push_back(llvm::mod(yt * d - pad, s));
     if (last < first)
       continue;
     plan.slices.push_back({yt, taps, tapStep, d / g, first, last - first + 1,
                            yt * d + s * first - pad});
   }
-  for (int64_t r = 0; r < s; ++r) {
-    int64_t first = llvm::mod(r - pad, s);
-    int64_t count = first < in ? llvm::divideCeil(in - first, s) : 0;
-    plan.residues.push_back({first, count, covered[r]});
+  llvm::sort(residues);
+  residues.erase(llvm::unique(residues), residues.end());
+  // Runs of neighbouring reached residues, and the gaps between them.
+  SmallVector<std::pair<int64_t, int64_t>> reachedRuns, unreachedRuns;
+  int64_t next = 0;
+  for (int64_t r : residues) {
+    if (r > next)
+      unreachedRuns.push_back({next, r});
+    if (!reachedRuns.empty() && reachedRuns.back().second == r)
+      reachedRuns.back().second = r + 1;
+    else
+      reachedRuns.push_back({r, r + 1});
+    next = r + 1;
   }
+  if (next < s)
+    unreachedRuns.push_back({next, s});
+  plan.reached = blocksOfRuns(reachedRuns, s, in);
+  plan.unreached = blocksOfRuns(unreachedRuns, s, in);
   return plan;
 }
 
@@ -188,16 +231,24 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
   });
 }
 
-/// Fills the input elements of one residue class (one per dimension).
-static void createResidueFill(ConvRewriter &r, ArrayRef<ResidueDim> residue) {
+/// Fills the input elements of one block per spatial dimension. A block
+/// spanning its whole dimension leaves it as it is; rows or columns of one
+/// are left out of the view.
+static void createBlockFill(ConvRewriter &r, ArrayRef<PositionBlock> blocks) {
   const ConvProblem &p = r.problem;
   r.createFill([&](Value input) {
     ViewBuilder view = r.viewOf(input, ConvTensor::Input);
     for (unsigned i = 0; i < p.spatialRank(); ++i) {
+      const PositionBlock &block = blocks[i];
+      if (block.start == 0 && block.rows == 1 && block.width == p.inSizes[i])
+        continue;
       char letter = r.spatialLetter(ConvTensor::Input, i);
-      view.embed(dimName(ConvTensor::Input, letter),
-                 {{tildeName(letter), residue[i].count, p.strides[i]}},
-                 residue[i].first);
+      SmallVector<ViewBuilder::EmbedDim> uppers;
+      if (block.rows > 1 || block.width == 1)
+        uppers.push_back({tildeName(letter), block.rows, p.strides[i]});
+      if (block.width > 1)
+        uppers.push_back({std::string(1, letter) + "w", block.width, 1});
+      view.embed(dimName(ConvTensor::Input, letter), uppers, block.start);
     }
     view.emit();
     return view.view();
@@ -206,19 +257,29 @@ static void createResidueFill(ConvRewriter &r, ArrayRef<ResidueDim> residue) {
 
 void conv_to_gemm::rewriteBwdData(ConvRewriter &r) {
   const ConvProblem &p = r.problem;
+  unsigned rank = p.spatialRank();
+  SmallVector<DimPlan> plans;
   SmallVector<SmallVector<SliceDim>> slices;
-  SmallVector<SmallVector<ResidueDim>> residues;
-  for (unsigned i = 0; i < p.spatialRank(); ++i) {
-    DimPlan plan = planDim(p, i);
-    slices.push_back(std::move(plan.slices));
-    residues.push_back(std::move(plan.residues));
+  for (unsigned i = 0; i < rank; ++i) {
+    plans.push_back(planDim(p, i));
+    slices.push_back(plans.back().slices);
   }
   forEachCombination<SliceDim>(
       slices, [&](ArrayRef<SliceDim> slice) { createSliceGemm(r, slice); });
-  forEachCombination<ResidueDim>(residues, [&](ArrayRef<ResidueDim> residue) {
-    bool empty = llvm::any_of(residue, [](auto &d) { return d.count == 0; });
-    bool covered = llvm::all_of(residue, [](auto &d) { return d.covered; });
-    if (!empty && !covered)
-      createResidueFill(r, residue);
-  });
+  // A slice GEMM writes exactly the elements reached in every dimension. The
+  // others, once each: for each dimension i, those reached in the dimensions
+  // before i and not in i, whatever they are in the dimensions after it.
+  for (unsigned i = 0; i < rank; ++i) {
+    SmallVector<SmallVector<PositionBlock>> lists;
+    for (unsigned j = 0; j < rank; ++j) {
+      if (j < i)
+        lists.push_back(plans[j].reached);
+      else if (j == i)
+        lists.push_back(plans[j].unreached);
+      else
+        lists.push_back({{0, 1, p.inSizes[j]}});
+    }
+    forEachCombination<PositionBlock>(
+        lists, [&](ArrayRef<PositionBlock> blocks) { createBlockFill(r, blocks); });
+  }
 }

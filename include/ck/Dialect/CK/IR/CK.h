@@ -31,10 +31,26 @@ namespace mlir::ck {
 /// together; shared by the three convolution ops.
 LogicalResult verifyConvOp(ConvOpInterface op);
 
-/// Checks the epilogue operands of an op writing `dest`: each D tensor has
-/// the shape and element type of `dest`, and `beta` has D tensors to scale.
-LogicalResult verifyEpilogueOperands(Operation *op, Value dest, ValueRange ds,
-                                     FloatAttr beta);
+/// Checks that a memref operand (`what` names it in messages) is one ck
+/// kernels can address: no dimension of size 0, the default memory space,
+/// at most cklimits::kMaxTensorBytes, and row-major contiguous starting at a
+/// 16-byte-aligned offset. Views pass unchecked: their memref is checked
+/// where it enters a ck.transform.
+LogicalResult verifyMemRefOperand(Operation *op, Value value, StringRef what);
+
+/// Checks that `written` (or the memref under its view) is none of the
+/// tensors the op reads; each read is given with its name for messages.
+LogicalResult
+verifyNoInPlaceUpdate(Operation *op, Value written,
+                      ArrayRef<std::pair<std::string, Value>> reads);
+
+/// Checks the epilogue operands of an op writing `dest`: each D tensor is a
+/// valid memref operand with the shape and element type of `dest`, `beta`
+/// has D tensors to scale, and `dest` is neither a D tensor nor one of
+/// `otherReads`, the op's other read operands.
+LogicalResult verifyEpilogueOperands(
+    Operation *op, Value dest, ValueRange ds, FloatAttr beta,
+    ArrayRef<std::pair<std::string, Value>> otherReads = {});
 } // namespace mlir::ck
 
 #define GET_OP_CLASSES

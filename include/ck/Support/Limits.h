@@ -1,0 +1,27 @@
+//===- Limits.h - Sizes the compiler and the runtime serve ------*- C++ -*-===//
+//
+// The bounds that the IR verifiers, the problem checks and the launch-plan
+// parser share, so that a problem one of them accepts never overflows in
+// another. Plain C++17 with no LLVM, for the runtime-side libraries too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_SUPPORT_LIMITS_H
+#define CK_SUPPORT_LIMITS_H
+
+#include <cstdint>
+
+namespace cklimits {
+
+/// The largest tensor, in bytes (1 TiB, several times any GPU's memory).
+/// Every linear element offset then fits in 40 bits, so the kernels' 64-bit
+/// index arithmetic cannot overflow.
+inline constexpr int64_t kMaxTensorBytes = int64_t(1) << 40;
+
+/// The largest grid a launch may have, per dimension (x, y, z), as CUDA and
+/// HIP allow.
+inline constexpr int64_t kMaxGrid[3] = {(int64_t(1) << 31) - 1, 65535, 65535};
+
+} // namespace cklimits
+
+#endif // CK_SUPPORT_LIMITS_H
