@@ -67,7 +67,23 @@ def matrix(count_per_cell=36, seed=2026):
                         break
                 lines.append(flags(direction, dtype, G, N, C, K, ins, filt, stride,
                                    dil, pl, pr))
-    return lines
+    return lines + STRIDED_BWD_DATA
+
+
+# Backward-data with strides above the filter: the input positions no filter
+# tap reaches are filled as strided blocks (rows cut short at the end of the
+# input too). Strides of 300 once made 89,999 fill kernels.
+STRIDED_BWD_DATA = [
+    flags("bwd_data", "f16", 1, 1, 1, 1, [300, 300], [1, 1], [300, 300], [1, 1],
+          [0, 0], [0, 0]),
+    flags("bwd_data", "f32", 1, 2, 3, 5, [7], [2], [4], [1], [0], [0]),
+    flags("bwd_data", "bf16", 2, 2, 8, 8, [17, 23], [3, 2], [5, 7], [2, 1],
+          [1, 0], [2, 3]),
+    flags("bwd_data", "f16", 1, 2, 16, 16, [9, 10, 11], [2, 1, 3], [3, 4, 5],
+          [1, 1, 1], [1, 0, 2], [0, 1, 1]),
+    flags("bwd_data", "f16", 1, 4, 32, 64, [56, 56], [1, 1], [2, 2], [1, 1],
+          [0, 0], [0, 0]),
+]
 
 
 def retinanet(types):

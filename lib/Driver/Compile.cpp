@@ -16,6 +16,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -162,6 +163,25 @@ static std::vector<KernelReport> ptxasReport(StringRef ptx,
   return reports;
 }
 
+/// Creates `dir` where it is missing; an error message where it cannot be
+/// or is not a writable directory.
+static std::string prepareOutputDir(StringRef dir) {
+  std::string where = "the output directory '" + dir.str() + "'";
+  if (llvm::sys::fs::exists(dir) && !llvm::sys::fs::is_directory(dir))
+    return "cannot use " + where + ": it exists and is not a directory";
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return "cannot create " + where + ": " + ec.message();
+  // Permissions do not tell (root, /proc): try a file.
+  SmallString<256> probe;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          dir + "/.ck-write-test-%%%%%%", fd, probe))
+    return "cannot write into " + where + ": " + ec.message();
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  llvm::sys::fs::remove(probe);
+  return "";
+}
+
 FailureOr<CompileResult>
 mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                           const ConvProblemDesc *problem) {
@@ -182,6 +202,8 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     if (gemm.wasInterrupted())
       return failure();
   }
+  if (std::string error = prepareOutputDir(options.outputDir); !error.empty())
+    return module.emitError(error);
   bool nvidia = chip->vendor == Vendor::NVIDIA;
   CompileResult result;
   // Without ptxas, NVIDIA bundles carry PTX, which the driver compiles when
@@ -190,6 +212,14 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
       options.toolkit.empty() ? defaultToolkit(nvidia) : options.toolkit;
   result.ptxFallback =
       nvidia && !llvm::sys::fs::can_execute(toolkit + "/bin/ptxas");
+  // gpu-module-to-binary links AMD code objects with <toolkit>/llvm/bin/ld.lld.
+  std::string linker = toolkit + "/llvm/bin/ld.lld";
+  if (!nvidia && !llvm::sys::fs::can_execute(linker))
+    return module.emitError()
+           << "no linker at '" << linker << "': AMD code objects are linked "
+           << "with <toolkit>/llvm/bin/ld.lld (ck's default toolkit links "
+           << "Debian's /usr/lib/llvm-22/bin/ld.lld from package lld-22; "
+           << "install it or pass --toolkit)";
   StringRef format = result.ptxFallback ? "isa" : "bin";
   CompileOptions lowering = options;
   if (result.ptxFallback)
@@ -248,8 +278,9 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
 FailureOr<CompileResult>
 mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
                          const CompileOptions &options) {
+  // Diagnostics name the problem by its key.
   OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(problem.toMLIR(), &context);
+      parseSourceString<ModuleOp>(problem.toMLIR(), &context, problem.key());
   if (!module)
     return failure();
   return compileToBundle(*module, options, &problem);
@@ -259,9 +290,8 @@ LogicalResult mlir::ck::compileProblems(
     MLIRContext &context, const std::vector<ConvProblemDesc> &problems,
     const CompileOptions &options, llvm::raw_ostream &log,
     std::vector<std::optional<CompileResult>> *results) {
-  if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir))
-    return emitError(UnknownLoc::get(&context))
-           << "cannot create '" << options.outputDir << "': " << ec.message();
+  if (std::string error = prepareOutputDir(options.outputDir); !error.empty())
+    return emitError(UnknownLoc::get(&context)) << error;
   std::string index;
   size_t failures = 0;
   for (auto [i, problem] : llvm::enumerate(problems)) {

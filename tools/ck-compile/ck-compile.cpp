@@ -136,6 +136,8 @@ int main(int argc, char **argv) {
   registerCompileDependencies(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Errors are one line with a location, never followed by the IR.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sources;
   SourceMgrDiagnosticHandler diagnostics(sources, &context);
 
