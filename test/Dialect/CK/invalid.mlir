@@ -988,18 +988,29 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 
 // -----
 // A tile size of 0.
-// expected-error @+1 {{tile sizes must be >= 1, got 0}}
+// expected-error @+1 {{tile sizes must be in [1, 4096], got 0}}
 #bad_config = #ck.gemm_config<block = [128, 0, 32], wave = [64, 64], intrinsic = fma>
 
 // -----
 // A negative wave tile size.
-// expected-error @+1 {{tile sizes must be >= 1, got -16}}
+// expected-error @+1 {{tile sizes must be in [1, 4096], got -16}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, -16], intrinsic = fma>
 
 // -----
 // No K splits.
 // expected-error @+1 {{split_k must be >= 1, got 0}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 0>
+
+// -----
+// A block K of 2^62 (from the IR fuzzer: the cost model overflowed and the
+// kernel builder did not finish).
+// expected-error @+1 {{tile sizes must be in [1, 4096], got 4611686018427387904}}
+#bad_config = #ck.gemm_config<block = [256, 256, 4611686018427387904], wave = [128, 128], intrinsic = mfma_16x16x16_f16>
+
+// -----
+// More K splits than a grid has workgroups along z.
+// expected-error @+1 {{split_k must be at most 65535 (one workgroup per split along the grid's z), got 65536}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 65536>
 
 // -----
 // Three LDS buffers.

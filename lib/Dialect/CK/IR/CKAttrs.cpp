@@ -1,6 +1,7 @@
 //===- CKAttrs.cpp - ck dialect attributes --------------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/Limits.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/Support/MathExtras.h"
@@ -265,6 +266,10 @@ void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
 }
 } // namespace mlir::ck
 
+/// The largest tile side: far more than any workgroup's LDS holds, and small
+/// enough that the cost model's products of tile sizes cannot overflow.
+static constexpr int64_t kMaxTileSize = 4096;
+
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
@@ -272,6 +277,11 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        int64_t ldsBuffers) {
   if (splitK < 1)
     return emitError() << "split_k must be >= 1, got " << splitK;
+  // Each K split is one workgroup along the grid's z.
+  if (splitK > cklimits::kMaxGrid[2])
+    return emitError() << "split_k must be at most " << cklimits::kMaxGrid[2]
+                       << " (one workgroup per split along the grid's z), got "
+                       << splitK;
   if (ldsBuffers != 1 && ldsBuffers != 2)
     return emitError() << "lds_buffers must be 1 or 2, got " << ldsBuffers;
   if (block.size() != 3)
@@ -281,8 +291,9 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "wave tile needs 2 sizes (M, N), got "
                        << wave.size();
   for (int64_t size : llvm::concat<const int64_t>(block, wave))
-    if (size < 1)
-      return emitError() << "tile sizes must be >= 1, got " << size;
+    if (size < 1 || size > kMaxTileSize)
+      return emitError() << "tile sizes must be in [1, " << kMaxTileSize
+                         << "], got " << size;
   if (block[0] % wave[0] || block[1] % wave[1])
     return emitError() << "block tile " << block[0] << "x" << block[1]
                        << " is not a whole number of " << wave[0] << "x"
