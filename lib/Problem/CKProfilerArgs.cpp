@@ -11,6 +11,8 @@
 
 #include "ParseUtil.h"
 
+#include <algorithm>
+
 using namespace ckproblem;
 using namespace ckproblem::detail;
 
@@ -138,6 +140,52 @@ bool endsWith(const std::string &text, const std::string &suffix) {
          text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+/// Where a command's arguments are: `indexType` when it has the forward
+/// op's index_type argument (then num_dim_spatial is argument 8, else 7),
+/// and `rank`, the num_dim_spatial given (0 when it is not 1, 2 or 3).
+struct Form {
+  bool indexType = false;
+  int64_t rank = 0;
+};
+
+/// The form of `args` (the operation name first) for `op`.
+Form formOf(const Operation &op, const std::vector<std::string> &args) {
+  Form form;
+  if (std::string(op.direction) != "fwd") {
+    form.rank = rankAt(args, 7);
+    return form;
+  }
+  // The forward op of newer ckProfilers has index_type after the layout.
+  // The two forms differ in the argument count modulo 6.
+  int64_t newRank = rankAt(args, 8), oldRank = rankAt(args, 7);
+  if (newRank && args.size() == size_t(9 + 4 + 6 * newRank)) {
+    form = {true, newRank};
+  } else if (oldRank && args.size() == size_t(8 + 4 + 6 * oldRank)) {
+    form = {false, oldRank};
+  } else {
+    // Neither fits: report against the current form unless only the
+    // older one has a valid num_dim_spatial.
+    form.indexType = newRank || !oldRank;
+    form.rank = form.indexType ? newRank : oldRank;
+  }
+  return form;
+}
+
+const Operation *findOperation(const std::vector<Operation> &ops,
+                               const std::string &name) {
+  for (const Operation &op : ops)
+    if (name == op.name)
+      return &op;
+  return nullptr;
+}
+
+/// True for "-o", "--chip=sm_90a", "--": an argument that starts with '-'
+/// and is no number, so never one of ckProfiler's.
+bool looksLikeFlag(const std::string &arg) {
+  int64_t value;
+  return arg.size() >= 2 && arg[0] == '-' && !parseInt(arg, value);
+}
+
 } // namespace
 
 ProblemList
@@ -153,10 +201,7 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
     return result;
   }
   std::vector<Operation> ops = operations();
-  const Operation *op = nullptr;
-  for (const Operation &candidate : ops)
-    if (args[0] == candidate.name)
-      op = &candidate;
+  const Operation *op = findOperation(ops, args[0]);
   if (!op) {
     result.error = "ckProfiler: operation '" + args[0] +
                    "' is not supported; expected grouped_conv_fwd, "
@@ -165,27 +210,9 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
   }
   std::string where = std::string("ckProfiler ") + op->name + ": ";
 
-  // Where num_dim_spatial is: after 6 control arguments, or 7 for the
-  // forward op of newer ckProfilers (index_type after the layout). The two
-  // forward forms differ in the argument count modulo 6.
-  bool indexType = false;
-  int64_t rank = 0;
-  if (std::string(op->direction) == "fwd") {
-    int64_t newRank = rankAt(args, 8), oldRank = rankAt(args, 7);
-    if (newRank && args.size() == size_t(9 + 4 + 6 * newRank)) {
-      indexType = true;
-      rank = newRank;
-    } else if (oldRank && args.size() == size_t(8 + 4 + 6 * oldRank)) {
-      rank = oldRank;
-    } else {
-      // Neither fits: report against the current form unless only the
-      // older one has a valid num_dim_spatial.
-      indexType = newRank || !oldRank;
-      rank = indexType ? newRank : oldRank;
-    }
-  } else {
-    rank = rankAt(args, 7);
-  }
+  Form form = formOf(*op, args);
+  bool indexType = form.indexType;
+  int64_t rank = form.rank;
   size_t rankPosition = indexType ? 8 : 7;
   if (!rank) {
     result.error = where + "argument " + std::to_string(rankPosition) +
@@ -200,6 +227,10 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
                    " expected " + std::to_string(names.size()) +
                    " arguments after the operation name (" + joinNames(names) +
                    "), got " + std::to_string(args.size() - 1);
+    if (args.size() > names.size() + 1)
+      result.error += "; the extra ones are " +
+                      quoteJoin(std::vector<std::string>(
+                          args.begin() + names.size() + 1, args.end()));
     return result;
   }
 
@@ -272,5 +303,39 @@ ckproblem::parseCKProfilerArgs(const std::vector<std::string> &input) {
     return result;
   }
   result.problems.push_back(p);
+  return result;
+}
+
+ProblemList
+ckproblem::parseCKProfilerPrefix(const std::vector<std::string> &args,
+                                 size_t &used) {
+  // The command never runs past an argument that looks like a flag.
+  size_t end = 0;
+  while (end < args.size() && !looksLikeFlag(args[end]))
+    ++end;
+  size_t start = end && endsWith(args[0], "ckProfiler") ? 1 : 0;
+  used = end;
+  size_t arity = 0; // the arguments the command calls for, 0 if unknown
+  std::vector<Operation> ops = operations();
+  if (start < end) {
+    if (const Operation *op = findOperation(ops, args[start])) {
+      std::vector<std::string> command(args.begin() + start,
+                                       args.begin() + end);
+      Form form = formOf(*op, command);
+      if (form.rank) {
+        arity =
+            start + 1 + argumentNames(*op, form.indexType, form.rank).size();
+        used = std::min(end, arity);
+      }
+    }
+  }
+  ProblemList result = parseCKProfilerArgs(
+      std::vector<std::string>(args.begin(), args.begin() + used));
+  // Cut short by a flag: say so.
+  if (!result.ok() && used == end && end < args.size() &&
+      (!arity || used < arity))
+    result.error += " (the command ends before '" + args[used] +
+                    "', which is not a ckProfiler argument; a tool's own "
+                    "flags go before --ckprofiler or after the command)";
   return result;
 }

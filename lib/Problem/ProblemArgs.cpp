@@ -43,7 +43,8 @@ ProblemArgs failure(const std::string &message) {
 } // namespace
 
 ProblemArgs ckproblem::parseProblemArgs(const std::vector<std::string> &args) {
-  std::vector<std::string> others, ckArgs;
+  std::vector<std::string> others;
+  ProblemList ckList;
   std::string csvPath;
   bool haveCK = false, haveCsv = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -59,10 +60,15 @@ ProblemArgs ckproblem::parseProblemArgs(const std::vector<std::string> &args) {
         return failure("--ckprofiler given twice: one ckProfiler command "
                        "per run");
       haveCK = true;
+      // The command takes exactly its arguments; the tool's own flags
+      // may follow it.
+      std::vector<std::string> command;
       if (hasValue)
-        ckArgs.push_back(value);
-      while (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0)
-        ckArgs.push_back(args[++i]);
+        command.push_back(value);
+      command.insert(command.end(), args.begin() + i + 1, args.end());
+      size_t used;
+      ckList = parseCKProfilerPrefix(command, used);
+      i += used - (hasValue && used ? 1 : 0);
       continue;
     }
     if (isOption(arg, "csv", value, hasValue)) {
@@ -95,7 +101,7 @@ ProblemArgs ckproblem::parseProblemArgs(const std::vector<std::string> &args) {
                      "arguments; remove " +
                      dashed(flags.front().name));
     result.form = "ckprofiler";
-    list = parseCKProfilerArgs(ckArgs);
+    list = ckList;
   } else if (haveCsv) {
     CsvDefaults defaults;
     bool haveDirection = false, haveType = false;
@@ -164,7 +170,8 @@ std::string ckproblem::problemArgsHelp() {
          "grouped_conv_bwd_data or\n"
          "      grouped_conv_bwd_weight, ARGS its positional arguments as "
          "ckProfiler takes\n"
-         "      them, up to the next argument starting with \"--\"; e.g.\n"
+         "      them (as many as OP and num_dim_spatial call for; other "
+         "flags may follow); e.g.\n"
          "      --ckprofiler grouped_conv_bwd_weight 1 2 0 1 0 1 2 1 16 256 "
          "256 3 3 50 50 1 1 1 1 1 1 1 1 -1\n";
 }

@@ -37,7 +37,11 @@ ProblemList ckproblem::parseProblemCsv(const std::string &text,
   size_t width = 0;
   bool sawRow = false;
 
-  std::istringstream lines(text);
+  // A table saved as "UTF-8 with BOM" (as spreadsheets do) starts with
+  // the byte-order mark; it is not part of the first field.
+  const std::string bom = "\xEF\xBB\xBF";
+  std::istringstream lines(
+      text.compare(0, bom.size(), bom) == 0 ? text.substr(bom.size()) : text);
   std::string raw;
   for (int line = 1; std::getline(lines, raw); ++line) {
     std::string row = trim(raw);

@@ -115,6 +115,80 @@ TEST(CKProfilerArgs, BwdData) {
   EXPECT_EQ(p.outSizes(), (std::vector<int64_t>{28, 28}));
 }
 
+const char *const kBwdWeight = "grouped_conv_bwd_weight 1 2 0 1 0 1 2 1 "
+                               "16 256 256 3 3 50 50 1 1 1 1 1 1 1 1 -1";
+
+/// parseCKProfilerPrefix on `line`: the problem's key or the error, and
+/// the arguments it took.
+std::pair<std::string, size_t> prefix(const std::string &line) {
+  size_t used = 1000;
+  ProblemList list = parseCKProfilerPrefix(words(line), used);
+  return {list.ok() ? list.problems.at(0).key() : list.error, used};
+}
+
+// A command takes exactly its arguments: what follows is the tool's.
+TEST(CKProfilerArgs, PrefixTakesExactlyItsArguments) {
+  std::string key = "bwd_weight-f16-G1-N16-C256-K256-in50x50-f3x3-s1x1-d1x1-"
+                    "pl1x1-pr1x1-NHWGC_GKYXC_NHWGK-splitk-1";
+  EXPECT_EQ(prefix(kBwdWeight + std::string(" -o X")),
+            std::make_pair(key, size_t(25)));
+  EXPECT_EQ(prefix("./ckProfiler " + std::string(kBwdWeight) + " -o X"),
+            std::make_pair(key, size_t(26)));
+  EXPECT_EQ(prefix(kBwdWeight), std::make_pair(key, size_t(25)));
+  // What follows need not look like a flag.
+  EXPECT_EQ(prefix(kBwdWeight + std::string(" problem.mlir 7")).second, 25u);
+  // Both forward forms, each followed by a flag.
+  std::string fwd = "fwd-f16-G32-N4-C96-K192-in28x28-f3x3-s2x2-d1x1-pl1x1-"
+                    "pr1x1-NHWGC_GKYXC_NHWGK";
+  EXPECT_EQ(prefix("grouped_conv_fwd 1 1 0 1 1 0 1 2 32 4 192 96 3 3 28 28 2 "
+                   "2 1 1 1 1 1 1 --chip=gfx942"),
+            std::make_pair(fwd, size_t(25)));
+  EXPECT_EQ(prefix("grouped_conv_fwd 1 1 1 1 0 1 2 32 4 192 96 3 3 28 28 2 2 "
+                   "1 1 1 1 1 1 -o X"),
+            std::make_pair(fwd, size_t(24)));
+  // Negative numbers are arguments, not flags.
+  EXPECT_EQ(prefix("grouped_conv_bwd_data 1 1 1 1 0 1 1 1 2 8 4 3 10 1 1 -1 "
+                   "1 -o X"),
+            std::make_pair(std::string("ckProfiler grouped_conv_bwd_data: "
+                                       "invalid problem: pads must be >= 0, "
+                                       "got -1/1"),
+                           size_t(18)));
+}
+
+// A command cut short by a flag says where it ended.
+TEST(CKProfilerArgs, PrefixCutShortByAFlag) {
+  EXPECT_EQ(
+      prefix("grouped_conv_bwd_weight 1 2 0 1 0 1 2 1 16 256 256 3 3 "
+             "50 50 1 1 1 1 1 1 1 1 -o X"),
+      std::make_pair(
+          std::string("ckProfiler grouped_conv_bwd_weight: with "
+                      "num_dim_spatial=2 expected 24 arguments after the "
+                      "operation name (data_type layout verify init log time "
+                      "num_dim_spatial G N K C Y X Hi Wi Sy Sx Dy Dx LeftPy "
+                      "LeftPx RightPy RightPx split_k), got 23 (the command "
+                      "ends before '-o', which is not a ckProfiler argument; "
+                      "a tool's own flags go before --ckprofiler or after the "
+                      "command)"),
+          size_t(24)));
+  EXPECT_EQ(prefix("grouped_conv_bwd_data 1 1 1 --chip=gfx942"),
+            std::make_pair(
+                std::string("ckProfiler grouped_conv_bwd_data: argument 7 "
+                            "(num_dim_spatial) must be 1, 2 or 3, got nothing "
+                            "(the command ends before '--chip=gfx942', which "
+                            "is not a ckProfiler argument; a tool's own flags "
+                            "go before --ckprofiler or after the command)"),
+                size_t(4)));
+  EXPECT_EQ(prefix("-o X").second, 0u);
+  // A complete command's own errors get no such note.
+  EXPECT_EQ(prefix("grouped_conv_bwd_weight 4 2 0 1 0 1 2 1 16 256 256 3 3 "
+                   "50 50 1 1 1 1 1 1 1 1 -1 -o X"),
+            std::make_pair(std::string("ckProfiler grouped_conv_bwd_weight: "
+                                       "data type 4 (int8) is not supported; "
+                                       "ck-mlir takes 0 (fp32), 1 (fp16), 5 "
+                                       "(bf16)"),
+                           size_t(25)));
+}
+
 TEST(CKProfilerArgs, Errors) {
   EXPECT_EQ(errorOf(""),
             "ckProfiler: expected an operation (grouped_conv_fwd, "
@@ -136,6 +210,13 @@ TEST(CKProfilerArgs, Errors) {
             "expected 24 arguments after the operation name (data_type "
             "layout verify init log time num_dim_spatial G N K C Y X Hi Wi "
             "Sy Sx Dy Dx LeftPy LeftPx RightPy RightPx split_k), got 23");
+  // Extra arguments are named.
+  EXPECT_EQ(errorOf(kBwdWeight + std::string(" -o X")),
+            "ckProfiler grouped_conv_bwd_weight: with num_dim_spatial=2 "
+            "expected 24 arguments after the operation name (data_type "
+            "layout verify init log time num_dim_spatial G N K C Y X Hi Wi "
+            "Sy Sx Dy Dx LeftPy LeftPx RightPy RightPx split_k), got 26; the "
+            "extra ones are '-o' 'X'");
   EXPECT_EQ(errorOf("grouped_conv_fwd 1 1 0 1 1 0 1 2 32 4 192 96 3 3 28 28 "
                     "2 2 1 1 1 1 1"),
             "ckProfiler grouped_conv_fwd: with num_dim_spatial=2 expected 24 "
@@ -181,8 +262,9 @@ TEST(CKProfilerArgs, Errors) {
   EXPECT_EQ(errorOf("grouped_conv_fwd 1 1 0 1 1 0 1 2 32 4 192 96 5 5 2 2 1 "
                     "1 1 1 0 0 0 0"),
             "ckProfiler grouped_conv_fwd: invalid problem: the output would "
-            "be empty: the dilated filter 5x5 (dilation 1x1) is larger than "
-            "the padded input 2x2");
+            "be empty: the dilated filter spans 5x5 (filter 5x5, dilation "
+            "1x1), more than the padded input 2x2 (input 2x2, pads "
+            "0x0/0x0)");
 }
 
 } // namespace

@@ -50,6 +50,21 @@ if(NOT code EQUAL 0)
 endif()
 expect_bundle(${WORK}/ckp "bwd_data-f32-G1-N2-C4-K8-in10-f3-s1-d1-pl1-pr1-NWGC_GKXC_NWGK")
 
+# A ckProfiler command followed by ck-compile's own -o: the command takes
+# exactly its arguments (it took -o and DIR as its 18th and 19th).
+run_compile(--ckprofiler grouped_conv_bwd_data 0 1 1 1 0 1 1 1 2 8 4 3 10 1 1 1 1 -o ${WORK}/ckp-after)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "ck-compile --ckprofiler ... -o failed (${code}):\n${out}\n${err}")
+endif()
+expect_bundle(${WORK}/ckp-after "bwd_data-f32-G1-N2-C4-K8-in10-f3-s1-d1-pl1-pr1-NWGC_GKXC_NWGK")
+
+# Refused: a G beyond grid y (it wrote a grid of 1 x G x 1 and a tensor of
+# -400 bytes).
+run_compile(-G 9223372036854775807 -N 2 -C 8 -K 8 --in=5,5 --filter=3,3 --pad=1,1 -o ${WORK}/huge)
+if(NOT code EQUAL 1 OR NOT err MATCHES "^ck-compile: invalid problem: G is 9223372036854775807; at most 65535 groups")
+  message(FATAL_ERROR "expected a refusal of G, got (${code}):\n${out}\n${err}")
+endif()
+
 # Refused: a table without a direction.
 run_compile(--csv ${WORK}/problems.csv --type f16 -o ${WORK}/bad)
 if(NOT code EQUAL 1 OR NOT err MATCHES "^ck-compile: --csv needs --direction")

@@ -92,6 +92,62 @@ TEST(ProblemArgs, CkProfiler) {
   EXPECT_EQ(args.rest, (Args{"-o", "out", "--chip=sm_90a"}));
 }
 
+/// "a b c" -> {"a", "b", "c"}.
+Args words(const std::string &line) {
+  Args result;
+  std::string word;
+  for (char ch : line + " ") {
+    if (ch != ' ') {
+      word += ch;
+    } else if (!word.empty()) {
+      result.push_back(word);
+      word.clear();
+    }
+  }
+  return result;
+}
+
+const char *const kBwdWeightCommand =
+    "grouped_conv_bwd_weight 1 2 0 1 0 1 2 1 16 256 256 3 3 50 50 1 1 1 1 1 "
+    "1 1 1 -1";
+
+// `--ckprofiler ... -o DIR` took -o and DIR as ckProfiler arguments ("got
+// 26 arguments"): the command takes exactly its 24 arguments.
+TEST(ProblemArgs, CkProfilerThenOwnFlags) {
+  for (std::string line :
+       {std::string("--chip=gfx942 --ckprofiler ") + kBwdWeightCommand +
+            " -o X --report",
+        std::string("--chip=gfx942 --ckprofiler ckProfiler ") +
+            kBwdWeightCommand + " -o X --report",
+        std::string("--chip=gfx942 --ckprofiler=") + kBwdWeightCommand +
+            " -o X --report"}) {
+    ProblemArgs args = parseProblemArgs(words(line));
+    ASSERT_TRUE(args.ok()) << line << ": " << args.error;
+    EXPECT_EQ(args.form, "ckprofiler");
+    ASSERT_EQ(args.problems.size(), 1u);
+    EXPECT_EQ(args.problems[0].splitK, "-1") << line;
+    EXPECT_EQ(args.rest, (Args{"--chip=gfx942", "-o", "X", "--report"}))
+        << line;
+  }
+  // A problem flag after the command is still refused.
+  EXPECT_EQ(parseProblemArgs(words(std::string("--ckprofiler ") +
+                                   kBwdWeightCommand + " -G 2"))
+                .error,
+            "--ckprofiler takes the whole problem from ckProfiler's "
+            "arguments; remove -G");
+  // A command cut short by a flag names it.
+  EXPECT_EQ(parseProblemArgs(words("--ckprofiler grouped_conv_bwd_weight 1 2 "
+                                   "0 1 0 1 2 1 16 256 256 3 3 50 50 1 1 1 "
+                                   "1 1 1 1 -o X"))
+                .error,
+            "ckProfiler grouped_conv_bwd_weight: with num_dim_spatial=2 "
+            "expected 24 arguments after the operation name (data_type "
+            "layout verify init log time num_dim_spatial G N K C Y X Hi Wi "
+            "Sy Sx Dy Dx LeftPy LeftPx RightPy RightPx split_k), got 22 (the "
+            "command ends before '-o', which is not a ckProfiler argument; a "
+            "tool's own flags go before --ckprofiler or after the command)");
+}
+
 TEST(ProblemArgs, Errors) {
   auto error = [](const Args &args) { return parseProblemArgs(args).error; };
   EXPECT_EQ(error({"--csv", kCsv, "--type=f16"}),
@@ -121,7 +177,8 @@ TEST(ProblemArgs, Errors) {
             "(num_dim_spatial) must be 1, 2 or 3, got nothing");
   EXPECT_EQ(error({"--in=7", "--filter=9"}),
             "invalid problem: the output would be empty: the dilated filter "
-            "9 (dilation 1) is larger than the padded input 7");
+            "spans 9 (filter 9, dilation 1), more than the padded input 7 "
+            "(input 7, pads 0/0)");
   EXPECT_EQ(error({"--in"}), "--in needs a value");
 }
 

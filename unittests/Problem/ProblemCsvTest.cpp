@@ -67,6 +67,31 @@ TEST(ProblemCsv, HeaderInAnyOrderAndLayouts) {
   EXPECT_EQ(p.layouts, (std::vector<std::string>{"GNHWC", "GKYXC", "GNHWK"}));
 }
 
+// Spreadsheets save "CSV UTF-8" with a byte-order mark; it was read as
+// part of the first column's name ("header has no column 'G'").
+TEST(ProblemCsv, ByteOrderMarkIsSkipped) {
+  const std::string bom = "\xEF\xBB\xBF";
+  ProblemList list = parseProblemCsv(
+      bom + "G,N,C,K,H,W,Y,X,stride_h,stride_w,pad_h,pad_w,dil_h,dil_w\r\n"
+            "2,4,8,16,13,14,3,1,2,1,1,0,1,2\r\n",
+      "t.csv", bwdWeightF16());
+  ASSERT_TRUE(list.ok()) << list.error;
+  ASSERT_EQ(list.problems.size(), 1u);
+  EXPECT_EQ(list.problems[0].g, 2);
+  EXPECT_EQ(list.problems[0].k, 16);
+  // Without a header the first number follows the mark.
+  list = parseProblemCsv(bom + "3,1,1,1,5,5,1,1,1,1,0,0,1,1\n", "t.csv",
+                         bwdWeightF16());
+  ASSERT_TRUE(list.ok()) << list.error;
+  EXPECT_EQ(list.problems[0].g, 3);
+  // Only at the start: elsewhere it is an error, reported on its line.
+  list = parseProblemCsv("1,1,1,1,5,5,1,1,1,1,0,0,1,1\n" + bom +
+                             "1,1,1,1,5,5,1,1,1,1,0,0,1,1\n",
+                         "t.csv", bwdWeightF16());
+  EXPECT_EQ(list.error,
+            "t.csv:2: column 'G' expects an integer, got '" + bom + "1'");
+}
+
 TEST(ProblemCsv, ErrorsNameTheLine) {
   auto error = [](const std::string &text) {
     ProblemList list = parseProblemCsv(text, "t.csv", bwdWeightF16());
@@ -93,8 +118,8 @@ TEST(ProblemCsv, ErrorsNameTheLine) {
             "t.csv:3: invalid problem: K must be >= 1, got 0");
   EXPECT_EQ(error("1,1,1,1,2,2,5,5,1,1,0,0,1,1\n"),
             "t.csv:1: invalid problem: the output would be empty: the "
-            "dilated filter 5x5 (dilation 1x1) is larger than the padded "
-            "input 2x2");
+            "dilated filter spans 5x5 (filter 5x5, dilation 1x1), more than "
+            "the padded input 2x2 (input 2x2, pads 0x0/0x0)");
   EXPECT_EQ(error("# only a comment\n" + header),
             "t.csv: no problems in the table (only comments, blank lines or "
             "a header)");

@@ -39,6 +39,15 @@ namespace ckproblem {
 /// ending in "ckProfiler" is skipped). Gives one completed problem.
 ProblemList parseCKProfilerArgs(const std::vector<std::string> &args);
 
+/// Parses the ckProfiler command at the start of `args`, which other
+/// arguments (a tool's own flags) may follow: the command takes exactly the
+/// arguments its operation and num_dim_spatial call for, and never one that
+/// looks like a flag (starts with '-' and is not a number), so that
+/// `--ckprofiler grouped_conv_bwd_weight ... -1 -o DIR` leaves `-o DIR` to
+/// the tool. `used` is set to the number of arguments the command took.
+ProblemList parseCKProfilerPrefix(const std::vector<std::string> &args,
+                                  size_t &used);
+
 } // namespace ckproblem
 
 #endif // CK_PROBLEM_CKPROFILERARGS_H

@@ -11,12 +11,38 @@
 #ifndef CK_PROBLEM_CONVPROBLEM_H
 #define CK_PROBLEM_CONVPROBLEM_H
 
+#include "ck/Support/Limits.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace ckproblem {
+
+/// The sizes complete() accepts, so that every problem it accepts can be
+/// compiled and launched and none of its sizes overflows (docs/Profiler.md,
+/// "Limits"):
+///
+/// * G, N, C, K, strides, dilations, the padded input sizes (input plus
+///   both pads) and the dilated filter sizes ((filter - 1) * dilation + 1)
+///   are below 2^31, the bound the ck ops' verifier puts on strides,
+///   dilations and pads; every other size and parameter is bounded by one
+///   of these.
+inline constexpr int64_t kSizeLimit = int64_t(1) << 31;
+/// * G is at most 65535: the GEMM kernels launch the groups along grid y
+///   (convert-ck-to-gpu's mapWorkgroupToTile: x the tiles, y G, z split-K),
+///   and GPUs allow at most 65535 blocks in y.
+inline constexpr int64_t kMaxGroups = cklimits::kMaxGrid[1];
+/// * each tensor has at most 2^38 elements and cklimits::kMaxTensorBytes
+///   (2^40) bytes: the elementwise kernels (reference, fill, split-K
+///   reduction) launch one 256-thread block per 256 elements along grid x,
+///   which GPUs limit to 2^31 - 1 blocks.
+inline constexpr int64_t kMaxTensorElements = int64_t(1) << 38;
+/// * the convolution has at most 2^61 multiply-adds, so that its flop count
+///   (2 per multiply-add), which plans record as a 64-bit integer, fits
+///   even after rounding to a double.
+inline constexpr int64_t kMaxMultiplyAdds = int64_t(1) << 61;
 
 /// A grouped convolution: C and K per group, spatial sizes outermost first
 /// (D, H, W / Z, Y, X).
@@ -35,12 +61,18 @@ struct ConvProblemDesc {
   std::string splitK;
 
   /// Fills the defaults (strides and dilations 1, pads 0, channels-last
-  /// layouts) and checks every field. Returns "" when the problem is valid,
-  /// else a message "invalid problem: <what and why>".
+  /// layouts) and checks every field against the limits above. Returns ""
+  /// when the problem is valid, else a message "invalid problem: <what and
+  /// why>".
   std::string complete();
 
+  // The sizes below are exact for a problem complete() accepted. For any
+  // other, a size that does not fit int64_t is -1 (no arithmetic wraps).
+
+  /// Output spatial sizes; 0 where the output would be empty.
   std::vector<int64_t> outSizes() const;
-  /// The problem as a func holding its convolution op (ck dialect IR).
+  /// The problem as a func holding its convolution op (ck dialect IR);
+  /// needs the layouts complete() fills.
   std::string toMLIR() const;
   /// 2 * multiply-adds of the convolution.
   double flops() const;

@@ -7,8 +7,9 @@
 //   a CSV table    --csv FILE --direction D --type T [--layouts I,F,O]
 //                  (see ProblemCsv.h): one problem per row
 //   ckProfiler     --ckprofiler OP ARGS...   (see CKProfilerArgs.h): one
-//                  problem; ARGS run to the end of the command line or to
-//                  the next argument starting with "--"
+//                  problem; ARGS are exactly the arguments OP and its
+//                  num_dim_spatial call for, so the tool's own flags may
+//                  follow (parseCKProfilerPrefix)
 //
 //===----------------------------------------------------------------------===//
 

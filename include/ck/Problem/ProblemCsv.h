@@ -6,8 +6,9 @@
 //   G,N,C,K,H,W,Y,X,stride_h,stride_w,pad_h,pad_w,dil_h,dil_w[,layers]
 //
 // C and K are per group; pad_h/pad_w pad both sides; `layers` (how many
-// layers of a model share the shape) is accepted and not used. Lines
-// starting with '#' and blank lines are skipped. A header row (its first
+// layers of a model share the shape) is accepted and not used. A leading
+// UTF-8 byte-order mark is skipped; lines starting with '#' and blank lines
+// are too. A header row (its first
 // field is not a number) names the columns, which may then come in any
 // order, with further columns ignored; without a header the order above
 // is assumed. The direction and element type are not in the table: the
