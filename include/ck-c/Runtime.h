@@ -246,8 +246,25 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * `zero` workspaces are cleared on the launch stream before every
  * ckrt_plan_launch; `keep` workspaces are cleared once when the plan is
  * loaded and then keep their contents between launches.
+ *
+ * Limits (a plan beyond them is a parse error naming the line): a tensor
+ * (count * element size) or a workspace holds at most CKRT_MAX_TENSOR_BYTES;
+ * grid entries at most 2^31-1 (x) and 65535 (y, z), `cus*K` included
+ * (K itself within them); a block at most 1024 threads; lds at most
+ * CKRT_MAX_LDS_BYTES. ckrt reads only regular files (a directory, device,
+ * FIFO or socket is refused before it is read): a plan of at most
+ * CKRT_MAX_PLAN_BYTES and a binary of at most CKRT_MAX_BINARY_BYTES.
  */
 typedef struct ckrt_plan_desc_s ckrt_plan_desc;
+
+/** Largest plan text, from a file or from memory: 4 MiB. */
+#define CKRT_MAX_PLAN_BYTES (UINT64_C(4) << 20)
+/** Largest binary file (cubin, hsaco, fatbin, bundle, PTX): 256 MiB. */
+#define CKRT_MAX_BINARY_BYTES (UINT64_C(256) << 20)
+/** Largest tensor or workspace: 1 TiB (cklimits::kMaxTensorBytes). */
+#define CKRT_MAX_TENSOR_BYTES (UINT64_C(1) << 40)
+/** Largest `lds`: 1 MiB, above any GPU's shared memory per block. */
+#define CKRT_MAX_LDS_BYTES (UINT64_C(1) << 20)
 
 typedef enum ckrt_dtype {
   CKRT_DTYPE_F16 = 0,
@@ -314,12 +331,14 @@ typedef struct ckrt_kernel_arg {
  * Parses plan text. `base_dir` (may be NULL or "": the current directory)
  * resolves a relative `binary`. The binary itself is not read. On error
  * returns CKRT_ERROR_PARSE with a message "ckrt: plan:LINE: what was
- * expected" and leaves *desc NULL.
+ * expected" and leaves *desc NULL (also for text above CKRT_MAX_PLAN_BYTES).
  */
 CKRT_API ckrt_status ckrt_plan_parse(const char *text, const char *base_dir,
                                      ckrt_plan_desc **desc);
 /** Reads and parses a plan file; messages name the file ("ckrt: PATH:LINE:
- *  ..."), and the binary is resolved against the file's directory. */
+ *  ..."), and the binary is resolved against the file's directory.
+ *  CKRT_ERROR_IO if it cannot be read, is not a regular file or is larger
+ *  than CKRT_MAX_PLAN_BYTES; CKRT_ERROR_PARSE if it holds a NUL byte. */
 CKRT_API ckrt_status ckrt_plan_parse_file(const char *path,
                                           ckrt_plan_desc **desc);
 CKRT_API void ckrt_plan_desc_destroy(ckrt_plan_desc *desc);
@@ -367,9 +386,20 @@ CKRT_API ckrt_status ckrt_plan_desc_kernel_grid(const ckrt_plan_desc *desc,
  * Reads the binary (no GPU needed) and checks that it suits the target:
  * an ELF of the right machine (cubin: EM_CUDA, hsaco: EM_AMDGPU), a CUDA
  * fatbin or PTX text for sm_* targets, a clang offload bundle for gfx*.
- * `bytes` (may be NULL) receives its size. CKRT_ERROR_IO if the file cannot
- * be read, CKRT_ERROR_INVALID_BINARY if it does not fit; both messages name
- * the plan line of the `binary` directive. ckrt_plan_load does the same.
+ * The whole file is checked, not just its header: an ELF must be 64-bit
+ * and little-endian with its program and section header tables, every
+ * segment and every section (but SHT_NOBITS) inside the file, a valid
+ * section-name table and well-formed symbol tables; a fatbin or bundle must
+ * hold the sizes its header gives; PTX must be text with balanced braces.
+ * Every kernel the plan names must be a defined symbol of the ELF (for
+ * AMDGPU `name` or `name.kd`) or an `.entry` of the PTX (fatbins and
+ * bundles are not searched). `bytes` (may be NULL) receives its size.
+ * CKRT_ERROR_IO if the file cannot be read (or is not a regular file, or
+ * is above CKRT_MAX_BINARY_BYTES), CKRT_ERROR_INVALID_BINARY if it does not
+ * fit or is truncated or corrupt, CKRT_ERROR_NOT_FOUND if a kernel is
+ * missing; the messages name the plan line of the `binary` directive (of
+ * the `kernel` directive for a missing kernel). ckrt_plan_load does the
+ * same.
  */
 CKRT_API ckrt_status ckrt_plan_desc_check_binary(const ckrt_plan_desc *desc,
                                                  uint64_t *bytes);

@@ -105,7 +105,7 @@ std::unique_ptr<Backend> createHipBackend(const std::string &path,
 
 /// The process-wide backend of `kind` (CUDA or HIP; auto picks as
 /// ckrt_backend_resolve documents). Sets the thread's error on failure.
-ckrt_status getBackend(ckrt_backend kind, Backend **out);
+ckrt_status getBackend(const ckrt_backend &kind, Backend **out);
 
 /// dlopen + dlsym helper shared by the backends.
 class DynamicLibrary {

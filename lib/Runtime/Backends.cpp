@@ -139,8 +139,15 @@ Attempt tryKind(ckrt_backend backend) {
 
 namespace ckrt::detail {
 
-ckrt_status getBackend(ckrt_backend requested, Backend **out) {
+ckrt_status getBackend(const ckrt_backend &kind, Backend **out) {
   *out = nullptr;
+  // By reference and read as an int: a C caller's unknown value is an
+  // error here, not undefined behaviour.
+  int value = enumValue(kind);
+  if (value != CKRT_BACKEND_AUTO && value != CKRT_BACKEND_CUDA &&
+      value != CKRT_BACKEND_HIP)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "unknown backend %d", value);
+  ckrt_backend requested = static_cast<ckrt_backend>(value);
   if (requested == CKRT_BACKEND_CUDA || requested == CKRT_BACKEND_HIP) {
     Attempt a = tryKind(requested);
     if (!a.backend)
@@ -148,9 +155,6 @@ ckrt_status getBackend(ckrt_backend requested, Backend **out) {
     *out = a.backend;
     return CKRT_SUCCESS;
   }
-  if (requested != CKRT_BACKEND_AUTO)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT, "unknown backend %d",
-                int(requested));
 
   // auto: the first backend with a device, else the first that loads.
   Attempt attempts[2] = {tryKind(CKRT_BACKEND_CUDA),

@@ -33,10 +33,14 @@ std::string format(const char *fmt, ...) {
 }
 
 ckrt_status failMessage(ckrt_status status, const std::string &message) {
+  // One printable line: line breaks and tabs become spaces, other control
+  // characters (from file contents quoted in the message) '?'.
   std::string line = "ckrt: " + message;
   for (char &c : line)
-    if (c == '\n' || c == '\r')
+    if (c == '\n' || c == '\r' || c == '\t')
       c = ' ';
+    else if ((c >= 0 && c < 0x20) || c == 0x7f)
+      c = '?';
   // Trim trailing spaces left by messages that ended in a newline.
   while (!line.empty() && line.back() == ' ')
     line.pop_back();
@@ -74,7 +78,7 @@ const char *ckrt_last_error(void) { return lastError.c_str(); }
 void ckrt_clear_error(void) { lastError.clear(); }
 
 const char *ckrt_status_name(ckrt_status status) {
-  switch (status) {
+  switch (enumValue(status)) {
   case CKRT_SUCCESS:
     return "CKRT_SUCCESS";
   case CKRT_ERROR_INVALID_ARGUMENT:

@@ -12,12 +12,14 @@
 
 #include "ck-c/Runtime.h"
 
+#include <cstring>
 #include <string>
 
 namespace ckrt::detail {
 
 /// Sets the thread's message to "ckrt: " + the formatted text (newlines
-/// become spaces, so the message stays one line) and returns `status`.
+/// and tabs become spaces and other control characters '?', so the message
+/// stays one printable line) and returns `status`.
 ckrt_status fail(ckrt_status status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -40,6 +42,17 @@ public:
 private:
   std::string saved;
 };
+
+/// The value of a C enum argument, read as an int: C callers may pass any
+/// int, and in C++ loading an enum outside its enumerators' range is
+/// undefined (UBSan's -fsanitize=enum reports it), so the API's switch
+/// statements look at this instead.
+template <typename Enum> int enumValue(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are int-sized here");
+  int raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
 
 /// printf into a std::string.
 std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -9,6 +9,7 @@
 #define CKRT_LIB_PLAN_H
 
 #include "ck-c/Runtime.h"
+#include "ck/Support/Limits.h"
 
 #include <cstdint>
 #include <string>
@@ -50,7 +51,9 @@ struct KernelDecl {
 };
 
 /// Largest grid entry per dimension, the same on CUDA and HIP.
-constexpr uint64_t kMaxGrid[3] = {0x7fffffffull, 65535, 65535};
+constexpr uint64_t kMaxGrid[3] = {uint64_t(cklimits::kMaxGrid[0]),
+                                  uint64_t(cklimits::kMaxGrid[1]),
+                                  uint64_t(cklimits::kMaxGrid[2])};
 
 /// Evaluates a kernel's grid for `cus` SMs/CUs; false (and `why`) if an
 /// entry overflows the launch limits.
@@ -83,12 +86,21 @@ namespace ckrt::detail {
 ckrt_status parsePlan(const std::string &text, const std::string &source,
                       const std::string &baseDir, ckrt_plan_desc &out);
 
-/// Reads the desc's binary into `image` (with a trailing NUL, not counted
-/// in the returned size, so that PTX text is terminated) and checks it
-/// suits the target. `isPtx` (may be null) tells whether it is PTX text,
-/// which the driver compiles for the device at hand.
-ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
+/// Reads the desc's binary (a regular file of at most
+/// CKRT_MAX_BINARY_BYTES) into `image`, whose data() is NUL-terminated so
+/// that PTX text is, and checks it with checkBinaryImage. `isPtx` (may be
+/// null) tells whether it is PTX text, which the driver compiles for the
+/// device at hand.
+ckrt_status readBinary(const ckrt_plan_desc &desc, std::string &image,
                        uint64_t *size, bool *isPtx = nullptr);
+
+/// Checks a binary image in memory (Binary.cpp): that it suits the
+/// desc's target, that the whole of it is well formed (not cut short or
+/// corrupt) and, for ELF and PTX, that it defines every kernel the desc
+/// names. Fails with CKRT_ERROR_INVALID_BINARY or CKRT_ERROR_NOT_FOUND and
+/// a one-line message naming the plan line and the file.
+ckrt_status checkBinaryImage(const ckrt_plan_desc &desc, const char *data,
+                             size_t size, bool *isPtx = nullptr);
 
 /// The backend of a target name, or CKRT_BACKEND_AUTO if it is neither.
 ckrt_backend targetBackend(const std::string &target);

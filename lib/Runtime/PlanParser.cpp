@@ -1,22 +1,27 @@
 //===- PlanParser.cpp - The `ck-plan 1` launch-plan format ----------------===//
 //
-// Parses plan text into a ckrt_plan_desc, checks binaries without a GPU, and
-// implements the ckrt_plan_desc_* accessors. Every parse error names the
-// line and what was expected.
+// Parses plan text into a ckrt_plan_desc and implements the ckrt_plan_desc_*
+// accessors (Binary.cpp checks the binary, File.cpp reads files). Every
+// parse error names the line and what was expected; every size is checked
+// against the limits in ck-c/Runtime.h without overflowing.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Error.h"
+#include "File.h"
 #include "Plan.h"
+
+#include "ck/Support/Limits.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <new>
+#include <unordered_map>
 
 using namespace ckrt::detail;
 
@@ -67,9 +72,13 @@ namespace {
 constexpr uint32_t kMaxIndex = 65535;
 constexpr uint64_t kMaxThreadsPerBlock = 1024;
 
-// Machine numbers in ELF headers.
-constexpr unsigned kEmCuda = 190;
-constexpr unsigned kEmAmdgpu = 224;
+// The runtime serves what the compiler may emit, no more.
+static_assert(CKRT_MAX_TENSOR_BYTES == uint64_t(cklimits::kMaxTensorBytes),
+              "ckrt's tensor limit must be the compiler's");
+
+unsigned long long ull(uint64_t v) {
+  return static_cast<unsigned long long>(v);
+}
 
 bool isDigits(const std::string &s, size_t from = 0) {
   if (from >= s.size())
@@ -78,6 +87,11 @@ bool isDigits(const std::string &s, size_t from = 0) {
     if (s[i] < '0' || s[i] > '9')
       return false;
   return true;
+}
+
+/// "-" followed by decimal digits.
+bool isNegative(const std::string &s) {
+  return s.size() > 1 && s[0] == '-' && isDigits(s, 1);
 }
 
 /// A decimal unsigned integer (no sign, no spaces) no larger than `max`.
@@ -289,6 +303,9 @@ private:
   ckrt_plan_desc &desc;
   int line = 0;
   int headerLine = 0;
+  // Lines of what was declared, to name the first of a duplicate.
+  std::map<std::string, int> metaLines;
+  std::unordered_map<uint32_t, int> tensorLines, workspaceLines;
 };
 
 ckrt_status Parser::run(const std::string &text) {
@@ -300,6 +317,8 @@ ckrt_status Parser::run(const std::string &text) {
     std::string raw = text.substr(pos, end - pos);
     ++line;
     pos = end + 1;
+    if (raw.find('\0') != std::string::npos)
+      return error("the line holds a NUL byte (a plan is text)");
     size_t hash = raw.find('#');
     if (hash != std::string::npos)
       raw.resize(hash);
@@ -389,10 +408,10 @@ ckrt_status Parser::parseMeta(const std::vector<std::string> &tok,
   if (tok.size() < 2)
     return error("missing key after 'meta' (expected: meta <key> <value...>)");
   const std::string &key = tok[1];
-  for (const MetaDecl &m : desc.meta)
-    if (m.key == key)
-      return error(format("duplicate meta key '%s' (first on line %d)",
-                          key.c_str(), m.line));
+  auto [first, inserted] = metaLines.emplace(key, line);
+  if (!inserted)
+    return error(format("duplicate meta key '%s' (first on line %d)",
+                        key.c_str(), first->second));
   // The value is the rest of the line after the key, spacing kept.
   size_t at = raw.find("meta");
   at = raw.find(key, at + 4) + key.size();
@@ -463,20 +482,28 @@ ckrt_status Parser::parseTensor(const std::vector<std::string> &tok) {
                         "f32)",
                         tok[3].c_str()));
   uint64_t elemSize = ckrt_dtype_size(t.dtype);
-  if (!parseUnsigned(tok[4], UINT64_MAX / elemSize, &t.count))
-    return error(format(isDigits(tok[4])
-                            ? "element count %s is too large"
-                            : "expected an element count (a positive "
-                              "integer), found '%s'",
+  if (isNegative(tok[4]) || tok[4] == "0")
+    return error(
+        format("element count must be positive, found '%s'", tok[4].c_str()));
+  if (!isDigits(tok[4]))
+    return error(format("expected an element count (a positive integer), "
+                        "found '%s'",
                         tok[4].c_str()));
+  uint64_t maxCount = CKRT_MAX_TENSOR_BYTES / elemSize;
+  if (!parseUnsigned(tok[4], UINT64_MAX, &t.count) || t.count > maxCount ||
+      __builtin_mul_overflow(t.count, elemSize, &t.bytes))
+    return error(format("element count %s is too large: a tensor of %s holds "
+                        "at most %llu elements (%llu bytes, %s)",
+                        tok[4].c_str(), tok[3].c_str(), ull(maxCount),
+                        ull(CKRT_MAX_TENSOR_BYTES),
+                        limitText(CKRT_MAX_TENSOR_BYTES).c_str()));
   if (t.count == 0)
     return error("element count must be positive, found '0'");
-  t.bytes = t.count * elemSize;
-  for (const TensorDecl &other : desc.tensors)
-    if (other.index == t.index)
-      return error(format("duplicate tensor index %u (first declared on "
-                          "line %d)",
-                          t.index, other.line));
+  auto [first, inserted] = tensorLines.emplace(t.index, line);
+  if (!inserted)
+    return error(format("duplicate tensor index %u (first declared on line "
+                        "%d)",
+                        t.index, first->second));
   desc.tensors.push_back(std::move(t));
   return CKRT_SUCCESS;
 }
@@ -504,12 +531,18 @@ ckrt_status Parser::parseWorkspace(const std::vector<std::string> &tok) {
     return error(format("workspace index %s is too large (at most %u)",
                         tok[1].c_str(), kMaxIndex));
   w.index = uint32_t(index);
-  if (!parseUnsigned(tok[2], UINT64_MAX, &w.bytes))
-    return error(format(isDigits(tok[2])
-                            ? "workspace size %s is too large"
-                            : "expected a workspace size in bytes (a "
-                              "non-negative integer), found '%s'",
+  if (isNegative(tok[2]))
+    return error(format("workspace size must not be negative, found '%s'",
                         tok[2].c_str()));
+  if (!isDigits(tok[2]))
+    return error(format("expected a workspace size in bytes (a non-negative "
+                        "integer), found '%s'",
+                        tok[2].c_str()));
+  if (!parseUnsigned(tok[2], CKRT_MAX_TENSOR_BYTES, &w.bytes))
+    return error(format("workspace size %s is too large (at most %llu bytes, "
+                        "%s)",
+                        tok[2].c_str(), ull(CKRT_MAX_TENSOR_BYTES),
+                        limitText(CKRT_MAX_TENSOR_BYTES).c_str()));
   if (tok[3] == "zero")
     w.zeroEachLaunch = true;
   else if (tok[3] == "keep")
@@ -518,11 +551,11 @@ ckrt_status Parser::parseWorkspace(const std::vector<std::string> &tok) {
     return error(format("expected 'zero' or 'keep' after the workspace size, "
                         "found '%s'",
                         tok[3].c_str()));
-  for (const WorkspaceDecl &other : desc.workspaces)
-    if (other.index == w.index)
-      return error(format("duplicate workspace index %u (first declared on "
-                          "line %d)",
-                          w.index, other.line));
+  auto [first, inserted] = workspaceLines.emplace(w.index, line);
+  if (!inserted)
+    return error(format("duplicate workspace index %u (first declared on "
+                        "line %d)",
+                        w.index, first->second));
   desc.workspaces.push_back(w);
   return CKRT_SUCCESS;
 }
@@ -565,18 +598,25 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
       k.grid[d] = 0;
     } else if (g.compare(0, 4, "cus*") == 0) {
       std::string factor = g.substr(4);
-      if (!parseUnsigned(factor, 0xffffffffull, &value) || value == 0)
+      if (!isDigits(factor) ||
+          factor.find_first_not_of('0') == std::string::npos)
         return error(format("bad grid %s '%s' in kernel '%s' (expected "
                             "'cus*K' with K a positive integer)",
                             dims[d], g.c_str(), k.name.c_str()));
+      // With at least one SM/CU, K above the limit can never launch.
+      if (!parseUnsigned(factor, kMaxGrid[d], &value))
+        return error(format("grid %s '%s' of kernel '%s' is above the limit "
+                            "%llu on any device (K must be at most %llu)",
+                            dims[d], g.c_str(), k.name.c_str(),
+                            ull(kMaxGrid[d]), ull(kMaxGrid[d])));
       k.gridCusFactor[d] = uint32_t(value);
       k.grid[d] = 0;
-    } else if (parseUnsigned(g, UINT64_MAX, &value) && value > 0) {
-      if (value > kMaxGrid[d])
+    } else if (isDigits(g) && g.find_first_not_of('0') != std::string::npos) {
+      if (!parseUnsigned(g, kMaxGrid[d], &value))
         return error(format("grid %s %s of kernel '%s' is above the limit "
                             "%llu",
                             dims[d], g.c_str(), k.name.c_str(),
-                            static_cast<unsigned long long>(kMaxGrid[d])));
+                            ull(kMaxGrid[d])));
       k.grid[d] = uint32_t(value);
     } else {
       return error(format("bad grid %s '%s' in kernel '%s' (expected a "
@@ -601,15 +641,15 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
                           "<x> <y> <z>, each a positive integer)",
                           dims[d], k.name.c_str()));
     uint64_t value = 0;
-    if (!parseUnsigned(tok[i], UINT64_MAX, &value) || value == 0)
+    if (!isDigits(tok[i]) || tok[i].find_first_not_of('0') == std::string::npos)
       return error(format("bad block %s '%s' in kernel '%s' (expected a "
                           "positive integer)",
                           dims[d], tok[i].c_str(), k.name.c_str()));
-    if (value > kMaxThreadsPerBlock)
+    if (!parseUnsigned(tok[i], kMaxThreadsPerBlock, &value))
       return error(format("block %s %s of kernel '%s' is above the limit "
                           "%llu",
                           dims[d], tok[i].c_str(), k.name.c_str(),
-                          static_cast<unsigned long long>(kMaxThreadsPerBlock)));
+                          ull(kMaxThreadsPerBlock)));
     k.block[d] = uint32_t(value);
     threads *= value;
   }
@@ -627,10 +667,17 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
     if (i >= tok.size())
       return error(format("missing byte count after 'lds' in kernel '%s'",
                           k.name.c_str()));
-    if (!parseUnsigned(tok[i], 0xffffffffull, &value))
+    if (!isDigits(tok[i]))
       return error(format("bad lds size '%s' in kernel '%s' (expected a "
                           "non-negative number of bytes)",
                           tok[i].c_str(), k.name.c_str()));
+    if (!parseUnsigned(tok[i], CKRT_MAX_LDS_BYTES, &value))
+      return error(format("lds %s of kernel '%s' is above the limit of %llu "
+                          "bytes (%s; no GPU has more shared memory per "
+                          "block)",
+                          tok[i].c_str(), k.name.c_str(),
+                          ull(CKRT_MAX_LDS_BYTES),
+                          limitText(CKRT_MAX_LDS_BYTES).c_str()));
     k.ldsBytes = uint32_t(value);
     ++i;
   }
@@ -764,117 +811,19 @@ ckrt_status Parser::finish() {
   return CKRT_SUCCESS;
 }
 
-enum class BinaryKind { Unknown, Elf, Fatbin, Ptx, OffloadBundle };
-
-BinaryKind sniff(const std::vector<char> &image, size_t size,
-                 unsigned *elfMachine) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(image[i]); };
-  if (size >= 20 && byte(0) == 0x7f && byte(1) == 'E' && byte(2) == 'L' &&
-      byte(3) == 'F') {
-    // e_machine is a 16-bit field at offset 18; byte 5 (EI_DATA) gives the
-    // byte order (1: little endian).
-    *elfMachine = byte(5) == 2 ? (byte(18) << 8 | byte(19))
-                               : (byte(19) << 8 | byte(18));
-    return BinaryKind::Elf;
-  }
-  if (size >= 4 && byte(0) == 0x50 && byte(1) == 0xed && byte(2) == 0x55 &&
-      byte(3) == 0xba)
-    return BinaryKind::Fatbin;
-  static const char bundle[] = "__CLANG_OFFLOAD_BUNDLE__";
-  if (size >= sizeof(bundle) - 1 &&
-      std::memcmp(image.data(), bundle, sizeof(bundle) - 1) == 0)
-    return BinaryKind::OffloadBundle;
-  if (size >= 4 && std::memcmp(image.data(), "CCOB", 4) == 0)
-    return BinaryKind::OffloadBundle; // compressed bundle
-  // PTX: text with a .version and a .target directive near the start.
-  size_t probe = std::min<size_t>(size, 1 << 16);
-  if (std::memchr(image.data(), 0, probe) == nullptr) {
-    std::string head(image.data(), probe);
-    if (head.find(".version") != std::string::npos &&
-        head.find(".target") != std::string::npos)
-      return BinaryKind::Ptx;
-  }
-  return BinaryKind::Unknown;
-}
-
-const char *kindName(BinaryKind kind, unsigned machine) {
-  switch (kind) {
-  case BinaryKind::Elf:
-    return machine == kEmCuda     ? "a CUDA ELF (cubin)"
-           : machine == kEmAmdgpu ? "an AMDGPU ELF (hsaco)"
-                                  : "an ELF file for another machine";
-  case BinaryKind::Fatbin:
-    return "a CUDA fatbin";
-  case BinaryKind::Ptx:
-    return "PTX text";
-  case BinaryKind::OffloadBundle:
-    return "a clang offload bundle";
-  case BinaryKind::Unknown:
-    break;
-  }
-  return "of an unknown format";
-}
-
 } // namespace
 
 namespace ckrt::detail {
 
 ckrt_status parsePlan(const std::string &text, const std::string &source,
                       const std::string &baseDir, ckrt_plan_desc &out) {
+  if (text.size() > CKRT_MAX_PLAN_BYTES)
+    return fail(CKRT_ERROR_PARSE,
+                "%s: the plan is %zu bytes, above the limit of %llu bytes (%s)",
+                source.c_str(), text.size(), ull(CKRT_MAX_PLAN_BYTES),
+                limitText(CKRT_MAX_PLAN_BYTES).c_str());
   Parser parser(source, baseDir, out);
   return parser.run(text);
-}
-
-ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
-                       uint64_t *sizeOut, bool *isPtx) {
-  std::string where = lineRef(desc.source, desc.binaryLine);
-  std::FILE *f = std::fopen(desc.binaryPath.c_str(), "rb");
-  if (!f)
-    return fail(CKRT_ERROR_IO, "%s: cannot read binary file '%s': %s",
-                where.c_str(), desc.binaryPath.c_str(), std::strerror(errno));
-  image.clear();
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof(buffer), f)) > 0)
-    image.insert(image.end(), buffer, buffer + n);
-  bool readError = std::ferror(f);
-  int savedErrno = errno;
-  std::fclose(f);
-  if (readError)
-    return fail(CKRT_ERROR_IO, "%s: cannot read binary file '%s': %s",
-                where.c_str(), desc.binaryPath.c_str(),
-                std::strerror(savedErrno));
-  size_t size = image.size();
-  image.push_back('\0');
-  if (size == 0)
-    return fail(CKRT_ERROR_INVALID_BINARY, "%s: binary file '%s' is empty",
-                where.c_str(), desc.binaryPath.c_str());
-
-  unsigned machine = 0;
-  BinaryKind kind = sniff(image, size, &machine);
-  ckrt_backend backend = targetBackend(desc.target);
-  bool ok = false;
-  if (backend == CKRT_BACKEND_CUDA)
-    ok = (kind == BinaryKind::Elf && machine == kEmCuda) ||
-         kind == BinaryKind::Fatbin || kind == BinaryKind::Ptx;
-  else if (backend == CKRT_BACKEND_HIP)
-    ok = (kind == BinaryKind::Elf && machine == kEmAmdgpu) ||
-         kind == BinaryKind::OffloadBundle;
-  if (!ok) {
-    const char *expected = backend == CKRT_BACKEND_CUDA
-                               ? "a cubin, fatbin or PTX"
-                               : "an AMDGPU code object (hsaco) or offload "
-                                 "bundle";
-    return fail(CKRT_ERROR_INVALID_BINARY,
-                "%s: binary file '%s' is %s, but target %s needs %s",
-                where.c_str(), desc.binaryPath.c_str(),
-                kindName(kind, machine), desc.target.c_str(), expected);
-  }
-  if (sizeOut)
-    *sizeOut = size;
-  if (isPtx)
-    *isPtx = kind == BinaryKind::Ptx;
-  return CKRT_SUCCESS;
 }
 
 } // namespace ckrt::detail
@@ -884,23 +833,6 @@ ckrt_status readBinary(const ckrt_plan_desc &desc, std::vector<char> &image,
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-bool readTextFile(const char *path, std::string &out, int *err) {
-  std::FILE *f = std::fopen(path, "rb");
-  if (!f) {
-    *err = errno;
-    return false;
-  }
-  out.clear();
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof(buffer), f)) > 0)
-    out.append(buffer, n);
-  bool bad = std::ferror(f);
-  *err = errno;
-  std::fclose(f);
-  return !bad;
-}
 
 ckrt_status parseInto(const std::string &text, const std::string &source,
                       const std::string &baseDir, ckrt_plan_desc **out) {
@@ -927,7 +859,7 @@ ckrt_status nullDesc(const char *fn) {
 extern "C" {
 
 const char *ckrt_dtype_name(ckrt_dtype dtype) {
-  switch (dtype) {
+  switch (enumValue(dtype)) {
   case CKRT_DTYPE_F16:
     return "f16";
   case CKRT_DTYPE_BF16:
@@ -939,7 +871,7 @@ const char *ckrt_dtype_name(ckrt_dtype dtype) {
 }
 
 size_t ckrt_dtype_size(ckrt_dtype dtype) {
-  switch (dtype) {
+  switch (enumValue(dtype)) {
   case CKRT_DTYPE_F16:
   case CKRT_DTYPE_BF16:
     return 2;
@@ -958,7 +890,15 @@ ckrt_status ckrt_plan_parse(const char *text, const char *base_dir,
   if (!text)
     return fail(CKRT_ERROR_INVALID_ARGUMENT,
                 "ckrt_plan_parse: the plan text is NULL");
-  return parseInto(text, "plan", base_dir ? base_dir : "", desc);
+  // Measure before copying: the text may be anything.
+  size_t length = strnlen(text, size_t(CKRT_MAX_PLAN_BYTES) + 1);
+  if (length > CKRT_MAX_PLAN_BYTES)
+    return fail(CKRT_ERROR_PARSE,
+                "plan: the plan is more than %llu bytes, the limit (%s)",
+                ull(CKRT_MAX_PLAN_BYTES),
+                limitText(CKRT_MAX_PLAN_BYTES).c_str());
+  return parseInto(std::string(text, length), "plan", base_dir ? base_dir : "",
+                   desc);
 }
 
 ckrt_status ckrt_plan_parse_file(const char *path, ckrt_plan_desc **desc) {
@@ -970,10 +910,9 @@ ckrt_status ckrt_plan_parse_file(const char *path, ckrt_plan_desc **desc) {
     return fail(CKRT_ERROR_INVALID_ARGUMENT,
                 "ckrt_plan_parse_file: the path is NULL or empty");
   std::string text;
-  int err = 0;
-  if (!readTextFile(path, text, &err))
-    return fail(CKRT_ERROR_IO, "cannot read plan file '%s': %s", path,
-                std::strerror(err));
+  if (ckrt_status st =
+          readRegularFile(path, CKRT_MAX_PLAN_BYTES, "plan file", "", text))
+    return st;
   std::string p(path);
   size_t slash = p.rfind('/');
   std::string baseDir = slash == std::string::npos ? std::string()
@@ -1161,7 +1100,7 @@ ckrt_status ckrt_plan_desc_check_binary(const ckrt_plan_desc *desc,
                                         uint64_t *bytes) {
   if (!desc)
     return nullDesc("ckrt_plan_desc_check_binary");
-  std::vector<char> image;
+  std::string image;
   return readBinary(*desc, image, bytes);
 }
 

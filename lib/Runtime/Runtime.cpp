@@ -212,7 +212,7 @@ extern "C" {
 //===----------------------------------------------------------------------===//
 
 const char *ckrt_backend_name(ckrt_backend backend) {
-  switch (backend) {
+  switch (enumValue(backend)) {
   case CKRT_BACKEND_AUTO:
     return "auto";
   case CKRT_BACKEND_CUDA:
@@ -548,7 +548,7 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
                 backendLabel(planBackend), props.ordinal, props.name,
                 backendLabel(props.backend), props.arch);
 
-  std::vector<char> image;
+  std::string image;
   uint64_t size = 0;
   bool isPtx = false;
   if (ckrt_status st = readBinary(*desc, image, &size, &isPtx))

@@ -1,7 +1,9 @@
 //===- Runner.cpp - Running one bundle on the GPU -------------------------===//
 //
-// For one bundle: parse plan.ckplan (and reference.ckplan), check that the
-// device can run it, fill the tensors the plan reads with seeded uniform
+// For one bundle: parse plan.ckplan (and reference.ckplan) and check their
+// binaries (no GPU needed: ck-bench does it for every bundle before it
+// looks for a GPU), check that the device can run the plan, fill the
+// tensors the plan reads with seeded uniform
 // values, poison the written one with NaNs (0xFF bytes), launch the plan
 // and the reference plan (into its own poisoned copy of the written
 // tensor), compare by Composable Kernel's rule, then time the plan over
@@ -124,6 +126,82 @@ uint64_t alignUp(uint64_t value, uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
 
+/// What ck-bench takes from a bundle's plans.
+struct BundleFacts {
+  std::string planPath;
+  std::vector<Tensor> tensors;
+  size_t written = 0;
+  double flops = 0;
+  double bytes = 0;
+};
+
+/// Reads the bundle in `dir` into `res` (its plan descriptions) and `facts`
+/// and `r`, and checks it without a GPU: both plans parse, their binaries
+/// pass ckrt's checks, the meta lines ck-bench needs are there and the
+/// reference plan takes the same tensors. "" or the error.
+std::string loadBundle(const std::string &dir, const BenchOptions &options,
+                       const ckproblem::ConvProblemDesc *problem,
+                       Resources &res, BundleFacts &facts, BenchResult &r) {
+  std::string error;
+  std::string &planPath = facts.planPath;
+  planPath = dir + "/plan.ckplan";
+  if (!ok(ckrt_plan_parse_file(planPath.c_str(), &res.planDesc), error) ||
+      !ok(ckrt_plan_desc_check_binary(res.planDesc, nullptr), error))
+    return error;
+  if (std::string key = meta(res.planDesc, "key"); !key.empty()) {
+    if (problem && key != problem->key())
+      return planPath + " holds " + key + ", not " + problem->key();
+    r.key = key;
+  }
+  if (std::string summary = meta(res.planDesc, "problem"); !summary.empty())
+    r.summary = summary;
+  std::vector<Tensor> &tensors = facts.tensors;
+  if (!readTensors(res.planDesc, planPath, tensors, error))
+    return error;
+  double number;
+  if (!metaNumber(res.planDesc, "written", number) || number < 0 ||
+      number >= double(tensors.size()) || number != double(size_t(number)))
+    return planPath + " has no valid 'meta written' line (the index of the "
+                      "tensor the plan writes); ck-bench runs bundles that "
+                      "ck-compile built from a problem";
+  facts.written = size_t(number);
+  r.reduction =
+      metaNumber(res.planDesc, "reduction", number) ? int64_t(number) : 0;
+  r.kBatch = metaNumber(res.planDesc, "k_batch", number) ? int64_t(number) : 1;
+  r.computeType = meta(res.planDesc, "compute");
+  if (r.computeType.empty())
+    r.computeType = elementTypeName(tensors[facts.written].type);
+  facts.flops = metaNumber(res.planDesc, "flops", number) ? number
+                : problem                                 ? problem->flops()
+                                                          : 0;
+  facts.bytes = 0;
+  for (const Tensor &t : tensors)
+    facts.bytes += double(t.bytes);
+
+  // The reference plan must take the same tensors.
+  if (options.verify) {
+    if (r.reduction < 1)
+      return planPath + " has no valid 'meta reduction' line, which the "
+                        "tolerance needs";
+    std::string refPath = dir + "/reference.ckplan";
+    if (!ok(ckrt_plan_parse_file(refPath.c_str(), &res.refDesc), error) ||
+        !ok(ckrt_plan_desc_check_binary(res.refDesc, nullptr), error))
+      return error;
+    std::vector<Tensor> refTensors;
+    if (!readTensors(res.refDesc, refPath, refTensors, error))
+      return error;
+    if (refTensors.size() != tensors.size())
+      return refPath + " has " + std::to_string(refTensors.size()) +
+             " tensors, plan.ckplan " + std::to_string(tensors.size());
+    for (size_t i = 0; i < tensors.size(); ++i)
+      if (refTensors[i].type != tensors[i].type ||
+          refTensors[i].count != tensors[i].count)
+        return "tensor " + std::to_string(i) + " of " + refPath +
+               " differs from plan.ckplan's in type or size";
+  }
+  return "";
+}
+
 } // namespace
 
 Device::~Device() {
@@ -150,7 +228,7 @@ std::string Device::describe() const {
   return text;
 }
 
-BenchResult ckbench::runBundle(Device &device, const std::string &dir,
+BenchResult ckbench::newResult(const std::string &dir,
                                const BenchOptions &options, uint64_t seed,
                                const ckproblem::ConvProblemDesc *problem) {
   BenchResult r;
@@ -160,6 +238,22 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
   r.summary = problem ? problem->summary() : "";
   r.warmup = options.warmup;
   r.repeat = options.repeat;
+  return r;
+}
+
+std::string ckbench::checkBundle(const std::string &dir,
+                                 const BenchOptions &options,
+                                 const ckproblem::ConvProblemDesc *problem) {
+  Resources res(nullptr);
+  BundleFacts facts;
+  BenchResult r = newResult(dir, options, 0, problem);
+  return loadBundle(dir, options, problem, res, facts, r);
+}
+
+BenchResult ckbench::runBundle(Device &device, const std::string &dir,
+                               const BenchOptions &options, uint64_t seed,
+                               const ckproblem::ConvProblemDesc *problem) {
+  BenchResult r = newResult(dir, options, seed, problem);
   std::string error;
   auto fail = [&](const std::string &message) {
     r.status = "error";
@@ -171,66 +265,21 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
   ckrt_stream stream = device.stream();
   const ckrt_device_props &props = device.props();
 
-  // The plan and its facts.
-  std::string planPath = dir + "/plan.ckplan";
-  if (!ok(ckrt_plan_parse_file(planPath.c_str(), &res.planDesc), error))
-    return fail(error);
-  if (std::string key = meta(res.planDesc, "key"); !key.empty()) {
-    if (problem && key != problem->key())
-      return fail(planPath + " holds " + key + ", not " + problem->key());
-    r.key = key;
-  }
-  if (std::string summary = meta(res.planDesc, "problem"); !summary.empty())
-    r.summary = summary;
+  // The plans and their facts; then the device must suit them.
+  BundleFacts facts;
+  if (std::string message = loadBundle(dir, options, problem, res, facts, r);
+      !message.empty())
+    return fail(message);
+  const std::string &planPath = facts.planPath;
+  const std::vector<Tensor> &tensors = facts.tensors;
+  size_t written = facts.written;
+  const Tensor &out = tensors[written];
+  double flops = facts.flops, bytes = facts.bytes;
   const char *target = ckrt_plan_desc_target(res.planDesc);
   if (!ckrt_target_compatible(target, props.arch))
     return fail(planPath + " is built for " + target + ", which device " +
                 std::to_string(props.ordinal) + " (" + props.name + ", " +
                 props.arch + ") cannot run: compile it for " + props.arch);
-  std::vector<Tensor> tensors;
-  if (!readTensors(res.planDesc, planPath, tensors, error))
-    return fail(error);
-  double number;
-  if (!metaNumber(res.planDesc, "written", number) || number < 0 ||
-      number >= double(tensors.size()) || number != double(size_t(number)))
-    return fail(planPath + " has no valid 'meta written' line (the index of "
-                           "the tensor the plan writes); ck-bench runs "
-                           "bundles that ck-compile built from a problem");
-  size_t written = size_t(number);
-  const Tensor &out = tensors[written];
-  r.reduction =
-      metaNumber(res.planDesc, "reduction", number) ? int64_t(number) : 0;
-  r.kBatch = metaNumber(res.planDesc, "k_batch", number) ? int64_t(number) : 1;
-  r.computeType = meta(res.planDesc, "compute");
-  if (r.computeType.empty())
-    r.computeType = elementTypeName(out.type);
-  double flops = metaNumber(res.planDesc, "flops", number) ? number
-                 : problem                                 ? problem->flops()
-                                                           : 0;
-  double bytes = 0;
-  for (const Tensor &t : tensors)
-    bytes += double(t.bytes);
-
-  // The reference plan must take the same tensors.
-  if (options.verify) {
-    if (r.reduction < 1)
-      return fail(planPath + " has no valid 'meta reduction' line, which "
-                             "the tolerance needs");
-    std::string refPath = dir + "/reference.ckplan";
-    if (!ok(ckrt_plan_parse_file(refPath.c_str(), &res.refDesc), error))
-      return fail(error);
-    std::vector<Tensor> refTensors;
-    if (!readTensors(res.refDesc, refPath, refTensors, error))
-      return fail(error);
-    if (refTensors.size() != tensors.size())
-      return fail(refPath + " has " + std::to_string(refTensors.size()) +
-                  " tensors, plan.ckplan " + std::to_string(tensors.size()));
-    for (size_t i = 0; i < tensors.size(); ++i)
-      if (refTensors[i].type != tensors[i].type ||
-          refTensors[i].count != tensors[i].count)
-        return fail("tensor " + std::to_string(i) + " of " + refPath +
-                    " differs from plan.ckplan's in type or size");
-  }
 
   if (!ok(ckrt_plan_load(device.context(), res.planDesc, CKRT_PLAN_LOAD_DEFAULT,
                          &res.plan),

@@ -37,6 +37,18 @@ private:
   ckrt_device_props props_{};
 };
 
+/// A result for the bundle in `dir` with nothing run yet: its key (the
+/// problem's, else the directory's name), seed, warmup and repeat.
+BenchResult newResult(const std::string &dir, const BenchOptions &options,
+                      uint64_t seed, const ckproblem::ConvProblemDesc *problem);
+
+/// Checks the bundle in `dir` without a GPU: plan.ckplan (and
+/// reference.ckplan unless verification is off) parse, their binaries pass
+/// ckrt's checks (as `ckrt-info --dry-run`), and the facts ck-bench needs
+/// are there. "" if it can run, else why not (one line).
+std::string checkBundle(const std::string &dir, const BenchOptions &options,
+                        const ckproblem::ConvProblemDesc *problem);
+
 /// Verifies and times the bundle in `dir` (plan.ckplan, and
 /// reference.ckplan unless verification is off) with inputs from `seed`.
 /// `problem`, when given, is what the bundle must hold (its key is checked

@@ -8,9 +8,12 @@
 //   ck-bench --bundle DIR/<key>
 //
 // Links ckrt and the standard library only (no LLVM), so it runs on GPU
-// machines where nothing else of ck-mlir is installed. Exit status: 0 all
-// passed, 1 a problem failed verification or had an error, 2 no GPU, 3 a
-// bad command line. docs/Profiler.md describes the method.
+// machines where nothing else of ck-mlir is installed. Every bundle is read
+// and checked (plans, binaries) before a GPU is looked for, so a missing or
+// broken bundle gets its own error. Exit status: 0 all passed, 1 a problem
+// failed verification or had an error (with --bundle, a bundle that fails
+// its check: one line on stderr), 2 no GPU, 3 a bad command line.
+// docs/Profiler.md describes the method.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +26,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -97,9 +101,18 @@ void printHelp() {
                "docs/Profiler.md.\n";
 }
 
-} // namespace
+/// Prints a result, its worst mismatches, and its JSON line.
+void report(const BenchResult &result, std::ofstream &json) {
+  std::cout << resultLine(result) << "\n";
+  for (const Mismatch &m : result.comparison.worst)
+    std::cout << "    [" << m.index << "] out " << number(m.out) << " ref "
+              << number(m.ref) << "\n";
+  std::cout << std::flush;
+  if (json.is_open())
+    json << resultJson(result) << "\n" << std::flush;
+}
 
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
   ckproblem::ProblemArgs problems = ckproblem::parseProblemArgs(
       std::vector<std::string>(argv + 1, argv + argc));
   if (!problems.ok()) {
@@ -122,6 +135,52 @@ int main(int argc, char **argv) {
     return kUsage;
   }
 
+  std::ofstream json;
+  if (!options.jsonPath.empty()) {
+    json.open(options.jsonPath);
+    if (!json) {
+      std::cerr << "ck-bench: cannot write '" << options.jsonPath << "'\n";
+      return kUsage;
+    }
+  }
+
+  uint64_t seed =
+      options.seedGiven
+          ? options.seed
+          : uint64_t(
+                std::chrono::system_clock::now().time_since_epoch().count()) %
+                1000000007u;
+
+  // Check every bundle first, without a GPU.
+  std::vector<std::string> broken(jobs.size());
+  size_t numBroken = 0;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    broken[i] = checkBundle(jobs[i].dir, options,
+                            jobs[i].problem ? &*jobs[i].problem : nullptr);
+    numBroken += !broken[i].empty();
+  }
+  if (!options.bundleDir.empty() && numBroken) {
+    std::cerr << "ck-bench: " << broken[0] << "\n";
+    return kFailed;
+  }
+  auto brokenResult = [&](size_t i) {
+    BenchResult result =
+        newResult(jobs[i].dir, options, seed,
+                  jobs[i].problem ? &*jobs[i].problem : nullptr);
+    result.status = "error";
+    result.error = broken[i];
+    return result;
+  };
+  if (numBroken == jobs.size()) {
+    // Nothing to run: no GPU needed to say so.
+    for (size_t i = 0; i < jobs.size(); ++i)
+      report(brokenResult(i), json);
+    std::cout << "ck-bench: 0 passed, 0 failed, " << numBroken
+              << " errors (every bundle failed its check; no GPU was "
+                 "looked for)\n";
+    return kFailed;
+  }
+
   Device device;
   if (ckrt_status status = device.open(options.device)) {
     if (status == CKRT_ERROR_NO_BACKEND || status == CKRT_ERROR_NO_DEVICE)
@@ -131,20 +190,6 @@ int main(int argc, char **argv) {
                 << ckrt_last_error() << "\n";
     return kNoGpu;
   }
-  std::ofstream json;
-  if (!options.jsonPath.empty()) {
-    json.open(options.jsonPath);
-    if (!json) {
-      std::cerr << "ck-bench: cannot write '" << options.jsonPath << "'\n";
-      return kUsage;
-    }
-  }
-  uint64_t seed =
-      options.seedGiven
-          ? options.seed
-          : uint64_t(
-                std::chrono::system_clock::now().time_since_epoch().count()) %
-                1000000007u;
   std::cout << "ck-bench: device " << options.device << ": "
             << device.describe() << "\n"
             << "ck-bench: seed " << seed << " (--seed " << seed
@@ -153,16 +198,13 @@ int main(int argc, char **argv) {
             << std::flush;
 
   size_t passed = 0, failed = 0, errors = 0, unverified = 0;
-  for (const Job &job : jobs) {
-    BenchResult result = runBundle(device, job.dir, options, seed,
-                                   job.problem ? &*job.problem : nullptr);
-    std::cout << resultLine(result) << "\n";
-    for (const Mismatch &m : result.comparison.worst)
-      std::cout << "    [" << m.index << "] out " << number(m.out) << " ref "
-                << number(m.ref) << "\n";
-    std::cout << std::flush;
-    if (json.is_open())
-      json << resultJson(result) << "\n" << std::flush;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const Job &job = jobs[i];
+    BenchResult result = broken[i].empty()
+                             ? runBundle(device, job.dir, options, seed,
+                                         job.problem ? &*job.problem : nullptr)
+                             : brokenResult(i);
+    report(result, json);
     if (result.status == "pass")
       ++passed;
     else if (result.status == "fail")
@@ -178,4 +220,18 @@ int main(int argc, char **argv) {
     std::cout << ", " << unverified << " not verified";
   std::cout << "\n";
   return failed || errors ? kFailed : kPassed;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  // Host memory for a bundle's tensors may run out: one line, no abort.
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    std::cerr << "ck-bench: out of host memory\n";
+  } catch (const std::exception &e) {
+    std::cerr << "ck-bench: " << e.what() << "\n";
+  }
+  return kFailed;
 }

@@ -1,12 +1,14 @@
-# Runs ck-bench with both GPU runtimes forced absent and checks that it
-# prints exactly one line, "ck-bench: no GPU: ...", on stderr, nothing on
-# stdout, and exits with 2.
-#   cmake -DCK_BENCH=path/to/ck-bench -P NoGpuTest.cmake
+# Runs ck-bench on a sound bundle with both GPU runtimes forced absent and
+# checks that it prints exactly one line, "ck-bench: no GPU: ...", on
+# stderr, nothing on stdout, and exits with 2.
+#   cmake -DCK_BENCH=path/to/ck-bench -DWORK_DIR=scratch/dir -P NoGpuTest.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/WriteBundle.cmake)
+write_bundle("${WORK_DIR}/bundle")
 execute_process(
   COMMAND ${CMAKE_COMMAND} -E env
     CKRT_CUDA_LIBRARY=/nonexistent/ck-bench-test/libcuda.so.1
     CKRT_HIP_LIBRARY=/nonexistent/ck-bench-test/libamdhip64.so
-    ${CK_BENCH} --bundle /nonexistent/ck-bench-test/bundle
+    ${CK_BENCH} --bundle "${WORK_DIR}/bundle"
   RESULT_VARIABLE code
   OUTPUT_VARIABLE out
   ERROR_VARIABLE err)

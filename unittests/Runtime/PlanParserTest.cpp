@@ -459,7 +459,19 @@ std::vector<ErrorCase> errorCases() {
       {"TensorBadCount", withHeader("tensor 0 input f16 12abc"), 4,
        "expected an element count (a positive integer), found '12abc'"},
       {"TensorNegativeCount", withHeader("tensor 0 input f16 -3"), 4,
-       "expected an element count (a positive integer), found '-3'"},
+       "element count must be positive, found '-3'"},
+      // As an old ck-compile wrote it for a problem with a negative size.
+      {"TensorNegativeCountFromCompiler", withHeader("tensor 0 input f16 -400"),
+       4, "element count must be positive, found '-400'"},
+      {"TensorAboveLimitF16", withHeader("tensor 0 input f16 549755813889"), 4,
+       "element count 549755813889 is too large: a tensor of f16 holds at "
+       "most 549755813888 elements (1099511627776 bytes, 1 TiB)"},
+      {"TensorAboveLimitF32", withHeader("tensor 0 output f32 274877906945"), 4,
+       "element count 274877906945 is too large: a tensor of f32 holds at "
+       "most 274877906944 elements"},
+      {"TensorBytesWrapTo64Bits",
+       withHeader("tensor 0 input f32 4611686018427387905"), 4,
+       "element count 4611686018427387905 is too large"},
       {"TensorCountOverflow",
        withHeader("tensor 0 input f16 99999999999999999999"), 4,
        "element count 99999999999999999999 is too large"},
@@ -499,6 +511,11 @@ std::vector<ErrorCase> errorCases() {
       {"WorkspaceHugeBytes",
        withHeader("workspace 0 18446744073709551616 zero"), 4,
        "workspace size 18446744073709551616 is too large"},
+      {"WorkspaceNegative", withHeader("workspace 0 -5 zero"), 4,
+       "workspace size must not be negative, found '-5'"},
+      {"WorkspaceAboveLimit", withHeader("workspace 0 1099511627777 keep"), 4,
+       "workspace size 1099511627777 is too large (at most 1099511627776 "
+       "bytes, 1 TiB)"},
       {"WorkspaceBadMode", withHeader("workspace 0 64 maybe"), 4,
        "expected 'zero' or 'keep' after the workspace size, found 'maybe'"},
       {"WorkspaceDuplicate",
@@ -523,8 +540,8 @@ std::vector<ErrorCase> errorCases() {
       {"KernelGridZero", withKernel("kernel k grid 0 1 1 block 1 1 1"), 6,
        "bad grid x '0' in kernel 'k' (expected a positive integer, 'cus' "
        "or 'cus*K')"},
-      {"KernelGridNegative", withKernel("kernel k grid 1 -1 1 block 1 1 1"),
-       6, "bad grid y '-1'"},
+      {"KernelGridNegative", withKernel("kernel k grid 1 -1 1 block 1 1 1"), 6,
+       "bad grid y '-1'"},
       {"KernelGridWord", withKernel("kernel k grid 1 1 sms block 1 1 1"), 6,
        "bad grid z 'sms'"},
       {"KernelGridCusPlus", withKernel("kernel k grid cus+1 1 1 block 1 1 1"),
@@ -536,14 +553,39 @@ std::vector<ErrorCase> errorCases() {
       {"KernelGridCusTimesWord",
        withKernel("kernel k grid cus*two 1 1 block 1 1 1"), 6,
        "bad grid x 'cus*two'"},
-      {"KernelGridKTimesCus",
-       withKernel("kernel k grid 2*cus 1 1 block 1 1 1"), 6,
-       "bad grid x '2*cus'"},
+      {"KernelGridKTimesCus", withKernel("kernel k grid 2*cus 1 1 block 1 1 1"),
+       6, "bad grid x '2*cus'"},
       {"KernelGridYTooBig", withKernel("kernel k grid 1 70000 1 block 1 1 1"),
        6, "grid y 70000 of kernel 'k' is above the limit 65535"},
       {"KernelGridXTooBig",
        withKernel("kernel k grid 4294967296 1 1 block 1 1 1"), 6,
        "grid x 4294967296 of kernel 'k' is above the limit 2147483647"},
+      {"KernelGridXJustAbove",
+       withKernel("kernel k grid 2147483648 1 1 block 1 1 1"), 6,
+       "grid x 2147483648 of kernel 'k' is above the limit 2147483647"},
+      {"KernelGridZJustAbove",
+       withKernel("kernel k grid 1 1 65536 block 1 1 1"), 6,
+       "grid z 65536 of kernel 'k' is above the limit 65535"},
+      // As an old ck-compile wrote it for a problem whose grid overflowed.
+      {"KernelGridFromCompiler",
+       withKernel("kernel k grid 1 9223372036854775807 1 block 1 1 1"), 6,
+       "grid y 9223372036854775807 of kernel 'k' is above the limit 65535"},
+      {"KernelGridBeyond64Bits",
+       withKernel("kernel k grid 99999999999999999999999 1 1 block 1 1 1"), 6,
+       "grid x 99999999999999999999999 of kernel 'k' is above the limit "
+       "2147483647"},
+      {"KernelGridCusFactorAboveLimit",
+       withKernel("kernel k grid 1 cus*65536 1 block 1 1 1"), 6,
+       "grid y 'cus*65536' of kernel 'k' is above the limit 65535 on any "
+       "device (K must be at most 65535)"},
+      {"KernelGridCusFactorBeyond64Bits",
+       withKernel("kernel k grid cus*99999999999999999999 1 1 block 1 1 1"), 6,
+       "grid x 'cus*99999999999999999999' of kernel 'k' is above the "
+       "limit 2147483647 on any device"},
+      {"KernelGridCusFactorNegative",
+       withKernel("kernel k grid cus*-2 1 1 block 1 1 1"), 6,
+       "bad grid x 'cus*-2' in kernel 'k' (expected 'cus*K' with K a "
+       "positive integer)"},
       {"KernelNoBlock", withKernel("kernel k grid 1 1 1"), 6,
        "missing 'block' after the grid of kernel 'k'"},
       {"KernelLdsBeforeBlock", withKernel("kernel k grid 1 1 1 lds 4"), 6,
@@ -554,20 +596,32 @@ std::vector<ErrorCase> errorCases() {
        "bad block x '0' in kernel 'k' (expected a positive integer)"},
       {"KernelBlockCus", withKernel("kernel k grid 1 1 1 block cus 1 1"), 6,
        "bad block x 'cus'"},
-      {"KernelBlockTooBig", withKernel("kernel k grid 1 1 1 block 2048 1 1"),
-       6, "block x 2048 of kernel 'k' is above the limit 1024"},
-      {"KernelTooManyThreads",
-       withKernel("kernel k grid 1 1 1 block 64 32 1"), 6,
+      {"KernelBlockTooBig", withKernel("kernel k grid 1 1 1 block 2048 1 1"), 6,
+       "block x 2048 of kernel 'k' is above the limit 1024"},
+      {"KernelBlockBeyond64Bits",
+       withKernel("kernel k grid 1 1 1 block 1 99999999999999999999 1"), 6,
+       "block y 99999999999999999999 of kernel 'k' is above the limit 1024"},
+      {"KernelBlockNegative", withKernel("kernel k grid 1 1 1 block 1 1 -4"), 6,
+       "bad block z '-4' in kernel 'k' (expected a positive integer)"},
+      {"KernelTooManyThreads", withKernel("kernel k grid 1 1 1 block 64 32 1"),
+       6,
        "block 64 x 32 x 1 of kernel 'k' has 2048 threads, above the limit "
        "1024"},
-      {"KernelLdsMissing", withKernel("kernel k grid 1 1 1 block 1 1 1 lds"),
-       6, "missing byte count after 'lds' in kernel 'k'"},
+      {"KernelLdsMissing", withKernel("kernel k grid 1 1 1 block 1 1 1 lds"), 6,
+       "missing byte count after 'lds' in kernel 'k'"},
       {"KernelLdsBad",
        withKernel("kernel k grid 1 1 1 block 1 1 1 lds 32k args t0"), 6,
        "bad lds size '32k' in kernel 'k'"},
       {"KernelLdsHuge",
        withKernel("kernel k grid 1 1 1 block 1 1 1 lds 4294967296"), 6,
-       "bad lds size '4294967296'"},
+       "lds 4294967296 of kernel 'k' is above the limit of 1048576 bytes "
+       "(1 MiB; no GPU has more shared memory per block)"},
+      {"KernelLdsJustAbove",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 lds 1048577"), 6,
+       "lds 1048577 of kernel 'k' is above the limit of 1048576 bytes"},
+      {"KernelLdsNegative",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 lds -1"), 6,
+       "bad lds size '-1' in kernel 'k'"},
       {"KernelUnknownKeyword",
        withKernel("kernel k grid 1 1 1 block 1 1 1 smem 4"), 6,
        "unexpected 'smem' in kernel 'k' (expected 'lds' or 'args' after the "
@@ -582,9 +636,8 @@ std::vector<ErrorCase> errorCases() {
        "bad argument 0 'q3' of kernel 'k'"},
       {"ArgBareT", withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 t"), 6,
        "bad argument 1 't'"},
-      {"ArgTensorWord",
-       withKernel("kernel k grid 1 1 1 block 1 1 1 args tx"), 6,
-       "bad argument 0 'tx'"},
+      {"ArgTensorWord", withKernel("kernel k grid 1 1 1 block 1 1 1 args tx"),
+       6, "bad argument 0 'tx'"},
       {"ArgUnknownType",
        withKernel("kernel k grid 1 1 1 block 1 1 1 args f16:1"), 6,
        "bad argument 0 'f16:1'"},
@@ -636,8 +689,9 @@ std::vector<ErrorCase> errorCases() {
       {"ArgTensorWithoutTensors",
        lines({"ck-plan 1", "target sm_90a", "binary k",
               "kernel k grid 1 1 1 block 1 1 1 args t0"}),
-       4, "refers to tensor 0, which is not declared (the plan has 0 "
-          "tensors)"},
+       4,
+       "refers to tensor 0, which is not declared (the plan has 0 "
+       "tensors)"},
 
       // Whole-plan requirements (reported at the last line).
       {"NoTarget",
@@ -648,8 +702,8 @@ std::vector<ErrorCase> errorCases() {
               "# end"}),
        4, "missing 'binary' directive"},
       {"NoKernels",
-       lines({"ck-plan 1", "target sm_90a", "binary k",
-              "tensor 0 input f16 8"}),
+       lines(
+           {"ck-plan 1", "target sm_90a", "binary k", "tensor 0 input f16 8"}),
        4, "the plan has no 'kernel' directive (expected at least one)"},
   };
 }
@@ -677,6 +731,98 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 //===----------------------------------------------------------------------===//
+// Limits: the largest values parse, exactly; one more is an error (above).
+//===----------------------------------------------------------------------===//
+
+TEST(PlanLimits, LargestValuesParse) {
+  Parsed p;
+  parse(p, lines({"ck-plan 1", "target sm_90a", "binary k.cubin",
+                  "tensor 0 input f16 549755813888",
+                  "tensor 1 output f32 274877906944",
+                  "workspace 0 1099511627776 zero",
+                  "kernel a grid 2147483647 65535 65535 block 1024 1 1 "
+                  "lds 1048576",
+                  "kernel b grid cus*2147483647 cus*65535 cus*65535 block 1 "
+                  "1 1024"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_tensor_info t;
+  ASSERT_EQ(ckrt_plan_desc_tensor(p.desc, 0, &t), CKRT_SUCCESS);
+  EXPECT_EQ(t.bytes, uint64_t(1) << 40);
+  EXPECT_EQ(t.bytes, CKRT_MAX_TENSOR_BYTES);
+  ASSERT_EQ(ckrt_plan_desc_tensor(p.desc, 1, &t), CKRT_SUCCESS);
+  EXPECT_EQ(t.bytes, uint64_t(1) << 40);
+  ckrt_workspace_info w;
+  ASSERT_EQ(ckrt_plan_desc_workspace(p.desc, 0, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.bytes, uint64_t(1) << 40);
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 0, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.grid[0], 2147483647u);
+  EXPECT_EQ(k.grid[1], 65535u);
+  EXPECT_EQ(k.lds_bytes, 1048576u);
+  EXPECT_EQ(k.lds_bytes, CKRT_MAX_LDS_BYTES);
+
+  // `cus*K` at the limit fits one SM/CU only.
+  uint32_t g[3];
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 1, 1, g), CKRT_SUCCESS)
+      << ckrt_last_error();
+  EXPECT_EQ(g[0], 2147483647u);
+  EXPECT_EQ(g[1], 65535u);
+  EXPECT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 1, 2, g),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_STREQ(ckrt_last_error(),
+               "ckrt: plan:8: grid x of kernel 'b' is 4294967294, above the "
+               "limit 2147483647");
+  // The largest device count times the largest K does not wrap.
+  EXPECT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 1, UINT32_MAX, g),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(
+      std::string(ckrt_last_error()).find("is 9223372030412324865, above"),
+      std::string::npos)
+      << ckrt_last_error();
+}
+
+TEST(PlanLimits, PlanTextSize) {
+  // A valid plan padded with a comment to exactly the limit parses.
+  std::string plan = lines({"ck-plan 1", "target sm_90a", "binary k.cubin",
+                            "kernel k grid 1 1 1 block 1 1 1"});
+  std::string padded = plan + "#";
+  padded.append(CKRT_MAX_PLAN_BYTES - padded.size() - 1, 'x');
+  padded += "\n";
+  ASSERT_EQ(padded.size(), CKRT_MAX_PLAN_BYTES);
+  Parsed ok;
+  parse(ok, padded);
+  EXPECT_EQ(ok.status, CKRT_SUCCESS) << ok.error;
+
+  // One byte more is refused before it is parsed.
+  Parsed big;
+  parse(big, padded + "\n");
+  EXPECT_EQ(big.status, CKRT_ERROR_PARSE);
+  EXPECT_EQ(big.desc, nullptr);
+  EXPECT_EQ(big.error, "ckrt: plan: the plan is more than 4194304 bytes, the "
+                       "limit (4 MiB)");
+}
+
+TEST(PlanLimits, ManyDistinctMetaKeysAndIndices) {
+  // Duplicates are found through maps: 20000 keys, tensors and workspaces
+  // parse, and the last duplicate still names its first line.
+  std::string plan = "ck-plan 1\ntarget sm_90a\nbinary k.cubin\n";
+  for (int i = 0; i < 20000; ++i)
+    plan += "meta k" + std::to_string(i) + " v\ntensor " + std::to_string(i) +
+            " t f16 1\nworkspace " + std::to_string(i) + " 0 keep\n";
+  plan += "kernel k grid 1 1 1 block 1 1 1\n";
+  Parsed ok;
+  parse(ok, plan);
+  ASSERT_EQ(ok.status, CKRT_SUCCESS) << ok.error;
+  EXPECT_EQ(ckrt_plan_desc_num_meta(ok.desc), 20000u);
+  EXPECT_EQ(ckrt_plan_desc_num_tensors(ok.desc), 20000u);
+  EXPECT_EQ(ckrt_plan_desc_num_workspaces(ok.desc), 20000u);
+  Parsed dup;
+  parse(dup, plan + "meta k19999 again\n");
+  EXPECT_EQ(dup.error, "ckrt: plan:60005: duplicate meta key 'k19999' (first "
+                       "on line 60001)");
+}
+
+//===----------------------------------------------------------------------===//
 // Files and binaries
 //===----------------------------------------------------------------------===//
 
@@ -689,7 +835,8 @@ TEST(PlanFile, ParseFileResolvesAgainstItsDirectory) {
   TempDir dir;
   ASSERT_FALSE(dir.path().empty());
   std::string plan = dir.write("plan.ckplan", planFor("sm_90a", "k.cubin"));
-  dir.write("k.cubin", fakeElf(190));
+  std::string cubin = fakeElf(190);
+  dir.write("k.cubin", cubin);
   ckrt_plan_desc *d = nullptr;
   ASSERT_EQ(ckrt_plan_parse_file(plan.c_str(), &d), CKRT_SUCCESS)
       << ckrt_last_error();
@@ -698,7 +845,7 @@ TEST(PlanFile, ParseFileResolvesAgainstItsDirectory) {
   uint64_t bytes = 0;
   EXPECT_EQ(ckrt_plan_desc_check_binary(d, &bytes), CKRT_SUCCESS)
       << ckrt_last_error();
-  EXPECT_EQ(bytes, 64u);
+  EXPECT_EQ(bytes, cubin.size());
   ckrt_plan_desc_destroy(d);
 }
 
@@ -745,10 +892,10 @@ struct BinaryCase {
 
 TEST(PlanFile, BinaryKindMustFitTarget) {
   std::string ptx = "//\n// Generated by hand\n//\n\n.version 7.0\n"
-                    ".target sm_70\n.address_size 64\n";
-  std::string bundle = "__CLANG_OFFLOAD_BUNDLE__";
-  bundle += std::string(32, '\0');
-  std::string fatbin("\x50\xed\x55\xba\x01\x00\x10\x00", 8);
+                    ".target sm_70\n.address_size 64\n\n"
+                    ".visible .entry k()\n{\n\tret;\n}\n";
+  std::string bundle = offloadBundle({"hipv4-amdgcn-amd-amdhsa--gfx1201"});
+  std::string fatbin = cudaFatbin(8);
   BinaryCase cases[] = {
       {"sm_90a", fakeElf(190), CKRT_SUCCESS, ""},
       {"sm_80", ptx, CKRT_SUCCESS, ""},

@@ -114,13 +114,24 @@ TEST(Wrapper, PlanDescErrors) {
 
 TEST(Wrapper, PlanDescFromFileWithBinary) {
   TempDir dir;
-  dir.write("kernels.hsaco", fakeElf(224));
+  std::string hsaco = fakeElf(224, {"scale"});
+  dir.write("kernels.hsaco", hsaco);
   std::string path = dir.write("plan.ckplan", kPlan);
   auto desc = ckrt::PlanDesc::parseFile(path);
   ASSERT_TRUE(desc.ok()) << desc.error().message();
   auto size = desc->checkBinary();
   ASSERT_TRUE(size.ok()) << size.error().message();
-  EXPECT_EQ(*size, 64u);
+  EXPECT_EQ(*size, hsaco.size());
+
+  // A code object without the plan's kernel.
+  dir.write("kernels.hsaco", fakeElf(224, {"other"}));
+  size = desc->checkBinary();
+  ASSERT_FALSE(size.ok());
+  EXPECT_EQ(size.error().code(), CKRT_ERROR_NOT_FOUND);
+  EXPECT_NE(size.error().message().find("kernel 'scale' is not in binary "
+                                        "file"),
+            std::string::npos)
+      << size.error().message();
 }
 
 TEST(Wrapper, NoBackend) {

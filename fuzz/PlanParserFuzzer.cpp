@@ -1,0 +1,326 @@
+//===- PlanParserFuzzer.cpp - Fuzz ckrt's plan parser and binary check ----===//
+//
+// A libFuzzer target for the host side of ckrt (lib/Runtime: PlanParser,
+// Binary, Error). An input is plan text, optionally followed by a NUL byte
+// and a binary image (plans cannot hold NUL bytes):
+//
+//   * the text goes through ckrt_plan_parse, the entry point the runtime
+//     uses for plan files too; a failure must be CKRT_ERROR_PARSE with one
+//     printable line starting "ckrt: plan";
+//   * a plan that parses must keep every promise of the C API: counts,
+//     indices, sizes within the limits (CKRT_MAX_*), bytes = count * element
+//     size, grids within launch limits for any SM/CU count, out-of-range
+//     accessor calls refused; and written back as text it must parse again
+//     to the same plan;
+//   * the image, if any, is checked against the plan in memory
+//     (checkBinaryImage, what ckrt_plan_desc_check_binary and ckrt_plan_load
+//     do after reading the file), with no file I/O at all.
+//
+// A broken promise traps. Build with -DCK_BUILD_FUZZERS=ON (clang), ideally
+// with -fsanitize=address,undefined in CMAKE_CXX_FLAGS, then:
+//
+//   fuzz/ck-plan-fuzzer fuzz/corpus/plan -max_total_time=60
+//
+//===----------------------------------------------------------------------===//
+
+#include "Plan.h"
+
+#include "ck-c/Runtime.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+
+void check(bool condition) {
+  if (!condition)
+    __builtin_trap();
+}
+
+/// ckrt_last_error() is one printable line starting with `prefix`.
+void checkMessage(const char *prefix) {
+  std::string message = ckrt_last_error();
+  check(message.compare(0, std::strlen(prefix), prefix) == 0);
+  for (char c : message)
+    check(!((c >= 0 && c < 0x20) || c == 0x7f));
+}
+
+/// Owns a desc.
+struct Desc {
+  ckrt_plan_desc *d = nullptr;
+  ~Desc() { ckrt_plan_desc_destroy(d); }
+};
+
+std::string gridEntry(const ckrt_kernel_info &k, int i) {
+  if (!k.grid_cus_factor[i])
+    return std::to_string(k.grid[i]);
+  if (k.grid_cus_factor[i] == 1)
+    return "cus";
+  return "cus*" + std::to_string(k.grid_cus_factor[i]);
+}
+
+std::string argText(const ckrt_kernel_arg &a) {
+  char buffer[64];
+  switch (a.kind) {
+  case CKRT_ARG_TENSOR:
+    return "t" + std::to_string(a.index);
+  case CKRT_ARG_WORKSPACE:
+    return "w" + std::to_string(a.index);
+  case CKRT_ARG_I32:
+    return "i32:" + std::to_string(a.i32);
+  case CKRT_ARG_I64:
+    return "i64:" + std::to_string(a.i64);
+  case CKRT_ARG_F32:
+    std::snprintf(buffer, sizeof(buffer), "f32:%.9g", double(a.f32));
+    return buffer;
+  }
+  check(false);
+  return "";
+}
+
+/// The plan as text, from the accessors only.
+std::string print(const ckrt_plan_desc *d) {
+  std::string text = "ck-plan " + std::to_string(ckrt_plan_desc_version(d)) +
+                     "\ntarget " + ckrt_plan_desc_target(d) + "\nbinary " +
+                     ckrt_plan_desc_binary(d) + "\n";
+  for (size_t i = 0; i < ckrt_plan_desc_num_meta(d); ++i) {
+    const char *key = nullptr, *value = nullptr;
+    check(ckrt_plan_desc_meta(d, i, &key, &value) == CKRT_SUCCESS);
+    text += std::string("meta ") + key + " " + value + "\n";
+  }
+  for (size_t i = 0; i < ckrt_plan_desc_num_tensors(d); ++i) {
+    ckrt_tensor_info t;
+    check(ckrt_plan_desc_tensor(d, i, &t) == CKRT_SUCCESS);
+    text += "tensor " + std::to_string(t.index) + " " + t.role + " " +
+            ckrt_dtype_name(t.dtype) + " " + std::to_string(t.count) + "\n";
+  }
+  for (size_t i = 0; i < ckrt_plan_desc_num_workspaces(d); ++i) {
+    ckrt_workspace_info w;
+    check(ckrt_plan_desc_workspace(d, i, &w) == CKRT_SUCCESS);
+    text += "workspace " + std::to_string(w.index) + " " +
+            std::to_string(w.bytes) +
+            (w.zero_each_launch ? " zero\n" : " keep\n");
+  }
+  for (size_t k = 0; k < ckrt_plan_desc_num_kernels(d); ++k) {
+    ckrt_kernel_info ki;
+    check(ckrt_plan_desc_kernel(d, k, &ki) == CKRT_SUCCESS);
+    text += std::string("kernel ") + ki.name + " grid " + gridEntry(ki, 0) +
+            " " + gridEntry(ki, 1) + " " + gridEntry(ki, 2) + " block " +
+            std::to_string(ki.block[0]) + " " + std::to_string(ki.block[1]) +
+            " " + std::to_string(ki.block[2]) + " lds " +
+            std::to_string(ki.lds_bytes);
+    if (ki.num_args) {
+      text += " args";
+      for (size_t a = 0; a < ki.num_args; ++a) {
+        ckrt_kernel_arg arg;
+        check(ckrt_plan_desc_kernel_arg(d, k, a, &arg) == CKRT_SUCCESS);
+        text += " " + argText(arg);
+      }
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+bool sameArg(const ckrt_kernel_arg &a, const ckrt_kernel_arg &b) {
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case CKRT_ARG_TENSOR:
+  case CKRT_ARG_WORKSPACE:
+    return a.index == b.index;
+  case CKRT_ARG_I32:
+    return a.i32 == b.i32;
+  case CKRT_ARG_I64:
+    return a.i64 == b.i64;
+  case CKRT_ARG_F32:
+    return (std::isnan(a.f32) && std::isnan(b.f32)) ||
+           std::memcmp(&a.f32, &b.f32, sizeof(float)) == 0;
+  }
+  return false;
+}
+
+/// Every promise of the accessors about a parsed plan.
+void checkDesc(const ckrt_plan_desc *d) {
+  check(ckrt_plan_desc_version(d) == CKRT_PLAN_VERSION);
+  ckrt_backend backend = ckrt_plan_desc_backend(d);
+  check(backend == CKRT_BACKEND_CUDA || backend == CKRT_BACKEND_HIP);
+  check(*ckrt_plan_desc_binary(d) != '\0');
+  check(*ckrt_plan_desc_binary_path(d) != '\0');
+
+  size_t numMeta = ckrt_plan_desc_num_meta(d);
+  for (size_t i = 0; i < numMeta; ++i) {
+    const char *key = nullptr, *value = nullptr;
+    check(ckrt_plan_desc_meta(d, i, &key, &value) == CKRT_SUCCESS);
+    const char *found = ckrt_plan_desc_meta_value(d, key);
+    check(found && std::strcmp(found, value) == 0);
+  }
+  check(ckrt_plan_desc_meta(d, numMeta, nullptr, nullptr) ==
+        CKRT_ERROR_INVALID_ARGUMENT);
+  checkMessage("ckrt: ckrt_plan_desc_meta: ");
+
+  size_t numTensors = ckrt_plan_desc_num_tensors(d);
+  for (size_t i = 0; i < numTensors; ++i) {
+    ckrt_tensor_info t;
+    check(ckrt_plan_desc_tensor(d, i, &t) == CKRT_SUCCESS);
+    check(t.index == i && t.count > 0 && t.line > 0);
+    size_t element = ckrt_dtype_size(t.dtype);
+    check(element == 2 || element == 4);
+    check(t.bytes / element == t.count && t.bytes % element == 0);
+    check(t.bytes <= CKRT_MAX_TENSOR_BYTES);
+    check(t.role && *t.role);
+  }
+  ckrt_tensor_info t;
+  check(ckrt_plan_desc_tensor(d, numTensors, &t) ==
+        CKRT_ERROR_INVALID_ARGUMENT);
+
+  size_t numWorkspaces = ckrt_plan_desc_num_workspaces(d);
+  for (size_t i = 0; i < numWorkspaces; ++i) {
+    ckrt_workspace_info w;
+    check(ckrt_plan_desc_workspace(d, i, &w) == CKRT_SUCCESS);
+    check(w.index == i && w.bytes <= CKRT_MAX_TENSOR_BYTES && w.line > 0);
+  }
+  ckrt_workspace_info w;
+  check(ckrt_plan_desc_workspace(d, numWorkspaces, &w) ==
+        CKRT_ERROR_INVALID_ARGUMENT);
+
+  size_t numKernels = ckrt_plan_desc_num_kernels(d);
+  check(numKernels > 0);
+  const uint64_t maxGrid[3] = {0x7fffffff, 65535, 65535};
+  for (size_t k = 0; k < numKernels; ++k) {
+    ckrt_kernel_info ki;
+    check(ckrt_plan_desc_kernel(d, k, &ki) == CKRT_SUCCESS);
+    check(ki.name && *ki.name && ki.line > 0);
+    uint64_t threads = 1;
+    for (int i = 0; i < 3; ++i) {
+      check(ki.block[i] >= 1);
+      threads *= ki.block[i];
+      if (ki.grid_cus_factor[i])
+        check(ki.grid[i] == 0 && ki.grid_cus_factor[i] <= maxGrid[i]);
+      else
+        check(ki.grid[i] >= 1 && ki.grid[i] <= maxGrid[i]);
+    }
+    check(threads <= 1024);
+    check(ki.lds_bytes <= CKRT_MAX_LDS_BYTES);
+    for (size_t a = 0; a < ki.num_args; ++a) {
+      ckrt_kernel_arg arg;
+      check(ckrt_plan_desc_kernel_arg(d, k, a, &arg) == CKRT_SUCCESS);
+      if (arg.kind == CKRT_ARG_TENSOR)
+        check(arg.index < numTensors);
+      if (arg.kind == CKRT_ARG_WORKSPACE)
+        check(arg.index < numWorkspaces);
+    }
+    ckrt_kernel_arg arg;
+    check(ckrt_plan_desc_kernel_arg(d, k, ki.num_args, &arg) ==
+          CKRT_ERROR_INVALID_ARGUMENT);
+    // The grid for a few SM/CU counts, the largest included.
+    for (uint32_t cus : {0u, 1u, 132u, 304u, 0xffffffffu}) {
+      uint32_t grid[3];
+      ckrt_status st = ckrt_plan_desc_kernel_grid(d, k, cus, grid);
+      if (st == CKRT_SUCCESS) {
+        for (int i = 0; i < 3; ++i)
+          check(grid[i] >= 1 && grid[i] <= maxGrid[i]);
+      } else {
+        check(st == CKRT_ERROR_UNSUPPORTED);
+        checkMessage("ckrt: plan:");
+      }
+    }
+  }
+  ckrt_kernel_info ki;
+  check(ckrt_plan_desc_kernel(d, numKernels, &ki) ==
+        CKRT_ERROR_INVALID_ARGUMENT);
+}
+
+/// `a` and `b` are the same plan.
+void checkSame(const ckrt_plan_desc *a, const ckrt_plan_desc *b) {
+  check(std::strcmp(ckrt_plan_desc_target(a), ckrt_plan_desc_target(b)) == 0);
+  check(std::strcmp(ckrt_plan_desc_binary_path(a),
+                    ckrt_plan_desc_binary_path(b)) == 0);
+  check(ckrt_plan_desc_num_meta(a) == ckrt_plan_desc_num_meta(b));
+  for (size_t i = 0; i < ckrt_plan_desc_num_meta(a); ++i) {
+    const char *ka, *va, *kb, *vb;
+    ckrt_plan_desc_meta(a, i, &ka, &va);
+    ckrt_plan_desc_meta(b, i, &kb, &vb);
+    check(std::strcmp(ka, kb) == 0 && std::strcmp(va, vb) == 0);
+  }
+  check(ckrt_plan_desc_num_tensors(a) == ckrt_plan_desc_num_tensors(b));
+  for (size_t i = 0; i < ckrt_plan_desc_num_tensors(a); ++i) {
+    ckrt_tensor_info ta, tb;
+    ckrt_plan_desc_tensor(a, i, &ta);
+    ckrt_plan_desc_tensor(b, i, &tb);
+    check(std::strcmp(ta.role, tb.role) == 0 && ta.dtype == tb.dtype &&
+          ta.count == tb.count && ta.bytes == tb.bytes);
+  }
+  check(ckrt_plan_desc_num_workspaces(a) == ckrt_plan_desc_num_workspaces(b));
+  for (size_t i = 0; i < ckrt_plan_desc_num_workspaces(a); ++i) {
+    ckrt_workspace_info wa, wb;
+    ckrt_plan_desc_workspace(a, i, &wa);
+    ckrt_plan_desc_workspace(b, i, &wb);
+    check(wa.bytes == wb.bytes && wa.zero_each_launch == wb.zero_each_launch);
+  }
+  check(ckrt_plan_desc_num_kernels(a) == ckrt_plan_desc_num_kernels(b));
+  for (size_t k = 0; k < ckrt_plan_desc_num_kernels(a); ++k) {
+    ckrt_kernel_info ka, kb;
+    ckrt_plan_desc_kernel(a, k, &ka);
+    ckrt_plan_desc_kernel(b, k, &kb);
+    check(std::strcmp(ka.name, kb.name) == 0 && ka.lds_bytes == kb.lds_bytes &&
+          ka.num_args == kb.num_args);
+    for (int i = 0; i < 3; ++i)
+      check(ka.grid[i] == kb.grid[i] &&
+            ka.grid_cus_factor[i] == kb.grid_cus_factor[i] &&
+            ka.block[i] == kb.block[i]);
+    for (size_t x = 0; x < ka.num_args; ++x) {
+      ckrt_kernel_arg aa, ab;
+      ckrt_plan_desc_kernel_arg(a, k, x, &aa);
+      ckrt_plan_desc_kernel_arg(b, k, x, &ab);
+      check(sameArg(aa, ab));
+    }
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const char *bytes = reinterpret_cast<const char *>(data);
+  const void *nul = std::memchr(bytes, 0, size);
+  size_t textSize = nul ? size_t(static_cast<const char *>(nul) - bytes) : size;
+  std::string text(bytes, textSize);
+
+  ckrt_clear_error();
+  Desc desc;
+  ckrt_status st = ckrt_plan_parse(text.c_str(), "/fuzz", &desc.d);
+  if (st != CKRT_SUCCESS) {
+    check(st == CKRT_ERROR_PARSE && desc.d == nullptr);
+    checkMessage("ckrt: plan");
+    return 0;
+  }
+  check(desc.d != nullptr);
+  checkDesc(desc.d);
+
+  // Written back through the accessors, the plan parses to itself.
+  std::string again = print(desc.d);
+  Desc reparsed;
+  if (ckrt_plan_parse(again.c_str(), "/fuzz", &reparsed.d) != CKRT_SUCCESS) {
+    std::fprintf(stderr, "round trip failed: %s\n--- printed:\n%s",
+                 ckrt_last_error(), again.c_str());
+    check(false);
+  }
+  checkSame(desc.d, reparsed.d);
+
+  // The binary after the NUL, checked in memory.
+  if (nul) {
+    const char *image = static_cast<const char *>(nul) + 1;
+    size_t imageSize = size - textSize - 1;
+    bool isPtx = false;
+    ckrt_clear_error();
+    st = ckrt::detail::checkBinaryImage(*desc.d, image, imageSize, &isPtx);
+    check(st == CKRT_SUCCESS || st == CKRT_ERROR_INVALID_BINARY ||
+          st == CKRT_ERROR_NOT_FOUND);
+    if (st != CKRT_SUCCESS)
+      checkMessage("ckrt: plan:");
+  }
+  return 0;
+}
