@@ -26,6 +26,7 @@
 #include "Plan.h"
 
 #include "ck-c/Runtime.h"
+#include "ck/Runtime/PlanText.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -54,33 +55,6 @@ struct Desc {
   ~Desc() { ckrt_plan_desc_destroy(d); }
 };
 
-std::string gridEntry(const ckrt_kernel_info &k, int i) {
-  if (!k.grid_cus_factor[i])
-    return std::to_string(k.grid[i]);
-  if (k.grid_cus_factor[i] == 1)
-    return "cus";
-  return "cus*" + std::to_string(k.grid_cus_factor[i]);
-}
-
-std::string argText(const ckrt_kernel_arg &a) {
-  char buffer[64];
-  switch (a.kind) {
-  case CKRT_ARG_TENSOR:
-    return "t" + std::to_string(a.index);
-  case CKRT_ARG_WORKSPACE:
-    return "w" + std::to_string(a.index);
-  case CKRT_ARG_I32:
-    return "i32:" + std::to_string(a.i32);
-  case CKRT_ARG_I64:
-    return "i64:" + std::to_string(a.i64);
-  case CKRT_ARG_F32:
-    std::snprintf(buffer, sizeof(buffer), "f32:%.9g", double(a.f32));
-    return buffer;
-  }
-  check(false);
-  return "";
-}
-
 /// The plan as text, from the accessors only.
 std::string print(const ckrt_plan_desc *d) {
   std::string text = "ck-plan " + std::to_string(ckrt_plan_desc_version(d)) +
@@ -107,8 +81,9 @@ std::string print(const ckrt_plan_desc *d) {
   for (size_t k = 0; k < ckrt_plan_desc_num_kernels(d); ++k) {
     ckrt_kernel_info ki;
     check(ckrt_plan_desc_kernel(d, k, &ki) == CKRT_SUCCESS);
-    text += std::string("kernel ") + ki.name + " grid " + gridEntry(ki, 0) +
-            " " + gridEntry(ki, 1) + " " + gridEntry(ki, 2) + " block " +
+    text += std::string("kernel ") + ki.name + " grid " +
+            ckrt::planGridEntry(ki, 0) + " " + ckrt::planGridEntry(ki, 1) +
+            " " + ckrt::planGridEntry(ki, 2) + " block " +
             std::to_string(ki.block[0]) + " " + std::to_string(ki.block[1]) +
             " " + std::to_string(ki.block[2]) + " lds " +
             std::to_string(ki.lds_bytes);
@@ -117,7 +92,9 @@ std::string print(const ckrt_plan_desc *d) {
       for (size_t a = 0; a < ki.num_args; ++a) {
         ckrt_kernel_arg arg;
         check(ckrt_plan_desc_kernel_arg(d, k, a, &arg) == CKRT_SUCCESS);
-        text += " " + argText(arg);
+        std::string argText = ckrt::planArgText(arg);
+        check(argText != "?");
+        text += " " + argText;
       }
     }
     text += "\n";

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ck-c/Runtime.h"
+#include "ck/Runtime/PlanText.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -83,9 +84,8 @@ int parseArgs(int argc, char **argv, Options &o) {
       else if (!std::strcmp(v, "hip"))
         o.backend = CKRT_BACKEND_HIP;
       else {
-        std::fprintf(stderr,
-                     "ckrt-info: unknown backend '%s' (auto, cuda or hip)\n",
-                     v);
+        std::fprintf(
+            stderr, "ckrt-info: unknown backend '%s' (auto, cuda or hip)\n", v);
         return 2;
       }
     } else if (a == "--device") {
@@ -158,32 +158,6 @@ std::string bytesText(uint64_t b) {
   return buf;
 }
 
-std::string gridEntry(const ckrt_kernel_info &k, int i) {
-  if (!k.grid_cus_factor[i])
-    return std::to_string(k.grid[i]);
-  if (k.grid_cus_factor[i] == 1)
-    return "cus";
-  return "cus*" + std::to_string(k.grid_cus_factor[i]);
-}
-
-std::string argText(const ckrt_kernel_arg &a) {
-  char buf[64];
-  switch (a.kind) {
-  case CKRT_ARG_TENSOR:
-    return "t" + std::to_string(a.index);
-  case CKRT_ARG_WORKSPACE:
-    return "w" + std::to_string(a.index);
-  case CKRT_ARG_I32:
-    return "i32:" + std::to_string(a.i32);
-  case CKRT_ARG_I64:
-    return "i64:" + std::to_string(a.i64);
-  case CKRT_ARG_F32:
-    std::snprintf(buf, sizeof(buf), "f32:%g", double(a.f32));
-    return buf;
-  }
-  return "?";
-}
-
 void printDevice(const ckrt_device_props &p) {
   std::printf("device %d: %s\n", p.ordinal, p.name);
   std::printf("  backend          %s\n", ckrt_backend_name(p.backend));
@@ -215,8 +189,9 @@ int listDevices(const Options &o) {
   if (ckrt_device_count(resolved, &count) != CKRT_SUCCESS)
     return failed();
   if (count == 0) {
-    std::fprintf(stderr, "ckrt: the %s runtime loaded but reports no "
-                         "devices\n",
+    std::fprintf(stderr,
+                 "ckrt: the %s runtime loaded but reports no "
+                 "devices\n",
                  ckrt_backend_name(resolved));
     return 1;
   }
@@ -264,11 +239,12 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus) {
   for (size_t k = 0; k < nk; ++k) {
     ckrt_kernel_info ki;
     ckrt_plan_desc_kernel(d, k, &ki);
-    std::string line = "    [" + std::to_string(k) + "] " + ki.name +
-                       " grid " + gridEntry(ki, 0) + " " + gridEntry(ki, 1) +
-                       " " + gridEntry(ki, 2);
-    bool usesCus = ki.grid_cus_factor[0] || ki.grid_cus_factor[1] ||
-                   ki.grid_cus_factor[2];
+    std::string line = "    [" + std::to_string(k) + "] " + ki.name + " grid " +
+                       ckrt::planGridEntry(ki, 0) + " " +
+                       ckrt::planGridEntry(ki, 1) + " " +
+                       ckrt::planGridEntry(ki, 2);
+    bool usesCus =
+        ki.grid_cus_factor[0] || ki.grid_cus_factor[1] || ki.grid_cus_factor[2];
     if (usesCus && cus >= 0) {
       uint32_t g[3];
       if (ckrt_plan_desc_kernel_grid(d, k, uint32_t(cus), g) == CKRT_SUCCESS)
@@ -285,7 +261,7 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus) {
       for (size_t a = 0; a < ki.num_args; ++a) {
         ckrt_kernel_arg arg;
         ckrt_plan_desc_kernel_arg(d, k, a, &arg);
-        line += " " + argText(arg);
+        line += " " + ckrt::planArgText(arg);
       }
     }
     std::printf("%s\n", line.c_str());
