@@ -105,8 +105,9 @@ static Value rootTensor(Value value) {
   return value;
 }
 
-LogicalResult mlir::ck::verifyNoInPlaceUpdate(Operation *op, Value written,
-                                              ArrayRef<std::pair<std::string, Value>> reads) {
+LogicalResult mlir::ck::verifyNoInPlaceUpdate(
+    Operation *op, Value written,
+    ArrayRef<std::pair<std::string, Value>> reads) {
   Value root = rootTensor(written);
   for (const auto &[name, value] : reads)
     if (rootTensor(value) == root)

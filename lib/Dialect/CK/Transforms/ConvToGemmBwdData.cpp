@@ -279,7 +279,9 @@ void conv_to_gemm::rewriteBwdData(ConvRewriter &r) {
       else
         lists.push_back({{0, 1, p.inSizes[j]}});
     }
-    forEachCombination<PositionBlock>(
-        lists, [&](ArrayRef<PositionBlock> blocks) { createBlockFill(r, blocks); });
+    forEachCombination<PositionBlock>(lists,
+                                      [&](ArrayRef<PositionBlock> blocks) {
+                                        createBlockFill(r, blocks);
+                                      });
   }
 }
