@@ -37,9 +37,10 @@ def pass_configurations():
                ["-convert-ck-conv-to-gpu-reference"],
                ["-convert-ck-to-amdgpu"], ["-convert-ck-to-nvvm"]]
     for chip in CHIPS:
-        configs.append(["-ck-conv-to-gemm", f"-ck-select-gemm-config=chip={chip}"])
-        configs.append(["-ck-conv-to-gemm", f"-ck-select-gemm-config=chip={chip}",
-                        f"-convert-ck-to-gpu=chip={chip}"])
+        target = f"-ck-set-target=chip={chip}"
+        configs.append([target, "-ck-conv-to-gemm", "-ck-select-gemm-config"])
+        configs.append([target, "-ck-conv-to-gemm", "-ck-select-gemm-config",
+                        "-convert-ck-to-gpu"])
     return configs
 
 

@@ -188,8 +188,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   const ChipInfo *chip = lookupChip(options.chip);
   if (!chip)
     return module.emitError() << "unknown chip '" << options.chip
-                              << "'; expected one of gfx90a, gfx942, "
-                                 "gfx950, gfx1100, gfx1201, sm_80, sm_90a";
+                              << "'; expected one of " << knownChipNames();
   // The reference kernels compute convolutions directly; a GEMM written in
   // the IR has none.
   if (options.reference) {

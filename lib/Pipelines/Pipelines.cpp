@@ -24,17 +24,16 @@ std::string mlir::ck::defaultToolkit(bool nvidia) {
 
 /// The target-independent rungs: problem ops to GPU kernels with ck.mma.
 static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
+  CKSetTargetOptions target;
+  target.chip = o.chip;
+  pm.addPass(createCKSetTarget(target));
   if (o.reference) {
     pm.addPass(createConvertCKConvToGPUReference());
     return;
   }
   pm.addPass(createCKConvToGemm());
-  CKSelectGemmConfigOptions select;
-  select.chip = o.chip;
-  pm.addPass(createCKSelectGemmConfig(select));
-  ConvertCKToGPUOptions toGpu;
-  toGpu.chip = o.chip;
-  pm.addPass(createConvertCKToGPU(toGpu));
+  pm.addPass(createCKSelectGemmConfig());
+  pm.addPass(createConvertCKToGPU());
 }
 
 static void buildBinary(OpPassManager &pm, const GpuPipelineOptions &o,

@@ -50,16 +50,6 @@ const ChipInfo kChips[] = {
 };
 } // namespace
 
-std::optional<MmaIntrinsic> ChipInfo::intrinsicFor(Type type) const {
-  if (type.isF16())
-    return f16;
-  if (type.isBF16())
-    return bf16;
-  if (type.isF32())
-    return f32;
-  return std::nullopt;
-}
-
 const ChipInfo *mlir::ck::lookupChip(StringRef name) {
   for (const ChipInfo &chip : kChips)
     if (chip.name == name)
@@ -68,3 +58,49 @@ const ChipInfo *mlir::ck::lookupChip(StringRef name) {
 }
 
 ArrayRef<ChipInfo> mlir::ck::allChips() { return kChips; }
+
+std::string mlir::ck::knownChipNames() {
+  std::string names;
+  for (const ChipInfo &chip : kChips)
+    names += (names.empty() ? "" : ", ") + chip.name.str();
+  return names;
+}
+
+TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
+                                   const ChipInfo &chip) {
+  SmallVector<MmaIntrinsic, 3> mma;
+  for (MmaIntrinsic instruction : {chip.f16, chip.bf16, chip.f32})
+    if (!llvm::is_contained(mma, instruction))
+      mma.push_back(instruction);
+  SmallVector<TargetFeature, 1> features;
+  if (chip.ldsSharesL1)
+    features.push_back(TargetFeature::LdsInL1);
+  return TargetAttr::get(
+      context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
+      chip.registersPerLane, chip.addressingRegisters,
+      chip.skus.front().computeUnits, chip.simdsPerCU, chip.maxWavesPerSimd,
+      chip.registersPerSimd, chip.ldsPerCU, mma, features);
+}
+
+/// Whether `instruction` multiplies inputs of `type`.
+static bool takes(MmaIntrinsic instruction, unsigned waveSize, Type type) {
+  if (instruction == MmaIntrinsic::Fma)
+    return true;
+  switch (getMmaIntrinsicInfo(instruction, waveSize).elementType) {
+  case MmaElementType::F16:
+    return type.isF16();
+  case MmaElementType::BF16:
+    return type.isBF16();
+  case MmaElementType::F32:
+    return type.isF32();
+  }
+  llvm_unreachable("unknown element type");
+}
+
+std::optional<MmaIntrinsic> mlir::ck::intrinsicFor(TargetAttr target,
+                                                   Type type) {
+  for (MmaIntrinsic instruction : target.getMma())
+    if (takes(instruction, target.getWave(), type))
+      return instruction;
+  return std::nullopt;
+}

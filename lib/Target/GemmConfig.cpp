@@ -18,13 +18,13 @@ static MmaElementType elementKind(Type type) {
 }
 
 GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
-                                      const ChipInfo &chip, Type elementType) {
+                                      TargetAttr target, Type elementType) {
   MmaIntrinsicInfo mma = getMmaIntrinsicInfo(config.getIntrinsic(),
-                                             chip.waveSize);
+                                             target.getWave());
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
   GemmConfigCost cost;
   cost.waves = (block[0] / wave[0]) * (block[1] / wave[1]);
-  cost.threads = cost.waves * chip.waveSize;
+  cost.threads = cost.waves * target.getWave();
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   // Either orientation of a padded tile fits in (rows + pad) x (cols + pad).
   cost.ldsBytes = ((block[0] + kLdsRowPad) * (block[2] + kLdsRowPad) +
@@ -45,24 +45,23 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
 }
 
 std::optional<std::string> mlir::ck::explainGemmConfigMisfit(
-    GemmConfigAttr config, const ChipInfo &chip, Type elementType) {
+    GemmConfigAttr config, TargetAttr target, Type elementType) {
   std::string why;
   llvm::raw_string_ostream os(why);
   MmaIntrinsic intrinsic = config.getIntrinsic();
-  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(intrinsic, chip.waveSize);
+  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(intrinsic, target.getWave());
   StringRef name = stringifyMmaIntrinsic(intrinsic);
   bool nativeToChip = intrinsic == MmaIntrinsic::Fma ||
-                      chip.f16 == intrinsic || chip.bf16 == intrinsic ||
-                      chip.f32 == intrinsic;
+                      llvm::is_contained(target.getMma(), intrinsic);
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
-  GemmConfigCost cost = estimateCost(config, chip, elementType);
+  GemmConfigCost cost = estimateCost(config, target, elementType);
   // Leave room for addresses, loop counters and the epilogue.
-  int64_t registers = chip.registersPerLane - chip.addressingRegisters;
-  if (mma.waveSize != chip.waveSize)
+  int64_t registers = target.getRegisters() - target.getAddressingRegisters();
+  if (mma.waveSize != target.getWave())
     os << name << " runs on waves of " << mma.waveSize << " lanes; "
-       << chip.name << " has " << chip.waveSize;
+       << target.getChip() << " has " << target.getWave();
   else if (!nativeToChip)
-    os << chip.name << " has no " << name << " instruction";
+    os << target.getChip() << " has no " << name << " instruction";
   else if (intrinsic != MmaIntrinsic::Fma &&
            mma.elementType != elementKind(elementType))
     os << name << " does not take " << elementType << " inputs";
@@ -76,26 +75,26 @@ std::optional<std::string> mlir::ck::explainGemmConfigMisfit(
   else if (cost.threads > 1024)
     os << "configuration needs " << cost.threads
        << " threads per workgroup; the limit is 1024";
-  else if (cost.ldsBytes > chip.ldsBytes)
+  else if (cost.ldsBytes > target.getLds())
     os << "configuration needs " << cost.ldsBytes
-       << " bytes of LDS per workgroup; " << chip.name << " allows "
-       << chip.ldsBytes;
+       << " bytes of LDS per workgroup; " << target.getChip() << " allows "
+       << target.getLds();
   else if (cost.registersPerLane > registers)
     os << "configuration needs about " << cost.registersPerLane
        << " registers per lane for accumulators, fragments and the "
           "prefetched tile; "
-       << chip.name << " allows " << registers << " after addressing";
+       << target.getChip() << " allows " << registers << " after addressing";
   if (why.empty())
     return std::nullopt;
   return why;
 }
 
 LogicalResult
-mlir::ck::checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
+mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
                           Type elementType,
                           function_ref<InFlightDiagnostic()> emitError) {
   if (std::optional<std::string> why =
-          explainGemmConfigMisfit(config, chip, elementType))
+          explainGemmConfigMisfit(config, target, elementType))
     return emitError() << *why;
   return success();
 }
@@ -113,18 +112,18 @@ static int64_t tileFor(int64_t size, int64_t preferred, int64_t minimum) {
 
 FailureOr<GemmConfigAttr>
 mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
-                           Type elementType, const ChipInfo &chip,
+                           Type elementType, TargetAttr target,
                            function_ref<InFlightDiagnostic()> emitError) {
-  std::optional<MmaIntrinsic> intrinsic = chip.intrinsicFor(elementType);
+  std::optional<MmaIntrinsic> intrinsic = intrinsicFor(target, elementType);
   if (!intrinsic)
-    return emitError() << chip.name << " cannot compute GEMMs of "
+    return emitError() << target.getChip() << " cannot compute GEMMs of "
                        << elementType << " inputs";
-  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(*intrinsic, chip.waveSize);
+  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(*intrinsic, target.getWave());
   // GEMMs narrower than half an instruction tile would waste most of it:
   // use FMAs there.
   if (2 * shape.m < mma.m || 2 * shape.n < mma.n) {
     intrinsic = MmaIntrinsic::Fma;
-    mma = getMmaIntrinsicInfo(*intrinsic, chip.waveSize);
+    mma = getMmaIntrinsicInfo(*intrinsic, target.getWave());
   }
   int64_t bm = tileFor(shape.m, 128, 2 * mma.m);
   int64_t bn = tileFor(shape.n, 128, 2 * mma.n);
@@ -136,7 +135,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   auto config = GemmConfigAttr::get(context, block, wave, *intrinsic,
                                     /*splitK=*/1, /*ldsBuffers=*/1);
   // Shrink the tile, then K (not below 8), until the chip's limits hold.
-  while (explainGemmConfigMisfit(config, chip, elementType)) {
+  while (explainGemmConfigMisfit(config, target, elementType)) {
     if (block[0] >= block[1] && block[0] > 2 * mma.m)
       block[0] /= 2;
     else if (block[1] > 2 * mma.n)
@@ -144,7 +143,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     else if (block[2] > std::max<int64_t>(mma.k, 8))
       block[2] /= 2;
     else
-      return checkGemmConfig(config, chip, elementType, emitError);
+      return checkGemmConfig(config, target, elementType, emitError);
     wave = {block[0] / 2, block[1] / 2};
     config = GemmConfigAttr::get(context, block, wave, *intrinsic,
                                  /*splitK=*/1, /*ldsBuffers=*/1);
@@ -162,18 +161,18 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   auto doubleBuffered =
       GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1,
                           /*ldsBuffers=*/2);
-  GemmConfigCost doubleCost = estimateCost(doubleBuffered, chip, elementType);
-  if (!chip.ldsSharesL1 &&
-      !explainGemmConfigMisfit(doubleBuffered, chip, elementType) &&
-      2 * doubleCost.ldsBytes <= chip.ldsPerCU &&
+  GemmConfigCost doubleCost = estimateCost(doubleBuffered, target, elementType);
+  if (!target.hasFeature(TargetFeature::LdsInL1) &&
+      !explainGemmConfigMisfit(doubleBuffered, target, elementType) &&
+      2 * doubleCost.ldsBytes <= target.getLdsPerCu() &&
       2 * doubleCost.registersPerLane <=
-          chip.registersPerLane - chip.addressingRegisters)
+          target.getRegisters() - target.getAddressingRegisters())
     config = doubleBuffered;
   // Too few tiles to fill the chip: split K so that about two workgroups
   // per compute unit run, each with at least 8 K-tiles of work.
   int64_t tiles = llvm::divideCeil(shape.m, block[0]) *
                   llvm::divideCeil(shape.n, block[1]) * shape.g;
-  int64_t computeUnits = chip.skus.front().computeUnits;
+  int64_t computeUnits = target.getComputeUnits();
   int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
   int64_t splitK = 1;
   if (tiles < computeUnits)

@@ -25,12 +25,8 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
 
     Which tile and K-range a workgroup computes (the grid mapping) is kept
     apart from how it computes it, so that split-K and StreamK plug in there.
+    The chip is the module's `#ck.target` (see `ck-set-target`).
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
-           "chip to generate kernels for (gfx90a, gfx942, gfx950, gfx1100, "
-           "gfx1201, sm_80, sm_90a)">
-  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];

@@ -5,9 +5,9 @@
 //   ck-to-rocdl{chip=gfx942}   AMD: MFMA/WMMA kernels in an hsaco
 //   ck-to-nvvm{chip=sm_90a}    NVIDIA: mma.sync kernels in a cubin
 //
-// Both run ck-conv-to-gemm, ck-select-gemm-config and convert-ck-to-gpu,
-// then the target's ck.mma lowering and upstream GPU-to-LLVM passes, and
-// gpu-module-to-binary. `reference=true` builds the naive reference kernels
+// Both run ck-set-target, ck-conv-to-gemm, ck-select-gemm-config and
+// convert-ck-to-gpu, then the target's ck.mma lowering and upstream
+// GPU-to-LLVM passes, and gpu-module-to-binary. `reference=true` builds the naive reference kernels
 // of the convolutions instead of the GEMM kernels.
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,9 @@
 //===- Chip.h - The GPUs ck generates code for ------------------*- C++ -*-===//
 //
 // One entry per chip: wave size, LDS, registers, compute-unit counts of the
-// main SKUs and which matrix instruction serves each element type.
+// main SKUs and which matrix instruction serves each element type. The table
+// is where `ck-set-target` finds the `#ck.target` of a chip; passes read the
+// attribute, never the table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +16,6 @@
 #include <optional>
 
 namespace mlir::ck {
-
-enum class Vendor { AMD, NVIDIA };
 
 struct Sku {
   llvm::StringLiteral name;
@@ -43,11 +43,8 @@ struct ChipInfo {
   /// Whether LDS is carved out of the L1 cache's storage (NVIDIA's shared
   /// memory), so that more LDS per workgroup leaves less L1.
   bool ldsSharesL1;
-  /// The matrix instruction for f16, bf16 and f32 inputs, if any.
-  std::optional<MmaIntrinsic> f16, bf16, f32;
-
-  /// The instruction for inputs of `type`, or std::nullopt.
-  std::optional<MmaIntrinsic> intrinsicFor(Type type) const;
+  /// The matrix instruction for f16, bf16 and f32 inputs.
+  MmaIntrinsic f16, bf16, f32;
 };
 
 /// The chip called `name` (gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80,
@@ -56,6 +53,18 @@ const ChipInfo *lookupChip(llvm::StringRef name);
 
 /// Every known chip, for diagnostics and tests.
 llvm::ArrayRef<ChipInfo> allChips();
+
+/// The known chips' names, comma-separated, for diagnostics.
+std::string knownChipNames();
+
+/// The `#ck.target` of `chip`: its table entry, with the main SKU's compute
+/// units.
+TargetAttr getTargetAttr(MLIRContext *context, const ChipInfo &chip);
+
+/// The instruction a GEMM of `type` inputs uses on `target`: the first of
+/// its `mma` list that takes `type` (`fma` takes every type), or
+/// std::nullopt.
+std::optional<MmaIntrinsic> intrinsicFor(TargetAttr target, Type type);
 
 } // namespace mlir::ck
 

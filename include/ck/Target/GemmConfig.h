@@ -31,25 +31,25 @@ struct GemmConfigCost {
   int64_t registersPerLane;
 };
 
-GemmConfigCost estimateCost(GemmConfigAttr config, const ChipInfo &chip,
+GemmConfigCost estimateCost(GemmConfigAttr config, TargetAttr target,
                             Type elementType);
 
-/// Why `config` cannot run GEMMs of `elementType` inputs on `chip` (naming
+/// Why `config` cannot run GEMMs of `elementType` inputs on `target` (naming
 /// the limit that is exceeded), or std::nullopt when it can.
 std::optional<std::string> explainGemmConfigMisfit(GemmConfigAttr config,
-                                                   const ChipInfo &chip,
+                                                   TargetAttr target,
                                                    Type elementType);
 
 /// Emits explainGemmConfigMisfit's reason, if any, as an error.
-LogicalResult checkGemmConfig(GemmConfigAttr config, const ChipInfo &chip,
+LogicalResult checkGemmConfig(GemmConfigAttr config, TargetAttr target,
                               Type elementType,
                               function_ref<InFlightDiagnostic()> emitError);
 
-/// A valid, reasonable configuration for `shape` on `chip`, or failure
+/// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all.
 FailureOr<GemmConfigAttr>
 selectGemmConfig(MLIRContext *context, GemmShape shape, Type elementType,
-                 const ChipInfo &chip,
+                 TargetAttr target,
                  function_ref<InFlightDiagnostic()> emitError);
 
 } // namespace mlir::ck

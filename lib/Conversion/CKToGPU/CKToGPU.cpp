@@ -210,13 +210,6 @@ struct ConvertCKToGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const ChipInfo *chipInfo = lookupChip(chip);
-    if (!chipInfo) {
-      module.emitError() << "convert-ck-to-gpu: unknown chip '" << chip
-                         << "'; expected one of gfx90a, gfx942, gfx950, "
-                            "gfx1100, gfx1201, sm_80, sm_90a";
-      return signalPassFailure();
-    }
     SmallVector<Operation *> work;
     module.walk([&](Operation *op) {
       if (isa<GemmOp, FillOp>(op))
@@ -226,11 +219,16 @@ struct ConvertCKToGPUPass
       return;
 
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
+    TargetAttr target = getTarget(module);
 
     for (auto [index, op] : llvm::enumerate(work)) {
       FailureOr<SmallVector<KernelLaunch>> launches;
       if (auto gemm = dyn_cast<GemmOp>(op)) {
-        launches = buildGemmKernel(gemm, *chipInfo, kernels,
+        if (!target) {
+          (void)requireTarget(gemm, getArgument());
+          return signalPassFailure();
+        }
+        launches = buildGemmKernel(gemm, target, kernels,
                                    "gemm_" + std::to_string(index));
       } else {
         FailureOr<KernelLaunch> fill = buildFillKernel(

@@ -75,9 +75,9 @@ WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, GemmShape shape,
 
 class GemmKernelBuilder {
 public:
-  GemmKernelBuilder(OpBuilder &b, Location loc, const ChipInfo &chip,
+  GemmKernelBuilder(OpBuilder &b, Location loc, TargetAttr target,
                     GemmConfigAttr config, GemmShape shape, Type elementType)
-      : b(b), loc(loc), chip(chip), config(config), shape(shape),
+      : b(b), loc(loc), target(target), config(config), shape(shape),
         elementType(elementType) {
     bm = config.getBlock()[0];
     bn = config.getBlock()[1];
@@ -85,7 +85,7 @@ public:
     wm = config.getWave()[0];
     wn = config.getWave()[1];
     wavesN = bn / wn;
-    threads = (bm / wm) * wavesN * chip.waveSize;
+    threads = (bm / wm) * wavesN * target.getWave();
   }
 
   /// The value of a lane term for `lane`.
@@ -156,7 +156,7 @@ public:
 
   OpBuilder &b;
   Location loc;
-  const ChipInfo &chip;
+  TargetAttr target;
   GemmConfigAttr config;
   GemmShape shape;
   Type elementType;
@@ -166,7 +166,7 @@ public:
 } // namespace
 
 FailureOr<SmallVector<KernelLaunch>>
-mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
+mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
                           gpu::GPUModuleOp module, StringRef name) {
   Location loc = op.getLoc();
   GemmConfigAttr config = op.getConfigAttr();
@@ -178,7 +178,7 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   auto aType = cast<ShapedType>(op.getA().getType());
   auto bType = cast<ShapedType>(op.getB().getType());
   Type elementType = aType.getElementType();
-  if (failed(checkGemmConfig(config, chip, elementType,
+  if (failed(checkGemmConfig(config, target, elementType,
                              [&] { return op.emitOpError(); })))
     return failure();
   GemmShape shape{aType.getDimSize(0), aType.getDimSize(1), bType.getDimSize(2),
@@ -212,9 +212,9 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   int64_t ldsBuffers = config.getLdsBuffers();
   auto workgroup = gpu::AddressSpaceAttr::get(op.getContext(),
                                               gpu::AddressSpace::Workgroup);
-  GemmConfigCost cost = estimateCost(config, chip, elementType);
+  GemmConfigCost cost = estimateCost(config, target, elementType);
   MmaIntrinsicInfo mma =
-      getMmaIntrinsicInfo(config.getIntrinsic(), chip.waveSize);
+      getMmaIntrinsicInfo(config.getIntrinsic(), target.getWave());
   TileCopyPlan planA =
       planTileCopy(views[0], elementType, bm, bk,
                    fragmentReadDim(mma.a), cost.threads);
@@ -244,7 +244,7 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   KernelSkeleton skeleton(module, loc, name, views, {ldsBytesType},
                           cost.threads);
   OpBuilder &b = skeleton.builder;
-  GemmKernelBuilder k(b, loc, chip, config, shape, elementType);
+  GemmKernelBuilder k(b, loc, target, config, shape, elementType);
   // The views into it are read with vectors of up to 16 bytes.
   skeleton.func.setWorkgroupAttributionAttr(
       0, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
@@ -261,9 +261,9 @@ mlir::ck::buildGemmKernel(GemmOp op, const ChipInfo &chip,
   WorkgroupTile tile = mapWorkgroupToTile(b, loc, shape, config);
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value wave =
-      arith::DivUIOp::create(b, loc, tid, indexConstant(b, loc, chip.waveSize));
+      arith::DivUIOp::create(b, loc, tid, indexConstant(b, loc, target.getWave()));
   Value lane =
-      arith::RemUIOp::create(b, loc, tid, indexConstant(b, loc, chip.waveSize));
+      arith::RemUIOp::create(b, loc, tid, indexConstant(b, loc, target.getWave()));
   Value waveRow0 = arith::MulIOp::create(
       b, loc,
       arith::DivUIOp::create(b, loc, wave, indexConstant(b, loc, k.wavesN)),

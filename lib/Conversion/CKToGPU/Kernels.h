@@ -43,7 +43,7 @@ struct KernelSkeleton {
 /// The kernels of a GEMM: the tiled GEMM and, with split-K, the reduction
 /// of its partial tiles (which allocates a workspace before `op`).
 FailureOr<SmallVector<KernelLaunch>> buildGemmKernel(GemmOp op,
-                                                     const ChipInfo &chip,
+                                                     TargetAttr target,
                                                      gpu::GPUModuleOp module,
                                                      StringRef name);
 

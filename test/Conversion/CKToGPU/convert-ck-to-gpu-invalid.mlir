@@ -1,12 +1,13 @@
-// RUN: ck-opt %s -split-input-file -convert-ck-to-gpu=chip=gfx942 -verify-diagnostics
-// RUN: not ck-opt %s -convert-ck-to-gpu=chip=gfx9000 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -convert-ck-to-gpu -verify-diagnostics
+// RUN: not ck-opt %s -convert-ck-to-gpu 2>&1 | FileCheck %s --check-prefix=NOTARGET
 
 // What convert-ck-to-gpu refuses: a ck.gemm without a kernel configuration,
 // a pinned configuration the chip cannot run (checked again, as
 // ck-select-gemm-config does), operands that are not views of memrefs, grids
-// larger than GPUs launch, and a chip it does not know (the last RUN line).
+// larger than GPUs launch, and a module without a #ck.target (the last RUN
+// line).
 
-// UNKNOWN: error: convert-ck-to-gpu: unknown chip 'gfx9000'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80, sm_90a
+// NOTARGET: error: convert-ck-to-gpu needs a #ck.target: attach one as 'ck.target' on the module, or run ck-set-target{chip=...} first
 
 // -----
 // A ck.gemm that ck-select-gemm-config has not seen.

@@ -1,4 +1,4 @@
-// RUN: ck-opt %s -split-input-file -convert-ck-to-gpu=chip=gfx942 | FileCheck %s
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -convert-ck-to-gpu | FileCheck %s
 
 // convert-ck-to-gpu builds one gpu.func per ck.gemm (plus a `_reduce` kernel
 // with split-K) and per ck.fill in the `ck_kernels` gpu.module, and launches
@@ -53,7 +53,7 @@
 //   and one guarded vector<8xf16> store per thread (32 * 32 / 8 = 128
 //   vectors; threads past them drop theirs); a barrier between slices.
 
-// CHECK: module attributes {gpu.container_module}
+// CHECK: module attributes {ck.target = #ck.target<"gfx942", {{.*}}>, gpu.container_module}
 // CHECK-LABEL: func.func @gemm_views
 // CHECK-SAME: (%[[AM:[^:]*]]: memref<64x64xf16>, %[[BM:[^:]*]]: memref<64x64xf16>, %[[C:[^:]*]]: memref<1x64x64xf16>)
 // CHECK-NOT: ck.transform

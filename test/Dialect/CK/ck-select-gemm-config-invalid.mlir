@@ -1,20 +1,21 @@
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx942 -verify-diagnostics
-// RUN: not ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx1100 2>&1 | FileCheck %s --check-prefix=GFX1100
-// RUN: not ck-opt %s -ck-select-gemm-config=chip=gfx9000 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-select-gemm-config -verify-diagnostics
+// RUN: not ck-opt %s -split-input-file -ck-set-target=chip=gfx1100 -ck-select-gemm-config 2>&1 | FileCheck %s --check-prefix=GFX1100
+// RUN: not ck-opt %s -ck-select-gemm-config 2>&1 | FileCheck %s --check-prefix=NOTARGET
 
 // ck-select-gemm-config checks a pinned #ck.gemm_config against the chip
 // (explainGemmConfigMisfit in lib/Target/GemmConfig.cpp): one section per
 // limit, in the order the function checks them, on gfx942 (wave64, 64 KiB of
 // LDS, 512 registers per lane of which 448 after addressing). The wave32 sections are
 // also run on gfx1100, where the instruction has the right wave size but is
-// not the chip's; the last RUN line gives the pass a chip it does not know.
+// not the chip's; the last RUN line runs the pass on a module without a
+// #ck.target.
 // Costs (estimateCost): threads = (bM / wM) * (bN / wN) * wave size;
 // LDS = ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes;
 // registers = (wM / m) * (wN / n) * |C frag| + (wM / m) * |A frag| / (4 / bytes)
 //   + (wN / n) * |B frag| / (4 / bytes)
 //   + ceil((bM * bK + bK * bN) * bytes / (threads * 4)) (the prefetched tile).
 
-// UNKNOWN: error: ck-select-gemm-config: unknown chip 'gfx9000'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80, sm_90a
+// NOTARGET: error: ck-select-gemm-config needs a #ck.target: attach one as 'ck.target' on the module, or run ck-set-target{chip=...} first
 
 // -----
 // Wrong wave size: NVIDIA's mma_16x8x16_f16 runs on 32 lanes, gfx942 has 64.

@@ -1,11 +1,11 @@
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx942 | FileCheck %s --check-prefix=GFX942
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx1100 | FileCheck %s --check-prefix=GFX1100
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=sm_90a | FileCheck %s --check-prefix=SM90
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-select-gemm-config | FileCheck %s --check-prefix=GFX942
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx1100 -ck-select-gemm-config | FileCheck %s --check-prefix=GFX1100
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config | FileCheck %s --check-prefix=SM90
 // Every chosen config must also be one convert-ck-to-gpu accepts (it checks
 // them again): any error would fail the pipe.
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx942 -convert-ck-to-gpu=chip=gfx942 | FileCheck %s --check-prefix=LOWERED
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=gfx1100 -convert-ck-to-gpu=chip=gfx1100 | FileCheck %s --check-prefix=LOWERED
-// RUN: ck-opt %s -split-input-file -ck-select-gemm-config=chip=sm_90a -convert-ck-to-gpu=chip=sm_90a | FileCheck %s --check-prefix=LOWERED
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-select-gemm-config -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx1100 -ck-select-gemm-config -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
 
 // ck-select-gemm-config attaches a #ck.gemm_config to every ck.gemm without
 // one. Every expected configuration below is derived by hand from the rule in

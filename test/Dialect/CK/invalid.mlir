@@ -1092,3 +1092,76 @@ func.func @pad_overflow(%m: memref<4xf32>) {
   %v = ck.transform %m : memref<4xf32> to !ck.view<2xf32> by #ck.transform_map<[2] -> [4], [#ck.transform<pad [0] -> [0] (9223372036854775807, 9223372036854775807)>]>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// #ck.target and where it is attached
+//===----------------------------------------------------------------------===//
+
+// -----
+// A target without a chip name.
+// expected-error @+1 {{target needs a chip name}}
+#bad_target = #ck.target<"", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+
+// -----
+// A wave of 16 lanes.
+// expected-error @+1 {{wave must be 32 or 64 lanes, got 16}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 16, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+
+// -----
+// No SIMDs.
+// expected-error @+1 {{simds must be >= 1, got 0}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 0, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+
+// -----
+// More LDS than any cost model product may hold without overflow.
+// expected-error @+1 {{lds_per_cu must be at most 2^31 bytes, got 4294967296}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 4294967296, mma = [fma]>
+
+// -----
+// 2^21 compute units.
+// expected-error @+1 {{compute_units must be at most 2^20, got 2097152}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 2097152, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+
+// -----
+// A workgroup allowed more LDS than its compute unit has.
+// expected-error @+1 {{lds per workgroup (131072) exceeds lds_per_cu (65536)}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 131072, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+
+// -----
+// Addressing takes every register.
+// expected-error @+1 {{addressing_registers must be in [0, registers = 512), got 512}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 512, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+
+// -----
+// No instruction at all.
+// expected-error @+1 {{mma lists no instruction (list fma for a chip without matrix instructions)}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = []>
+
+// -----
+// An instruction listed twice.
+// expected-error @+1 {{mma lists mfma_16x16x16_f16 twice}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [mfma_16x16x16_f16, fma, mfma_16x16x16_f16]>
+
+// -----
+// A feature listed twice.
+// expected-error @+1 {{features list lds_in_l1 twice}}
+#bad_target = #ck.target<"sm_90a", vendor = nvidia, wave = 32, lds = 49152, registers = 255, addressing_registers = 64, compute_units = 132, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 233472, mma = [fma], features = [lds_in_l1, lds_in_l1]>
+
+// -----
+// ck.target holding something other than a #ck.target.
+// expected-error @+1 {{'ck.target' must be a #ck.target, got "gfx942"}}
+module attributes {ck.target = "gfx942"} {
+}
+
+// -----
+// ck.target on a function instead of the module.
+// expected-error @+1 {{'ck.target' belongs on a builtin.module, not on 'func.func'}}
+func.func @target_on_func() attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>} {
+  return
+}
+
+// -----
+// A ck attribute ck does not define.
+// expected-error @+1 {{unknown ck attribute 'ck.chip' on an op}}
+module attributes {ck.chip = "gfx942"} {
+}

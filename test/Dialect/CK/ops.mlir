@@ -535,3 +535,21 @@ func.func @mma(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>,
   %d3 = ck.mma fma %s, %t, %d2 : vector<4xf32>, vector<2xf32>, vector<4xf32>
   return %d3 : vector<4xf32>
 }
+
+// -----
+// #ck.target on a module, with and without features.
+
+// CHECK: module attributes {ck.target = #ck.target<"gfx1100", vendor = amd, wave = 32, lds = 65536, registers = 256, addressing_registers = 144, compute_units = 96, simds = 2, waves_per_simd = 16, registers_per_simd = 1536, lds_per_cu = 65536, mma = [wmma_16x16x16_f16_gfx11, fma]>}
+module attributes {ck.target = #ck.target<"gfx1100", vendor = amd, wave = 32,
+    lds = 65536, registers = 256, addressing_registers = 144,
+    compute_units = 96, simds = 2, waves_per_simd = 16,
+    registers_per_simd = 1536, lds_per_cu = 65536,
+    mma = [wmma_16x16x16_f16_gfx11, fma]>} {
+}
+// CHECK: module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32, lds = 49152, registers = 255, addressing_registers = 64, compute_units = 108, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 167936, mma = [mma_16x8x16_f16], features = [lds_in_l1]>}
+module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32,
+    lds = 49152, registers = 255, addressing_registers = 64,
+    compute_units = 108, simds = 4, waves_per_simd = 16,
+    registers_per_simd = 512, lds_per_cu = 167936,
+    mma = [mma_16x8x16_f16], features = [lds_in_l1]>} {
+}

@@ -300,3 +300,80 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << wave[1] << " wave tiles";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// TargetAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult TargetAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef chip,
+    Vendor vendor, int64_t wave, int64_t lds, int64_t registers,
+    int64_t addressingRegisters, int64_t computeUnits, int64_t simds,
+    int64_t wavesPerSimd, int64_t registersPerSimd, int64_t ldsPerCu,
+    ArrayRef<MmaIntrinsic> mma, ArrayRef<TargetFeature> features) {
+  if (chip.empty())
+    return emitError() << "target needs a chip name";
+  if (wave != 32 && wave != 64)
+    return emitError() << "wave must be 32 or 64 lanes, got " << wave;
+  struct Named {
+    StringLiteral name;
+    int64_t value;
+  };
+  for (Named count : {Named{"lds", lds}, Named{"registers", registers},
+                      Named{"compute_units", computeUnits},
+                      Named{"simds", simds},
+                      Named{"waves_per_simd", wavesPerSimd},
+                      Named{"registers_per_simd", registersPerSimd},
+                      Named{"lds_per_cu", ldsPerCu}})
+    if (count.value < 1)
+      return emitError() << count.name << " must be >= 1, got "
+                         << count.value;
+  // The grid limits bound the compute units any heuristic may plan for, and
+  // 2^31 keeps products of these counts far from overflow.
+  for (Named size : {Named{"lds", lds}, Named{"lds_per_cu", ldsPerCu}})
+    if (size.value > (int64_t(1) << 31))
+      return emitError() << size.name << " must be at most 2^31 bytes, got "
+                         << size.value;
+  for (Named count :
+       {Named{"registers", registers}, Named{"compute_units", computeUnits},
+        Named{"simds", simds}, Named{"waves_per_simd", wavesPerSimd},
+        Named{"registers_per_simd", registersPerSimd}})
+    if (count.value > (int64_t(1) << 20))
+      return emitError() << count.name << " must be at most 2^20, got "
+                         << count.value;
+  if (lds > ldsPerCu)
+    return emitError() << "lds per workgroup (" << lds
+                       << ") exceeds lds_per_cu (" << ldsPerCu << ")";
+  if (addressingRegisters < 0 || addressingRegisters >= registers)
+    return emitError() << "addressing_registers must be in [0, registers = "
+                       << registers << "), got " << addressingRegisters;
+  if (mma.empty())
+    return emitError() << "mma lists no instruction (list fma for a chip "
+                          "without matrix instructions)";
+  for (auto [i, instruction] : llvm::enumerate(mma))
+    if (llvm::is_contained(mma.drop_front(i + 1), instruction))
+      return emitError() << "mma lists " << stringifyMmaIntrinsic(instruction)
+                         << " twice";
+  for (auto [i, feature] : llvm::enumerate(features))
+    if (llvm::is_contained(features.drop_front(i + 1), feature))
+      return emitError() << "features list "
+                         << stringifyTargetFeature(feature) << " twice";
+  return success();
+}
+
+TargetAttr mlir::ck::getTarget(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto target = op->getAttrOfType<TargetAttr>(TargetAttr::kAttrName))
+      return target;
+  return {};
+}
+
+FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
+                                              StringRef passName) {
+  if (TargetAttr target = getTarget(op))
+    return target;
+  return op->emitError() << passName << " needs a #ck.target: attach one as '"
+                         << TargetAttr::kAttrName
+                         << "' on the module, or run ck-set-target{chip=...} "
+                            "first";
+}

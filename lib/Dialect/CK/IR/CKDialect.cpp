@@ -3,6 +3,7 @@
 #include "ck/Dialect/CK/IR/CK.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -41,4 +42,21 @@ void CKDialect::initialize() {
 #define GET_OP_LIST
 #include "ck/Dialect/CK/IR/CK.cpp.inc"
       >();
+}
+
+LogicalResult CKDialect::verifyOperationAttribute(Operation *op,
+                                                  NamedAttribute attribute) {
+  if (attribute.getName() != TargetAttr::kAttrName)
+    return op->emitError() << "unknown ck attribute '"
+                           << attribute.getName().getValue()
+                           << "' on an op";
+  if (!isa<TargetAttr>(attribute.getValue()))
+    return op->emitError() << "'" << TargetAttr::kAttrName
+                           << "' must be a #ck.target, got "
+                           << attribute.getValue();
+  if (!isa<ModuleOp>(op))
+    return op->emitError() << "'" << TargetAttr::kAttrName
+                           << "' belongs on a builtin.module, not on '"
+                           << op->getName() << "'";
+  return success();
 }

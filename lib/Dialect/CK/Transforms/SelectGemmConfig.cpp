@@ -17,28 +17,24 @@ struct CKSelectGemmConfigPass
   using Base::Base;
 
   void runOnOperation() override {
-    const ChipInfo *chipInfo = lookupChip(chip);
-    if (!chipInfo) {
-      getOperation()->emitError()
-          << "ck-select-gemm-config: unknown chip '" << chip
-          << "'; expected one of gfx90a, gfx942, gfx950, gfx1100, gfx1201, "
-             "sm_80, sm_90a";
+    FailureOr<TargetAttr> target =
+        requireTarget(getOperation(), getArgument());
+    if (failed(target))
       return signalPassFailure();
-    }
     WalkResult result = getOperation()->walk([&](GemmOp op) {
       auto a = cast<ShapedType>(op.getA().getType());
       auto b = cast<ShapedType>(op.getB().getType());
       Type elementType = a.getElementType();
       auto emitError = [&] { return op.emitOpError(); };
       if (GemmConfigAttr pinned = op.getConfigAttr())
-        return failed(checkGemmConfig(pinned, *chipInfo, elementType,
+        return failed(checkGemmConfig(pinned, *target, elementType,
                                       emitError))
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       GemmShape shape{a.getDimSize(0), a.getDimSize(1), b.getDimSize(2),
                       a.getDimSize(2)};
       FailureOr<GemmConfigAttr> config = selectGemmConfig(
-          op.getContext(), shape, elementType, *chipInfo, emitError);
+          op.getContext(), shape, elementType, *target, emitError);
       if (failed(config))
         return WalkResult::interrupt();
       op.setConfigAttr(*config);

@@ -51,6 +51,14 @@ verifyNoInPlaceUpdate(Operation *op, Value written,
 LogicalResult verifyEpilogueOperands(
     Operation *op, Value dest, ValueRange ds, FloatAttr beta,
     ArrayRef<std::pair<std::string, Value>> otherReads = {});
+
+/// The `ck.target` of `op` or of the nearest op around it that has one, or
+/// null.
+TargetAttr getTarget(Operation *op);
+
+/// getTarget(op), or an error on `op` saying that `passName` needs a target
+/// and how to attach one.
+FailureOr<TargetAttr> requireTarget(Operation *op, StringRef passName);
 } // namespace mlir::ck
 
 #define GET_OP_CLASSES

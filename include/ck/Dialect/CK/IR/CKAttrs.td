@@ -213,4 +213,124 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
   let genVerifyDecl = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Target
+//===----------------------------------------------------------------------===//
+
+def CK_Vendor : I32EnumAttr<"Vendor", "GPU vendor", [
+    I32EnumAttrCase<"AMD", 0, "amd">,
+    I32EnumAttrCase<"NVIDIA", 1, "nvidia">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_TargetFeature : I32EnumAttr<"TargetFeature",
+    "a property of a chip that changes which kernels pay off", [
+    I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+/// The parser and printer of an array of `elem` written in square brackets,
+/// `[a, b]`, for parameters inside `struct(...)`.
+class CK_BracketedArrayCode<string elem> {
+  code parser = [{ [&]() -> ::mlir::FailureOr<::llvm::SmallVector<}] # elem # [{>> {
+    ::llvm::SmallVector<}] # elem # [{> items;
+    if ($_parser.parseCommaSeparatedList(
+            ::mlir::AsmParser::Delimiter::Square, [&]() -> ::mlir::ParseResult {
+              auto item = ::mlir::FieldParser<}] # elem # [{>::parse($_parser);
+              if (::mlir::failed(item))
+                return ::mlir::failure();
+              items.push_back(*item);
+              return ::mlir::success();
+            }))
+      return ::mlir::failure();
+    return items;
+  }() }];
+  code printer = [{
+    $_printer << '[';
+    ::llvm::interleaveComma($_self, $_printer);
+    $_printer << ']';
+  }];
+}
+
+class CK_BracketedArrayParameter<string elem, string desc>
+    : ArrayRefParameter<elem, desc> {
+  let parser = CK_BracketedArrayCode<elem>.parser;
+  let printer = CK_BracketedArrayCode<elem>.printer;
+}
+
+class CK_OptionalBracketedArrayParameter<string elem, string desc>
+    : OptionalArrayRefParameter<elem, desc> {
+  let parser = CK_BracketedArrayCode<elem>.parser;
+  let printer = CK_BracketedArrayCode<elem>.printer;
+}
+
+def CK_TargetAttr : CK_Attr<"Target", "target"> {
+  let summary = "The chip a module's kernels are built for";
+  let description = [{
+    Every fact about the chip that ck's passes use, in one attribute on the
+    module (`ck.target`), so that each pass reads the same truth and a test
+    can state a chip that does not exist. `ck-set-target{chip=...}` writes it
+    from ck's chip table; passes that need it fail on a module without one.
+
+    | parameter | meaning |
+    | --- | --- |
+    | `chip` | the name the backends know (`gfx942`, `sm_90a`, ...) |
+    | `vendor` | `amd` or `nvidia` |
+    | `wave` | lanes per wave (warp): 32 or 64 |
+    | `lds` | LDS (shared memory) one workgroup may use, in bytes |
+    | `registers` | 32-bit registers per lane one wave may use (VGPRs + AGPRs on CDNA) |
+    | `addressing_registers` | of those, the budget a GEMM kernel's addresses, view index math and epilogue take besides its tiles |
+    | `compute_units` | CUs (SMs) of the chip's main product, for heuristics that size grids |
+    | `simds` | SIMDs (NVIDIA: SM sub-partitions) per compute unit |
+    | `waves_per_simd` | the most waves one SIMD holds |
+    | `registers_per_simd` | registers per lane a SIMD shares among its waves |
+    | `lds_per_cu` | LDS per compute unit, in bytes |
+    | `mma` | the matrix instructions, in order of preference: a GEMM of some input type uses the first that takes it (`fma` takes every type) |
+    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache |
+
+    Example:
+
+    ```mlir
+    module attributes {ck.target = #ck.target<"gfx942", vendor = amd,
+        wave = 64, lds = 65536, registers = 512, addressing_registers = 64,
+        compute_units = 304, simds = 4, waves_per_simd = 8,
+        registers_per_simd = 512, lds_per_cu = 65536,
+        mma = [mfma_16x16x16_f16, mfma_16x16x16_bf16, mfma_16x16x4_f32]>} {
+    }
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"chip name">:$chip,
+    EnumParameter<CK_Vendor>:$vendor,
+    "int64_t":$wave,
+    "int64_t":$lds,
+    "int64_t":$registers,
+    "int64_t":$addressing_registers,
+    "int64_t":$compute_units,
+    "int64_t":$simds,
+    "int64_t":$waves_per_simd,
+    "int64_t":$registers_per_simd,
+    "int64_t":$lds_per_cu,
+    CK_BracketedArrayParameter<"MmaIntrinsic", "matrix instructions">:$mma,
+    CK_OptionalBracketedArrayParameter<"TargetFeature", "features">:$features
+  );
+  let assemblyFormat = [{
+    `<` $chip `,` struct($vendor, $wave, $lds, $registers,
+        $addressing_registers, $compute_units, $simds, $waves_per_simd,
+        $registers_per_simd, $lds_per_cu, $mma, $features) `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the module attribute that holds the target.
+    static constexpr llvm::StringLiteral kAttrName = "ck.target";
+    bool hasFeature(TargetFeature feature) const {
+      return llvm::is_contained(getFeatures(), feature);
+    }
+  }];
+}
+
 #endif // CK_DIALECT_CK_IR_CKATTRS_TD

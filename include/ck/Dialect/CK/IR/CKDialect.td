@@ -28,6 +28,8 @@ def CK_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  // Checks `ck.target` where it is attached.
+  let hasOperationAttrVerify = 1;
 }
 
 class CK_Op<string mnemonic, list<Trait> traits = []>

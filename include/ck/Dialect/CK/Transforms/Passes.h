@@ -3,6 +3,8 @@
 #ifndef CK_DIALECT_CK_TRANSFORMS_PASSES_H
 #define CK_DIALECT_CK_TRANSFORMS_PASSES_H
 
+#include "ck/Dialect/CK/IR/CK.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::ck {

@@ -67,6 +67,42 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
   ];
 }
 
+def CKSetTarget : Pass<"ck-set-target", "ModuleOp"> {
+  let summary = "Attach the #ck.target of a chip to the module";
+  let description = [{
+    Writes the `#ck.target` of `chip`, from ck's chip table, as the module's
+    `ck.target` attribute: every later pass reads the chip from there. A
+    module that already has a target keeps it when it names the same chip,
+    so a test can state a variant of a chip (less LDS, another instruction
+    list); a target naming another chip is an error. Without `chip`, the
+    module must already have a target.
+
+    Example, with `chip=gfx1100`:
+
+    ```mlir
+    module {
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    module attributes {ck.target = #ck.target<"gfx1100", vendor = amd,
+        wave = 32, lds = 65536, registers = 256, addressing_registers = 144,
+        compute_units = 96, simds = 2, waves_per_simd = 16,
+        registers_per_simd = 1536, lds_per_cu = 65536,
+        mma = [wmma_16x16x16_f16_gfx11, wmma_16x16x16_bf16_gfx11, fma]>} {
+    }
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "chip the kernels are for (gfx90a, gfx942, gfx950, gfx1100, "
+           "gfx1201, sm_80, sm_90a)">
+  ];
+  let dependentDialects = ["::mlir::ck::CKDialect"];
+}
+
 def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
   let summary = "Choose a kernel configuration for every ck.gemm";
   let description = [{
@@ -77,10 +113,11 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     matrices, four waves per workgroup, tiles (then K) shrunk until LDS and
     registers fit, and split-K when the tiles are too few to fill the chip
     (about two workgroups per compute unit of its main SKU).
+    The chip is the module's `#ck.target` (see `ck-set-target`).
     Configurations already on the ops are checked against the chip; one that
     does not fit is an error naming the limit.
 
-    Example, for `chip=gfx942`:
+    Example, on a module targeting gfx942:
 
     ```mlir
     ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -92,11 +129,6 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> : ...
     ```
   }];
-  let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"gfx942\"",
-           "chip the kernels are for (gfx90a, gfx942, gfx950, gfx1100, "
-           "gfx1201, sm_80, sm_90a)">
-  ];
 }
 
 #endif // CK_DIALECT_CK_TRANSFORMS_PASSES_TD
