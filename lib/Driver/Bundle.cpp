@@ -56,6 +56,15 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
           return launch.emitError() << "launch sizes must be constants";
         (i < 3 ? record.grid[i] : record.block[i - 3]) = *size;
       }
+      if (Value lds = launch.getDynamicSharedMemorySize()) {
+        auto bytes = lds.getDefiningOp<arith::ConstantIntOp>();
+        if (!bytes)
+          return launch.emitError()
+                 << "dynamic shared memory sizes must be constants";
+        record.ldsBytes = bytes.value();
+      }
+      record.facts =
+          launch->getAttrOfType<LaunchAttr>(LaunchAttr::kAttrName);
       for (Value arg : launch.getKernelOperands()) {
         if (auto alloc = arg.getDefiningOp<memref::AllocOp>()) {
           auto it = llvm::find(workspaces, alloc);
@@ -131,7 +140,7 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
   for (const KernelRecord &k : compiled.kernels) {
     os << "kernel " << k.name << " grid " << k.grid[0] << " " << k.grid[1]
        << " " << k.grid[2] << " block " << k.block[0] << " " << k.block[1]
-       << " " << k.block[2] << " lds 0 args";
+       << " " << k.block[2] << " lds " << k.ldsBytes << " args";
     for (const std::string &arg : k.args)
       os << " " << arg;
     os << "\n";

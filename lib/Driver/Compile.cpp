@@ -62,21 +62,11 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   return clone;
 }
 
-/// How many partial sums the GEMM kernels split each reduction into: the
-/// partition launches one workgroup per K split along grid z (see
-/// convert-ck-to-gpu), so the largest grid z of the plan, 1 without split-K.
-static int64_t kBatchOf(const CompiledModule &compiled) {
-  int64_t kBatch = 1;
-  for (const KernelRecord &kernel : compiled.kernels)
-    kBatch = std::max(kBatch, kernel.grid[2]);
-  return kBatch;
-}
-
-/// The plan's directives besides kernels and tensors. `kBatch` is the
-/// split of the plan's reductions (1 for the reference kernels).
+/// The plan's directives besides kernels and tensors, with the compute
+/// type and reduction split read off the launches' #ck.launch facts.
 static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                          ModuleOp module, const ConvProblemDesc *problem,
-                         bool reference, int64_t kBatch) {
+                         const CompiledModule &compiled, bool reference) {
   PlanInfo info;
   info.chip = chip.name.str();
   info.binaryFile = binaryFile.str();
@@ -88,14 +78,18 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
       info.roles.push_back("d" + std::to_string(i));
   }
   if (problem) {
-    // The type the products are computed in: NVIDIA's f32 GEMMs run on
-    // tf32 tensor cores; the reference kernels compute in f32.
-    std::string compute = problem->dtype;
-    if (reference)
-      compute = "f32";
-    else if (problem->dtype == "f32" &&
-             chip.f32 == MmaIntrinsic::Mma16x8x8Tf32)
-      compute = "tf32";
+    // The reference kernels compute in f32; GEMM kernels in their inputs'
+    // type, or tf32 where any of them runs f32 inputs on tf32 tensor cores
+    // (the least precise one sets the plan's tolerance).
+    std::string compute = reference ? "f32" : problem->dtype;
+    int64_t kBatch = 1;
+    for (const KernelRecord &kernel : compiled.kernels) {
+      if (!kernel.facts)
+        continue;
+      if (isa<FloatTF32Type>(kernel.facts.getCompute()))
+        compute = "tf32";
+      kBatch = std::max(kBatch, kernel.facts.getKBatch());
+    }
     info.meta = {{"problem", problem->summary()},
                  {"key", problem->key()},
                  {"direction", problem->direction},
@@ -240,8 +234,8 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   if (failed(compiled) ||
       failed(writeBundle(options.outputDir, "plan", *compiled,
                          planInfo(*chip, ("kernels." + extension).str(),
-                                  module, problem, /*reference=*/false,
-                                  kBatchOf(*compiled)),
+                                  module, problem, *compiled,
+                                  /*reference=*/false),
                          error)))
     return error.empty() ? failure() : module.emitError(error);
 
@@ -254,8 +248,8 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     if (failed(ref) ||
         failed(writeBundle(options.outputDir, "reference", *ref,
                            planInfo(*chip, ("reference." + extension).str(),
-                                    module, problem, /*reference=*/true,
-                                    /*kBatch=*/1),
+                                    module, problem, *ref,
+                                    /*reference=*/true),
                            error)))
       return error.empty() ? failure() : module.emitError(error);
   }
@@ -270,6 +264,12 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
       return failure();
     result.reports = nvidia ? ptxasReport(isa->object, *chip, options)
                             : analyzeAmdgpuAssembly(isa->object, *chip);
+    // A kernel with a dynamic LDS arena uses what its launch passes; the
+    // binary counts only the arena's symbol (ptxas: 1 byte).
+    for (KernelReport &report : result.reports)
+      for (const KernelRecord &kernel : compiled->kernels)
+        if (kernel.name == report.name && kernel.ldsBytes > 0)
+          report.ldsBytes = kernel.ldsBytes;
   }
   return result;
 }

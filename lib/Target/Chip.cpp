@@ -40,11 +40,11 @@ const ChipInfo kChips[] = {
     {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1201, 2, 16, 1536,
      64 * 1024, false,
      I::Wmma16x16x16F16Gfx12, I::Wmma16x16x16Bf16Gfx12, I::Fma},
-    // Static shared memory on NVIDIA is limited to 48 KiB per block.
-    {"sm_80", Vendor::NVIDIA, 32, 48 * 1024, 255, 64, kSm80, 4, 16, 512,
+    // Shared memory per block with the opt-in (dynamic shared memory).
+    {"sm_80", Vendor::NVIDIA, 32, 163 * 1024, 255, 64, kSm80, 4, 16, 512,
      164 * 1024, true, I::Mma16x8x16F16,
      I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
-    {"sm_90a", Vendor::NVIDIA, 32, 48 * 1024, 255, 64, kSm90a, 4, 16, 512,
+    {"sm_90a", Vendor::NVIDIA, 32, 227 * 1024, 255, 64, kSm90a, 4, 16, 512,
      228 * 1024, true, I::Mma16x8x16F16,
      I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
 };
@@ -75,6 +75,10 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
   SmallVector<TargetFeature, 1> features;
   if (chip.ldsSharesL1)
     features.push_back(TargetFeature::LdsInL1);
+  // NVIDIA's static shared memory stops at 48 KiB per block; beyond it
+  // needs dynamic shared memory and an opt-in at launch (ckrt does both).
+  if (chip.vendor == Vendor::NVIDIA)
+    features.push_back(TargetFeature::DynamicLds);
   return TargetAttr::get(
       context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
       chip.registersPerLane, chip.addressingRegisters,

@@ -99,6 +99,12 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
   return success();
 }
 
+Type mlir::ck::getComputeType(GemmConfigAttr config, Type elementType) {
+  if (config.getIntrinsic() == MmaIntrinsic::Mma16x8x8Tf32)
+    return FloatTF32Type::get(config.getContext());
+  return elementType;
+}
+
 /// The most K splits the heuristic picks (each costs an f32 partial tile).
 static constexpr int64_t kMaxSplitK = 64;
 

@@ -6,13 +6,14 @@
 // inside that line. The pipeline attaches +ptx80, hence .version 8.0.
 // Every case is the bwd_weight convolution N = 2, Hi = Wi = 7, G = 1, C = 16,
 // 3x3, stride 1, pad 1 (Ho = Wo = 7), whose GEMM is M = K, N = 3 * 3 * 16 =
-// 144, K = 2 * 7 * 7 = 98. Config (ck-select-gemm-config, sm_90a: 48 KiB of
+// 144, K = 2 * 7 * 7 = 98. Config (ck-select-gemm-config, sm_90a: 227 KiB of
 // LDS, 255 - 64 = 191 registers, 132 SMs):
 //  * bN = tileFor(144, 128, 2 * 8) = 128 (n = 8 for every mma.sync), bK = 32;
 //  * tiles = ceil(M / bM) * 2 = 2 < 132, but kTiles = ceil(98 / 32) = 4 and
 //    4 / 8 = 0: no split-K, one kernel gemm_0 on a grid of 2;
 //  * four waves of 32 = 128 threads (.maxntid).
-// LDS: one buffer of bytes, aligned to 16, holds the operand tiles during
+// LDS: one arena of dynamic shared memory (the launch passes its size; the
+// PTX declares only its 16-byte aligned symbol) holds the operand tiles during
 // the K loop and the epilogue's f32 staging tile after it (2 wave rows * 16
 // rows * (128 + 4) * 4 = 16896 bytes). A is dy as [G, K, (N, Ho, Wo)], rows
 // (K) innermost in dy: 16-byte loads along rows; B is x as [G, (N, Ho, Wo),
@@ -29,12 +30,12 @@
 // mma.sync per K step: (16 / 16) * (64 / 8) * (32 / 16) = 16.
 
 // CHECK-LABEL: func.func @bwd_weight_f16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[16896];
+// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0;
 // CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
@@ -52,12 +53,12 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // bf16, K = 16: the same tiles with mma_16x8x16_bf16.
 
 // CHECK-LABEL: func.func @bwd_weight_bf16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[16896];
+// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0;
 // CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
@@ -74,7 +75,7 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 // -----
 // f32 on tf32 tensor cores (mma_16x8x8_tf32), K = 64: M = 64,
 // bM = tileFor(64, 128, 32) = 64, wave 32x64; LDS estimate
-// (72 * 40 + 40 * 136) * 4 = 33280 <= 49152; registers 2 * 8 * 4 + 2 * 4 +
+// (72 * 40 + 40 * 136) * 4 = 33280 <= 232448; registers 2 * 8 * 4 + 2 * 4 +
 // 8 * 2 = 88 <= 191. The tf32 fragments hold no consecutive k, so the
 // copies keep the loads' direction; 16-byte vectors of 4 f32: LDS A
 // [32][64 + 8] f32 = 9216 bytes, B [32][136] f32 = 17408 bytes, one buffer
@@ -82,12 +83,12 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 // mma.sync per K step: (32 / 16) * (64 / 8) * (32 / 8) = 64.
 
 // CHECK-LABEL: func.func @bwd_weight_f32
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c26624_i32 args({{.*}}) {ck.launch = #ck.launch<compute = tf32>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
-// CHECK-SAME: .shared .align 16 .b8 __wg_gemm_0_0[26624];
+// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0;
 // CHECK-COUNT-64: \09mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]

@@ -123,8 +123,7 @@ int main(int argc, char **argv) {
 
   if (!lookupChip(chip)) {
     llvm::errs() << "ck-compile: unknown chip '" << chip
-                 << "'; expected one of gfx90a, gfx942, gfx950, gfx1100, "
-                    "gfx1201, sm_80, sm_90a\n";
+                 << "'; expected one of " << knownChipNames() << "\n";
     return 1;
   }
   if (output.empty()) {

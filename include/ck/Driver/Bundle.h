@@ -8,6 +8,8 @@
 #ifndef CK_DRIVER_BUNDLE_H
 #define CK_DRIVER_BUNDLE_H
 
+#include "ck/Dialect/CK/IR/CK.h"
+
 #include "mlir/IR/BuiltinOps.h"
 
 #include <array>
@@ -18,6 +20,10 @@ namespace mlir::ck {
 struct KernelRecord {
   std::string name;
   std::array<int64_t, 3> grid, block;
+  /// Bytes of dynamic LDS (shared memory) the launch passes.
+  int64_t ldsBytes = 0;
+  /// The launch's #ck.launch facts (GEMM kernels), or null.
+  LaunchAttr facts;
   /// Arguments in order, as the plan writes them: "t<i>" for the
   /// function's argument i, "w<i>" for workspace i.
   SmallVector<std::string> args;

@@ -24,7 +24,6 @@ using namespace mlir::ck;
 KernelSkeleton::KernelSkeleton(gpu::GPUModuleOp module, Location loc,
                                StringRef name,
                                MutableArrayRef<TracedView> views,
-                               ArrayRef<MemRefType> workgroupBuffers,
                                int64_t blockSize)
     : builder(module.getContext()) {
   SmallVector<Type> argTypes;
@@ -34,11 +33,8 @@ KernelSkeleton::KernelSkeleton(gpu::GPUModuleOp module, Location loc,
       argTypes.push_back(view.memref.getType());
     }
   builder.setInsertionPointToEnd(module.getBody());
-  SmallVector<Type> attributions(workgroupBuffers.begin(),
-                                 workgroupBuffers.end());
   func = gpu::GPUFuncOp::create(builder, loc, name,
-                                builder.getFunctionType(argTypes, {}),
-                                attributions, TypeRange{});
+                                builder.getFunctionType(argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                 builder.getUnitAttr());
   func.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
@@ -189,13 +185,19 @@ LogicalResult mlir::ck::createLaunch(Operation *op,
   auto dim = [&](int64_t v) {
     return arith::ConstantIndexOp::create(builder, loc, v).getResult();
   };
-  gpu::LaunchFuncOp::create(
+  Value ldsBytes;
+  if (launch.ldsBytes > 0)
+    ldsBytes = arith::ConstantIntOp::create(builder, loc, launch.ldsBytes,
+                                            /*width=*/32);
+  auto launchOp = gpu::LaunchFuncOp::create(
       builder, loc, launch.func,
       gpu::KernelDim3{dim(launch.grid[0]), dim(launch.grid[1]),
                       dim(launch.grid[2])},
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
-      /*dynamicSharedMemorySize=*/Value(), launch.hostArgs);
+      ldsBytes, launch.hostArgs);
+  if (launch.facts)
+    launchOp->setAttr(LaunchAttr::kAttrName, launch.facts);
   return success();
 }
 

@@ -26,7 +26,7 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   if (failed(traced))
     return failure();
   SmallVector<TracedView> views = std::move(*traced);
-  KernelSkeleton skeleton(module, loc, name, views, {}, kFillBlockSize);
+  KernelSkeleton skeleton(module, loc, name, views, kFillBlockSize);
   OpBuilder &b = skeleton.builder;
   auto shape = cast<ShapedType>(op.getDest().getType()).getShape();
   ElementThread thread = mapThreadToElement(b, loc, shape, kFillBlockSize);

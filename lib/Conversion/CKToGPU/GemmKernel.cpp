@@ -17,7 +17,8 @@
 // The grid mapping (which tile and K-range a workgroup owns) is in
 // mapWorkgroupToTile; the fragment layouts come from MmaIntrinsicInfo, so
 // nothing here depends on the target. The operand tiles and the epilogue's
-// staging tile share one workgroup allocation.
+// staging tile share one LDS arena (dynamic shared memory on NVIDIA, sized
+// by the launch).
 //
 //===----------------------------------------------------------------------===//
 
@@ -165,6 +166,27 @@ public:
 
 } // namespace
 
+/// The kernel's LDS arena of `bytes`, 16-byte aligned for the views' widest
+/// vectors: a static workgroup allocation, or the launch's dynamic shared
+/// memory where the target allocates LDS that way.
+static Value allocateLdsArena(OpBuilder &b, Location loc, gpu::GPUFuncOp func,
+                              TargetAttr target, int64_t bytes) {
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  if (target.hasFeature(TargetFeature::DynamicLds))
+    return gpu::DynamicSharedMemoryOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
+  BlockArgument arena = func.addWorkgroupAttribution(
+      MemRefType::get({bytes}, b.getI8Type(), MemRefLayoutAttrInterface(),
+                      workgroup),
+      loc);
+  func.setWorkgroupAttributionAttr(0, LLVM::LLVMDialect::getAlignAttrName(),
+                                   b.getI64IntegerAttr(16));
+  return arena;
+}
+
 FailureOr<SmallVector<KernelLaunch>>
 mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
                           gpu::GPUModuleOp module, StringRef name) {
@@ -235,20 +257,13 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
   dest.views = ArrayRef(views).drop_front(2);
   EpilogueStaging staging = planEpilogueStaging(
       mma, tilesPerWaveM, wavesM, dest, bn, operandBytes);
-  // One LDS allocation holds the operand tiles during the K loop and the
+  // One LDS arena holds the operand tiles during the K loop and the
   // epilogue's staging tile after it.
-  auto ldsBytesType =
-      MemRefType::get({std::max(operandBytes, staging.bytes())},
-                      IntegerType::get(op.getContext(), 8),
-                      MemRefLayoutAttrInterface(), workgroup);
-  KernelSkeleton skeleton(module, loc, name, views, {ldsBytesType},
-                          cost.threads);
+  int64_t ldsBytes = std::max(operandBytes, staging.bytes());
+  KernelSkeleton skeleton(module, loc, name, views, cost.threads);
   OpBuilder &b = skeleton.builder;
   GemmKernelBuilder k(b, loc, target, config, shape, elementType);
-  // The views into it are read with vectors of up to 16 bytes.
-  skeleton.func.setWorkgroupAttributionAttr(
-      0, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
-  Value lds = skeleton.func.getWorkgroupAttributions()[0];
+  Value lds = allocateLdsArena(b, loc, skeleton.func, target, ldsBytes);
   auto ldsView = [&](MemRefType type, int64_t offset) -> Value {
     return memref::ViewOp::create(b, loc, type, lds,
                                   indexConstant(b, loc, offset), ValueRange{});
@@ -384,7 +399,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
       KernelLaunch{skeleton.func,
                    skeleton.hostArgs,
                    {tilesM * tilesN, shape.g, splitK},
-                   {cost.threads, 1, 1}}};
+                   {cost.threads, 1, 1},
+                   target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0,
+                   LaunchAttr::get(op.getContext(),
+                                   getComputeType(config, elementType), splitK)}};
   if (splitK > 1)
     launches.push_back(buildSplitKReduceKernel(
         module, loc, (name + "_reduce").str(), workspace, epilogueViews,

@@ -24,15 +24,17 @@ struct KernelLaunch {
   SmallVector<Value> hostArgs;
   std::array<int64_t, 3> grid;
   std::array<int64_t, 3> block;
+  /// Bytes of dynamic LDS (`gpu.dynamic_shared_memory`) the kernel uses.
+  int64_t ldsBytes = 0;
+  /// What the launch computes, for the bundle writer (GEMM kernels only).
+  LaunchAttr facts;
 };
 
 /// Creates an empty kernel whose arguments are the memrefs the `views`
-/// reach (each once), with the given workgroup (LDS) buffers. `views` are
-/// rebound to the kernel's arguments.
+/// reach (each once). `views` are rebound to the kernel's arguments.
 struct KernelSkeleton {
   KernelSkeleton(gpu::GPUModuleOp module, Location loc, StringRef name,
-                 MutableArrayRef<TracedView> views,
-                 ArrayRef<MemRefType> workgroupBuffers, int64_t blockSize);
+                 MutableArrayRef<TracedView> views, int64_t blockSize);
 
   gpu::GPUFuncOp func;
   SmallVector<Value> hostArgs;

@@ -135,7 +135,7 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
     views.push_back(TracedView{v, {}});
   for (Value d : op.getDs())
     views.push_back(TracedView{d, {}});
-  KernelSkeleton skeleton(module, loc, name, views, {}, kReferenceBlockSize);
+  KernelSkeleton skeleton(module, loc, name, views, kReferenceBlockSize);
   OpBuilder &b = skeleton.builder;
   ReferenceBuilder r(b, loc, p);
   Value input = views[0].memref, filter = views[1].memref,

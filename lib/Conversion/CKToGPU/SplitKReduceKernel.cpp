@@ -24,7 +24,7 @@ KernelLaunch mlir::ck::buildSplitKReduceKernel(
   int64_t splits = shape[0], g = shape[1], m = shape[2], n = shape[3];
   SmallVector<TracedView> views = {TracedView{workspace, {}}};
   llvm::append_range(views, epilogueViews);
-  KernelSkeleton skeleton(module, loc, name, views, {}, kReduceBlockSize);
+  KernelSkeleton skeleton(module, loc, name, views, kReduceBlockSize);
   OpBuilder &b = skeleton.builder;
   auto cst = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v).getResult();

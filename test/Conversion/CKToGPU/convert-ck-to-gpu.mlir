@@ -5,7 +5,10 @@
 // it in place of the op. Every shape, count and launch size below is derived
 // by hand from lib/Conversion/CKToGPU/*.cpp:
 //  * GEMM kernel (GemmKernel.cpp): threads = (bM / wM) * (bN / wN) * wave size
-//    (64 on gfx942); grid = (ceil(M / bM) * ceil(N / bN), G, split_k).
+//    (64 on gfx942); grid = (ceil(M / bM) * ceil(N / bN), G, split_k). Its
+//    launch carries #ck.launch: the compute type (the inputs' on MFMA) and
+//    k_batch = split_k (printed when not 1); other launches carry none. LDS
+//    is a static workgroup buffer on gfx942 (no dynamic_lds feature).
 //  * Each operand tile is loaded along the dimension its view makes
 //    contiguous (planTileCopy): vector width = contiguousVectorWidth of the
 //    GEMM row (dim 1) and column (dim 2), at most 16 bytes (8 x f16); the
@@ -58,7 +61,7 @@
 // CHECK-SAME: (%[[AM:[^:]*]]: memref<64x64xf16>, %[[BM:[^:]*]]: memref<64x64xf16>, %[[C:[^:]*]]: memref<1x64x64xf16>)
 // CHECK-NOT: ck.transform
 // CHECK-NOT: ck.gemm
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[AM]] : memref<64x64xf16>, %[[BM]] : memref<64x64xf16>, %[[C]] : memref<1x64x64xf16>)
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[AM]] : memref<64x64xf16>, %[[BM]] : memref<64x64xf16>, %[[C]] : memref<1x64x64xf16>) {ck.launch = #ck.launch<compute = f16>}
 // CHECK-NEXT: return
 // CHECK: gpu.module @ck_kernels
 // CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<64x64xf16>, %[[KB:[^:]*]]: memref<64x64xf16>, %[[KC:[^:]*]]: memref<1x64x64xf16>)
@@ -152,8 +155,8 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK-LABEL: func.func @split_k
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>)
 // CHECK: %[[WS:.*]] = memref.alloc() : memref<2x2x48x40xf32>
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[WS]] : memref<2x2x48x40xf32>)
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0_reduce blocks in (%c15{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[WS]] : memref<2x2x48x40xf32>, %[[C]] : memref<2x48x40xf16>)
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[WS]] : memref<2x2x48x40xf32>) {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0_reduce blocks in (%c15{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[WS]] : memref<2x2x48x40xf32>, %[[C]] : memref<2x48x40xf16>){{$}}
 // CHECK-NEXT: memref.dealloc %[[WS]] : memref<2x2x48x40xf32>
 // CHECK-NEXT: return
 // CHECK: gpu.func @gemm_0(%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[KWS:[^:]*]]: memref<2x2x48x40xf32>)

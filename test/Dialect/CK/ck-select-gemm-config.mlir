@@ -30,7 +30,7 @@
 // size (64 on gfx942, 32 on gfx1100 and sm_90a):
 //   threads <= 1024;
 //   LDS = ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes <= chip LDS
-//     (64 KiB on gfx942 and gfx1100, 48 KiB on sm_90a);
+//     (64 KiB on gfx942 and gfx1100, 227 KiB on sm_90a);
 //   registers = (wM / m) * (wN / n) * |C frag|
 //     + (wM / m) * |A frag| / (4 / bytes) + (wN / n) * |B frag| / (4 / bytes)
 //     + ceil((bM * bK + bK * bN) * bytes / (threads * 4))   (the prefetch)
@@ -78,7 +78,7 @@
 // sm_90a (mma_16x8x16_f16): bN = tileFor(2560, 128, 16) = 128; 128x128x32
 //   needs (4 * 8) * 4 + 4 * 8 / 2 + 8 * 4 / 2 + 32 = 192 > 191: bM -> 64,
 //   wave 32x64: (2 * 8) * 4 + 2 * 8 / 2 + 8 * 4 / 2 + 24 = 112. Fits;
-//   LDS 16640 <= 49152. tiles = 640 >= 132: no split.
+//   LDS 16640 <= 232448. tiles = 640 >= 132: no split.
 
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> :
@@ -123,7 +123,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 // sm_90a (mma_16x8x8_tf32): 128x128x32 needs 32 * 4 + 4 * 4 + 8 * 2 +
 //   ceil(8192 * 4 / 512) = 224 > 191: bM -> 64, wave 32x64: 16 * 4 + 2 * 4 +
 //   8 * 2 + ceil(6144 * 4 / 512) = 136; LDS (72 * 40 + 40 * 136) * 4 =
-//   33280 <= 49152. tiles = 512 >= 132.
+//   33280 <= 232448. tiles = 512 >= 132.
 
 // GFX942-LABEL: func.func @f32
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x4_f32, split_k = 2> :

@@ -1165,3 +1165,31 @@ func.func @target_on_func() attributes {ck.target = #ck.target<"gfx942", vendor 
 // expected-error @+1 {{unknown ck attribute 'ck.chip' on an op}}
 module attributes {ck.chip = "gfx942"} {
 }
+
+//===----------------------------------------------------------------------===//
+// #ck.launch and where it is attached
+//===----------------------------------------------------------------------===//
+
+// -----
+// Products computed in an integer type.
+// expected-error @+1 {{compute must be f16, bf16, f32 or tf32, got 'i32'}}
+#bad_launch = #ck.launch<compute = i32>
+
+// -----
+// No partial sums.
+// expected-error @+1 {{k_batch must be in [1, 65535], got 0}}
+#bad_launch = #ck.launch<compute = f16, k_batch = 0>
+
+// -----
+// ck.launch on a function instead of a gpu.launch_func.
+// expected-error @+1 {{'ck.launch' belongs on a gpu.launch_func, not on 'func.func'}}
+func.func @launch_on_func() attributes {ck.launch = #ck.launch<compute = f16>} {
+  return
+}
+
+// -----
+// ck.launch holding a target.
+// expected-error @+1 {{'ck.launch' must be a #ck.launch, got #ck.target<"gfx942"}}
+func.func @launch_of_target() attributes {ck.launch = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>} {
+  return
+}

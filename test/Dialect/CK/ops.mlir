@@ -553,3 +553,27 @@ module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32,
     registers_per_simd = 512, lds_per_cu = 167936,
     mma = [mma_16x8x16_f16], features = [lds_in_l1]>} {
 }
+
+// -----
+// #ck.launch on the launch of a GEMM kernel: k_batch is printed when not 1.
+
+// CHECK-LABEL: func.func @launch_facts
+// CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = tf32, k_batch = 4>}
+// CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = bf16>}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @gemm() kernel {
+      gpu.return
+    }
+  }
+  func.func @launch_facts() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
+        threads in (%c1, %c1, %c1)
+        {ck.launch = #ck.launch<compute = tf32, k_batch = 4>}
+    gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
+        threads in (%c1, %c1, %c1)
+        {ck.launch = #ck.launch<compute = bf16, k_batch = 1>}
+    return
+  }
+}

@@ -377,3 +377,18 @@ FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
                          << "' on the module, or run ck-set-target{chip=...} "
                             "first";
 }
+
+//===----------------------------------------------------------------------===//
+// LaunchAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Type compute, int64_t kBatch) {
+  if (!isa<Float16Type, BFloat16Type, Float32Type, FloatTF32Type>(compute))
+    return emitError() << "compute must be f16, bf16, f32 or tf32, got "
+                       << compute;
+  if (kBatch < 1 || kBatch > cklimits::kMaxGrid[2])
+    return emitError() << "k_batch must be in [1, " << cklimits::kMaxGrid[2]
+                       << "], got " << kBatch;
+  return success();
+}

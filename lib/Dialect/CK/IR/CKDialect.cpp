@@ -3,6 +3,7 @@
 #include "ck/Dialect/CK/IR/CK.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -46,17 +47,23 @@ void CKDialect::initialize() {
 
 LogicalResult CKDialect::verifyOperationAttribute(Operation *op,
                                                   NamedAttribute attribute) {
-  if (attribute.getName() != TargetAttr::kAttrName)
-    return op->emitError() << "unknown ck attribute '"
-                           << attribute.getName().getValue()
-                           << "' on an op";
-  if (!isa<TargetAttr>(attribute.getValue()))
-    return op->emitError() << "'" << TargetAttr::kAttrName
-                           << "' must be a #ck.target, got "
-                           << attribute.getValue();
-  if (!isa<ModuleOp>(op))
-    return op->emitError() << "'" << TargetAttr::kAttrName
-                           << "' belongs on a builtin.module, not on '"
-                           << op->getName() << "'";
-  return success();
+  StringRef name = attribute.getName().getValue();
+  Attribute value = attribute.getValue();
+  auto check = [&](bool isKind, StringRef kind, bool onRightOp,
+                   StringRef rightOp) -> LogicalResult {
+    if (!isKind)
+      return op->emitError() << "'" << name << "' must be a " << kind
+                             << ", got " << value;
+    if (!onRightOp)
+      return op->emitError() << "'" << name << "' belongs on a " << rightOp
+                             << ", not on '" << op->getName() << "'";
+    return success();
+  };
+  if (name == TargetAttr::kAttrName)
+    return check(isa<TargetAttr>(value), "#ck.target", isa<ModuleOp>(op),
+                 "builtin.module");
+  if (name == LaunchAttr::kAttrName)
+    return check(isa<LaunchAttr>(value), "#ck.launch",
+                 isa<gpu::LaunchFuncOp>(op), "gpu.launch_func");
+  return op->emitError() << "unknown ck attribute '" << name << "' on an op";
 }

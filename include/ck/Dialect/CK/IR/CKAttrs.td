@@ -227,7 +227,8 @@ def CK_Vendor : I32EnumAttr<"Vendor", "GPU vendor", [
 
 def CK_TargetFeature : I32EnumAttr<"TargetFeature",
     "a property of a chip that changes which kernels pay off", [
-    I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">
+    I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">,
+    I32EnumAttrCase<"DynamicLds", 1, "dynamic_lds">
   ]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
@@ -290,7 +291,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     | `registers_per_simd` | registers per lane a SIMD shares among its waves |
     | `lds_per_cu` | LDS per compute unit, in bytes |
     | `mma` | the matrix instructions, in order of preference: a GEMM of some input type uses the first that takes it (`fma` takes every type) |
-    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache |
+    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB) |
 
     Example:
 
@@ -330,6 +331,46 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     bool hasFeature(TargetFeature feature) const {
       return llvm::is_contained(getFeatures(), feature);
     }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Launch facts
+//===----------------------------------------------------------------------===//
+
+def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
+  let summary = "What a GEMM kernel launch computes, for the bundle writer";
+  let description = [{
+    Facts about a `gpu.launch_func` of a GEMM kernel that the launch itself
+    does not state, attached as `ck.launch` by the pass that creates the
+    launch, so that the bundle writer reads them instead of guessing:
+
+    - `compute`: the type the products are computed in: the input type, or
+      `tf32` where f32 inputs run on NVIDIA's tf32 tensor cores (f32 GEMMs
+      on FMAs compute in f32). Tools choose verification tolerances by it.
+    - `k_batch` (default 1): how many partial sums each output element's
+      reduction is split into, which also sets the tolerance.
+
+    The LDS a launch needs is its dynamic shared memory size operand.
+
+    Example:
+
+    ```mlir
+    gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c18, %c1, %c8)
+        threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c21760_i32
+        args(%a : memref<16x50x50x1x36xf32>, ...)
+        {ck.launch = #ck.launch<compute = tf32, k_batch = 8>}
+    ```
+  }];
+  let parameters = (ins
+    "Type":$compute,
+    DefaultValuedParameter<"int64_t", "1", "partial sums per reduction">:$k_batch
+  );
+  let assemblyFormat = "`<` struct($compute, $k_batch) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the discardable attribute on gpu.launch_func.
+    static constexpr llvm::StringLiteral kAttrName = "ck.launch";
   }];
 }
 
