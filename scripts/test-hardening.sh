@@ -24,7 +24,7 @@ if [ ! -f "$san/build.ninja" ]; then
     -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
     -DCK_BUILD_FUZZERS=ON
 fi
-unit_tests=(CKUnitTests CKRuntimeTests CKProblemTests CKBenchTests)
+unit_tests=(CKUnitTests CKRuntimeTests CKProblemTests CKBenchTests CKScheduleTests)
 fuzzers=(ck-plan-fuzzer ck-problem-fuzzer)
 ninja -C "$san" "${unit_tests[@]}" "${fuzzers[@]}"
 

@@ -1,0 +1,94 @@
+//===- SplitK.cpp - The split-K schedule on the host ----------------------===//
+
+#include "ck/Schedule/SplitK.h"
+
+#include <algorithm>
+
+using namespace ckschedule;
+
+namespace {
+
+std::string planError(const std::string &message) {
+  return "invalid split_k schedule: " + message;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
+
+/// The first message for inputs planSplitK refuses, or "".
+std::string checkInputs(int64_t tiles, int64_t iters, int64_t resident,
+                        const SplitKOptions &options) {
+  auto positive = [](const char *what, int64_t value) {
+    return what + std::string(" must be positive, got ") +
+           std::to_string(value);
+  };
+  const int64_t gridZ = cklimits::kMaxGrid[2];
+  if (tiles < 1)
+    return positive("tiles", tiles);
+  if (iters < 1)
+    return positive("iters", iters);
+  if (resident < 1)
+    return positive("resident workgroups", resident);
+  if (options.kBatch < 0 || options.kBatch > gridZ)
+    return "k_batch must be auto or 1 to " + std::to_string(gridZ) +
+           " (the grid's z limit), got " + std::to_string(options.kBatch);
+  if (options.minIters < 1)
+    return positive("min_iters", options.minIters);
+  if (options.maxKBatch < 1 || options.maxKBatch > gridZ)
+    return "max k_batch must be 1 to " + std::to_string(gridZ) + ", got " +
+           std::to_string(options.maxKBatch);
+  if (options.partialBytes < 1)
+    return positive("partial_bytes", options.partialBytes);
+  return "";
+}
+
+/// `split_k auto`: split only when the tiles leave workgroups idle, into
+/// as many splits as fill the W resident workgroups, each of at least
+/// min_iters iterations where I allows it.
+int64_t autoKBatch(int64_t tiles, int64_t iters, int64_t resident,
+                   const SplitKOptions &options) {
+  if (tiles >= resident)
+    return 1;
+  return std::min({options.maxKBatch,
+                   std::max<int64_t>(1, iters / options.minIters),
+                   ceilDiv(resident, tiles)});
+}
+
+} // namespace
+
+SplitKResult ckschedule::planSplitK(int64_t tiles, int64_t iters,
+                                    int64_t residentWorkgroups,
+                                    const SplitKOptions &options) {
+  SplitKResult result;
+  result.error = checkInputs(tiles, iters, residentWorkgroups, options);
+  if (!result.ok()) {
+    result.error = planError(result.error);
+    return result;
+  }
+  SplitKPlan &plan = result.plan;
+  plan.tiles = tiles;
+  plan.iters = iters;
+  plan.residentWorkgroups = residentWorkgroups;
+  plan.options = options;
+  plan.requestedKBatch =
+      options.kBatch != kKBatchAuto
+          ? options.kBatch
+          : autoKBatch(tiles, iters, residentWorkgroups, options);
+  // Splits of ceil(I / k) iterations; past I they would be empty.
+  plan.itersPerSplit = ceilDiv(iters, plan.requestedKBatch);
+  plan.kBatch = ceilDiv(iters, plan.itersPerSplit);
+  if (plan.kBatch == 1)
+    return result; // The GEMM writes the output itself.
+  if (__builtin_mul_overflow(plan.kBatch, tiles, &plan.workspaceSlots) ||
+      __builtin_mul_overflow(plan.workspaceSlots, options.partialBytes,
+                             &plan.workspaceBytes))
+    result.error = planError(
+        "a workspace of " + std::to_string(plan.kBatch) + " * " +
+        std::to_string(tiles) + " partial tiles of " +
+        std::to_string(options.partialBytes) + " bytes does not fit 64 bits");
+  return result;
+}
+
+SplitRange ckschedule::splitRange(const SplitKPlan &plan, int64_t z) {
+  int64_t begin = z * plan.itersPerSplit;
+  return {begin, std::min(plan.iters, begin + plan.itersPerSplit)};
+}

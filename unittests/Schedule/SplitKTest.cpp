@@ -1,0 +1,194 @@
+//===- SplitKTest.cpp - The split-K schedule model ------------------------===//
+
+#include "ck/Schedule/SplitK.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace ckschedule;
+
+namespace {
+
+constexpr int64_t kPartialBytes = 64 * 128 * 4;
+
+SplitKOptions makeOptions(int64_t kBatch, int64_t minIters = 1,
+                          int64_t maxKBatch = cklimits::kMaxGrid[2]) {
+  SplitKOptions options;
+  options.kBatch = kBatch;
+  options.minIters = minIters;
+  options.maxKBatch = maxKBatch;
+  options.partialBytes = kPartialBytes;
+  return options;
+}
+
+SplitKPlan planOf(int64_t tiles, int64_t iters, int64_t resident,
+                  const SplitKOptions &options) {
+  SplitKResult result = planSplitK(tiles, iters, resident, options);
+  EXPECT_TRUE(result.ok()) << result.error;
+  return result.plan;
+}
+
+/// k_batch, iterations per split and workspace slots.
+std::array<int64_t, 3> sizesOf(int64_t tiles, int64_t iters, int64_t resident,
+                               const SplitKOptions &options) {
+  SplitKPlan p = planOf(tiles, iters, resident, options);
+  return {p.kBatch, p.itersPerSplit, p.workspaceSlots};
+}
+
+/// "" when the splits cover [0, I) in order, none empty, and the sizes
+/// follow from k_batch; else the first violation.
+std::string checkPlan(const SplitKPlan &p) {
+  if (p.kBatch < 1 || p.kBatch > p.requestedKBatch || p.gridZ() != p.kBatch)
+    return "k_batch out of range";
+  if (p.itersPerSplit != (p.iters + p.requestedKBatch - 1) / p.requestedKBatch)
+    return "iterations per split";
+  int64_t covered = 0;
+  for (int64_t z = 0; z < p.kBatch; ++z) {
+    SplitRange range = splitRange(p, z);
+    if (range.begin != covered || range.end <= range.begin)
+      return "split " + std::to_string(z) + " empty or out of order";
+    covered = range.end;
+  }
+  if (covered != p.iters)
+    return "splits do not cover I";
+  int64_t slots = p.kBatch == 1 ? 0 : p.kBatch * p.tiles;
+  if (p.workspaceSlots != slots ||
+      p.workspaceBytes != slots * p.options.partialBytes)
+    return "workspace";
+  return "";
+}
+
+/// "" when the requested k_batch is the fixed one, or the auto rule's:
+/// 1 when the tiles fill the resident workgroups, else the largest that
+/// stays within max, I / min_iters (at least 1) and ceil(W / T).
+std::string checkAutoRule(const SplitKPlan &p) {
+  const SplitKOptions &o = p.options;
+  if (o.kBatch != kKBatchAuto)
+    return p.requestedKBatch == o.kBatch ? "" : "fixed k_batch changed";
+  int64_t k = p.requestedKBatch;
+  if (p.tiles >= p.residentWorkgroups)
+    return k == 1 ? "" : "split although the tiles fill the GPU";
+  bool withinMax = k <= o.maxKBatch;
+  bool withinIters = k == 1 || k <= p.iters / o.minIters;
+  bool withinWave = (k - 1) * p.tiles < p.residentWorkgroups;
+  if (!withinMax || !withinIters || !withinWave)
+    return "auto k_batch above a bound";
+  bool atABound = k == o.maxKBatch ||
+                  k == std::max<int64_t>(1, p.iters / o.minIters) ||
+                  k * p.tiles >= p.residentWorkgroups;
+  return atABound ? "" : "auto k_batch below every bound";
+}
+
+TEST(SplitK, AutoRule) {
+  using A = std::array<int64_t, 3>;
+  // The RetinaNet head: 18 tiles on 264 resident workgroups, min_iters 2:
+  // min(max, 625, 15) = 15 splits of 84 (the last 74).
+  EXPECT_EQ(sizesOf(18, 1250, 264, makeOptions(kKBatchAuto, 2)),
+            (A{15, 84, 15 * 18}));
+  // Enough tiles to fill the GPU: no split, no workspace.
+  EXPECT_EQ(sizesOf(264, 1250, 264, makeOptions(kKBatchAuto)), (A{1, 1250, 0}));
+  EXPECT_EQ(sizesOf(1000, 1250, 264, makeOptions(kKBatchAuto)),
+            (A{1, 1250, 0}));
+  // Limited by max, by I / min_iters, by ceil(W / T).
+  EXPECT_EQ(sizesOf(1, 1000, 264, makeOptions(kKBatchAuto, 1, 8)),
+            (A{8, 125, 8}));
+  EXPECT_EQ(sizesOf(1, 10, 264, makeOptions(kKBatchAuto, 3)), (A{3, 4, 3}));
+  EXPECT_EQ(sizesOf(100, 1000, 264, makeOptions(kKBatchAuto)),
+            (A{3, 334, 300}));
+  // Fewer iterations than min_iters: one split.
+  EXPECT_EQ(sizesOf(1, 2, 264, makeOptions(kKBatchAuto, 4)), (A{1, 2, 0}));
+  // 7 wanted, but splits of ceil(10 / 7) = 2 fill only 5.
+  SplitKPlan p = planOf(1, 10, 7, makeOptions(kKBatchAuto));
+  EXPECT_EQ(p.requestedKBatch, 7);
+  EXPECT_EQ(p.itersPerSplit, 2);
+  EXPECT_EQ(p.kBatch, 5);
+  EXPECT_EQ(p.workspaceBytes, 5 * kPartialBytes);
+}
+
+TEST(SplitK, FixedKBatch) {
+  using A = std::array<int64_t, 3>;
+  EXPECT_EQ(sizesOf(18, 10, 264, makeOptions(4)), (A{4, 3, 72}));
+  EXPECT_EQ(sizesOf(18, 10, 264, makeOptions(6)), (A{5, 2, 90}));
+  EXPECT_EQ(sizesOf(18, 10, 264, makeOptions(10)), (A{10, 1, 180}));
+  EXPECT_EQ(sizesOf(18, 10, 264, makeOptions(64)), (A{10, 1, 180}));
+  // A fixed k_batch ignores the auto rule's inputs.
+  EXPECT_EQ(sizesOf(1000, 10, 4, makeOptions(2, 100, 1)), (A{2, 5, 2000}));
+  SplitKPlan p = planOf(18, 10, 264, makeOptions(4));
+  EXPECT_EQ(splitRange(p, 0).begin, 0);
+  EXPECT_EQ(splitRange(p, 0).end, 3);
+  EXPECT_EQ(splitRange(p, 3).begin, 9);
+  EXPECT_EQ(splitRange(p, 3).end, 10);
+}
+
+TEST(SplitK, RejectsBadInput) {
+  const std::string prefix = "invalid split_k schedule: ";
+  auto errorOf = [](int64_t tiles, int64_t iters, int64_t resident,
+                    const SplitKOptions &options) {
+    return planSplitK(tiles, iters, resident, options).error;
+  };
+  EXPECT_EQ(errorOf(0, 10, 4, makeOptions(2)),
+            prefix + "tiles must be positive, got 0");
+  EXPECT_EQ(errorOf(1, 0, 4, makeOptions(2)),
+            prefix + "iters must be positive, got 0");
+  EXPECT_EQ(errorOf(1, 10, -3, makeOptions(2)),
+            prefix + "resident workgroups must be positive, got -3");
+  EXPECT_EQ(errorOf(1, 10, 4, makeOptions(-1)),
+            prefix + "k_batch must be auto or 1 to 65535 (the grid's z "
+                     "limit), got -1");
+  EXPECT_EQ(errorOf(1, 10, 4, makeOptions(65536)),
+            prefix + "k_batch must be auto or 1 to 65535 (the grid's z "
+                     "limit), got 65536");
+  EXPECT_EQ(errorOf(1, 10, 4, makeOptions(kKBatchAuto, 0)),
+            prefix + "min_iters must be positive, got 0");
+  EXPECT_EQ(errorOf(1, 10, 4, makeOptions(kKBatchAuto, 1, 0)),
+            prefix + "max k_batch must be 1 to 65535, got 0");
+  SplitKOptions noBytes = makeOptions(2);
+  noBytes.partialBytes = 0;
+  EXPECT_EQ(errorOf(1, 10, 4, noBytes),
+            prefix + "partial_bytes must be positive, got 0");
+  SplitKOptions huge = makeOptions(4);
+  huge.partialBytes = int64_t(1) << 40;
+  EXPECT_EQ(errorOf(int64_t(1) << 30, 10, 4, huge),
+            prefix + "a workspace of 4 * 1073741824 partial tiles of "
+                     "1099511627776 bytes does not fit 64 bits");
+  // Without splits nothing is stored, so no workspace can overflow.
+  EXPECT_EQ(errorOf(int64_t(1) << 30, 10, 4, makeOptions(1)), "");
+}
+
+TEST(SplitK, ExhaustiveSmall) {
+  int64_t plans = 0;
+  for (int64_t tiles = 1; tiles <= 12; ++tiles)
+    for (int64_t iters = 1; iters <= 24; ++iters)
+      for (int64_t resident = 1; resident <= 20; ++resident)
+        for (int64_t kBatch = kKBatchAuto; kBatch <= 30; ++kBatch)
+          for (int64_t minIters : {1, 2, 5})
+            for (int64_t maxKBatch : {1, 4, 64}) {
+              SplitKPlan p = planOf(tiles, iters, resident,
+                                    makeOptions(kBatch, minIters, maxKBatch));
+              std::string why = checkPlan(p);
+              if (why.empty())
+                why = checkAutoRule(p);
+              ASSERT_EQ(why, "") << "T=" << tiles << " I=" << iters
+                                 << " W=" << resident << " k_batch=" << kBatch;
+              ++plans;
+            }
+  EXPECT_EQ(plans, 12 * 24 * 20 * 31 * 3 * 3);
+}
+
+TEST(SplitK, RandomLarge) {
+  std::mt19937_64 rng(0x5b1175);
+  for (int i = 0; i < 5000; ++i) {
+    int64_t tiles = 1 + int64_t(rng() % 4096);
+    int64_t iters = 1 + int64_t(rng() % (int64_t(1) << (rng() % 20)));
+    int64_t resident = 1 + int64_t(rng() % 2048);
+    int64_t kBatch = rng() % 2 ? kKBatchAuto : 1 + int64_t(rng() % 65535);
+    SplitKPlan p = planOf(
+        tiles, iters, resident,
+        makeOptions(kBatch, 1 + int64_t(rng() % 16), 1 + int64_t(rng() % 256)));
+    ASSERT_EQ(checkPlan(p), "") << "T=" << tiles << " I=" << iters;
+    ASSERT_EQ(checkAutoRule(p), "") << "T=" << tiles << " I=" << iters;
+  }
+}
+
+} // namespace
