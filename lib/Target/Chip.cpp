@@ -6,7 +6,7 @@ using namespace mlir;
 using namespace mlir::ck;
 
 namespace {
-using I = MmaIntrinsic;
+using U = MatrixUnit;
 
 constexpr Sku kGfx90a[] = {{"MI210", 104}, {"MI250X (one GCD)", 110}};
 constexpr Sku kGfx942[] = {{"MI300X", 304}, {"MI300A", 228}, {"MI325X", 304}};
@@ -23,30 +23,25 @@ constexpr Sku kSm90a[] = {{"H100 SXM", 132}, {"H100 PCIe", 114},
 // addressing (RDNA's wave32 kernels spilled with less than 144 when views
 // had backward-data index math), SKUs,
 // SIMDs per CU, waves per SIMD, registers per SIMD lane, LDS per CU,
-// whether LDS shares the L1's storage, instructions for f16, bf16, f32.
+// whether LDS shares the L1's storage, the matrix unit.
 // (NVIDIA: SM sub-partitions for SIMDs, warps per sub-partition, 64K
 // registers / 4 partitions / 32 lanes.)
 const ChipInfo kChips[] = {
-    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx90a, 4, 8, 512, 64 * 1024, false, I::Mfma16x16x16F16,
-     I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
-    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx942, 4, 8, 512, 64 * 1024, false, I::Mfma16x16x16F16,
-     I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
+    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx90a, 4, 8, 512, 64 * 1024, false, U::Mfma},
+    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx942, 4, 8, 512, 64 * 1024, false, U::Mfma},
     {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, 64, kGfx950, 4, 8, 512,
-     160 * 1024, false, I::Mfma16x16x16F16,
-     I::Mfma16x16x16Bf16, I::Mfma16x16x4F32},
+     160 * 1024, false, U::Mfma},
     {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1100, 2, 16, 1536,
      64 * 1024, false,
-     I::Wmma16x16x16F16Gfx11, I::Wmma16x16x16Bf16Gfx11, I::Fma},
+     U::WmmaGfx11},
     {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1201, 2, 16, 1536,
      64 * 1024, false,
-     I::Wmma16x16x16F16Gfx12, I::Wmma16x16x16Bf16Gfx12, I::Fma},
+     U::WmmaGfx12},
     // Shared memory per block with the opt-in (dynamic shared memory).
     {"sm_80", Vendor::NVIDIA, 32, 163 * 1024, 255, 64, kSm80, 4, 16, 512,
-     164 * 1024, true, I::Mma16x8x16F16,
-     I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
+     164 * 1024, true, U::MmaSync},
     {"sm_90a", Vendor::NVIDIA, 32, 227 * 1024, 255, 64, kSm90a, 4, 16, 512,
-     228 * 1024, true, I::Mma16x8x16F16,
-     I::Mma16x8x16Bf16, I::Mma16x8x8Tf32},
+     228 * 1024, true, U::MmaSync},
 };
 } // namespace
 
@@ -66,12 +61,39 @@ std::string mlir::ck::knownChipNames() {
   return names;
 }
 
+/// The instructions of `unit`, in order of preference.
+static ArrayAttr matrixInstructions(MLIRContext *context, MatrixUnit unit) {
+  Type f16 = Float16Type::get(context), bf16 = BFloat16Type::get(context),
+       f32 = Float32Type::get(context), tf32 = FloatTF32Type::get(context);
+  SmallVector<Attribute, 3> list;
+  switch (unit) {
+  case MatrixUnit::Mfma:
+    list = {MfmaAttr::get(context, 16, 16, 16, f16),
+            MfmaAttr::get(context, 16, 16, 16, bf16),
+            MfmaAttr::get(context, 16, 16, 4, f32)};
+    break;
+  case MatrixUnit::WmmaGfx11:
+  case MatrixUnit::WmmaGfx12: {
+    WmmaGeneration generation = unit == MatrixUnit::WmmaGfx11
+                                    ? WmmaGeneration::Gfx11
+                                    : WmmaGeneration::Gfx12;
+    list = {WmmaAttr::get(context, 16, 16, 16, f16, generation),
+            WmmaAttr::get(context, 16, 16, 16, bf16, generation),
+            FmaAttr::get(context)};
+    break;
+  }
+  case MatrixUnit::MmaSync:
+    list = {MmaSyncAttr::get(context, 16, 8, 16, f16),
+            MmaSyncAttr::get(context, 16, 8, 16, bf16),
+            MmaSyncAttr::get(context, 16, 8, 8, tf32)};
+    break;
+  }
+  return ArrayAttr::get(context, list);
+}
+
 TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
                                    const ChipInfo &chip) {
-  SmallVector<MmaIntrinsic, 3> mma;
-  for (MmaIntrinsic instruction : {chip.f16, chip.bf16, chip.f32})
-    if (!llvm::is_contained(mma, instruction))
-      mma.push_back(instruction);
+  ArrayAttr mma = matrixInstructions(context, chip.matrixUnit);
   SmallVector<TargetFeature, 1> features;
   if (chip.ldsSharesL1)
     features.push_back(TargetFeature::LdsInL1);
@@ -84,27 +106,4 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
       chip.registersPerLane, chip.addressingRegisters,
       chip.skus.front().computeUnits, chip.simdsPerCU, chip.maxWavesPerSimd,
       chip.registersPerSimd, chip.ldsPerCU, mma, features);
-}
-
-/// Whether `instruction` multiplies inputs of `type`.
-static bool takes(MmaIntrinsic instruction, unsigned waveSize, Type type) {
-  if (instruction == MmaIntrinsic::Fma)
-    return true;
-  switch (getMmaIntrinsicInfo(instruction, waveSize).elementType) {
-  case MmaElementType::F16:
-    return type.isF16();
-  case MmaElementType::BF16:
-    return type.isBF16();
-  case MmaElementType::F32:
-    return type.isF32();
-  }
-  llvm_unreachable("unknown element type");
-}
-
-std::optional<MmaIntrinsic> mlir::ck::intrinsicFor(TargetAttr target,
-                                                   Type type) {
-  for (MmaIntrinsic instruction : target.getMma())
-    if (takes(instruction, target.getWave(), type))
-      return instruction;
-  return std::nullopt;
 }

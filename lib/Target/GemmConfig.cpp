@@ -9,18 +9,9 @@
 using namespace mlir;
 using namespace mlir::ck;
 
-static MmaElementType elementKind(Type type) {
-  if (type.isF16())
-    return MmaElementType::F16;
-  if (type.isBF16())
-    return MmaElementType::BF16;
-  return MmaElementType::F32;
-}
-
-GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
-                                      TargetAttr target, Type elementType) {
-  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(config.getIntrinsic(),
-                                             target.getWave());
+GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
+                                      Type elementType) {
+  MatrixLayout mma = config.getMma().getLayout(target.getWave());
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
   GemmConfigCost cost;
   cost.waves = (block[0] / wave[0]) * (block[1] / wave[1]);
@@ -44,33 +35,33 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config,
   return cost;
 }
 
-std::optional<std::string> mlir::ck::explainGemmConfigMisfit(
-    GemmConfigAttr config, TargetAttr target, Type elementType) {
+std::optional<std::string>
+mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
+                                  Type elementType) {
   std::string why;
   llvm::raw_string_ostream os(why);
-  MmaIntrinsic intrinsic = config.getIntrinsic();
-  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(intrinsic, target.getWave());
-  StringRef name = stringifyMmaIntrinsic(intrinsic);
-  bool nativeToChip = intrinsic == MmaIntrinsic::Fma ||
-                      llvm::is_contained(target.getMma(), intrinsic);
+  MatrixInstrAttrInterface instruction = config.getMma();
+  std::optional<int64_t> requiredWave = instruction.getRequiredWaveSize();
+  bool nativeToChip = isa<FmaAttr>(instruction) ||
+                      llvm::is_contained(target.getMma(), instruction);
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
   GemmConfigCost cost = estimateCost(config, target, elementType);
   // Leave room for addresses, loop counters and the epilogue.
   int64_t registers = target.getRegisters() - target.getAddressingRegisters();
-  if (mma.waveSize != target.getWave())
-    os << name << " runs on waves of " << mma.waveSize << " lanes; "
+  MatrixLayout mma = instruction.getLayout(target.getWave());
+  if (requiredWave && *requiredWave != target.getWave())
+    os << instruction << " runs on waves of " << *requiredWave << " lanes; "
        << target.getChip() << " has " << target.getWave();
   else if (!nativeToChip)
-    os << target.getChip() << " has no " << name << " instruction";
-  else if (intrinsic != MmaIntrinsic::Fma &&
-           mma.elementType != elementKind(elementType))
-    os << name << " does not take " << elementType << " inputs";
+    os << target.getChip() << " has no " << instruction << " instruction";
+  else if (!instruction.acceptsInputs(elementType))
+    os << instruction << " does not take " << elementType << " inputs";
   else if (wave[0] % mma.m || wave[1] % mma.n)
     os << "wave tile " << wave[0] << "x" << wave[1]
-       << " is not a whole number of " << name << " tiles (" << mma.m << "x"
-       << mma.n << ")";
+       << " is not a whole number of " << instruction << " tiles (" << mma.m
+       << "x" << mma.n << ")";
   else if (block[2] % mma.k)
-    os << "block K " << block[2] << " is not a multiple of " << name
+    os << "block K " << block[2] << " is not a multiple of " << instruction
        << "'s K (" << mma.k << ")";
   else if (cost.threads > 1024)
     os << "configuration needs " << cost.threads
@@ -99,12 +90,6 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
   return success();
 }
 
-Type mlir::ck::getComputeType(GemmConfigAttr config, Type elementType) {
-  if (config.getIntrinsic() == MmaIntrinsic::Mma16x8x8Tf32)
-    return FloatTF32Type::get(config.getContext());
-  return elementType;
-}
-
 /// The most K splits the heuristic picks (each costs an f32 partial tile).
 static constexpr int64_t kMaxSplitK = 64;
 
@@ -120,25 +105,23 @@ FailureOr<GemmConfigAttr>
 mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                            Type elementType, TargetAttr target,
                            function_ref<InFlightDiagnostic()> emitError) {
-  std::optional<MmaIntrinsic> intrinsic = intrinsicFor(target, elementType);
-  if (!intrinsic)
+  MatrixInstrAttrInterface instruction = target.getInstructionFor(elementType);
+  if (!instruction)
     return emitError() << target.getChip() << " cannot compute GEMMs of "
                        << elementType << " inputs";
-  MmaIntrinsicInfo mma = getMmaIntrinsicInfo(*intrinsic, target.getWave());
+  MatrixLayout mma = instruction.getLayout(target.getWave());
   // GEMMs narrower than half an instruction tile would waste most of it:
   // use FMAs there.
   if (2 * shape.m < mma.m || 2 * shape.n < mma.n) {
-    intrinsic = MmaIntrinsic::Fma;
-    mma = getMmaIntrinsicInfo(*intrinsic, target.getWave());
+    instruction = FmaAttr::get(context);
+    mma = instruction.getLayout(target.getWave());
   }
   int64_t bm = tileFor(shape.m, 128, 2 * mma.m);
   int64_t bn = tileFor(shape.n, 128, 2 * mma.n);
-  int64_t bk = std::max<int64_t>(mma.k, *intrinsic == MmaIntrinsic::Fma
-                                            ? 16
-                                            : 32);
+  int64_t bk = std::max<int64_t>(mma.k, isa<FmaAttr>(instruction) ? 16 : 32);
   SmallVector<int64_t> block = {bm, bn, bk};
   SmallVector<int64_t> wave = {bm / 2, bn / 2};
-  auto config = GemmConfigAttr::get(context, block, wave, *intrinsic,
+  auto config = GemmConfigAttr::get(context, block, wave, instruction,
                                     /*splitK=*/1, /*ldsBuffers=*/1);
   // Shrink the tile, then K (not below 8), until the chip's limits hold.
   while (explainGemmConfigMisfit(config, target, elementType)) {
@@ -151,7 +134,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     else
       return checkGemmConfig(config, target, elementType, emitError);
     wave = {block[0] / 2, block[1] / 2};
-    config = GemmConfigAttr::get(context, block, wave, *intrinsic,
+    config = GemmConfigAttr::get(context, block, wave, instruction,
                                  /*splitK=*/1, /*ldsBuffers=*/1);
   }
   // Double-buffer the LDS tiles where
@@ -165,7 +148,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   //    backward-weight layers took 98 ms with one buffer and 104-127 ms
   //    with two (bench/results/h100-lds-buffers.md).
   auto doubleBuffered =
-      GemmConfigAttr::get(context, block, wave, *intrinsic, /*splitK=*/1,
+      GemmConfigAttr::get(context, block, wave, instruction, /*splitK=*/1,
                           /*ldsBuffers=*/2);
   GemmConfigCost doubleCost = estimateCost(doubleBuffered, target, elementType);
   if (!target.hasFeature(TargetFeature::LdsInL1) &&
@@ -186,7 +169,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                                  std::max<int64_t>(1, kTiles / 8));
   splitK = std::min<int64_t>(splitK, kMaxSplitK);
   if (splitK > 1)
-    config = GemmConfigAttr::get(context, block, wave, *intrinsic, splitK,
+    config = GemmConfigAttr::get(context, block, wave, instruction, splitK,
                                  config.getLdsBuffers());
   return config;
 }

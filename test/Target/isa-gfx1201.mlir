@@ -6,7 +6,7 @@
 // line, in order: the code, the kernel descriptor, then the metadata (keys
 // sorted by name). The pipeline asks for wave32 (the chip's native size,
 // ChipInfo::waveSize), which the target attribute records as no_wave64.
-// Instruction: wmma_16x16x16_f16_gfx12.
+// Instruction: #ck.wmma<16x16x16, f16, gfx12>.
 //
 // The problem: bwd_weight, f16, N = 2, Hi = Wi = 7, G = 1, C = 16, K = 16,
 // 3x3, stride 1, pad 1, channels-last. Ho = Wo = (7 + 1 + 1 - 3) / 1 + 1 = 7.

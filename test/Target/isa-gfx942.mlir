@@ -4,7 +4,7 @@
 // gpu.binary holds the kernels' assembly as one escaped string (tabs \09,
 // newlines \0A, quotes \22), so every check below matches inside that one
 // line, in order: the code, the kernel descriptor, then the metadata (keys
-// sorted by name). Instruction: mfma_16x16x16_f16.
+// sorted by name). Instruction: #ck.mfma<16x16x16, f16>.
 //
 // The problem: bwd_weight, f16, N = 2, Hi = Wi = 7, G = 1, C = 16, K = 16,
 // 3x3, stride 1, pad 1, channels-last. Ho = Wo = (7 + 1 + 1 - 3) / 1 + 1 = 7.
@@ -63,11 +63,11 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 }
 
 // -----
-// f32 (gfx942: mfma_16x16x4_f32), K = 64 so that M = 64, N = 144, K = 98.
+// f32 (gfx942: #ck.mfma<16x16x4, f32>), K = 64 so that M = 64, N = 144, K = 98.
 // bM = tileFor(64, 128, 32) = 64, bN = 128, bK = max(4, 32) = 32, wave 32x64
 // (4 waves, 256 threads); LDS estimate (72 * 40 + 40 * 136) * 4 = 33280 fits;
 // tiles = 2, kTiles = 4: no split.
-// A lane of mfma_16x16x4_f32 holds one element of A and of B, so the LDS
+// A lane of #ck.mfma<16x16x4, f32> holds one element of A and of B, so the LDS
 // keeps the loads' direction. Vectors are 16 bytes = 4 f32. A: rows (K,
 // dy's innermost, 64) width 4,
 // staged [32][64 + 8] f32 = 9216 bytes; B: columns (C = 16) width 4,

@@ -4,7 +4,7 @@
 // gpu.binary holds the kernels' assembly as one escaped string (tabs \09,
 // newlines \0A, quotes \22), so every check below matches inside that one
 // line, in order: the code, the kernel descriptor, then the metadata (keys
-// sorted by name). Instruction: mfma_16x16x16_f16 (160 KiB of LDS, but the tile is the same).
+// sorted by name). Instruction: #ck.mfma<16x16x16, f16> (160 KiB of LDS, but the tile is the same).
 //
 // The problem: bwd_weight, f16, N = 2, Hi = Wi = 7, G = 1, C = 16, K = 16,
 // 3x3, stride 1, pad 1, channels-last. Ho = Wo = (7 + 1 + 1 - 3) / 1 + 1 = 7.

@@ -20,7 +20,7 @@
 // (Y, X, C)], columns (C) innermost: 16-byte loads along columns.
 
 // -----
-// f16, K = 16: M = 16, mma_16x8x16_f16. bM = tileFor(16, 128, 32) = 32, wave
+// f16, K = 16: M = 16, #ck.mma_sync<16x8x16, f16>. bM = tileFor(16, 128, 32) = 32, wave
 // 16x64. mma.sync fragments hold only pairs of consecutive k (runs shorter
 // than 4), so neither copy transposes and the LDS tiles keep the loads'
 // direction: A [bK][bM + 8] = [32][40] f16 = 2560 bytes, B [bK][bN + 8] =
@@ -50,7 +50,7 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 }
 
 // -----
-// bf16, K = 16: the same tiles with mma_16x8x16_bf16.
+// bf16, K = 16: the same tiles with #ck.mma_sync<16x8x16, bf16>.
 
 // CHECK-LABEL: func.func @bwd_weight_bf16
 // CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
@@ -73,7 +73,7 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 }
 
 // -----
-// f32 on tf32 tensor cores (mma_16x8x8_tf32), K = 64: M = 64,
+// f32 on tf32 tensor cores (#ck.mma_sync<16x8x8, tf32>), K = 64: M = 64,
 // bM = tileFor(64, 128, 32) = 64, wave 32x64; LDS estimate
 // (72 * 40 + 40 * 136) * 4 = 33280 <= 232448; registers 2 * 8 * 4 + 2 * 4 +
 // 8 * 2 = 88 <= 191. The tf32 fragments hold no consecutive k, so the

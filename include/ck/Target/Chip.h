@@ -11,11 +11,22 @@
 #define CK_TARGET_CHIP_H
 
 #include "ck/Dialect/CK/IR/CK.h"
-#include "ck/Target/MmaIntrinsic.h"
 
 #include <optional>
 
 namespace mlir::ck {
+
+/// Which family of matrix instructions a chip has.
+enum class MatrixUnit {
+  /// CDNA: mfma 16x16x16 f16/bf16 and 16x16x4 f32.
+  Mfma,
+  /// RDNA 3 / RDNA 4: wmma 16x16x16 f16/bf16 in the gfx11 / gfx12 layout,
+  /// FMAs for f32.
+  WmmaGfx11,
+  WmmaGfx12,
+  /// Ampere and Hopper: mma.sync 16x8x16 f16/bf16 and 16x8x8 tf32.
+  MmaSync,
+};
 
 struct Sku {
   llvm::StringLiteral name;
@@ -43,8 +54,8 @@ struct ChipInfo {
   /// Whether LDS is carved out of the L1 cache's storage (NVIDIA's shared
   /// memory), so that more LDS per workgroup leaves less L1.
   bool ldsSharesL1;
-  /// The matrix instruction for f16, bf16 and f32 inputs.
-  MmaIntrinsic f16, bf16, f32;
+  /// The chip's matrix instructions (see getTargetAttr).
+  MatrixUnit matrixUnit;
 };
 
 /// The chip called `name` (gfx90a, gfx942, gfx950, gfx1100, gfx1201, sm_80,
@@ -60,11 +71,6 @@ std::string knownChipNames();
 /// The `#ck.target` of `chip`: its table entry, with the main SKU's compute
 /// units.
 TargetAttr getTargetAttr(MLIRContext *context, const ChipInfo &chip);
-
-/// The instruction a GEMM of `type` inputs uses on `target`: the first of
-/// its `mma` list that takes `type` (`fma` takes every type), or
-/// std::nullopt.
-std::optional<MmaIntrinsic> intrinsicFor(TargetAttr target, Type type);
 
 } // namespace mlir::ck
 

@@ -45,11 +45,6 @@ LogicalResult checkGemmConfig(GemmConfigAttr config, TargetAttr target,
                               Type elementType,
                               function_ref<InFlightDiagnostic()> emitError);
 
-/// The type the products of a GEMM of `elementType` inputs are computed in
-/// with `config`: tf32 on NVIDIA's f32 tensor-core instruction, otherwise
-/// the input type.
-Type getComputeType(GemmConfigAttr config, Type elementType);
-
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all.
 FailureOr<GemmConfigAttr>

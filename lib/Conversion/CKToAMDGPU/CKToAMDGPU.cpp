@@ -2,7 +2,6 @@
 
 #include "ck/Conversion/MmaLowering.h"
 #include "ck/Conversion/Passes.h"
-#include "ck/Target/MmaIntrinsic.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -15,33 +14,23 @@ using namespace mlir;
 using namespace mlir::ck;
 
 static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
-  MmaIntrinsic kind = op.getIntrinsic();
-  if (kind == MmaIntrinsic::Fma) {
+  MatrixInstrAttrInterface instruction = op.getMma();
+  if (isa<FmaAttr>(instruction)) {
     lowerFmaMma(rewriter, op);
     return success();
   }
-  bool mfma = kind == MmaIntrinsic::Mfma16x16x16F16 ||
-              kind == MmaIntrinsic::Mfma16x16x16Bf16 ||
-              kind == MmaIntrinsic::Mfma16x16x4F32;
-  bool wmma = kind == MmaIntrinsic::Wmma16x16x16F16Gfx11 ||
-              kind == MmaIntrinsic::Wmma16x16x16Bf16Gfx11 ||
-              kind == MmaIntrinsic::Wmma16x16x16F16Gfx12 ||
-              kind == MmaIntrinsic::Wmma16x16x16Bf16Gfx12;
-  if (!mfma && !wmma)
-    return op.emitOpError() << stringifyMmaIntrinsic(kind)
-                            << " is not an AMD instruction";
-  MmaIntrinsicInfo info = getMmaIntrinsicInfo(kind, mfma ? 64 : 32);
-  if (op.getA().getType().getNumElements() != info.a.size() ||
-      op.getB().getType().getNumElements() != info.b.size() ||
-      op.getAcc().getType().getNumElements() != info.c.size())
-    return op.emitOpError() << "fragment sizes do not match "
-                            << stringifyMmaIntrinsic(kind);
+  bool wmma = isa<WmmaAttr>(instruction);
+  if (!wmma && !isa<MfmaAttr>(instruction))
+    return op.emitOpError() << instruction << " is not an AMD instruction";
+  // The verifier checked the fragments against the layout.
+  SmallVector<int64_t, 3> shape = instruction.getShape();
+  IntegerAttr m = rewriter.getI32IntegerAttr(shape[0]),
+              n = rewriter.getI32IntegerAttr(shape[1]),
+              k = rewriter.getI32IntegerAttr(shape[2]);
   Location loc = op.getLoc();
-  auto i32 = [&](int64_t v) { return rewriter.getI32IntegerAttr(v); };
   if (wmma) {
     rewriter.replaceOpWithNewOp<amdgpu::WMMAOp>(
-        op, op.getAcc().getType(), i32(info.m), i32(info.n), i32(info.k),
-        op.getA(), op.getB(), op.getAcc());
+        op, op.getAcc().getType(), m, n, k, op.getA(), op.getB(), op.getAcc());
     return success();
   }
   // Single-element fragments (f32 MFMA) are scalars.
@@ -51,7 +40,7 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
     return v;
   };
   rewriter.replaceOpWithNewOp<amdgpu::MFMAOp>(
-      op, op.getAcc().getType(), i32(info.m), i32(info.n), i32(info.k), i32(1),
+      op, op.getAcc().getType(), m, n, k, rewriter.getI32IntegerAttr(1),
       operand(op.getA()), operand(op.getB()), op.getAcc());
   return success();
 }

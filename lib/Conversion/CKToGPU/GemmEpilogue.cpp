@@ -84,7 +84,7 @@ static int64_t destinationWidth(const TileDestination &dest, int64_t bn) {
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
 }
 
-EpilogueStaging mlir::ck::planEpilogueStaging(const MmaIntrinsicInfo &mma,
+EpilogueStaging mlir::ck::planEpilogueStaging(const MatrixLayout &mma,
                                               int64_t tilesM, int64_t wavesM,
                                               const TileDestination &dest,
                                               int64_t bn, int64_t ldsBytes) {
@@ -110,7 +110,7 @@ EpilogueStaging mlir::ck::planEpilogueStaging(const MmaIntrinsicInfo &mma,
 static void emitDirectEpilogue(OpBuilder &b, Location loc,
                                const WaveAccumulators &acc,
                                const TileDestination &dest) {
-  const MmaIntrinsicInfo &mma = acc.mma;
+  const MatrixLayout &mma = acc.mma;
   Value rowBase = add(b, loc, add(b, loc, dest.m0, acc.waveRow0), acc.rowTerm);
   Value colBase = add(b, loc, add(b, loc, dest.n0, acc.waveCol0), acc.colTerm);
   for (int64_t i = 0; i < acc.tilesM; ++i)
@@ -132,7 +132,7 @@ static void emitDirectEpilogue(OpBuilder &b, Location loc,
 static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                        const EpilogueStaging &plan, Value staging,
                        int64_t first) {
-  const MmaIntrinsicInfo &mma = acc.mma;
+  const MatrixLayout &mma = acc.mma;
   Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
                                          indexConstant(b, loc, acc.waveM));
   Value rowBase = add(

@@ -23,7 +23,7 @@ namespace mlir::ck {
 
 /// One wave's accumulators and where they sit in the workgroup's tile.
 struct WaveAccumulators {
-  const MmaIntrinsicInfo &mma;
+  const MatrixLayout &mma;
   /// tilesM x tilesN MMA tiles, row-major, each vector<c x f32>.
   ArrayRef<Value> values;
   int64_t tilesM, tilesN;
@@ -62,7 +62,7 @@ struct EpilogueStaging {
 /// rows of `mma`, `wavesM` of them along M: slices as tall as `ldsBytes`
 /// allow, one MMA tile row at least. No staging where the destination is
 /// not contiguous along N.
-EpilogueStaging planEpilogueStaging(const MmaIntrinsicInfo &mma,
+EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
                                     int64_t tilesM, int64_t wavesM,
                                     const TileDestination &dest, int64_t bn,
                                     int64_t ldsBytes);

@@ -15,7 +15,7 @@
 //     that makes the stores coalesced vectors             (GemmEpilogue)
 //
 // The grid mapping (which tile and K-range a workgroup owns) is in
-// mapWorkgroupToTile; the fragment layouts come from MmaIntrinsicInfo, so
+// mapWorkgroupToTile; the fragment layouts come from the instruction attribute, so
 // nothing here depends on the target. The operand tiles and the epilogue's
 // staging tile share one LDS arena (dynamic shared memory on NVIDIA, sized
 // by the launch).
@@ -235,8 +235,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
   auto workgroup = gpu::AddressSpaceAttr::get(op.getContext(),
                                               gpu::AddressSpace::Workgroup);
   GemmConfigCost cost = estimateCost(config, target, elementType);
-  MmaIntrinsicInfo mma =
-      getMmaIntrinsicInfo(config.getIntrinsic(), target.getWave());
+  MatrixLayout mma = config.getMma().getLayout(target.getWave());
   TileCopyPlan planA =
       planTileCopy(views[0], elementType, bm, bk,
                    fragmentReadDim(mma.a), cost.threads);
@@ -352,7 +351,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
       for (int64_t i = 0; i < tilesPerWaveM; ++i)
         for (int64_t j = 0; j < tilesPerWaveN; ++j) {
           Value &acc = accs[i * tilesPerWaveN + j];
-          acc = MmaOp::create(b, loc, accType, config.getIntrinsic(),
+          acc = MmaOp::create(b, loc, accType, config.getMma(),
                               aFrags[i], bFrags[j], acc);
         }
     }
@@ -402,7 +401,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
                    {cost.threads, 1, 1},
                    target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0,
                    LaunchAttr::get(op.getContext(),
-                                   getComputeType(config, elementType), splitK)}};
+                                   config.getMma().getComputeType(elementType), splitK)}};
   if (splitK > 1)
     launches.push_back(buildSplitKReduceKernel(
         module, loc, (name + "_reduce").str(), workspace, epilogueViews,

@@ -15,7 +15,7 @@
 #define CK_LIB_CONVERSION_CKTOGPU_TILECOPY_H
 
 #include "ck/Conversion/ViewLowering.h"
-#include "ck/Target/MmaIntrinsic.h"
+#include "ck/Dialect/CK/IR/CK.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

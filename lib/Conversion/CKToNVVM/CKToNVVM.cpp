@@ -3,13 +3,12 @@
 // mma.sync takes its fragments as 32-bit registers: pairs of f16 as
 // vector<2xf16>, pairs of bf16 and single tf32 values as i32. The element
 // order of ck.mma's flat fragments is the register order (see
-// ck/Target/MmaIntrinsic.h), so registers are consecutive slices.
+// #ck.mma_sync's layouts), so registers are consecutive slices.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ck/Conversion/MmaLowering.h"
 #include "ck/Conversion/Passes.h"
-#include "ck/Target/MmaIntrinsic.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -56,31 +55,20 @@ static SmallVector<Value> toRegisters(RewriterBase &rewriter, Location loc,
 }
 
 static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
-  if (op.getIntrinsic() == MmaIntrinsic::Fma) {
+  MatrixInstrAttrInterface instruction = op.getMma();
+  if (isa<FmaAttr>(instruction)) {
     lowerFmaMma(rewriter, op);
     return success();
   }
-  NVVM::MMATypes type;
-  switch (op.getIntrinsic()) {
-  case MmaIntrinsic::Mma16x8x16F16:
-    type = NVVM::MMATypes::f16;
-    break;
-  case MmaIntrinsic::Mma16x8x16Bf16:
-    type = NVVM::MMATypes::bf16;
-    break;
-  case MmaIntrinsic::Mma16x8x8Tf32:
-    type = NVVM::MMATypes::tf32;
-    break;
-  default:
-    return op.emitOpError() << stringifyMmaIntrinsic(op.getIntrinsic())
-                            << " is not an NVIDIA instruction";
-  }
-  MmaIntrinsicInfo info = getMmaIntrinsicInfo(op.getIntrinsic(), 32);
-  if (op.getA().getType().getNumElements() != info.a.size() ||
-      op.getB().getType().getNumElements() != info.b.size() ||
-      op.getAcc().getType().getNumElements() != info.c.size())
-    return op.emitOpError() << "fragment sizes do not match "
-                            << stringifyMmaIntrinsic(op.getIntrinsic());
+  auto mmaSync = dyn_cast<MmaSyncAttr>(instruction);
+  if (!mmaSync)
+    return op.emitOpError() << instruction << " is not an NVIDIA instruction";
+  // The verifier checked the fragments against the layout.
+  Type elementType = mmaSync.getElementType();
+  NVVM::MMATypes type = elementType.isF16()    ? NVVM::MMATypes::f16
+                        : elementType.isBF16() ? NVVM::MMATypes::bf16
+                                               : NVVM::MMATypes::tf32;
+  MatrixLayout info = mmaSync.getLayout(32);
   Location loc = op.getLoc();
   Type f32 = rewriter.getF32Type();
   SmallVector<Value> c;
@@ -90,9 +78,8 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
       rewriter.getContext(), SmallVector<Type>(info.c.size(), f32));
   auto mma = NVVM::MmaOp::create(
       rewriter, loc, resultType, toRegisters(rewriter, loc, op.getA(), type),
-      toRegisters(rewriter, loc, op.getB(), type), c,
-      {info.m, info.n, info.k}, std::nullopt, std::nullopt,
-      std::array<NVVM::MMATypes, 2>{type, type},
+      toRegisters(rewriter, loc, op.getB(), type), c, {info.m, info.n, info.k},
+      std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
       std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                      NVVM::MMALayout::col});
   SmallVector<Value> d;

@@ -2,7 +2,7 @@
 
 // convert-ck-to-amdgpu lowers ck.mma to amdgpu.mfma (wave64), amdgpu.wmma
 // (wave32) or, for fma, vector.fma (CKToAMDGPU.cpp). Fragment sizes per lane
-// (MmaIntrinsic.cpp):
+// (lib/Dialect/CK/IR/MatrixInstrs.cpp):
 //  * mfma 16x16x16 (f16, bf16), 64 lanes: A 16 * 16 / 64 = 4, B 4,
 //    C 16 * 16 / 64 = 4 f32.
 //  * mfma 16x16x4 f32: A 16 * 4 / 64 = 1, B 1 (passed as scalars), C 4.
@@ -20,7 +20,7 @@
 // CHECK-NOT: ck.mma
 // CHECK: return %[[D]]
 func.func @mfma_f16(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -30,7 +30,7 @@ func.func @mfma_f16(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> 
 // CHECK: %[[D:.*]] = amdgpu.mfma 16x16x16 %[[A]] * %[[B]] + %[[C]] blgp = none : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
 // CHECK: return %[[D]]
 func.func @mfma_bf16(%a: vector<4xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma mfma_16x16x16_bf16 %a, %b, %c : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+  %d = ck.mma #ck.mfma<16x16x16, bf16> %a, %b, %c : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -44,7 +44,7 @@ func.func @mfma_bf16(%a: vector<4xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) 
 // CHECK: %[[D:.*]] = amdgpu.mfma 16x16x4 %[[A0]] * %[[B0]] + %[[C]] blgp = none : f32, f32, vector<4xf32>
 // CHECK: return %[[D]]
 func.func @mfma_f32(%a: vector<1xf32>, %b: vector<1xf32>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma mfma_16x16x4_f32 %a, %b, %c : vector<1xf32>, vector<1xf32>, vector<4xf32>
+  %d = ck.mma #ck.mfma<16x16x4, f32> %a, %b, %c : vector<1xf32>, vector<1xf32>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -54,7 +54,7 @@ func.func @mfma_f32(%a: vector<1xf32>, %b: vector<1xf32>, %c: vector<4xf32>) -> 
 // CHECK: %[[D:.*]] = amdgpu.wmma 16x16x16 %[[A]] * %[[B]] + %[[C]] : vector<16xf16>, vector<16xf16>, vector<8xf32>
 // CHECK: return %[[D]]
 func.func @wmma_f16_gfx11(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  %d = ck.mma wmma_16x16x16_f16_gfx11 %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
+  %d = ck.mma #ck.wmma<16x16x16, f16, gfx11> %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
   return %d : vector<8xf32>
 }
 
@@ -62,7 +62,7 @@ func.func @wmma_f16_gfx11(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf
 // CHECK-LABEL: func.func @wmma_bf16_gfx11
 // CHECK: amdgpu.wmma 16x16x16 %{{.*}} * %{{.*}} + %{{.*}} : vector<16xbf16>, vector<16xbf16>, vector<8xf32>
 func.func @wmma_bf16_gfx11(%a: vector<16xbf16>, %b: vector<16xbf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  %d = ck.mma wmma_16x16x16_bf16_gfx11 %a, %b, %c : vector<16xbf16>, vector<16xbf16>, vector<8xf32>
+  %d = ck.mma #ck.wmma<16x16x16, bf16, gfx11> %a, %b, %c : vector<16xbf16>, vector<16xbf16>, vector<8xf32>
   return %d : vector<8xf32>
 }
 
@@ -72,7 +72,7 @@ func.func @wmma_bf16_gfx11(%a: vector<16xbf16>, %b: vector<16xbf16>, %c: vector<
 // CHECK: %[[D:.*]] = amdgpu.wmma 16x16x16 %[[A]] * %[[B]] + %[[C]] : vector<8xf16>, vector<8xf16>, vector<8xf32>
 // CHECK: return %[[D]]
 func.func @wmma_f16_gfx12(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  %d = ck.mma wmma_16x16x16_f16_gfx12 %a, %b, %c : vector<8xf16>, vector<8xf16>, vector<8xf32>
+  %d = ck.mma #ck.wmma<16x16x16, f16, gfx12> %a, %b, %c : vector<8xf16>, vector<8xf16>, vector<8xf32>
   return %d : vector<8xf32>
 }
 
@@ -80,7 +80,7 @@ func.func @wmma_f16_gfx12(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32
 // CHECK-LABEL: func.func @wmma_bf16_gfx12
 // CHECK: amdgpu.wmma 16x16x16 %{{.*}} * %{{.*}} + %{{.*}} : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
 func.func @wmma_bf16_gfx12(%a: vector<8xbf16>, %b: vector<8xbf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  %d = ck.mma wmma_16x16x16_bf16_gfx12 %a, %b, %c : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
+  %d = ck.mma #ck.wmma<16x16x16, bf16, gfx12> %a, %b, %c : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
   return %d : vector<8xf32>
 }
 
@@ -97,30 +97,22 @@ func.func @wmma_bf16_gfx12(%a: vector<8xbf16>, %b: vector<8xbf16>, %c: vector<8x
 // CHECK-NOT: amdgpu.
 // CHECK: return %[[D]]
 func.func @fma(%a: vector<4xbf16>, %b: vector<1xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma fma %a, %b, %c : vector<4xbf16>, vector<1xbf16>, vector<4xf32>
+  %d = ck.mma #ck.fma %a, %b, %c : vector<4xbf16>, vector<1xbf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
 // -----
 // An NVIDIA instruction has no AMDGPU lowering.
 func.func @nvidia_mma(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  // expected-error @+1 {{'ck.mma' op mma_16x8x16_f16 is not an AMD instruction}}
-  %d = ck.mma mma_16x8x16_f16 %a, %b, %c : vector<8xf16>, vector<4xf16>, vector<4xf32>
+  // expected-error @+1 {{'ck.mma' op #ck.mma_sync<16x8x16, f16> is not an AMD instruction}}
+  %d = ck.mma #ck.mma_sync<16x8x16, f16> %a, %b, %c : vector<8xf16>, vector<4xf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
 // -----
 // Nor has tf32.
 func.func @nvidia_tf32(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<4xf32>) -> vector<4xf32> {
-  // expected-error @+1 {{'ck.mma' op mma_16x8x8_tf32 is not an AMD instruction}}
-  %d = ck.mma mma_16x8x8_tf32 %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  // expected-error @+1 {{'ck.mma' op #ck.mma_sync<16x8x8, tf32> is not an AMD instruction}}
+  %d = ck.mma #ck.mma_sync<16x8x8, tf32> %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
   return %d : vector<4xf32>
-}
-
-// -----
-// gfx11 fragments (16 values) given to the gfx12 WMMA (8 values).
-func.func @fragment_size(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  // expected-error @+1 {{'ck.mma' op fragment sizes do not match wmma_16x16x16_f16_gfx12}}
-  %d = ck.mma wmma_16x16x16_f16_gfx12 %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
-  return %d : vector<8xf32>
 }

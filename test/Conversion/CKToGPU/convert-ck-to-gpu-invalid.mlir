@@ -20,8 +20,8 @@ func.func @no_config(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memre
 // -----
 // A pinned configuration for another chip: NVIDIA's wave32 mma on gfx942.
 func.func @wrong_chip(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+1 {{'ck.gemm' op mma_16x8x16_f16 runs on waves of 32 lanes; gfx942 has 64}}
-  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16>
+  // expected-error @+1 {{'ck.gemm' op #ck.mma_sync<16x8x16, f16> runs on waves of 32 lanes; gfx942 has 64}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -31,7 +31,7 @@ func.func @wrong_chip(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memr
 // (64 + 8) * (256 + 8)) * 2 = 76032 bytes.
 func.func @too_much_lds(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
   // expected-error @+1 {{'ck.gemm' op configuration needs 76032 bytes of LDS per workgroup; gfx942 allows 65536}}
-  ck.gemm %a, %b -> %c config <block = [256, 256, 64], wave = [128, 128], intrinsic = mfma_16x16x16_f16>
+  ck.gemm %a, %b -> %c config <block = [256, 256, 64], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -41,7 +41,7 @@ func.func @too_much_lds(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: me
 // memref behind it to pass to the kernel.
 func.func @gemm_view_argument(%a: !ck.view<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
   // expected-error @+1 {{'ck.gemm' op operand is a view that does not start at a memref; kernels can only be built for views made by ck.transform ops}}
-  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>>
       : !ck.view<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -67,6 +67,6 @@ func.func @fill_grid_too_large(%m: memref<524288x1048576xf16>) {
 // 65536 groups: the GEMM kernels put G on grid y, which stops at 65535.
 func.func @gemm_grid_too_large(%a: memref<65536x16x16xf16>, %b: memref<65536x16x16xf16>, %c: memref<65536x16x16xf32>) {
   // expected-error @+1 {{'ck.gemm' op needs a grid of 1 x 65536 x 1 workgroups for kernel gemm_0; GPUs launch at most 2147483647 x 65535 x 65535}}
-  ck.gemm %a, %b -> %c config <block = [16, 16, 16], wave = [16, 16], intrinsic = mfma_16x16x16_f16> : memref<65536x16x16xf16>, memref<65536x16x16xf16> -> memref<65536x16x16xf32>
+  ck.gemm %a, %b -> %c config <block = [16, 16, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>> : memref<65536x16x16xf16>, memref<65536x16x16xf16> -> memref<65536x16x16xf32>
   return
 }

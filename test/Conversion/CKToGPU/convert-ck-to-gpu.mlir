@@ -35,13 +35,13 @@
 // b = bm[n][k] (n -> row, unmerge [g, k] -> column): along the GEMM row (k)
 //   the memref's innermost dimension, width 8; along n width 1. Rows
 //   fastest, LDS B = [bN][bK + 8] = [32][40].
-// Config block [64, 32, 32], wave [32, 16], mfma_16x16x16_f16:
+// Config block [64, 32, 32], wave [32, 16], #ck.mfma<16x16x16, f16>:
 //   threads = (64 / 32) * (32 / 16) * 64 = 256;
 //   grid = (ceil(64 / 64) * ceil(64 / 32), 1, 1) = (2, 1, 1).
 //   Accumulators per wave: (32 / 16) * (16 / 16) = 2 of vector<4xf32>.
 //   ck.mma per K step: (32 / 16) * (16 / 16) * (32 / 16) = 4, each kk of 16
 //   loading 2 A fragments and 1 B fragment.
-//   Fragments (MmaIntrinsic.cpp, mfma 16x16x16): A lane holds 4 consecutive
+//   Fragments (MatrixInstrs.cpp, mfma 16x16x16): A lane holds 4 consecutive
 //   k of one row, B 4 consecutive k of one column; both LDS tiles keep k
 //   innermost, so each fragment is one aligned vector<4xf16> load.
 //   A copy: 64 * 32 / 8 = 256 vectors, one per thread (no guard); B copy:
@@ -86,13 +86,13 @@
 // CHECK: vector.load %[[LDSA]][{{.*}}] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
 // CHECK: vector.load %[[LDSA]][{{.*}}] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
 // CHECK: vector.load %[[LDSB]][{{.*}}] {alignment = 8 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
-// CHECK: %[[M0:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[ACC0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// CHECK-NEXT: %[[M1:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[ACC1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK: %[[M0:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[ACC0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK-NEXT: %[[M1:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[ACC1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
 // kk = 16:
 // CHECK-COUNT-2: vector.load %[[LDSA]]
 // CHECK: vector.load %[[LDSB]]
-// CHECK: %[[M2:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[M0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// CHECK-NEXT: %[[M3:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %[[M1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK: %[[M2:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[M0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK-NEXT: %[[M3:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[M1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
 // CHECK-NOT: ck.mma
 // CHECK: gpu.barrier
 // CHECK: vector.store %{{.*}}, %[[LDSA]]
@@ -125,7 +125,7 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
       by #ck.transform_map<[1, 64, 64] -> [64, 64], [
           #ck.transform<pass_through [2] -> [0]>,
           #ck.transform<unmerge [0, 1] -> [1]>]>
-  ck.gemm %a, %b -> %c config <block = [64, 32, 32], wave = [32, 16], intrinsic = mfma_16x16x16_f16>
+  ck.gemm %a, %b -> %c config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>>
       : !ck.view<1x64x64xf16>, !ck.view<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -167,7 +167,7 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK: %[[KNEXT:.*]] = arith.addi %[[KBEGIN]], %{{.*}} : index
 // CHECK: %[[KEND:.*]] = arith.minsi %[[KNEXT]], %c64{{(_[0-9]+)?}} : index
 // CHECK: scf.for %{{.*}} = %[[KBEGIN]] to %[[KEND]] step %c32
-// CHECK-COUNT-4: ck.mma mfma_16x16x16_f16
+// CHECK-COUNT-4: ck.mma #ck.mfma<16x16x16, f16>
 // CHECK-NOT: ck.mma
 // CHECK: scf.yield
 // CHECK: %[[SSTAGE:.*]] = memref.view %[[SLDS]][%c0{{(_[0-9]+)?}}][] : memref<8704xi8, #gpu.address_space<workgroup>> to memref<32x68xf32, #gpu.address_space<workgroup>>
@@ -183,7 +183,7 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: memref.store %{{.*}}, %[[RC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x48x40xf16>
 func.func @split_k(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) {
-  ck.gemm %a, %b -> %c config <block = [32, 64, 32], wave = [16, 32], intrinsic = mfma_16x16x16_f16, split_k = 2>
+  ck.gemm %a, %b -> %c config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2>
       : memref<2x48x64xf16>, memref<2x64x40xf16> -> memref<2x48x40xf16>
   return
 }
@@ -215,7 +215,7 @@ func.func @fill(%x: memref<2x3x50xf16>, %d: memref<2x3x50xf16>) {
   return
 }
 func.func @fill_then_gemm(%a: memref<1x32x16xf32>, %b: memref<1x16x32xf32>, %c: memref<1x32x32xf32>) {
-  ck.gemm %a, %b -> %c config <block = [32, 32, 16], wave = [16, 16], intrinsic = fma>
+  ck.gemm %a, %b -> %c config <block = [32, 32, 16], wave = [16, 16], mma = #ck.fma>
       : memref<1x32x16xf32>, memref<1x16x32xf32> -> memref<1x32x32xf32>
   return
 }

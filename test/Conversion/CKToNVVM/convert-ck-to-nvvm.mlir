@@ -2,11 +2,11 @@
 
 // convert-ck-to-nvvm lowers ck.mma to nvvm.mma.sync, its fragments split into
 // 32-bit registers in order (CKToNVVM.cpp), or, for fma, to vector.fma.
-// Fragment sizes per lane (MmaIntrinsic.cpp, 32 lanes):
+// Fragment sizes per lane (lib/Dialect/CK/IR/MatrixInstrs.cpp, 32 lanes):
 //  * mma_16x8x16 (f16, bf16): A 16 * 16 / 32 = 8, B 16 * 8 / 32 = 4,
 //    C 16 * 8 / 32 = 4 f32. Two 16-bit values per register: A 4 registers,
 //    B 2; f16 pairs stay vector<2xf16>, bf16 pairs are bitcast to i32.
-//  * mma_16x8x8_tf32: A 16 * 8 / 32 = 4, B 8 * 8 / 32 = 2, C 4; one f32 per
+//  * #ck.mma_sync<16x8x8, tf32>: A 16 * 8 / 32 = 4, B 8 * 8 / 32 = 2, C 4; one f32 per
 //    register, bitcast to i32.
 //  * fma on wave32: 256 / 32 = 8 accumulators and 8 A values per lane, one
 //    B value.
@@ -40,7 +40,7 @@
 // CHECK-NOT: ck.mma
 // CHECK: return %[[D]]
 func.func @mma_f16(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma mma_16x8x16_f16 %a, %b, %c : vector<8xf16>, vector<4xf16>, vector<4xf32>
+  %d = ck.mma #ck.mma_sync<16x8x16, f16> %a, %b, %c : vector<8xf16>, vector<4xf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -66,7 +66,7 @@ func.func @mma_f16(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> v
 // CHECK: vector.from_elements {{.*}} : vector<4xf32>
 // CHECK-NOT: ck.mma
 func.func @mma_bf16(%a: vector<8xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma mma_16x8x16_bf16 %a, %b, %c : vector<8xbf16>, vector<4xbf16>, vector<4xf32>
+  %d = ck.mma #ck.mma_sync<16x8x16, bf16> %a, %b, %c : vector<8xbf16>, vector<4xbf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -95,7 +95,7 @@ func.func @mma_bf16(%a: vector<8xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -
 // CHECK-SAME: : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-NOT: ck.mma
 func.func @mma_tf32(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<4xf32>) -> vector<4xf32> {
-  %d = ck.mma mma_16x8x8_tf32 %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  %d = ck.mma #ck.mma_sync<16x8x8, tf32> %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -112,7 +112,7 @@ func.func @mma_tf32(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<4xf32>) -> 
 // CHECK-NOT: nvvm.mma.sync
 // CHECK: return %[[D]]
 func.func @fma(%a: vector<8xf16>, %b: vector<1xf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  %d = ck.mma fma %a, %b, %c : vector<8xf16>, vector<1xf16>, vector<8xf32>
+  %d = ck.mma #ck.fma %a, %b, %c : vector<8xf16>, vector<1xf16>, vector<8xf32>
   return %d : vector<8xf32>
 }
 
@@ -126,30 +126,22 @@ func.func @fma(%a: vector<8xf16>, %b: vector<1xf16>, %c: vector<8xf32>) -> vecto
 // CHECK: %[[BB:.*]] = vector.broadcast %[[B0]] : f32 to vector<8xf32>
 // CHECK: vector.fma %[[A]], %[[BB]], %[[C]] : vector<8xf32>
 func.func @fma_f32(%a: vector<8xf32>, %b: vector<1xf32>, %c: vector<8xf32>) -> vector<8xf32> {
-  %d = ck.mma fma %a, %b, %c : vector<8xf32>, vector<1xf32>, vector<8xf32>
+  %d = ck.mma #ck.fma %a, %b, %c : vector<8xf32>, vector<1xf32>, vector<8xf32>
   return %d : vector<8xf32>
 }
 
 // -----
 // An AMD instruction has no NVVM lowering.
 func.func @amd_mfma(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  // expected-error @+1 {{'ck.mma' op mfma_16x16x16_f16 is not an NVIDIA instruction}}
-  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  // expected-error @+1 {{'ck.mma' op #ck.mfma<16x16x16, f16> is not an NVIDIA instruction}}
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
 // -----
 // Nor has a WMMA.
 func.func @amd_wmma(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
-  // expected-error @+1 {{'ck.mma' op wmma_16x16x16_f16_gfx11 is not an NVIDIA instruction}}
-  %d = ck.mma wmma_16x16x16_f16_gfx11 %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
+  // expected-error @+1 {{'ck.mma' op #ck.wmma<16x16x16, f16, gfx11> is not an NVIDIA instruction}}
+  %d = ck.mma #ck.wmma<16x16x16, f16, gfx11> %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
   return %d : vector<8xf32>
-}
-
-// -----
-// Fragments of the wrong size for the instruction (A of m16n8k16 has 8).
-func.func @fragment_size(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
-  // expected-error @+1 {{'ck.mma' op fragment sizes do not match mma_16x8x16_f16}}
-  %d = ck.mma mma_16x8x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
-  return %d : vector<4xf32>
 }

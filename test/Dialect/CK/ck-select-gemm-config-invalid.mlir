@@ -18,12 +18,12 @@
 // NOTARGET: error: ck-select-gemm-config needs a #ck.target: attach one as 'ck.target' on the module, or run ck-set-target{chip=...} first
 
 // -----
-// Wrong wave size: NVIDIA's mma_16x8x16_f16 runs on 32 lanes, gfx942 has 64.
+// Wrong wave size: NVIDIA's #ck.mma_sync<16x8x16, f16> runs on 32 lanes, gfx942 has 64.
 // On gfx1100 (wave32) the wave size fits, but it has no such instruction.
 func.func @wave_size(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+2 {{'ck.gemm' op mma_16x8x16_f16 runs on waves of 32 lanes; gfx942 has 64}}
-  // GFX1100: ck-select-gemm-config-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op gfx1100 has no mma_16x8x16_f16 instruction
-  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16>
+  // expected-error @+2 {{'ck.gemm' op #ck.mma_sync<16x8x16, f16> runs on waves of 32 lanes; gfx942 has 64}}
+  // GFX1100: ck-select-gemm-config-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op gfx1100 has no #ck.mma_sync<16x8x16, f16> instruction
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -33,9 +33,9 @@ func.func @wave_size(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memre
 // the wave-size check fires first on gfx942); gfx1100 is wave32 but only has
 // the gfx11 encoding.
 func.func @wrong_wmma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+2 {{'ck.gemm' op wmma_16x16x16_f16_gfx12 runs on waves of 32 lanes; gfx942 has 64}}
-  // GFX1100: ck-select-gemm-config-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op gfx1100 has no wmma_16x16x16_f16_gfx12 instruction
-  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx12>
+  // expected-error @+2 {{'ck.gemm' op #ck.wmma<16x16x16, f16, gfx12> runs on waves of 32 lanes; gfx942 has 64}}
+  // GFX1100: ck-select-gemm-config-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op gfx1100 has no #ck.wmma<16x16x16, f16, gfx12> instruction
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx12>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -43,8 +43,8 @@ func.func @wrong_wmma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memr
 // -----
 // Wrong element type: the f16 MFMA on bf16 inputs.
 func.func @bf16_on_f16_mfma(%a: memref<1x64x64xbf16>, %b: memref<1x64x64xbf16>, %c: memref<1x64x64xbf16>) {
-  // expected-error @+1 {{'ck.gemm' op mfma_16x16x16_f16 does not take bf16 inputs}}
-  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+  // expected-error @+1 {{'ck.gemm' op #ck.mfma<16x16x16, f16> does not take bf16 inputs}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xbf16>, memref<1x64x64xbf16> -> memref<1x64x64xbf16>
   return
 }
@@ -52,8 +52,8 @@ func.func @bf16_on_f16_mfma(%a: memref<1x64x64xbf16>, %b: memref<1x64x64xbf16>, 
 // -----
 // Wrong element type: the f32 MFMA on f16 inputs.
 func.func @f16_on_f32_mfma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf32>) {
-  // expected-error @+1 {{'ck.gemm' op mfma_16x16x4_f32 does not take f16 inputs}}
-  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x4_f32>
+  // expected-error @+1 {{'ck.gemm' op #ck.mfma<16x16x4, f32> does not take f16 inputs}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x4, f32>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf32>
   return
 }
@@ -63,8 +63,8 @@ func.func @f16_on_f32_mfma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c:
 // (the block, 48x128, is a whole number of 24x64 wave tiles, as the
 // attribute's own verifier demands).
 func.func @wave_tile(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+1 {{'ck.gemm' op wave tile 24x64 is not a whole number of mfma_16x16x16_f16 tiles (16x16)}}
-  ck.gemm %a, %b -> %c config <block = [48, 128, 32], wave = [24, 64], intrinsic = mfma_16x16x16_f16>
+  // expected-error @+1 {{'ck.gemm' op wave tile 24x64 is not a whole number of #ck.mfma<16x16x16, f16> tiles (16x16)}}
+  ck.gemm %a, %b -> %c config <block = [48, 128, 32], wave = [24, 64], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -72,8 +72,8 @@ func.func @wave_tile(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memre
 // -----
 // Block K that is not a multiple of the instruction's K: 24 % 16 = 8.
 func.func @block_k(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+1 {{'ck.gemm' op block K 24 is not a multiple of mfma_16x16x16_f16's K (16)}}
-  ck.gemm %a, %b -> %c config <block = [128, 128, 24], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
+  // expected-error @+1 {{'ck.gemm' op block K 24 is not a multiple of #ck.mfma<16x16x16, f16>'s K (16)}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 24], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -82,7 +82,7 @@ func.func @block_k(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<
 // Too many threads: (256 / 32) * (128 / 32) = 32 waves of 64 lanes = 2048.
 func.func @threads(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
   // expected-error @+1 {{'ck.gemm' op configuration needs 2048 threads per workgroup; the limit is 1024}}
-  ck.gemm %a, %b -> %c config <block = [256, 128, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+  ck.gemm %a, %b -> %c config <block = [256, 128, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -93,7 +93,7 @@ func.func @threads(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<
 // 76032 > 65536.
 func.func @lds(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
   // expected-error @+1 {{'ck.gemm' op configuration needs 76032 bytes of LDS per workgroup; gfx942 allows 65536}}
-  ck.gemm %a, %b -> %c config <block = [256, 256, 64], wave = [128, 128], intrinsic = mfma_16x16x16_f16>
+  ck.gemm %a, %b -> %c config <block = [256, 256, 64], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
@@ -107,7 +107,7 @@ func.func @lds(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64
 // bytes = 64 registers. 1152 > 512 - 64 = 448.
 func.func @registers(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
   // expected-error @+1 {{'ck.gemm' op configuration needs about 1152 registers per lane for accumulators, fragments and the prefetched tile; gfx942 allows 448 after addressing}}
-  ck.gemm %a, %b -> %c config <block = [256, 256, 16], wave = [256, 256], intrinsic = mfma_16x16x16_f16>
+  ck.gemm %a, %b -> %c config <block = [256, 256, 16], wave = [256, 256], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }

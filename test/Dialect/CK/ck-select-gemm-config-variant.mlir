@@ -11,12 +11,12 @@
 
 // CHECK: module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 16384,
 // CHECK-LABEL: func.func @small_lds
-// CHECK: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16>
+// CHECK: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>>
 module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64,
     lds = 16384, registers = 512, addressing_registers = 64,
     compute_units = 1, simds = 4, waves_per_simd = 8, registers_per_simd = 512,
     lds_per_cu = 65536,
-    mma = [mfma_16x16x16_f16, mfma_16x16x16_bf16, mfma_16x16x4_f32]>} {
+    mma = [#ck.mfma<16x16x16, f16>, #ck.mfma<16x16x16, bf16>, #ck.mfma<16x16x4, f32>]>} {
   func.func @small_lds(%a: memref<1x256x256xf16>, %b: memref<1x256x256xf16>,
                        %c: memref<1x256x256xf16>) {
     ck.gemm %a, %b -> %c

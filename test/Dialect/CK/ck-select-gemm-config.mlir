@@ -64,28 +64,28 @@
 
 // -----
 // A large f16 GEMM: M = 2048, N = 2560, K = 1024, G = 1.
-// gfx942 (mfma_16x16x16_f16, wave64): bM = bN = 128, bK = 32, wave 64x64.
+// gfx942 (#ck.mfma<16x16x16, f16>, wave64): bM = bN = 128, bK = 32, wave 64x64.
 //   threads = 4 * 64 = 256; LDS = (136 * 40 + 40 * 136) * 2 = 21760;
 //   registers = 16 * 4 + 4 * 4 / 2 + 4 * 4 / 2 + ceil(8192 * 2 / 1024) = 96.
 //   Fits. tiles = 16 * 20 = 320 >= 304: no split.
-// gfx1100 (wmma_16x16x16_f16_gfx11, wave32; 256 - 144 = 112 registers
+// gfx1100 (#ck.wmma<16x16x16, f16, gfx11>, wave32; 256 - 144 = 112 registers
 //   for tiles): 128x128x32 needs 16 * 8 + 4 * 16 / 2 + 4 * 16 / 2 +
 //   ceil(16384 / 512) = 224 > 112: bM -> 64, wave 32x64: (2 * 4) * 8 +
 //   2 * 16 / 2 + 4 * 16 / 2 + ceil((2048 + 4096) * 2 / 512) = 64 + 48 + 24
 //   = 136 > 112: bN -> 64, wave 32x32: (2 * 2) * 8 + 2 * 8 + 2 * 8 +
 //   ceil(4096 * 2 / 512) = 32 + 32 + 16 = 80. Fits; LDS (72 * 40 + 40 * 72)
 //   * 2 = 11520. tiles = 32 * 40 = 1280 >= 96: no split.
-// sm_90a (mma_16x8x16_f16): bN = tileFor(2560, 128, 16) = 128; 128x128x32
+// sm_90a (#ck.mma_sync<16x8x16, f16>): bN = tileFor(2560, 128, 16) = 128; 128x128x32
 //   needs (4 * 8) * 4 + 4 * 8 / 2 + 8 * 4 / 2 + 32 = 192 > 191: bM -> 64,
 //   wave 32x64: (2 * 8) * 4 + 2 * 8 / 2 + 8 * 4 / 2 + 24 = 112. Fits;
 //   LDS 16640 <= 232448. tiles = 640 >= 132: no split.
 
 // GFX942-LABEL: func.func @large_f16
-// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> :
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
 // GFX1100-LABEL: func.func @large_f16
-// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
+// GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @large_f16
-// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16> :
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
                      %c: memref<1x2048x2560xf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
@@ -97,11 +97,11 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // fragment sizes as f16, so the same tiles and no split).
 
 // GFX942-LABEL: func.func @large_bf16
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_bf16> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, bf16>> :
 // GFX1100-LABEL: func.func @large_bf16
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_bf16_gfx11> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, bf16, gfx11>> :
 // SM90-LABEL: func.func @large_bf16
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_bf16> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
                       %c: memref<1x2048x2560xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>
@@ -110,7 +110,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 
 // -----
 // f32, M = N = 2048, K = 512, G = 1.
-// gfx942 (mfma_16x16x4_f32, k = 4): bK = max(4, 32) = 32, block 128x128,
+// gfx942 (#ck.mfma<16x16x4, f32>, k = 4): bK = max(4, 32) = 32, block 128x128,
 //   wave 64x64. LDS = (136 * 40 + 40 * 136) * 4 = 43520 <= 65536;
 //   registers = 16 * 4 + 4 * 1 + 4 * 1 + ceil(8192 * 4 / 1024) = 104.
 //   tiles = 16 * 16 = 256 < 304, but kTiles = 512 / 32 = 16 and 16 / 8 = 2
@@ -120,17 +120,17 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 //   16 * 8 + 4 * 8 + 4 * 1 + ceil(4096 * 4 / 512) = 196 > 192: bM -> 64,
 //   wave 32x64: 8 * 8 + 2 * 8 + 4 * 1 + ceil(3072 * 4 / 512) = 108; LDS
 //   (72 * 24 + 24 * 136) * 4 = 19968. tiles = 32 * 16 = 512 >= 96.
-// sm_90a (mma_16x8x8_tf32): 128x128x32 needs 32 * 4 + 4 * 4 + 8 * 2 +
+// sm_90a (#ck.mma_sync<16x8x8, tf32>): 128x128x32 needs 32 * 4 + 4 * 4 + 8 * 2 +
 //   ceil(8192 * 4 / 512) = 224 > 191: bM -> 64, wave 32x64: 16 * 4 + 2 * 4 +
 //   8 * 2 + ceil(6144 * 4 / 512) = 136; LDS (72 * 40 + 40 * 136) * 4 =
 //   33280 <= 232448. tiles = 512 >= 132.
 
 // GFX942-LABEL: func.func @f32
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x4_f32, split_k = 2> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, split_k = 2> :
 // GFX1100-LABEL: func.func @f32
-// GFX1100: config <block = [64, 128, 16], wave = [32, 64], intrinsic = fma> :
+// GFX1100: config <block = [64, 128, 16], wave = [32, 64], mma = #ck.fma> :
 // SM90-LABEL: func.func @f32
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x8_tf32> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x8, tf32>> :
 func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
                %c: memref<1x2048x2048xf32>) {
   ck.gemm %a, %b -> %c : memref<1x2048x512xf32>, memref<1x512x2048xf32> -> memref<1x2048x2048xf32>
@@ -146,19 +146,19 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 //   = 16 + 8 + 8 = 32; gfx1100 (2 * 2) * 8 + 2 * 16 / 2 * 2 +
 //   ceil(8192 / 512) = 32 + 32 + 16 = 80; sm_90a (2 * 4) * 4 + 2 * 8 / 2 +
 //   4 * 4 / 2 + 16 = 64.
-// f32: gfx942 mfma_16x16x4_f32, 64x64x32; gfx1100 fma, 64x64x16 ((2 * 2) *
+// f32: gfx942 #ck.mfma<16x16x4, f32>, 64x64x32; gfx1100 fma, 64x64x16 ((2 * 2) *
 //   8 + 2 * 8 + 2 * 1 + ceil(2048 * 4 / 512) = 66); sm_90a tf32, 64x64x32
 //   ((2 * 4) * 4 + 2 * 4 + 4 * 2 + ceil(4096 * 4 / 512) = 80).
 
 // GFX942-LABEL: func.func @medium
-// GFX942: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> :
-// GFX942: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x4_f32> :
+// GFX942: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> :
+// GFX942: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x4, f32>> :
 // GFX1100-LABEL: func.func @medium
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
-// GFX1100: config <block = [64, 64, 16], wave = [32, 32], intrinsic = fma> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
+// GFX1100: config <block = [64, 64, 16], wave = [32, 32], mma = #ck.fma> :
 // SM90-LABEL: func.func @medium
-// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x16_f16> :
-// SM90: config <block = [64, 64, 32], wave = [32, 32], intrinsic = mma_16x8x8_tf32> :
+// SM90: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>> :
+// SM90: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x8, tf32>> :
 func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>,
                   %a32: memref<1x64x64xf32>, %b32: memref<1x64x64xf32>, %c32: memref<1x64x64xf32>) {
   ck.gemm %a, %b -> %c : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
@@ -178,11 +178,11 @@ func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1
 //   kTiles = 64 / 16 = 4 and max(1, 4 / 8) = 1: no split.
 
 // GFX942-LABEL: func.func @tiny_m
-// GFX942: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma, lds_buffers = 2> :
+// GFX942: config <block = [32, 128, 16], wave = [16, 64], mma = #ck.fma, lds_buffers = 2> :
 // GFX1100-LABEL: func.func @tiny_m
-// GFX1100: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma, lds_buffers = 2> :
+// GFX1100: config <block = [32, 128, 16], wave = [16, 64], mma = #ck.fma, lds_buffers = 2> :
 // SM90-LABEL: func.func @tiny_m
-// SM90: config <block = [32, 128, 16], wave = [16, 64], intrinsic = fma> :
+// SM90: config <block = [32, 128, 16], wave = [16, 64], mma = #ck.fma> :
 func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
                   %c: memref<1x4x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x4x64xf16>, memref<1x64x256xf16> -> memref<1x4x256xf16>
@@ -199,11 +199,11 @@ func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
 // split.
 
 // GFX942-LABEL: func.func @edge_m
-// GFX942: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> :
+// GFX942: config <block = [32, 128, 32], wave = [16, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> :
 // GFX1100-LABEL: func.func @edge_m
-// GFX1100: config <block = [32, 128, 32], wave = [16, 64], intrinsic = wmma_16x16x16_f16_gfx11> :
+// GFX1100: config <block = [32, 128, 32], wave = [16, 64], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @edge_m
-// SM90: config <block = [32, 128, 32], wave = [16, 64], intrinsic = mma_16x8x16_f16> :
+// SM90: config <block = [32, 128, 32], wave = [16, 64], mma = #ck.mma_sync<16x8x16, f16>> :
 func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
                   %c: memref<1x8x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x8x64xf16>, memref<1x64x256xf16> -> memref<1x8x256xf16>
@@ -223,11 +223,11 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 17> :
 // GFX1100-LABEL: func.func @split_k_retinanet
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 4> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 4> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                              %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -241,11 +241,11 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // ceil(192 / 4) = 48, sm_90a (two 64x128) ceil(264 / 2) = 132: split_k = 8.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 8> :
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, split_k = 8> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 8> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                                 %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
@@ -259,11 +259,11 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // clamp(132, 1, 128) = 128 -> 64.
 
 // GFX942-LABEL: func.func @split_k_capped
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 64> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 64> :
 // GFX1100-LABEL: func.func @split_k_capped
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 48> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, split_k = 48> :
 // SM90-LABEL: func.func @split_k_capped
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 64> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 64> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
                           %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x32768xf16>, memref<1x32768x128xf16> -> memref<1x128x128xf16>
@@ -276,11 +276,11 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // sm_90a: 8, ceil(264 / 8) = 33. kTiles = 64 bounds all at 8.
 
 // GFX942-LABEL: func.func @split_k_batched
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 8> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 8> :
 // GFX1100-LABEL: func.func @split_k_batched
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], intrinsic = wmma_16x16x16_f16_gfx11, split_k = 8> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, split_k = 8> :
 // SM90-LABEL: func.func @split_k_batched
-// SM90: config <block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 8> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
                            %c: memref<4x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<4x128x2048xf16>, memref<4x2048x128xf16> -> memref<4x128x128xf16>
@@ -296,14 +296,14 @@ func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16
 // ceil(1024 * 2 / 512) = 45.
 
 // GFX942-LABEL: func.func @pinned
-// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3> :
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3> :
 // GFX1100-LABEL: func.func @pinned
-// GFX1100: config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3> :
+// GFX1100: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3> :
 // SM90-LABEL: func.func @pinned
-// SM90: config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3> :
+// SM90: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3> :
 func.func @pinned(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                   %c: memref<1x128x128xf16>) {
-  ck.gemm %a, %b -> %c config <block = [64, 64, 8], wave = [32, 32], intrinsic = fma, split_k = 3>
+  ck.gemm %a, %b -> %c config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3>
       : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
   return
 }
@@ -319,11 +319,11 @@ func.func @pinned(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
 // 2 * (72 * 40 + 40 * 40) * 2 = 17920 bytes (sm_90a: 15360).
 
 // GFX942-LABEL: func.func @views
-// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 32, 32], wave = [32, 16], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> : !ck.view<1x64x32xf16>
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> : !ck.view<1x64x32xf16>
 // GFX1100-LABEL: func.func @views
-// GFX1100: config <block = [64, 32, 32], wave = [32, 16], intrinsic = wmma_16x16x16_f16_gfx11, lds_buffers = 2> : !ck.view<1x64x32xf16>
+// GFX1100: config <block = [64, 32, 32], wave = [32, 16], mma = #ck.wmma<16x16x16, f16, gfx11>, lds_buffers = 2> : !ck.view<1x64x32xf16>
 // SM90-LABEL: func.func @views
-// SM90: config <block = [64, 16, 32], wave = [32, 8], intrinsic = mma_16x8x16_f16> : !ck.view<1x64x32xf16>
+// SM90: config <block = [64, 16, 32], wave = [32, 8], mma = #ck.mma_sync<16x8x16, f16>> : !ck.view<1x64x32xf16>
 func.func @views(%m: memref<64x32xf16>, %b: memref<1x32x16xf16>, %c: memref<1x64x16xf16>) {
   %a = ck.transform %m : memref<64x32xf16> to !ck.view<1x64x32xf16>
       by #ck.transform_map<[1, 64, 32] -> [64, 32], [

@@ -20,5 +20,5 @@ module {
 module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64,
     lds = 65536, registers = 512, addressing_registers = 64,
     compute_units = 304, simds = 4, waves_per_simd = 8,
-    registers_per_simd = 512, lds_per_cu = 65536, mma = [mfma_16x16x16_f16]>} {
+    registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.mfma<16x16x16, f16>]>} {
 }

@@ -979,74 +979,74 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 // -----
 // A block tile of two sizes.
 // expected-error @+1 {{block tile needs 3 sizes (M, N, K), got 2}}
-#bad_config = #ck.gemm_config<block = [128, 128], wave = [64, 64], intrinsic = fma>
+#bad_config = #ck.gemm_config<block = [128, 128], wave = [64, 64], mma = #ck.fma>
 
 // -----
 // A wave tile of one size.
 // expected-error @+1 {{wave tile needs 2 sizes (M, N), got 1}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64], intrinsic = fma>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64], mma = #ck.fma>
 
 // -----
 // A tile size of 0.
 // expected-error @+1 {{tile sizes must be in [1, 4096], got 0}}
-#bad_config = #ck.gemm_config<block = [128, 0, 32], wave = [64, 64], intrinsic = fma>
+#bad_config = #ck.gemm_config<block = [128, 0, 32], wave = [64, 64], mma = #ck.fma>
 
 // -----
 // A negative wave tile size.
 // expected-error @+1 {{tile sizes must be in [1, 4096], got -16}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, -16], intrinsic = fma>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, -16], mma = #ck.fma>
 
 // -----
 // No K splits.
 // expected-error @+1 {{split_k must be >= 1, got 0}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 0>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, split_k = 0>
 
 // -----
 // A block K of 2^62 (from the IR fuzzer: the cost model overflowed and the
 // kernel builder did not finish).
 // expected-error @+1 {{tile sizes must be in [1, 4096], got 4611686018427387904}}
-#bad_config = #ck.gemm_config<block = [256, 256, 4611686018427387904], wave = [128, 128], intrinsic = mfma_16x16x16_f16>
+#bad_config = #ck.gemm_config<block = [256, 256, 4611686018427387904], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>>
 
 // -----
 // More K splits than a grid has workgroups along z.
 // expected-error @+1 {{split_k must be at most 65535 (one workgroup per split along the grid's z), got 65536}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 65536>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, split_k = 65536>
 
 // -----
 // Three LDS buffers.
 // expected-error @+1 {{lds_buffers must be 1 or 2, got 3}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, lds_buffers = 3>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 3>
 
 // -----
 // An option the configuration does not have.
 // expected-error @+1 {{unknown gemm_config option 'stages'; expected split_k or lds_buffers}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, stages = 2>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
 
 // -----
 // An option given twice.
 // expected-error @+1 {{gemm_config option 'split_k' is given twice}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = fma, split_k = 2, lds_buffers = 2, split_k = 4>
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, split_k = 2, lds_buffers = 2, split_k = 4>
 
 // -----
 // A block tile N (96) that is not a multiple of the wave tile N (64), on a
 // ck.gemm.
 func.func @gemm_config_wave_tiles(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x256x128xf16>) {
   // expected-error @+1 {{block tile 128x96 is not a whole number of 64x64 wave tiles}}
-  ck.gemm %a, %b -> %c config <block = [128, 96, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %a, %b -> %c config <block = [128, 96, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   return
 }
 
 // -----
-// An unknown intrinsic.
-// expected-error @+2 {{expected one of [fma, mfma_16x16x16_f16, mfma_16x16x16_bf16, mfma_16x16x4_f32, wmma_16x16x16_f16_gfx11, wmma_16x16x16_bf16_gfx11, wmma_16x16x16_f16_gfx12, wmma_16x16x16_bf16_gfx12, mma_16x8x16_f16, mma_16x8x16_bf16, mma_16x8x8_tf32] for wave-level matrix instruction a GEMM kernel is built from, got: mfma_32x32x8_f16}}
-// expected-error @+1 {{failed to parse CK_GemmConfigAttr parameter 'intrinsic' which is to be a `MmaIntrinsic`}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_32x32x8_f16>
+// An MFMA shape ck has no layout for.
+// expected-error @+2 {{ck has no layout for mfma 32x32x8 with 'f16'; expected 16x16x16 with f16 or bf16, or 16x16x4 with f32}}
+// expected-error @+1 {{failed to parse CK_GemmConfigAttr parameter 'mma' which is to be a `MatrixInstrAttrInterface`}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<32x32x8, f16>>
 
 // -----
 // ck.mma with A f16 and B bf16.
 func.func @mma_ab_types(%a: vector<4xf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
   // expected-error @+1 {{'ck.mma' op expects A and B fragments of one element type}}
-  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xbf16>, vector<4xf32>
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xbf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -1054,7 +1054,7 @@ func.func @mma_ab_types(%a: vector<4xf16>, %b: vector<4xbf16>, %c: vector<4xf32>
 // ck.mma accumulates in f32 only.
 func.func @mma_f16_acc(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf16>) -> vector<4xf16> {
   // expected-error @+1 {{'ck.mma' op operand #2 must be vector of 32-bit float values of ranks 1, but got 'vector<4xf16>'}}
-  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf16>
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf16>
   return %d : vector<4xf16>
 }
 
@@ -1062,7 +1062,7 @@ func.func @mma_f16_acc(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf16>) 
 // ck.mma fragments are flat (rank-1) vectors.
 func.func @mma_rank2(%a: vector<2x2xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
   // expected-error @+1 {{'ck.mma' op operand #0 must be vector of 16-bit float or bfloat16 type or 32-bit float values of ranks 1, but got 'vector<2x2xf16>'}}
-  %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<2x2xf16>, vector<4xf16>, vector<4xf32>
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<2x2xf16>, vector<4xf16>, vector<4xf32>
   return %d : vector<4xf32>
 }
 
@@ -1100,52 +1100,52 @@ func.func @pad_overflow(%m: memref<4xf32>) {
 // -----
 // A target without a chip name.
 // expected-error @+1 {{target needs a chip name}}
-#bad_target = #ck.target<"", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+#bad_target = #ck.target<"", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>
 
 // -----
 // A wave of 16 lanes.
 // expected-error @+1 {{wave must be 32 or 64 lanes, got 16}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 16, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 16, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>
 
 // -----
 // No SIMDs.
 // expected-error @+1 {{simds must be >= 1, got 0}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 0, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 0, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>
 
 // -----
 // More LDS than any cost model product may hold without overflow.
 // expected-error @+1 {{lds_per_cu must be at most 2^31 bytes, got 4294967296}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 4294967296, mma = [fma]>
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 4294967296, mma = [#ck.fma]>
 
 // -----
 // 2^21 compute units.
 // expected-error @+1 {{compute_units must be at most 2^20, got 2097152}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 2097152, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 2097152, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>
 
 // -----
 // A workgroup allowed more LDS than its compute unit has.
 // expected-error @+1 {{lds per workgroup (131072) exceeds lds_per_cu (65536)}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 131072, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 131072, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>
 
 // -----
 // Addressing takes every register.
 // expected-error @+1 {{addressing_registers must be in [0, registers = 512), got 512}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 512, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 512, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>
 
 // -----
 // No instruction at all.
-// expected-error @+1 {{mma lists no instruction (list fma for a chip without matrix instructions)}}
+// expected-error @+1 {{mma lists no instruction (list #ck.fma for a chip without matrix instructions)}}
 #bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = []>
 
 // -----
 // An instruction listed twice.
-// expected-error @+1 {{mma lists mfma_16x16x16_f16 twice}}
-#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [mfma_16x16x16_f16, fma, mfma_16x16x16_f16]>
+// expected-error @+1 {{mma lists #ck.mfma<16x16x16, f16> twice}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.mfma<16x16x16, f16>, #ck.fma, #ck.mfma<16x16x16, f16>]>
 
 // -----
 // A feature listed twice.
 // expected-error @+1 {{features list lds_in_l1 twice}}
-#bad_target = #ck.target<"sm_90a", vendor = nvidia, wave = 32, lds = 49152, registers = 255, addressing_registers = 64, compute_units = 132, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 233472, mma = [fma], features = [lds_in_l1, lds_in_l1]>
+#bad_target = #ck.target<"sm_90a", vendor = nvidia, wave = 32, lds = 49152, registers = 255, addressing_registers = 64, compute_units = 132, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 233472, mma = [#ck.fma], features = [lds_in_l1, lds_in_l1]>
 
 // -----
 // ck.target holding something other than a #ck.target.
@@ -1156,7 +1156,7 @@ module attributes {ck.target = "gfx942"} {
 // -----
 // ck.target on a function instead of the module.
 // expected-error @+1 {{'ck.target' belongs on a builtin.module, not on 'func.func'}}
-func.func @target_on_func() attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>} {
+func.func @target_on_func() attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>} {
   return
 }
 
@@ -1190,6 +1190,83 @@ func.func @launch_on_func() attributes {ck.launch = #ck.launch<compute = f16>} {
 // -----
 // ck.launch holding a target.
 // expected-error @+1 {{'ck.launch' must be a #ck.launch, got #ck.target<"gfx942"}}
-func.func @launch_of_target() attributes {ck.launch = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [fma]>} {
+func.func @launch_of_target() attributes {ck.launch = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>} {
   return
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix instruction attributes, their use in targets, and ck.mma's fragments
+//===----------------------------------------------------------------------===//
+
+// -----
+// A WMMA with f32 inputs.
+// expected-error @+1 {{ck has no layout for wmma 16x16x16 with 'f32'; expected 16x16x16 with f16 or bf16}}
+#bad_mma = #ck.wmma<16x16x16, f32, gfx11>
+
+// -----
+// An mma.sync shape ck has no layout for.
+// expected-error @+1 {{ck has no layout for mma_sync 16x8x8 with 'f16'; expected 16x8x16 with f16 or bf16, or 16x8x8 with tf32}}
+#bad_mma = #ck.mma_sync<16x8x8, f16>
+
+// -----
+// Two sizes where an instruction shape needs three.
+// expected-error @+1 {{expected an instruction shape MxNxK, got 2 sizes}}
+#bad_mma = #ck.mfma<16x16, f16>
+
+// -----
+// A configuration whose mma is not a matrix instruction.
+// expected-error @+2 {{invalid kind of attribute specified}}
+// expected-error @+1 {{failed to parse CK_GemmConfigAttr parameter 'mma' which is to be a `MatrixInstrAttrInterface`}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.layout<NHWGC>>
+
+// -----
+// A target listing something other than an instruction.
+// expected-error @+1 {{mma entry 5 : i64 is not a matrix instruction}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [5]>
+
+// -----
+// A wave64 chip listing a wave32 instruction.
+// expected-error @+1 {{mma entry #ck.mma_sync<16x8x16, f16> runs on waves of 32 lanes; the target's wave is 64}}
+#bad_target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.mma_sync<16x8x16, f16>]>
+
+// -----
+// A and B of different types.
+func.func @mma_mixed_types(%a: vector<4xf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op expects A and B fragments of one element type}}
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xbf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// bf16 fragments for the f16 MFMA.
+func.func @mma_wrong_type(%a: vector<4xbf16>, %b: vector<4xbf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op #ck.mfma<16x16x16, f16> does not take 'bf16' inputs}}
+  %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xbf16>, vector<4xbf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// gfx11 fragments (16 values) given to the gfx12 WMMA (8 values).
+func.func @mma_a_size(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  // expected-error @+1 {{'ck.mma' op A fragment has 16 elements; #ck.wmma<16x16x16, f16, gfx12> on waves of 32 gives each lane 8}}
+  %d = ck.mma #ck.wmma<16x16x16, f16, gfx12> %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
+  return %d : vector<8xf32>
+}
+
+// -----
+// A B fragment of the wrong size (m16n8k16's B has 4 per lane).
+func.func @mma_b_size(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.mma' op B fragment has 8 elements; #ck.mma_sync<16x8x16, f16> on waves of 32 gives each lane 4}}
+  %d = ck.mma #ck.mma_sync<16x8x16, f16> %a, %b, %c : vector<8xf16>, vector<8xf16>, vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+// FMAs on a wave64 target: 256 / 64 = 4 accumulators per lane, not 8.
+module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.fma]>} {
+  func.func @mma_fma_size(%a: vector<4xf32>, %b: vector<1xf32>, %c: vector<8xf32>) -> vector<8xf32> {
+    // expected-error @+1 {{'ck.mma' op accumulator fragment has 8 elements; #ck.fma on waves of 64 gives each lane 4}}
+    %d = ck.mma #ck.fma %a, %b, %c : vector<4xf32>, vector<1xf32>, vector<8xf32>
+    return %d : vector<8xf32>
+  }
 }

@@ -487,32 +487,32 @@ func.func @generic_form(%m: memref<4x6xf32>, %n: memref<4x6xf32>) {
 
 // CHECK-LABEL: func.func @gemm_config
 // CHECK-SAME: (%[[A:[^:]*]]: memref<1x256x64xf16>, %[[B:[^:]*]]: memref<1x64x128xf16>, %[[C:[^:]*]]: memref<1x256x128xf16>, %[[VA:[^:]*]]: !ck.view<2x32x16xbf16>, %[[VB:[^:]*]]: !ck.view<2x16x32xbf16>, %[[VC:[^:]*]]: !ck.view<2x32x32xf32>)
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] alpha 2.000000e+00 config <block = [64, 32, 16], wave = [32, 16], intrinsic = fma> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
-// CHECK: ck.gemm %[[VA]], %[[VB]] -> %[[VC]] config <block = [32, 32, 16], wave = [16, 8], intrinsic = mma_16x8x16_bf16> : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2> :
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, split_k = 4, lds_buffers = 2> :
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, split_k = 4> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] alpha 2.000000e+00 config <block = [64, 32, 16], wave = [32, 16], mma = #ck.fma> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+// CHECK: ck.gemm %[[VA]], %[[VB]] -> %[[VC]] config <block = [32, 32, 16], wave = [16, 8], mma = #ck.mma_sync<16x8x16, bf16>> : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 4, lds_buffers = 2> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 4> :
 func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
                        %c: memref<1x256x128xf16>, %va: !ck.view<2x32x16xbf16>,
                        %vb: !ck.view<2x16x32xbf16>, %vc: !ck.view<2x32x32xf32>) {
   ck.gemm %a, %b -> %c
-      config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
+      config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %a, %b -> %c alpha 2.0
-      config <block = [64, 32, 16], wave = [32, 16], intrinsic = fma>
+      config <block = [64, 32, 16], wave = [32, 16], mma = #ck.fma>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %va, %vb -> %vc
-      config <block = [32, 32, 16], wave = [16, 8], intrinsic = mma_16x8x16_bf16>
+      config <block = [32, 32, 16], wave = [16, 8], mma = #ck.mma_sync<16x8x16, bf16>>
       : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
   ck.gemm %a, %b -> %c
-      config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2>
+      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %a, %b -> %c
-      config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, lds_buffers = 2, split_k = 4>
+      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, split_k = 4>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %a, %b -> %c
-      config <block = [64, 64, 32], wave = [32, 32], intrinsic = mfma_16x16x16_f16, split_k = 4, lds_buffers = 1>
+      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 4, lds_buffers = 1>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   return
 }
@@ -521,37 +521,38 @@ func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
 // ck.mma, one wave-level instruction per family of intrinsics.
 
 // CHECK-LABEL: func.func @mma
-// CHECK: %[[D0:.*]] = ck.mma mfma_16x16x16_f16 %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// CHECK: %[[D1:.*]] = ck.mma wmma_16x16x16_bf16_gfx12 %{{.*}}, %{{.*}}, %[[D0]] : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
-// CHECK: %[[D2:.*]] = ck.mma mma_16x8x8_tf32 %{{.*}}, %{{.*}}, %[[D1]] : vector<4xf32>, vector<2xf32>, vector<4xf32>
-// CHECK: %[[D3:.*]] = ck.mma fma %{{.*}}, %{{.*}}, %[[D2]] : vector<4xf32>, vector<2xf32>, vector<4xf32>
-// CHECK: return %[[D3]] : vector<4xf32>
+// CHECK: %[[D0:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf16>, vector<4xf16>, vector<4xf32>
+// CHECK: %[[W:.*]] = ck.mma #ck.wmma<16x16x16, bf16, gfx12> %{{.*}}, %{{.*}}, %{{.*}} : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
+// CHECK: %[[D2:.*]] = ck.mma #ck.mma_sync<16x8x8, tf32> %{{.*}}, %{{.*}}, %[[D0]] : vector<4xf32>, vector<2xf32>, vector<4xf32>
+// CHECK: %[[D3:.*]] = ck.mma #ck.fma %{{.*}}, %{{.*}}, %[[D2]] : vector<4xf32>, vector<1xf32>, vector<4xf32>
+// CHECK: return %[[D3]], %[[W]] : vector<4xf32>, vector<8xf32>
 func.func @mma(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<4xf32>,
-               %p: vector<8xbf16>, %q: vector<8xbf16>,
-               %s: vector<4xf32>, %t: vector<2xf32>) -> vector<4xf32> {
-  %d0 = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
-  %d1 = ck.mma wmma_16x16x16_bf16_gfx12 %p, %q, %d0 : vector<8xbf16>, vector<8xbf16>, vector<4xf32>
-  %d2 = ck.mma mma_16x8x8_tf32 %s, %t, %d1 : vector<4xf32>, vector<2xf32>, vector<4xf32>
-  %d3 = ck.mma fma %s, %t, %d2 : vector<4xf32>, vector<2xf32>, vector<4xf32>
-  return %d3 : vector<4xf32>
+               %p: vector<8xbf16>, %q: vector<8xbf16>, %w: vector<8xf32>,
+               %s: vector<4xf32>, %t: vector<2xf32>, %u: vector<1xf32>)
+    -> (vector<4xf32>, vector<8xf32>) {
+  %d0 = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+  %w1 = ck.mma #ck.wmma<16x16x16, bf16, gfx12> %p, %q, %w : vector<8xbf16>, vector<8xbf16>, vector<8xf32>
+  %d2 = ck.mma #ck.mma_sync<16x8x8, tf32> %s, %t, %d0 : vector<4xf32>, vector<2xf32>, vector<4xf32>
+  %d3 = ck.mma #ck.fma %s, %u, %d2 : vector<4xf32>, vector<1xf32>, vector<4xf32>
+  return %d3, %w1 : vector<4xf32>, vector<8xf32>
 }
 
 // -----
 // #ck.target on a module, with and without features.
 
-// CHECK: module attributes {ck.target = #ck.target<"gfx1100", vendor = amd, wave = 32, lds = 65536, registers = 256, addressing_registers = 144, compute_units = 96, simds = 2, waves_per_simd = 16, registers_per_simd = 1536, lds_per_cu = 65536, mma = [wmma_16x16x16_f16_gfx11, fma]>}
+// CHECK: module attributes {ck.target = #ck.target<"gfx1100", vendor = amd, wave = 32, lds = 65536, registers = 256, addressing_registers = 144, compute_units = 96, simds = 2, waves_per_simd = 16, registers_per_simd = 1536, lds_per_cu = 65536, mma = [#ck.wmma<16x16x16, f16, gfx11>, #ck.fma]>}
 module attributes {ck.target = #ck.target<"gfx1100", vendor = amd, wave = 32,
     lds = 65536, registers = 256, addressing_registers = 144,
     compute_units = 96, simds = 2, waves_per_simd = 16,
     registers_per_simd = 1536, lds_per_cu = 65536,
-    mma = [wmma_16x16x16_f16_gfx11, fma]>} {
+    mma = [#ck.wmma<16x16x16, f16, gfx11>, #ck.fma]>} {
 }
-// CHECK: module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32, lds = 49152, registers = 255, addressing_registers = 64, compute_units = 108, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 167936, mma = [mma_16x8x16_f16], features = [lds_in_l1]>}
+// CHECK: module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32, lds = 49152, registers = 255, addressing_registers = 64, compute_units = 108, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 167936, mma = [#ck.mma_sync<16x8x16, f16>], features = [lds_in_l1]>}
 module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32,
     lds = 49152, registers = 255, addressing_registers = 64,
     compute_units = 108, simds = 4, waves_per_simd = 16,
     registers_per_simd = 512, lds_per_cu = 167936,
-    mma = [mma_16x8x16_f16], features = [lds_in_l1]>} {
+    mma = [#ck.mma_sync<16x8x16, f16>], features = [lds_in_l1]>} {
 }
 
 // -----

@@ -273,7 +273,7 @@ static constexpr int64_t kMaxTileSize = 4096;
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
-                       MmaIntrinsic intrinsic, int64_t splitK,
+                       MatrixInstrAttrInterface mma, int64_t splitK,
                        int64_t ldsBuffers) {
   if (splitK < 1)
     return emitError() << "split_k must be >= 1, got " << splitK;
@@ -310,7 +310,7 @@ LogicalResult TargetAttr::verify(
     Vendor vendor, int64_t wave, int64_t lds, int64_t registers,
     int64_t addressingRegisters, int64_t computeUnits, int64_t simds,
     int64_t wavesPerSimd, int64_t registersPerSimd, int64_t ldsPerCu,
-    ArrayRef<MmaIntrinsic> mma, ArrayRef<TargetFeature> features) {
+    ArrayAttr mma, ArrayRef<TargetFeature> features) {
   if (chip.empty())
     return emitError() << "target needs a chip name";
   if (wave != 32 && wave != 64)
@@ -348,12 +348,21 @@ LogicalResult TargetAttr::verify(
     return emitError() << "addressing_registers must be in [0, registers = "
                        << registers << "), got " << addressingRegisters;
   if (mma.empty())
-    return emitError() << "mma lists no instruction (list fma for a chip "
+    return emitError() << "mma lists no instruction (list #ck.fma for a chip "
                           "without matrix instructions)";
-  for (auto [i, instruction] : llvm::enumerate(mma))
-    if (llvm::is_contained(mma.drop_front(i + 1), instruction))
-      return emitError() << "mma lists " << stringifyMmaIntrinsic(instruction)
-                         << " twice";
+  for (auto [i, entry] : llvm::enumerate(mma)) {
+    auto instruction = dyn_cast<MatrixInstrAttrInterface>(entry);
+    if (!instruction)
+      return emitError() << "mma entry " << entry
+                         << " is not a matrix instruction";
+    if (std::optional<int64_t> required = instruction.getRequiredWaveSize();
+        required && *required != wave)
+      return emitError() << "mma entry " << entry << " runs on waves of "
+                         << *required << " lanes; the target's wave is "
+                         << wave;
+    if (llvm::is_contained(mma.getValue().drop_front(i + 1), entry))
+      return emitError() << "mma lists " << entry << " twice";
+  }
   for (auto [i, feature] : llvm::enumerate(features))
     if (llvm::is_contained(features.drop_front(i + 1), feature))
       return emitError() << "features list "
@@ -391,4 +400,12 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "k_batch must be in [1, " << cklimits::kMaxGrid[2]
                        << "], got " << kBatch;
   return success();
+}
+
+MatrixInstrAttrInterface TargetAttr::getInstructionFor(Type inputType) const {
+  for (Attribute entry : getMma())
+    if (auto instruction = dyn_cast<MatrixInstrAttrInterface>(entry);
+        instruction && instruction.acceptsInputs(inputType))
+      return instruction;
+  return {};
 }

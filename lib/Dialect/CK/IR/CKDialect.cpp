@@ -13,6 +13,7 @@ using namespace mlir::ck;
 
 #include "ck/Dialect/CK/IR/CKDialect.cpp.inc"
 #include "ck/Dialect/CK/IR/CKEnums.cpp.inc"
+#include "ck/Dialect/CK/IR/CKAttrInterfaces.cpp.inc"
 #include "ck/Dialect/CK/IR/CKInterfaces.cpp.inc"
 
 namespace mlir::ck {
@@ -22,6 +23,9 @@ ParseResult parseGemmConfigOptions(AsmParser &parser,
                                    int64_t &ldsBuffers);
 void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
                             int64_t ldsBuffers);
+ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,
+                             int64_t &k);
+void printMatrixShape(AsmPrinter &printer, int64_t m, int64_t n, int64_t k);
 } // namespace mlir::ck
 
 #define GET_ATTRDEF_CLASSES

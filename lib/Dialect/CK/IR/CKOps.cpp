@@ -222,11 +222,31 @@ LogicalResult TransformOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MmaOp::verify() {
-  // The fragment sizes come from ck/Target; the IR library only checks what
-  // does not depend on the chip: A and B share an element type.
-  if (getA().getType().getElementType() != getB().getType().getElementType())
+  MatrixInstrAttrInterface mma = getMma();
+  Type aType = getA().getType().getElementType();
+  if (aType != getB().getType().getElementType())
     return emitOpError() << "expects A and B fragments of one element type";
-  return success();
+  if (!mma.acceptsInputs(aType))
+    return emitOpError() << mma << " does not take " << aType << " inputs";
+  std::optional<int64_t> waveSize = mma.getRequiredWaveSize();
+  if (!waveSize)
+    if (TargetAttr target = getTarget(*this))
+      waveSize = target.getWave();
+  if (!waveSize)
+    return success();
+  MatrixLayout layout = mma.getLayout(*waveSize);
+  auto check = [&](StringRef name, VectorType type,
+                   const FragmentLayout &fragment) -> LogicalResult {
+    if (type.getNumElements() == fragment.size())
+      return success();
+    return emitOpError() << name << " fragment has " << type.getNumElements()
+                         << " elements; " << mma << " on waves of "
+                         << *waveSize << " gives each lane "
+                         << fragment.size();
+  };
+  return failure(failed(check("A", getA().getType(), layout.a)) ||
+                 failed(check("B", getB().getType(), layout.b)) ||
+                 failed(check("accumulator", getAcc().getType(), layout.c)));
 }
 
 #define GET_OP_CLASSES

@@ -15,8 +15,11 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "ck/Dialect/CK/IR/MatrixLayout.h"
+
 #include "ck/Dialect/CK/IR/CKDialect.h.inc"
 #include "ck/Dialect/CK/IR/CKEnums.h.inc"
+#include "ck/Dialect/CK/IR/CKAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "ck/Dialect/CK/IR/CKAttrs.h.inc"

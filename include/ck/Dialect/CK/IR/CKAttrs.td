@@ -6,6 +6,7 @@
 include "ck/Dialect/CK/IR/CKDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "ck/Dialect/CK/IR/CKAttrInterfaces.td"
 
 class CK_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<CK_Dialect, name, traits> {
@@ -145,21 +146,95 @@ def CK_TransformMapAttr : CK_Attr<"TransformMap", "transform_map"> {
 // Kernel configuration
 //===----------------------------------------------------------------------===//
 
-def CK_MmaIntrinsic : I32EnumAttr<"MmaIntrinsic",
-    "wave-level matrix instruction a GEMM kernel is built from", [
-    I32EnumAttrCase<"Fma", 0, "fma">,
-    I32EnumAttrCase<"Mfma16x16x16F16", 1, "mfma_16x16x16_f16">,
-    I32EnumAttrCase<"Mfma16x16x16Bf16", 2, "mfma_16x16x16_bf16">,
-    I32EnumAttrCase<"Mfma16x16x4F32", 3, "mfma_16x16x4_f32">,
-    I32EnumAttrCase<"Wmma16x16x16F16Gfx11", 4, "wmma_16x16x16_f16_gfx11">,
-    I32EnumAttrCase<"Wmma16x16x16Bf16Gfx11", 5, "wmma_16x16x16_bf16_gfx11">,
-    I32EnumAttrCase<"Wmma16x16x16F16Gfx12", 6, "wmma_16x16x16_f16_gfx12">,
-    I32EnumAttrCase<"Wmma16x16x16Bf16Gfx12", 7, "wmma_16x16x16_bf16_gfx12">,
-    I32EnumAttrCase<"Mma16x8x16F16", 8, "mma_16x8x16_f16">,
-    I32EnumAttrCase<"Mma16x8x16Bf16", 9, "mma_16x8x16_bf16">,
-    I32EnumAttrCase<"Mma16x8x8Tf32", 10, "mma_16x8x8_tf32">
+class CK_MatrixInstrAttr<string name, string attrMnemonic>
+    : CK_Attr<name, attrMnemonic, [DeclareAttrInterfaceMethods<
+          CK_MatrixInstrAttrInterface>]>;
+
+def CK_MfmaAttr : CK_MatrixInstrAttr<"Mfma", "mfma"> {
+  let summary = "An AMD MFMA instruction (CDNA, wave64)";
+  let description = [{
+    `v_mfma_f32_MxNxK<type>`: C (m x n, f32) += A (m x k) * B (k x n) on a
+    wave of 64 lanes. ck has the layouts of 16x16x16 with f16 or bf16 and
+    16x16x4 with f32 (gfx90a, gfx942, gfx950). Lowered to `amdgpu.mfma`.
+
+    Example:
+
+    ```mlir
+    #ck.mfma<16x16x16, f16>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "Type":$elementType);
+  let assemblyFormat = "`<` custom<MatrixShape>($m, $n, $k) `,` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def CK_WmmaGeneration : I32EnumAttr<"WmmaGeneration",
+    "RDNA generation of a WMMA instruction's lane layout", [
+    I32EnumAttrCase<"Gfx11", 0, "gfx11">,
+    I32EnumAttrCase<"Gfx12", 1, "gfx12">
   ]> {
   let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_WmmaAttr : CK_MatrixInstrAttr<"Wmma", "wmma"> {
+  let summary = "An AMD WMMA instruction (RDNA, wave32)";
+  let description = [{
+    `v_wmma_f32_16x16x16_<type>` on a wave of 32 lanes, with f16 or bf16
+    inputs. The lane layout differs between generations: on gfx11 every
+    lane holds all 16 k of its row (lanes 16-31 repeat lanes 0-15), on gfx12
+    half. Lowered to `amdgpu.wmma`.
+
+    Example:
+
+    ```mlir
+    #ck.wmma<16x16x16, bf16, gfx12>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "Type":$elementType,
+                        EnumParameter<CK_WmmaGeneration>:$generation);
+  let assemblyFormat = [{
+    `<` custom<MatrixShape>($m, $n, $k) `,` $elementType `,` $generation `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def CK_MmaSyncAttr : CK_MatrixInstrAttr<"MmaSync", "mma_sync"> {
+  let summary = "An NVIDIA mma.sync instruction (tensor cores, one warp)";
+  let description = [{
+    `mma.sync.aligned.mMnNkK.row.col.f32.<type>.<type>.f32` on a warp of
+    32 lanes: 16x8x16 with f16 or bf16, and 16x8x8 with tf32, which takes
+    f32 operands and computes in tf32. Lowered to `nvvm.mma.sync`.
+
+    Example:
+
+    ```mlir
+    #ck.mma_sync<16x8x8, tf32>
+    ```
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k,
+                        "Type":$elementType);
+  let assemblyFormat = "`<` custom<MatrixShape>($m, $n, $k) `,` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def CK_FmaAttr : CK_MatrixInstrAttr<"Fma", "fma"> {
+  let summary = "A 16x16 wave tile computed with FMAs, one k at a time";
+  let description = [{
+    No matrix unit: each lane holds the `256 / wave` f32 accumulators of one
+    column of a 16x16 tile (rows `(256 / wave) * (lane / 16) + i`) and the A
+    values of those rows, and adds one k per instruction in f32. It takes
+    f16, bf16 and f32 inputs on any chip, and serves GEMMs too narrow for a
+    matrix instruction. Lowered to `vector.fma`.
+
+    Example:
+
+    ```mlir
+    #ck.fma
+    ```
+  }];
 }
 
 def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
@@ -167,7 +242,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
   let description = [{
     The kernel configuration of one `ck.gemm`: each workgroup computes a
     `block` tile (M x N, stepping through K by the third size), split among
-    waves of `wave` (M x N) tiles, each built from `intrinsic` instructions.
+    waves of `wave` (M x N) tiles, each built from `mma` instructions (an
+    attribute implementing `MatrixInstrAttrInterface`).
     The number of waves is `(block M / wave M) * (block N / wave N)`.
 
     `split_k` (default 1) splits the K loop over that many workgroups per
@@ -193,21 +269,21 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     Example:
 
     ```mlir
-    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16>
-    #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], intrinsic = mma_16x8x16_f16, split_k = 8>
-    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], intrinsic = mma_16x8x16_f16, lds_buffers = 2>
+    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>>
+    #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 8>
+    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "block tile M, N, K">:$block,
     ArrayRefParameter<"int64_t", "wave tile M, N">:$wave,
-    "MmaIntrinsic":$intrinsic,
+    "MatrixInstrAttrInterface":$mma,
     DefaultValuedParameter<"int64_t", "1", "K splits per tile">:$splitK,
     DefaultValuedParameter<"int64_t", "1", "LDS buffers per operand tile">:$ldsBuffers
   );
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
-    `intrinsic` `=` $intrinsic ``
+    `mma` `=` $mma ``
     custom<GemmConfigOptions>($splitK, $ldsBuffers) `>`
   }];
   let genVerifyDecl = 1;
@@ -257,12 +333,6 @@ class CK_BracketedArrayCode<string elem> {
   }];
 }
 
-class CK_BracketedArrayParameter<string elem, string desc>
-    : ArrayRefParameter<elem, desc> {
-  let parser = CK_BracketedArrayCode<elem>.parser;
-  let printer = CK_BracketedArrayCode<elem>.printer;
-}
-
 class CK_OptionalBracketedArrayParameter<string elem, string desc>
     : OptionalArrayRefParameter<elem, desc> {
   let parser = CK_BracketedArrayCode<elem>.parser;
@@ -290,7 +360,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     | `waves_per_simd` | the most waves one SIMD holds |
     | `registers_per_simd` | registers per lane a SIMD shares among its waves |
     | `lds_per_cu` | LDS per compute unit, in bytes |
-    | `mma` | the matrix instructions, in order of preference: a GEMM of some input type uses the first that takes it (`fma` takes every type) |
+    | `mma` | the matrix instructions (attributes implementing `MatrixInstrAttrInterface`), in order of preference: a GEMM of some input type uses the first that takes it (`#ck.fma` takes every type) |
     | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB) |
 
     Example:
@@ -300,7 +370,8 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
         wave = 64, lds = 65536, registers = 512, addressing_registers = 64,
         compute_units = 304, simds = 4, waves_per_simd = 8,
         registers_per_simd = 512, lds_per_cu = 65536,
-        mma = [mfma_16x16x16_f16, mfma_16x16x16_bf16, mfma_16x16x4_f32]>} {
+        mma = [#ck.mfma<16x16x16, f16>, #ck.mfma<16x16x16, bf16>,
+               #ck.mfma<16x16x4, f32>]>} {
     }
     ```
   }];
@@ -316,7 +387,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     "int64_t":$waves_per_simd,
     "int64_t":$registers_per_simd,
     "int64_t":$lds_per_cu,
-    CK_BracketedArrayParameter<"MmaIntrinsic", "matrix instructions">:$mma,
+    "ArrayAttr":$mma,
     CK_OptionalBracketedArrayParameter<"TargetFeature", "features">:$features
   );
   let assemblyFormat = [{
@@ -328,6 +399,10 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
   let extraClassDeclaration = [{
     /// The name of the module attribute that holds the target.
     static constexpr llvm::StringLiteral kAttrName = "ck.target";
+
+    /// The instruction GEMMs of `inputType` use: the first of `mma` that
+    /// accepts it, or null.
+    MatrixInstrAttrInterface getInstructionFor(Type inputType) const;
     bool hasFeature(TargetFeature feature) const {
       return llvm::is_contained(getFeatures(), feature);
     }

@@ -253,29 +253,42 @@ def CK_TransformOp : CK_Op<"transform", [Pure]> {
 // Wave-level operations (inside GPU kernels)
 //===----------------------------------------------------------------------===//
 
+def CK_MatrixInstrAttr : Attr<
+    CPred<"::llvm::isa<::mlir::ck::MatrixInstrAttrInterface>($_self)">,
+    "matrix instruction attribute"> {
+  let storageType = "::mlir::ck::MatrixInstrAttrInterface";
+  let returnType = "::mlir::ck::MatrixInstrAttrInterface";
+  let convertFromStorage = "$_self";
+}
+
 def CK_MmaOp : CK_Op<"mma", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "One wave-level matrix multiply-accumulate instruction";
   let description = [{
     Each lane of a wave passes its fragment of A, B and the accumulator as
-    flat vectors, laid out as `intrinsic` defines (see
-    `ck/Target/MmaIntrinsic.h`); the result is the lane's fragment of
+    flat vectors, laid out as the instruction attribute's `getLayout` says
+    (`MatrixInstrAttrInterface`); the result is the lane's fragment of
     `acc + A * B`. The tiling pass emits it for every target; the target
     conversions (`convert-ck-to-amdgpu`, `convert-ck-to-nvvm`) turn it into
     `amdgpu.mfma`, `amdgpu.wmma`, NVVM `mma.sync` or FMAs.
 
+    The verifier checks the fragments against the layout: the instruction
+    must accept A's element type, and the fragment sizes must be the
+    layout's on the instruction's wave size (for `#ck.fma`, the wave of the
+    module's `#ck.target`; without a target its sizes are not checked).
+
     Example:
 
     ```mlir
-    %d = ck.mma mfma_16x16x16_f16 %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+    %d = ck.mma #ck.mfma<16x16x16, f16> %a, %b, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
     ```
   }];
-  let arguments = (ins CK_MmaIntrinsic:$intrinsic,
+  let arguments = (ins CK_MatrixInstrAttr:$mma,
                        VectorOfRankAndType<[1], [F16, BF16, F32]>:$a,
                        VectorOfRankAndType<[1], [F16, BF16, F32]>:$b,
                        VectorOfRankAndType<[1], [F32]>:$acc);
   let results = (outs VectorOfRankAndType<[1], [F32]>:$result);
   let assemblyFormat = [{
-    $intrinsic $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc)
+    $mma $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc)
   }];
   let hasVerifier = 1;
 }

@@ -91,7 +91,7 @@ def CKSetTarget : Pass<"ck-set-target", "ModuleOp"> {
         wave = 32, lds = 65536, registers = 256, addressing_registers = 144,
         compute_units = 96, simds = 2, waves_per_simd = 16,
         registers_per_simd = 1536, lds_per_cu = 65536,
-        mma = [wmma_16x16x16_f16_gfx11, wmma_16x16x16_bf16_gfx11, fma]>} {
+        mma = [#ck.wmma<16x16x16, f16, gfx11>, #ck.wmma<16x16x16, bf16, gfx11>, #ck.fma]>} {
     }
     ```
   }];
@@ -126,7 +126,7 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     becomes
 
     ```mlir
-    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], intrinsic = mfma_16x16x16_f16, split_k = 17> : ...
+    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 17> : ...
     ```
   }];
 }

@@ -1,11 +1,12 @@
-//===- MmaIntrinsic.h - Fragment layouts of matrix instructions -*- C++ -*-===//
+//===- MatrixLayout.h - Fragment layouts of matrix instructions -*- C++ -*-===//
 //
 // What a wave-level matrix instruction computes and which lane holds which
-// element of its operands. The tiling pass is written once against this
+// element of its operands: the `getLayout` of every attribute implementing
+// MatrixInstrAttrInterface. The tiling pass is written once against this
 // description; only the instruction itself differs between targets.
 //
-// Each lane holds `aElements` values of the m x k tile of A, `bElements` of
-// the k x n tile of B and `cElements` f32 accumulators of the m x n tile of
+// Each lane holds `a.size()` values of the m x k tile of A, `b.size()` of
+// the k x n tile of B and `c.size()` f32 accumulators of the m x n tile of
 // C. The coordinate of element `i` of lane `l` is
 //
 //   row = rowTerm(l) + offsets[i].row,   col = colTerm(l) + offsets[i].col
@@ -15,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CK_TARGET_MMAINTRINSIC_H
-#define CK_TARGET_MMAINTRINSIC_H
+#ifndef CK_DIALECT_CK_IR_MATRIXLAYOUT_H
+#define CK_DIALECT_CK_IR_MATRIXLAYOUT_H
 
-#include "ck/Dialect/CK/IR/CK.h"
-
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace mlir::ck {
@@ -52,23 +53,16 @@ struct FragmentLayout {
   }
 };
 
-/// The element types of an instruction's A and B operands.
-enum class MmaElementType { F16, BF16, F32 };
-
-struct MmaIntrinsicInfo {
-  MmaIntrinsic kind;
+/// One instruction on waves of `waveSize` lanes: C (m x n) += A (m x k) *
+/// B (k x n), with each operand's fragment layout.
+struct MatrixLayout {
   int64_t m, n, k;
   unsigned waveSize;
-  MmaElementType elementType;
   FragmentLayout a; // rows: m, cols: k
   FragmentLayout b; // rows: k, cols: n
   FragmentLayout c; // rows: m, cols: n
 };
 
-/// The description of `kind` on a chip of `waveSize` lanes (only the FMA
-/// path depends on it).
-MmaIntrinsicInfo getMmaIntrinsicInfo(MmaIntrinsic kind, unsigned waveSize);
-
 } // namespace mlir::ck
 
-#endif // CK_TARGET_MMAINTRINSIC_H
+#endif // CK_DIALECT_CK_IR_MATRIXLAYOUT_H
