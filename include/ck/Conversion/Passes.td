@@ -26,7 +26,20 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
     Which tile and K-range a workgroup computes (the grid mapping) is kept
     apart from how it computes it, so that split-K and StreamK plug in there.
     The chip is the module's `#ck.target` (see `ck-set-target`).
+
+    In the K loop each operand load's position is a cursor on its view,
+    advanced by block K per step without division (carries through the
+    merge digits), where the cursors of the operand's copy hold at most
+    `max-cursor-values` values (view coordinates and merge digits, default
+    48); copies with more evaluate the view at every step, since each held
+    value costs a register for the whole loop. 0 evaluates everywhere.
   }];
+  let options = [
+    Option<"maxCursorValues", "max-cursor-values", "int64_t",
+           /*default=*/"48",
+           "most values one operand copy's cursors may hold across the K "
+           "loop (0: evaluate the views at every step)">
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];

@@ -21,11 +21,48 @@ struct ViewAccess {
   Value valid;
 };
 
-/// Emits the index math of `view` at `coords` (index values). `inBounds`
-/// (i1, may be null) says whether `coords` is inside the view at all; where
-/// it is false the math runs on zeros.
+/// Emits the index math of `view` at `coords` (index values): a cursor's
+/// full evaluation and its access. `inBounds` (i1, may be null) says whether
+/// `coords` is inside the view at all.
 ViewAccess emitViewAccess(OpBuilder &b, Location loc, const TracedView &view,
                           ValueRange coords, Value inBounds);
+
+/// A thread's cursor on a view (ck/Dialect/CK/Utils/ViewCursor.h): the index
+/// values of every level of the chain, so that each step of a loop advances
+/// them without division. Loops carry the compact part only.
+struct ViewCursor {
+  SmallVector<Value> values;
+};
+
+/// The values a loop carries for `cursor`: its view coordinates and merge
+/// digits.
+SmallVector<Value> compactCursor(OpBuilder &b, Location loc,
+                                 const TracedView &view,
+                                 const ViewCursor &cursor);
+
+/// How many values compactCursor gives for a cursor on `view`.
+size_t carriedPerCursor(const TracedView &view);
+
+/// The cursor rebuilt from compactCursor's values (affine math only).
+ViewCursor expandCursor(OpBuilder &b, Location loc, const TracedView &view,
+                        ArrayRef<Value> compact);
+
+/// The cursor of `view` at `coords`, evaluated in full.
+ViewCursor emitCursorInit(OpBuilder &b, Location loc, const TracedView &view,
+                          ValueRange coords);
+
+/// `cursor` moved by the constant `delta` (one entry per view dimension):
+/// without division where canAdvanceCursor(view.maps, delta) holds, else
+/// evaluated in full at the new position.
+ViewCursor emitCursorAdvance(OpBuilder &b, Location loc,
+                             const TracedView &view, const ViewCursor &cursor,
+                             ArrayRef<int64_t> delta);
+
+/// The memref indices at `cursor` (clamped to 0 where not valid) and its
+/// validity: `inBounds` (i1, may be null) and no padding.
+ViewAccess emitCursorAccess(OpBuilder &b, Location loc,
+                            const TracedView &view, const ViewCursor &cursor,
+                            Value inBounds);
 
 /// Loads `memref[access]`, or zero where the access is not valid. With a
 /// `width` above 1, loads a vector of that many elements along the

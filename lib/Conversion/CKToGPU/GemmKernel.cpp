@@ -166,6 +166,38 @@ public:
 
 } // namespace
 
+/// One operand's loads along K. Each load's position is a cursor on the
+/// view. Where the copy is incremental, the K loop carries the cursors'
+/// compact parts and advances them by block K per step without division;
+/// elsewhere it carries the view coordinates alone and evaluates the chain
+/// at each step.
+struct OperandWalk {
+  TileCopier &copy;
+  Value tid, g;
+  /// The tile's position along the dimension that is not K.
+  Value fixed;
+  /// Whether K is the view's rows (B) or its columns (A).
+  bool kIsRow;
+  int64_t bk;
+
+  /// The cursors of the tile at K position `k0`.
+  SmallVector<ViewCursor> start(Value k0) {
+    return kIsRow ? copy.startCursors(tid, g, k0, fixed)
+                  : copy.startCursors(tid, g, fixed, k0);
+  }
+
+  /// Appends the loop-carried values of the cursors one step after `at`.
+  void carryNext(SmallVectorImpl<Value> &values, ArrayRef<ViewCursor> at) {
+    SmallVector<int64_t> step = {0, kIsRow ? bk : 0, kIsRow ? 0 : bk};
+    copy.appendCarried(values, copy.advance(at, step));
+  }
+
+  /// The cursors from the front of the loop's carried `values`.
+  SmallVector<ViewCursor> take(ValueRange &values) {
+    return copy.takeCarried(values);
+  }
+};
+
 /// The kernel's LDS arena of `bytes`, 16-byte aligned for the views' widest
 /// vectors: a static workgroup allocation, or the launch's dynamic shared
 /// memory where the target allocates LDS that way.
@@ -188,7 +220,7 @@ static Value allocateLdsArena(OpBuilder &b, Location loc, gpu::GPUFuncOp func,
 }
 
 FailureOr<SmallVector<KernelLaunch>>
-mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
+mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
                           gpu::GPUModuleOp module, StringRef name) {
   Location loc = op.getLoc();
   GemmConfigAttr config = op.getConfigAttr();
@@ -304,27 +336,36 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
   // between two barriers (one LDS buffer), or in the other buffer before
   // the step's only barrier (two).
   TileCopier copyA(b, loc, views[0], planA, elementType, cost.threads,
-                   shape.m, shape.k);
+                   shape.m, shape.k, maxCursorValues);
   TileCopier copyB(b, loc, views[1], planB, elementType, cost.threads,
-                   shape.k, shape.n);
-  auto loadTiles = [&](Value k0, Value enabled) {
-    SmallVector<Value> values =
-        copyA.load(tid, tile.g, tile.m0, k0, enabled);
-    llvm::append_range(values, copyB.load(tid, tile.g, k0, tile.n0, enabled));
+                   shape.k, shape.n, maxCursorValues);
+  OperandWalk walkA{copyA, tid, tile.g, tile.m0, /*kIsRow=*/false, bk};
+  OperandWalk walkB{copyB, tid, tile.g, tile.n0, /*kIsRow=*/true, bk};
+  SmallVector<ViewCursor> cursorsA = walkA.start(tile.kBegin);
+  SmallVector<ViewCursor> cursorsB = walkB.start(tile.kBegin);
+  auto loadTiles = [&](ArrayRef<ViewCursor> atA, ArrayRef<ViewCursor> atB,
+                       Value enabled) {
+    SmallVector<Value> values = copyA.load(atA, enabled);
+    llvm::append_range(values, copyB.load(atB, enabled));
     return values;
   };
   auto storeTiles = [&](Value buffer, ArrayRef<Value> values) {
     int64_t split = copyA.unitsPerThread() * planA.loadsPerUnit();
-    copyA.store(tid, ldsA, buffer, values.take_front(split));
-    copyB.store(tid, ldsB, buffer, values.drop_front(split));
+    copyA.store(ldsA, buffer, values.take_front(split));
+    copyB.store(ldsB, buffer, values.drop_front(split));
   };
   Value firstBuffer = ldsBuffers > 1 ? zero : nullptr;
-  storeTiles(firstBuffer, loadTiles(tile.kBegin, nullptr));
+  storeTiles(firstBuffer, loadTiles(cursorsA, cursorsB, nullptr));
   gpu::BarrierOp::create(b, loc);
 
+  // Loop-carried: the accumulators, the LDS buffer (with two), and the
+  // cursors of the next K-tile's loads.
   SmallVector<Value> loopInit = accInit;
   if (firstBuffer)
     loopInit.push_back(firstBuffer);
+  size_t cursorsBegin = loopInit.size();
+  walkA.carryNext(loopInit, cursorsA);
+  walkB.carryNext(loopInit, cursorsB);
   auto kLoop = scf::ForOp::create(b, loc, tile.kBegin, tile.kEnd,
                                   indexConstant(b, loc, bk), loopInit);
   {
@@ -334,10 +375,15 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
                                        indexConstant(b, loc, bk));
     Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                           next, tile.kEnd);
-    SmallVector<Value> prefetched = loadTiles(next, hasNext);
+    ValueRange carried =
+        kLoop.getRegionIterArgs().drop_front(cursorsBegin);
+    SmallVector<ViewCursor> atA = walkA.take(carried);
+    SmallVector<ViewCursor> atB = walkB.take(carried);
+    SmallVector<Value> prefetched = loadTiles(atA, atB, hasNext);
     SmallVector<Value> accs(
         kLoop.getRegionIterArgs().take_front(accInit.size()));
-    Value buffer = firstBuffer ? kLoop.getRegionIterArgs().back() : nullptr;
+    Value buffer =
+        firstBuffer ? kLoop.getRegionIterArgs()[accInit.size()] : nullptr;
     for (int64_t kk = 0; kk < bk; kk += mma.k) {
       SmallVector<Value> aFrags, bFrags;
       for (int64_t i = 0; i < tilesPerWaveM; ++i)
@@ -367,6 +413,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target,
       storeTiles(nullptr, prefetched);
       gpu::BarrierOp::create(b, loc);
     }
+    walkA.carryNext(yielded, atA);
+    walkB.carryNext(yielded, atB);
     scf::YieldOp::create(b, loc, yielded);
   }
 

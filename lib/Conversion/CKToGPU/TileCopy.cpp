@@ -113,49 +113,109 @@ std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
   return {line, along, exists};
 }
 
-SmallVector<Value> TileCopier::load(Value tid, Value g, Value row0,
-                                    Value col0, Value enabled) {
-  SmallVector<Value> values;
+SmallVector<ViewCursor> TileCopier::startCursors(Value tid, Value g,
+                                                 Value row0, Value col0) {
+  SmallVector<ViewCursor> cursors;
+  units.clear();
   unsigned across = otherDim(plan.loadDim);
+  auto plus = [&](Value x, int64_t c) -> Value {
+    return c ? arith::AddIOp::create(b, loc, x, indexConstant(b, loc, c))
+             : x;
+  };
   for (int64_t i = 0; i < unitsPerThread(); ++i) {
     auto [r, c, exists] = unitPosition(tid, i);
+    units.emplace_back(r, c, exists);
     for (int64_t j = 0; j < plan.loadsPerUnit(); ++j) {
-      Value rj = across == 0 ? arith::AddIOp::create(b, loc, r,
-                                                     indexConstant(b, loc, j))
-                             : r;
-      Value cj = across == 1 ? arith::AddIOp::create(b, loc, c,
-                                                     indexConstant(b, loc, j))
-                             : c;
-      Value row = arith::AddIOp::create(b, loc, row0, rj);
-      Value col = arith::AddIOp::create(b, loc, col0, cj);
-      Value inBounds = arith::AndIOp::create(
-          b, loc, insideMatrix(b, loc, row, col, rowLimit, colLimit), exists);
-      if (enabled)
-        inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);
-      // The whole vector shares the first element's validity, and its
-      // start is aligned (see contiguousVectorWidth).
-      Value loaded = emitGuardedLoad(
-          b, loc, view.memref,
-          emitViewAccess(b, loc, view, {g, row, col}, inBounds),
-          plan.loadWidth);
-      if (plan.loadWidth == 1)
-        loaded = vector::BroadcastOp::create(
-            b, loc, VectorType::get({1}, elementType), loaded);
-      values.push_back(loaded);
+      Value row = arith::AddIOp::create(b, loc, row0,
+                                        plus(r, across == 0 ? j : 0));
+      Value col = arith::AddIOp::create(b, loc, col0,
+                                        plus(c, across == 1 ? j : 0));
+      cursors.push_back(emitCursorInit(b, loc, view, {g, row, col}));
     }
+  }
+  return cursors;
+}
+
+bool TileCopier::isIncremental() const {
+  return int64_t(unitsPerThread() * plan.loadsPerUnit() *
+                 carriedPerCursor(view)) <= maxCursorValues;
+}
+
+SmallVector<ViewCursor> TileCopier::advance(ArrayRef<ViewCursor> cursors,
+                                            ArrayRef<int64_t> delta) {
+  SmallVector<ViewCursor> moved;
+  for (const ViewCursor &cursor : cursors) {
+    if (isIncremental()) {
+      moved.push_back(emitCursorAdvance(b, loc, view, cursor, delta));
+      continue;
+    }
+    // Only the view coordinates move; takeCarried evaluates the rest.
+    ViewCursor coords;
+    for (auto [c, d] : llvm::zip(cursor.values, delta))
+      coords.values.push_back(
+          d ? arith::AddIOp::create(b, loc, c, indexConstant(b, loc, d))
+                  .getResult()
+            : c);
+    moved.push_back(std::move(coords));
+  }
+  return moved;
+}
+
+void TileCopier::appendCarried(SmallVectorImpl<Value> &values,
+                               ArrayRef<ViewCursor> cursors) {
+  for (const ViewCursor &cursor : cursors) {
+    if (isIncremental())
+      llvm::append_range(values, compactCursor(b, loc, view, cursor));
+    else // The view coordinates: the cursor's first level.
+      llvm::append_range(values, ArrayRef(cursor.values).take_front(3));
+  }
+}
+
+SmallVector<ViewCursor> TileCopier::takeCarried(ValueRange &values) {
+  size_t size = isIncremental() ? carriedPerCursor(view) : 3;
+  SmallVector<ViewCursor> cursors;
+  for (int64_t i = 0; i < unitsPerThread() * plan.loadsPerUnit(); ++i) {
+    SmallVector<Value> carried(values.take_front(size));
+    values = values.drop_front(size);
+    cursors.push_back(isIncremental() ? expandCursor(b, loc, view, carried)
+                                      : emitCursorInit(b, loc, view, carried));
+  }
+  return cursors;
+}
+
+SmallVector<Value> TileCopier::load(ArrayRef<ViewCursor> cursors,
+                                    Value enabled) {
+  SmallVector<Value> values;
+  for (auto [index, cursor] : llvm::enumerate(cursors)) {
+    // The view's coordinate is the cursor's first level: (g, row, col).
+    Value inBounds = arith::AndIOp::create(
+        b, loc,
+        insideMatrix(b, loc, cursor.values[1], cursor.values[2], rowLimit,
+                     colLimit),
+        std::get<2>(units[index / plan.loadsPerUnit()]));
+    if (enabled)
+      inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);
+    // The whole vector shares the first element's validity, and its start
+    // is aligned (see contiguousVectorWidth).
+    Value loaded = emitGuardedLoad(
+        b, loc, view.memref,
+        emitCursorAccess(b, loc, view, cursor, inBounds), plan.loadWidth);
+    if (plan.loadWidth == 1)
+      loaded = vector::BroadcastOp::create(
+          b, loc, VectorType::get({1}, elementType), loaded);
+    values.push_back(loaded);
   }
   return values;
 }
 
-void TileCopier::store(Value tid, Value lds, Value buffer,
-                       ArrayRef<Value> loaded) {
+void TileCopier::store(Value lds, Value buffer, ArrayRef<Value> loaded) {
   int64_t width = plan.unitExtent(plan.ldsDim);
   auto vectorType = VectorType::get({width}, elementType);
   unsigned across = otherDim(plan.ldsDim);
   int64_t loadsPerUnit = plan.loadsPerUnit();
   for (int64_t i = 0; i < unitsPerThread(); ++i) {
     ArrayRef<Value> unit = loaded.slice(i * loadsPerUnit, loadsPerUnit);
-    auto [r, c, exists] = unitPosition(tid, i);
+    auto [r, c, exists] = units[i];
     std::optional<OpBuilder::InsertionGuard> guard;
     if ((i + 1) * threads > plan.units()) {
       guard.emplace(b);

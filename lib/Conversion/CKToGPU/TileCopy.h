@@ -73,22 +73,48 @@ class TileCopier {
 public:
   TileCopier(OpBuilder &b, Location loc, const TracedView &view,
              TileCopyPlan plan, Type elementType, int64_t threads,
-             int64_t rowLimit, int64_t colLimit)
+             int64_t rowLimit, int64_t colLimit, int64_t maxCursorValues)
       : b(b), loc(loc), view(view), plan(plan), elementType(elementType),
-        threads(threads), rowLimit(rowLimit), colLimit(colLimit) {}
+        threads(threads), rowLimit(rowLimit), colLimit(colLimit),
+        maxCursorValues(maxCursorValues) {}
 
   /// Units a thread moves (the last round may be partial).
   int64_t unitsPerThread() const;
 
-  /// The thread's loaded vectors of the tile at (row0, col0) of batch `g`:
-  /// zero outside the matrix, on padding, or where `enabled` (i1, may be
-  /// null) is false.
-  SmallVector<Value> load(Value tid, Value g, Value row0, Value col0,
-                          Value enabled);
+  /// Whether a loop carries this copy's cursors whole and advances them
+  /// without division, or carries their view coordinates alone and
+  /// evaluates the chain at each step: the former where the cursors hold at
+  /// most `maxCursorValues` values. Each held value costs a register for
+  /// the whole loop, so copies with many loads per thread evaluate instead.
+  bool isIncremental() const;
+
+  /// The cursors of the thread's loads of the tile at (row0, col0) of batch
+  /// `g`, one per load vector in the order `load` returns them. Call once,
+  /// before the loop that advances them.
+  SmallVector<ViewCursor> startCursors(Value tid, Value g, Value row0,
+                                       Value col0);
+
+  /// The cursors moved by `delta` along the view's (G, row, col); for a
+  /// copy that is not incremental, only their view coordinates.
+  SmallVector<ViewCursor> advance(ArrayRef<ViewCursor> cursors,
+                                  ArrayRef<int64_t> delta);
+
+  /// Appends what a loop carries of `cursors` (their compact parts).
+  void appendCarried(SmallVectorImpl<Value> &values,
+                     ArrayRef<ViewCursor> cursors);
+
+  /// Rebuilds the thread's cursors from the front of a loop's carried
+  /// `values` and drops those from it.
+  SmallVector<ViewCursor> takeCarried(ValueRange &values);
+
+  /// The thread's loaded vectors at `cursors`: zero outside the matrix, on
+  /// padding, or where `enabled` (i1, may be null) is false.
+  SmallVector<Value> load(ArrayRef<ViewCursor> cursors, Value enabled);
 
   /// Stores the vectors from `load` into `lds`, prefixing the indices with
-  /// `buffer` when the LDS holds several buffers (null otherwise).
-  void store(Value tid, Value lds, Value buffer, ArrayRef<Value> loaded);
+  /// `buffer` when the LDS holds several buffers (null otherwise). Uses the
+  /// unit positions startCursors computed, outside the loop.
+  void store(Value lds, Value buffer, ArrayRef<Value> loaded);
 
   const TileCopyPlan &getPlan() const { return plan; }
 
@@ -103,6 +129,11 @@ private:
   TileCopyPlan plan;
   Type elementType;
   int64_t threads, rowLimit, colLimit;
+  /// The most values the copy's cursors may hold (isIncremental).
+  int64_t maxCursorValues;
+  /// Per unit of the thread, from startCursors: its (row, col) in the tile
+  /// and whether it exists (the last round of units may be partial).
+  SmallVector<std::tuple<Value, Value, Value>> units;
 };
 
 } // namespace mlir::ck

@@ -1,6 +1,7 @@
 //===- ViewLowering.cpp - Index math of views as arith ops ----------------===//
 
 #include "ck/Conversion/ViewLowering.h"
+#include "ck/Dialect/CK/Utils/ViewCursor.h"
 
 #include "Kernels.h"
 
@@ -49,74 +50,101 @@ struct IndexMath {
     return arith::SelectOp::create(b, loc, cond, x, y);
   }
 };
+
+/// ViewCursorProgram's policy: index values and i1 conditions.
+struct CursorMath {
+  using Value = mlir::Value;
+  using Bool = mlir::Value;
+  IndexMath math;
+
+  Value constant(int64_t v) { return math.constant(v); }
+  Value add(Value x, Value y) { return math.add(x, y); }
+  Value mul(Value x, int64_t c) { return math.mul(x, c); }
+  Value div(Value x, int64_t c) { return math.div(x, c); }
+  Value rem(Value x, int64_t c) { return math.rem(x, c); }
+  Bool ult(Value x, int64_t c) {
+    return math.cmp(arith::CmpIPredicate::ult, x, constant(c));
+  }
+  Bool andB(Bool x, Bool y) { return math.andI(x, y); }
+  Bool notB(Bool x) {
+    return arith::XOrIOp::create(
+        math.b, math.loc, x,
+        arith::ConstantIntOp::create(math.b, math.loc, 1, /*width=*/1));
+  }
+  Value select(Bool c, Value x, Value y) { return math.select(c, x, y); }
+  /// No condition: andB treats null as true.
+  Bool trueB() { return {}; }
+};
 } // namespace
+
+ViewCursor mlir::ck::emitCursorInit(OpBuilder &b, Location loc,
+                                    const TracedView &view,
+                                    ValueRange coords) {
+  CursorMath math{{b, loc}};
+  ViewCursorProgram<CursorMath> program{math, view.maps};
+  return {program.init(SmallVector<Value>(coords))};
+}
+
+ViewCursor mlir::ck::emitCursorAdvance(OpBuilder &b, Location loc,
+                                       const TracedView &view,
+                                       const ViewCursor &cursor,
+                                       ArrayRef<int64_t> delta) {
+  CursorMath math{{b, loc}};
+  ViewCursorProgram<CursorMath> program{math, view.maps};
+  if (canAdvanceCursor(view.maps, delta))
+    return {program.advance(cursor.values, delta)};
+  // A merge would move by a run-time amount: evaluate the new position in
+  // full.
+  SmallVector<Value> coords;
+  for (auto [c, d] : llvm::zip(cursor.values, delta))
+    coords.push_back(d == 0 ? c : math.math.addConstant(c, d));
+  return {program.init(coords)};
+}
+
+SmallVector<Value> mlir::ck::compactCursor(OpBuilder &b, Location loc,
+                                           const TracedView &view,
+                                           const ViewCursor &cursor) {
+  CursorMath math{{b, loc}};
+  return ViewCursorProgram<CursorMath>{math, view.maps}.compact(cursor.values);
+}
+
+size_t mlir::ck::carriedPerCursor(const TracedView &view) {
+  if (view.maps.empty())
+    return cast<MemRefType>(view.memref.getType()).getRank();
+  size_t size = view.maps.front().getUpperBounds().size();
+  for (TransformMapAttr map : view.maps)
+    for (TransformAttr t : map.getTransforms())
+      if (t.getKind() == TransformKind::Merge)
+        size += t.getLower().size();
+  return size;
+}
+
+ViewCursor mlir::ck::expandCursor(OpBuilder &b, Location loc,
+                                  const TracedView &view,
+                                  ArrayRef<Value> compact) {
+  CursorMath math{{b, loc}};
+  return {ViewCursorProgram<CursorMath>{math, view.maps}.expand(compact)};
+}
+
+ViewAccess mlir::ck::emitCursorAccess(OpBuilder &b, Location loc,
+                                      const TracedView &view,
+                                      const ViewCursor &cursor,
+                                      Value inBounds) {
+  CursorMath math{{b, loc}};
+  ViewCursorProgram<CursorMath> program{math, view.maps};
+  Value valid = math.andB(inBounds, program.outsidePadding(cursor.values));
+  SmallVector<Value> indices(program.memrefCoords(cursor.values));
+  if (valid)
+    for (Value &index : indices)
+      index = math.select(valid, index, math.constant(0));
+  return ViewAccess{std::move(indices), valid};
+}
 
 ViewAccess mlir::ck::emitViewAccess(OpBuilder &b, Location loc,
                                     const TracedView &view, ValueRange coords,
                                     Value inBounds) {
-  IndexMath math{b, loc};
-  SmallVector<Value> current(coords);
-  if (inBounds)
-    for (Value &c : current)
-      c = math.select(inBounds, c, math.constant(0));
-  Value valid = inBounds;
-  for (TransformMapAttr map : view.maps) {
-    ArrayRef<int64_t> upperBounds = map.getUpperBounds();
-    ArrayRef<int64_t> lowerBounds = map.getLowerBounds();
-    SmallVector<Value> lower(lowerBounds.size());
-    for (TransformAttr t : map.getTransforms()) {
-      ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
-      ArrayRef<int64_t> params = t.getParams();
-      switch (t.getKind()) {
-      case TransformKind::PassThrough:
-        lower[lows[0]] = current[ups[0]];
-        break;
-      case TransformKind::Slice:
-        lower[lows[0]] = math.addConstant(current[ups[0]], params[0]);
-        break;
-      case TransformKind::Pad: {
-        Value u = current[ups[0]];
-        int64_t left = params[0], length = lowerBounds[lows[0]];
-        Value inside = math.andI(
-            math.cmp(arith::CmpIPredicate::sge, u, math.constant(left)),
-            math.cmp(arith::CmpIPredicate::slt, u,
-                     math.constant(left + length)));
-        valid = math.andI(valid, inside);
-        // Outside, continue with 0 so that later math stays in range.
-        Value shifted = math.addConstant(u, -left);
-        lower[lows[0]] = math.select(inside, shifted, math.constant(0));
-        break;
-      }
-      case TransformKind::Embed: {
-        Value sum = math.constant(params[0]);
-        for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
-          if (coeff != 0)
-            sum = math.add(sum, math.mul(current[dim], coeff));
-        lower[lows[0]] = sum;
-        break;
-      }
-      case TransformKind::Merge: {
-        Value rest = current[ups[0]];
-        for (size_t i = lows.size(); i-- > 0;) {
-          int64_t length = lowerBounds[lows[i]];
-          lower[lows[i]] = i == 0 ? rest : math.rem(rest, length);
-          if (i > 0)
-            rest = math.div(rest, length);
-        }
-        break;
-      }
-      case TransformKind::Unmerge: {
-        Value linear = math.constant(0);
-        for (int64_t dim : ups)
-          linear = math.add(math.mul(linear, upperBounds[dim]), current[dim]);
-        lower[lows[0]] = linear;
-        break;
-      }
-      }
-    }
-    current = std::move(lower);
-  }
-  return ViewAccess{std::move(current), valid};
+  return emitCursorAccess(b, loc, view, emitCursorInit(b, loc, view, coords),
+                          inBounds);
 }
 
 Value mlir::ck::emitGuardedLoad(OpBuilder &b, Location loc, Value memref,

@@ -13,6 +13,7 @@
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
+#include "ck/Dialect/CK/Utils/ViewCursor.h"
 #include "ck/Dialect/CK/Utils/ViewEvaluator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -459,6 +460,105 @@ TEST_P(ConvToGemmNumerics, VectorWidthsHoldOnEveryCoordinate) {
     });
   }
   EXPECT_GT(wide, 0) << "no view was found vectorizable";
+}
+
+/// ViewCursorProgram's policy on the host: 64-bit integers, with unsigned
+/// compares as on the GPU.
+struct HostCursorMath {
+  using Value = int64_t;
+  using Bool = bool;
+  Value constant(int64_t v) { return v; }
+  Value add(Value x, Value y) { return x + y; }
+  Value mul(Value x, int64_t c) { return x * c; }
+  Value div(Value x, int64_t c) { return int64_t(uint64_t(x) / uint64_t(c)); }
+  Value rem(Value x, int64_t c) { return int64_t(uint64_t(x) % uint64_t(c)); }
+  Bool ult(Value x, int64_t c) { return uint64_t(x) < uint64_t(c); }
+  Bool andB(Bool x, Bool y) { return x && y; }
+  Bool notB(Bool x) { return !x; }
+  Value select(Bool c, Value x, Value y) { return c ? x : y; }
+  Bool trueB() { return true; }
+};
+
+/// Walks `view` from `start` by `delta` until it leaves the view, comparing
+/// the cursor with TracedView::evaluate at every step inside the view;
+/// returns a message on failure.
+std::string walkCursor(const TracedView &view, SmallVector<int64_t> coord,
+                       ArrayRef<int64_t> delta) {
+  HostCursorMath math;
+  ViewCursorProgram<HostCursorMath> program{math, view.maps};
+  SmallVector<int64_t> state = program.init(coord);
+  ArrayRef<int64_t> bounds = view.maps.front().getUpperBounds();
+  for (int step = 0;; ++step) {
+    for (auto [c, bound] : llvm::zip(coord, bounds))
+      if (c >= bound)
+        return {};
+    std::optional<SmallVector<int64_t>> expected = view.evaluate(coord);
+    bool valid = program.outsidePadding(state);
+    auto where = [&] {
+      std::string s = "step " + std::to_string(step) + " at (";
+      for (int64_t c : coord)
+        s += std::to_string(c) + " ";
+      return s + ")";
+    };
+    if (valid != bool(expected))
+      return where() + ": cursor says " + (valid ? "element" : "padding");
+    if (expected &&
+        SmallVector<int64_t>(program.memrefCoords(state)) != *expected)
+      return where() + ": cursor points elsewhere";
+    state = program.advance(state, delta);
+    for (auto [c, d] : llvm::zip(coord, delta))
+      c += d;
+  }
+}
+
+TEST_P(ConvToGemmNumerics, CursorsFollowEvaluationAlongK) {
+  std::mt19937_64 rng(0xC0DE + static_cast<int>(GetParam()));
+  int walks = 0, incremental = 0;
+  for (int i = 0; i < 60; ++i) {
+    ConvSpec spec = randomSpec(rng, GetParam());
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(spec.toMLIR(), &context);
+    ASSERT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(createCKConvToGemm());
+    ASSERT_TRUE(succeeded(pm.run(*module)));
+    module->walk([&](GemmOp gemm) {
+      // A walks along its columns (K), B along its rows (K), as the GEMM
+      // kernel's loads do, by block K sizes from 1 to past K.
+      for (auto [operand, kDim] :
+           {std::pair<Value, unsigned>{gemm.getA(), 2},
+            std::pair<Value, unsigned>{gemm.getB(), 1}}) {
+        FailureOr<TracedView> view = traceView(operand);
+        ASSERT_TRUE(succeeded(view));
+        if (view->maps.empty())
+          continue;
+        ArrayRef<int64_t> bounds = view->maps.front().getUpperBounds();
+        for (int64_t step : {int64_t(1), int64_t(3), int64_t(8), int64_t(32),
+                             bounds[kDim] + 1}) {
+          SmallVector<int64_t> delta(3, 0);
+          delta[kDim] = step;
+          if (!canAdvanceCursor(view->maps, delta))
+            continue;
+          ++incremental;
+          for (int w = 0; w < 4; ++w) {
+            SmallVector<int64_t> start;
+            for (auto [d, bound] : llvm::enumerate(bounds))
+              start.push_back(d == kDim ? int64_t(rng() % std::min<int64_t>(
+                                                      bound, step))
+                                        : int64_t(rng() % bound));
+            std::string error = walkCursor(*view, start, delta);
+            ++walks;
+            ASSERT_TRUE(error.empty())
+                << error << " stepping " << step << " along dim " << kDim
+                << " of\n"
+                << spec.toMLIR();
+          }
+        }
+      }
+    });
+  }
+  EXPECT_GT(incremental, 0) << "no view could advance without division";
+  EXPECT_GT(walks, 100);
 }
 
 INSTANTIATE_TEST_SUITE_P(
