@@ -9,9 +9,11 @@
 //     printable line starting "ckrt: plan";
 //   * a plan that parses must keep every promise of the C API: counts,
 //     indices, sizes within the limits (CKRT_MAX_*), bytes = count * element
-//     size, grids within launch limits for any SM/CU count, out-of-range
-//     accessor calls refused; and written back as text it must parse again
-//     to the same plan;
+//     size, grids within launch limits for any SM/CU count, schedules that
+//     evaluate (for a few SM/CU counts and occupancies) to grids,
+//     workspaces and i32 scalars within the limits or fail cleanly,
+//     out-of-range accessor calls refused; and written back as text it
+//     must parse again to the same plan;
 //   * the image, if any, is checked against the plan in memory
 //     (checkBinaryImage, what ckrt_plan_desc_check_binary and ckrt_plan_load
 //     do after reading the file), with no file I/O at all.
@@ -75,24 +77,31 @@ std::string print(const ckrt_plan_desc *d) {
     ckrt_workspace_info w;
     check(ckrt_plan_desc_workspace(d, i, &w) == CKRT_SUCCESS);
     text += "workspace " + std::to_string(w.index) + " " +
-            std::to_string(w.bytes) +
+            ckrt::planWorkspaceSize(d, w) +
             (w.zero_each_launch ? " zero\n" : " keep\n");
+  }
+  for (size_t i = 0; i < ckrt_plan_desc_num_schedules(d); ++i) {
+    ckrt_schedule_decl s;
+    check(ckrt_plan_desc_schedule(d, i, &s) == CKRT_SUCCESS);
+    text += ckrt::planScheduleText(s) + "\n";
   }
   for (size_t k = 0; k < ckrt_plan_desc_num_kernels(d); ++k) {
     ckrt_kernel_info ki;
     check(ckrt_plan_desc_kernel(d, k, &ki) == CKRT_SUCCESS);
-    text += std::string("kernel ") + ki.name + " grid " +
-            ckrt::planGridEntry(ki, 0) + " " + ckrt::planGridEntry(ki, 1) +
-            " " + ckrt::planGridEntry(ki, 2) + " block " +
-            std::to_string(ki.block[0]) + " " + std::to_string(ki.block[1]) +
-            " " + std::to_string(ki.block[2]) + " lds " +
-            std::to_string(ki.lds_bytes);
+    text +=
+        std::string("kernel ") + ki.name + " grid " +
+        ckrt::planGridEntry(d, ki, 0) + " " + ckrt::planGridEntry(d, ki, 1) +
+        " " + ckrt::planGridEntry(d, ki, 2) + " block " +
+        std::to_string(ki.block[0]) + " " + std::to_string(ki.block[1]) + " " +
+        std::to_string(ki.block[2]) + " lds " + std::to_string(ki.lds_bytes);
+    if (ki.cooperative)
+      text += " coop";
     if (ki.num_args) {
       text += " args";
       for (size_t a = 0; a < ki.num_args; ++a) {
         ckrt_kernel_arg arg;
         check(ckrt_plan_desc_kernel_arg(d, k, a, &arg) == CKRT_SUCCESS);
-        std::string argText = ckrt::planArgText(arg);
+        std::string argText = ckrt::planArgText(d, arg);
         check(argText != "?");
         text += " " + argText;
       }
@@ -108,6 +117,7 @@ bool sameArg(const ckrt_kernel_arg &a, const ckrt_kernel_arg &b) {
   switch (a.kind) {
   case CKRT_ARG_TENSOR:
   case CKRT_ARG_WORKSPACE:
+  case CKRT_ARG_SCHEDULE:
     return a.index == b.index;
   case CKRT_ARG_I32:
     return a.i32 == b.i32;
@@ -120,9 +130,74 @@ bool sameArg(const ckrt_kernel_arg &a, const ckrt_kernel_arg &b) {
   return false;
 }
 
+/// SM/CU counts and occupancies schedules are evaluated with: small enough
+/// that planStreamK's O(W) work stays quick.
+const uint32_t kScheduleCus[] = {0, 1, 7, 132, 304};
+const uint32_t kScheduleOccupancies[] = {0, 1, 2, 64};
+
+/// Every promise of schedule `i` of `d`, declared and evaluated.
+void checkSchedule(const ckrt_plan_desc *d, size_t i) {
+  const uint64_t maxCount = 0x7fffffff;
+  ckrt_schedule_decl s;
+  check(ckrt_plan_desc_schedule(d, i, &s) == CKRT_SUCCESS);
+  check(s.name && *s.name && s.line > 0);
+  check(s.kind == CKRT_SCHEDULE_STREAM_K || s.kind == CKRT_SCHEDULE_SPLIT_K);
+  check(s.tiles >= 1 && s.tiles <= maxCount);
+  check(s.iters >= 1 && s.iters <= maxCount);
+  check(s.min_iters >= 1 && s.occupancy <= 1024);
+  check(s.partial_bytes <= CKRT_MAX_TENSOR_BYTES);
+  if (s.kind == CKRT_SCHEDULE_STREAM_K) {
+    check(s.num_scalars == 4 && s.partial_bytes >= 1);
+    check(uint64_t(s.tiles) * s.iters <= maxCount);
+    check(s.k_batch == 0 && s.max_k_batch == 0);
+  } else {
+    check(s.num_scalars == 1 && s.k_batch <= 65535);
+    check(s.max_k_batch >= 1 && s.max_k_batch <= 65535);
+  }
+  for (uint32_t cus : kScheduleCus)
+    for (uint32_t occupancy : kScheduleOccupancies) {
+      ckrt_schedule_info info;
+      ckrt_status st =
+          ckrt_plan_desc_schedule_eval(d, i, cus, occupancy, &info);
+      if (st != CKRT_SUCCESS) {
+        check(
+            st == CKRT_ERROR_UNSUPPORTED ||
+            (st == CKRT_ERROR_INVALID_ARGUMENT && !s.occupancy && !occupancy));
+        checkMessage("ckrt: plan:");
+        continue;
+      }
+      check(cus > 0 && std::strcmp(info.name, s.name) == 0);
+      check(info.occupancy == (s.occupancy ? s.occupancy : occupancy));
+      check(info.resident_workgroups == uint64_t(cus) * info.occupancy);
+      check(info.workspace_bytes <= CKRT_MAX_TENSOR_BYTES);
+      check(info.num_scalars == s.num_scalars);
+      check(info.max_contributors >= 1);
+      if (s.kind == CKRT_SCHEDULE_STREAM_K) {
+        check(info.grid >= 1 && info.grid <= 0x7fffffffu);
+        check(info.scalars[0] == info.streamk_workgroups &&
+              info.scalars[1] == info.data_parallel_tiles &&
+              info.scalars[2] == info.iters_per_workgroup &&
+              info.scalars[3] == info.extra_iters);
+        check(info.data_parallel_tiles + info.streamk_tiles == s.tiles);
+      } else {
+        check(info.grid >= 1 && info.grid <= 65535);
+        check(info.scalars[0] == info.k_batch && info.k_batch == info.grid);
+        check(info.max_contributors == info.k_batch);
+      }
+    }
+}
+
 /// Every promise of the accessors about a parsed plan.
 void checkDesc(const ckrt_plan_desc *d) {
-  check(ckrt_plan_desc_version(d) == CKRT_PLAN_VERSION);
+  int version = ckrt_plan_desc_version(d);
+  check(version >= CKRT_PLAN_VERSION_MIN && version <= CKRT_PLAN_VERSION);
+  size_t numSchedules = ckrt_plan_desc_num_schedules(d);
+  check(version >= 2 || numSchedules == 0);
+  for (size_t i = 0; i < numSchedules; ++i)
+    checkSchedule(d, i);
+  ckrt_schedule_decl decl;
+  check(ckrt_plan_desc_schedule(d, numSchedules, &decl) ==
+        CKRT_ERROR_INVALID_ARGUMENT);
   ckrt_backend backend = ckrt_plan_desc_backend(d);
   check(backend == CKRT_BACKEND_CUDA || backend == CKRT_BACKEND_HIP);
   check(*ckrt_plan_desc_binary(d) != '\0');
@@ -159,6 +234,9 @@ void checkDesc(const ckrt_plan_desc *d) {
     ckrt_workspace_info w;
     check(ckrt_plan_desc_workspace(d, i, &w) == CKRT_SUCCESS);
     check(w.index == i && w.bytes <= CKRT_MAX_TENSOR_BYTES && w.line > 0);
+    check(w.schedule < int32_t(numSchedules));
+    if (w.schedule >= 0)
+      check(w.bytes == 0);
   }
   ckrt_workspace_info w;
   check(ckrt_plan_desc_workspace(d, numWorkspaces, &w) ==
@@ -172,14 +250,21 @@ void checkDesc(const ckrt_plan_desc *d) {
     check(ckrt_plan_desc_kernel(d, k, &ki) == CKRT_SUCCESS);
     check(ki.name && *ki.name && ki.line > 0);
     uint64_t threads = 1;
+    bool usesSchedule = false;
     for (int i = 0; i < 3; ++i) {
       check(ki.block[i] >= 1);
       threads *= ki.block[i];
-      if (ki.grid_cus_factor[i])
+      check(ki.grid_schedule[i] < int32_t(numSchedules));
+      usesSchedule |= ki.grid_schedule[i] >= 0;
+      if (ki.grid_schedule[i] >= 0)
+        check(ki.grid[i] == 0 && ki.grid_cus_factor[i] == 0 &&
+              (i == 0 || i == 2));
+      else if (ki.grid_cus_factor[i])
         check(ki.grid[i] == 0 && ki.grid_cus_factor[i] <= maxGrid[i]);
       else
         check(ki.grid[i] >= 1 && ki.grid[i] <= maxGrid[i]);
     }
+    check(version >= 2 || !ki.cooperative);
     check(threads <= 1024);
     check(ki.lds_bytes <= CKRT_MAX_LDS_BYTES);
     for (size_t a = 0; a < ki.num_args; ++a) {
@@ -189,20 +274,30 @@ void checkDesc(const ckrt_plan_desc *d) {
         check(arg.index < numTensors);
       if (arg.kind == CKRT_ARG_WORKSPACE)
         check(arg.index < numWorkspaces);
+      if (arg.kind == CKRT_ARG_SCHEDULE)
+        check(arg.index < numSchedules);
     }
     ckrt_kernel_arg arg;
     check(ckrt_plan_desc_kernel_arg(d, k, ki.num_args, &arg) ==
           CKRT_ERROR_INVALID_ARGUMENT);
-    // The grid for a few SM/CU counts, the largest included.
+    // The grid for a few SM/CU counts, the largest included where no
+    // schedule's O(W) work would make it slow, and occupancies.
     for (uint32_t cus : {0u, 1u, 132u, 304u, 0xffffffffu}) {
-      uint32_t grid[3];
-      ckrt_status st = ckrt_plan_desc_kernel_grid(d, k, cus, grid);
-      if (st == CKRT_SUCCESS) {
-        for (int i = 0; i < 3; ++i)
-          check(grid[i] >= 1 && grid[i] <= maxGrid[i]);
-      } else {
-        check(st == CKRT_ERROR_UNSUPPORTED);
-        checkMessage("ckrt: plan:");
+      if (usesSchedule && cus == 0xffffffffu)
+        continue;
+      for (uint32_t occupancy : {0u, 2u}) {
+        uint32_t grid[3];
+        ckrt_status st =
+            ckrt_plan_desc_kernel_grid_for(d, k, cus, occupancy, grid);
+        if (st == CKRT_SUCCESS) {
+          for (int i = 0; i < 3; ++i)
+            check(grid[i] >= 1 && grid[i] <= maxGrid[i]);
+        } else {
+          check(st == CKRT_ERROR_UNSUPPORTED ||
+                (st == CKRT_ERROR_INVALID_ARGUMENT && usesSchedule &&
+                 occupancy == 0));
+          checkMessage("ckrt: plan:");
+        }
       }
     }
   }
@@ -236,7 +331,21 @@ void checkSame(const ckrt_plan_desc *a, const ckrt_plan_desc *b) {
     ckrt_workspace_info wa, wb;
     ckrt_plan_desc_workspace(a, i, &wa);
     ckrt_plan_desc_workspace(b, i, &wb);
-    check(wa.bytes == wb.bytes && wa.zero_each_launch == wb.zero_each_launch);
+    check(wa.bytes == wb.bytes && wa.zero_each_launch == wb.zero_each_launch &&
+          wa.schedule == wb.schedule);
+  }
+  check(ckrt_plan_desc_num_schedules(a) == ckrt_plan_desc_num_schedules(b));
+  for (size_t i = 0; i < ckrt_plan_desc_num_schedules(a); ++i) {
+    ckrt_schedule_decl sa, sb;
+    ckrt_plan_desc_schedule(a, i, &sa);
+    ckrt_plan_desc_schedule(b, i, &sb);
+    check(std::strcmp(sa.name, sb.name) == 0 && sa.kind == sb.kind &&
+          sa.tiles == sb.tiles && sa.iters == sb.iters &&
+          sa.partial_bytes == sb.partial_bytes &&
+          sa.occupancy == sb.occupancy && sa.min_iters == sb.min_iters &&
+          sa.reduce == sb.reduce && sa.dp == sb.dp && sa.tail == sb.tail &&
+          sa.k_batch == sb.k_batch && sa.max_k_batch == sb.max_k_batch &&
+          sa.num_scalars == sb.num_scalars);
   }
   check(ckrt_plan_desc_num_kernels(a) == ckrt_plan_desc_num_kernels(b));
   for (size_t k = 0; k < ckrt_plan_desc_num_kernels(a); ++k) {
@@ -244,10 +353,11 @@ void checkSame(const ckrt_plan_desc *a, const ckrt_plan_desc *b) {
     ckrt_plan_desc_kernel(a, k, &ka);
     ckrt_plan_desc_kernel(b, k, &kb);
     check(std::strcmp(ka.name, kb.name) == 0 && ka.lds_bytes == kb.lds_bytes &&
-          ka.num_args == kb.num_args);
+          ka.num_args == kb.num_args && ka.cooperative == kb.cooperative);
     for (int i = 0; i < 3; ++i)
       check(ka.grid[i] == kb.grid[i] &&
             ka.grid_cus_factor[i] == kb.grid_cus_factor[i] &&
+            ka.grid_schedule[i] == kb.grid_schedule[i] &&
             ka.block[i] == kb.block[i]);
     for (size_t x = 0; x < ka.num_args; ++x) {
       ckrt_kernel_arg aa, ab;

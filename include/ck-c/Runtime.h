@@ -36,10 +36,14 @@
 extern "C" {
 #endif
 
-/** Version of this C API; bumped on incompatible changes. */
-#define CKRT_API_VERSION 1
-/** The only launch-plan format version this runtime reads (`ck-plan 1`). */
-#define CKRT_PLAN_VERSION 1
+/** Version of this C API; bumped on incompatible changes. 2: schedules
+ *  (ckrt_kernel_info and ckrt_workspace_info gained fields). */
+#define CKRT_API_VERSION 2
+/** The newest launch-plan format version this runtime reads (`ck-plan 2`,
+ *  which adds `schedule`, `schedule:NAME` and `coop`). */
+#define CKRT_PLAN_VERSION 2
+/** The oldest one it still reads (`ck-plan 1`). */
+#define CKRT_PLAN_VERSION_MIN 1
 
 /*===------------------------------------------------------------------===*
  * Status and errors
@@ -224,7 +228,7 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
 /**
  * The plan format, one directive per line, '#' starts a comment:
  *
- *   ck-plan 1
+ *   ck-plan 2
  *   target sm_90a             # sm_<N>[a|f] or gfx<hex>[:feature+|-...]
  *   binary kernels.cubin      # relative to the plan's directory
  *   meta flops 1234567        # meta <key> <value: rest of the line>
@@ -232,20 +236,71 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  *   workspace 0 1048576 zero  # index bytes zero|keep
  *   kernel gemm_0 grid 100 4 1 block 256 1 1 lds 32768 args t0 t1 w0 i32:7
  *
- * `ck-plan 1` must come first; `target`, `binary` and at least one `kernel`
- * are required. `meta` lines are free-form facts for tools (the runtime
- * ignores them; keys are unique). Roles are names: input, filter, output,
- * d0, d1, ... (or arg0, ... from the compiler for non-convolutions).
- * Tensor and workspace indices are dense from 0 (any order).
- * Kernel fields are in the order shown; `lds N` (default 0) and `args ...`
- * (default none, must be last) are optional. Grid entries are positive
- * integers, `cus` or `cus*K`: the device's SM/CU count (times K), evaluated
- * when the plan is loaded. Arguments: tN (tensor N's device pointer), wN
- * (workspace N's), i32:V, i64:V (decimal or 0x hex), f32:V.
+ * `ck-plan 1` or `ck-plan 2` must come first; `target`, `binary` and at
+ * least one `kernel` are required. `meta` lines are free-form facts for
+ * tools (the runtime ignores them; keys are unique). Roles are names:
+ * input, filter, output, d0, d1, ... (or arg0, ... from the compiler for
+ * non-convolutions). Tensor and workspace indices are dense from 0 (any
+ * order). Kernel fields are in the order
+ *
+ *   kernel <name> grid <x> <y> <z> block <x> <y> <z> [lds <bytes>] [coop]
+ *          [args ...]
+ *
+ * `lds N` (default 0), `coop` and `args ...` (default none, must be last)
+ * are optional. Grid entries are positive integers, `cus` or `cus*K`: the
+ * device's SM/CU count (times K), evaluated when the plan is loaded.
+ * Arguments: tN (tensor N's device pointer), wN (workspace N's), i32:V,
+ * i64:V (decimal or 0x hex), f32:V.
  *
  * `zero` workspaces are cleared on the launch stream before every
  * ckrt_plan_launch; `keep` workspaces are cleared once when the plan is
  * loaded and then keep their contents between launches.
+ *
+ * Version 2 adds schedules (docs/Runtime.md; docs/Schedules.md):
+ *
+ *   schedule gemm_0 stream_k tiles 18 iters 1250 partial_bytes 32768
+ *            reduce tree dp persistent tail 2 min_iters 2 occupancy auto
+ *   schedule gemm_1 split_k tiles 18 iters 1250 k_batch auto min_iters 8
+ *            max 64 partial_bytes 32768 occupancy 2
+ *   workspace 0 schedule:gemm_0 keep
+ *   kernel gemm_0 grid schedule:gemm_0 1 1 block 256 1 1 lds 33792 coop
+ *          args t2 t0 t1 w0 schedule:gemm_0
+ *
+ * (one line each). `schedule <name> stream_k|split_k` is followed by
+ * `<key> <value>` pairs in any order, each at most once:
+ *
+ *   both:     tiles T, iters I (required; 1 to 2^31-1 each),
+ *             min_iters (1 to 2^31-1, default 1),
+ *             occupancy auto|N (workgroups per SM/CU, 1 to 1024; default
+ *             auto: asked of the driver for the kernels whose grid uses
+ *             the schedule, the least of them),
+ *             partial_bytes P (1 to CKRT_MAX_TENSOR_BYTES; required for
+ *             stream_k, optional for split_k: without it the schedule
+ *             sizes no workspace);
+ *   stream_k: reduce linear|tree (default tree), dp persistent|per_tile
+ *             (default persistent), tail all|N (1 to 2^31-1, default 2);
+ *             T * I must be at most 2^31-1, so that every iteration index
+ *             and argument fits the kernel's i32;
+ *   split_k:  k_batch auto|N (1 to 65535, default auto), and for auto
+ *             only max (1 to 65535, default 65535) and min_iters.
+ *
+ * When the plan is loaded, W = cus * occupancy and planStreamK / planSplitK
+ * (ck/Schedule) give the values that `schedule:NAME` stands for:
+ *
+ *   grid x (stream_k only): the schedule's grid;
+ *   grid z (split_k only): k_batch;
+ *   workspace size: the schedule's workspace bytes;
+ *   argument: its i32 scalars, K D q r' (stream_k, four kernel parameters)
+ *             or k_batch (split_k, one).
+ *
+ * `coop` launches the kernel cooperatively (cuLaunchCooperativeKernel,
+ * hipModuleLaunchCooperativeKernel): ckrt_plan_load checks that the
+ * device supports it and that the whole grid is resident at once.
+ * `schedule` and `coop` in a `ck-plan 1` plan, an undefined schedule, a
+ * `schedule:NAME` in another grid dimension, or `occupancy auto` on a
+ * schedule no kernel grid uses are parse errors. A stream_k schedule with
+ * a pinned occupancy above what the driver reports for its kernels is
+ * refused at load (its workgroups would wait for ones never resident).
  *
  * Limits (a plan beyond them is a parse error naming the line): a tensor
  * (count * element size) or a workspace holds at most CKRT_MAX_TENSOR_BYTES;
@@ -254,6 +309,8 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * CKRT_MAX_LDS_BYTES. ckrt reads only regular files (a directory, device,
  * FIFO or socket is refused before it is read): a plan of at most
  * CKRT_MAX_PLAN_BYTES and a binary of at most CKRT_MAX_BINARY_BYTES.
+ * Values that depend on the device (cus, schedules) are checked against
+ * the same limits when evaluated.
  */
 typedef struct ckrt_plan_desc_s ckrt_plan_desc;
 
@@ -291,9 +348,13 @@ typedef struct ckrt_tensor_info {
 
 typedef struct ckrt_workspace_info {
   uint32_t index;
+  /** The size; 0 for `workspace N schedule:NAME`, whose size is the
+   *  schedule's (ckrt_schedule_info.workspace_bytes). */
   uint64_t bytes;
   /** 1 for `zero` (cleared before every launch), 0 for `keep`. */
   int zero_each_launch;
+  /** The schedule that sizes it (`schedule:NAME`), or -1. */
+  int32_t schedule;
   int line;
 } ckrt_workspace_info;
 
@@ -301,12 +362,19 @@ typedef struct ckrt_kernel_info {
   /** Symbol name; owned by the desc. */
   const char *name;
   /** Grid. Where grid_cus_factor[i] != 0 the entry is `cus*factor` and
-   *  grid[i] is 0; use ckrt_plan_desc_kernel_grid to evaluate. */
+   *  grid[i] is 0; where grid_schedule[i] >= 0 it is `schedule:NAME` of
+   *  that schedule and grid[i] is 0 (else -1). Use
+   *  ckrt_plan_desc_kernel_grid to evaluate. */
   uint32_t grid[3];
   uint32_t grid_cus_factor[3];
+  int32_t grid_schedule[3];
   uint32_t block[3];
   /** Dynamic shared memory (LDS) in bytes. */
   uint32_t lds_bytes;
+  /** 1 for `coop`: launched cooperatively. */
+  int cooperative;
+  /** Arguments as written; a `schedule:NAME` argument is one of them but
+   *  passes ckrt_schedule_decl.num_scalars kernel parameters. */
   size_t num_args;
   int line;
 } ckrt_kernel_info;
@@ -316,7 +384,8 @@ typedef enum ckrt_arg_kind {
   CKRT_ARG_WORKSPACE = 1, /* wN: `index` is N */
   CKRT_ARG_I32 = 2,       /* i32:V: value in `i32` */
   CKRT_ARG_I64 = 3,       /* i64:V: value in `i64` */
-  CKRT_ARG_F32 = 4        /* f32:V: value in `f32` */
+  CKRT_ARG_F32 = 4,       /* f32:V: value in `f32` */
+  CKRT_ARG_SCHEDULE = 5   /* schedule:NAME: `index` is the schedule */
 } ckrt_arg_kind;
 
 typedef struct ckrt_kernel_arg {
@@ -326,6 +395,89 @@ typedef struct ckrt_kernel_arg {
   int64_t i64;
   float f32;
 } ckrt_kernel_arg;
+
+typedef enum ckrt_schedule_kind {
+  CKRT_SCHEDULE_STREAM_K = 0,
+  CKRT_SCHEDULE_SPLIT_K = 1
+} ckrt_schedule_kind;
+
+typedef enum ckrt_schedule_reduce {
+  CKRT_REDUCE_TREE = 0,
+  CKRT_REDUCE_LINEAR = 1
+} ckrt_schedule_reduce;
+
+typedef enum ckrt_schedule_dp {
+  CKRT_DP_PERSISTENT = 0,
+  CKRT_DP_PER_TILE = 1
+} ckrt_schedule_dp;
+
+/** A `schedule` directive as written, defaults filled in. */
+typedef struct ckrt_schedule_decl {
+  /** Owned by the desc. */
+  const char *name;
+  ckrt_schedule_kind kind;
+  /** T and I. */
+  uint32_t tiles;
+  uint32_t iters;
+  /** P; 0 when a split_k schedule gives none. */
+  uint64_t partial_bytes;
+  /** Workgroups per SM/CU; 0 for `occupancy auto`. */
+  uint32_t occupancy;
+  uint32_t min_iters;
+  /** stream_k only (split_k: tree, persistent, 0). */
+  ckrt_schedule_reduce reduce;
+  ckrt_schedule_dp dp;
+  /** 0 for `tail all`. */
+  uint32_t tail;
+  /** split_k only (stream_k: 0, 0): 0 for `k_batch auto`, and the most
+   *  splits auto may choose. */
+  uint32_t k_batch;
+  uint32_t max_k_batch;
+  /** Kernel parameters a `schedule:NAME` argument passes: 4 (stream_k:
+   *  K, D, q, r') or 1 (split_k: k_batch), each an i32. */
+  uint32_t num_scalars;
+  int line;
+} ckrt_schedule_decl;
+
+/** A schedule evaluated for a device: what ckrt_plan_load computed, or
+ *  ckrt_plan_desc_schedule_eval for a given SM/CU count and occupancy. */
+typedef struct ckrt_schedule_info {
+  /** Owned by the desc (of the plan). */
+  const char *name;
+  ckrt_schedule_kind kind;
+  /** The SM/CU count and the workgroups per SM/CU it was evaluated with;
+   *  occupancy_queried is 1 when the driver gave the occupancy (auto). */
+  uint32_t cus;
+  uint32_t occupancy;
+  int occupancy_queried;
+  /** W = cus * occupancy: workgroups resident at once. */
+  uint64_t resident_workgroups;
+  /** What `schedule:NAME` stands for in a grid: grid x (stream_k) or
+   *  k_batch, grid z (split_k). */
+  uint32_t grid;
+  /** What it stands for as a workspace size (0 for a split_k schedule
+   *  without partial_bytes, or when k_batch is 1). */
+  uint64_t workspace_bytes;
+  /** stream_k: S (tiles shared out), D (data-parallel tiles), K (StreamK
+   *  workgroups), q and r' (S * I = K * q + r'); 0 for split_k. */
+  int64_t streamk_tiles;
+  int64_t data_parallel_tiles;
+  int64_t streamk_workgroups;
+  int64_t iters_per_workgroup;
+  int64_t extra_iters;
+  /** split_k: the splits (k_batch) and the K-iterations of each but the
+   *  last; 0 for stream_k. */
+  int64_t k_batch;
+  int64_t iters_per_split;
+  /** The most partial results added into one output element: the most
+   *  contributors of any tile (stream_k) or k_batch (split_k). The k_batch
+   *  of Composable Kernel's tolerance rule. */
+  int64_t max_contributors;
+  /** The i32 kernel parameters a `schedule:NAME` argument passes, in
+   *  order (K, D, q, r' or k_batch); num_scalars of them. */
+  int32_t scalars[4];
+  uint32_t num_scalars;
+} ckrt_schedule_info;
 
 /**
  * Parses plan text. `base_dir` (may be NULL or "": the current directory)
@@ -378,10 +530,40 @@ CKRT_API ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                                                size_t kernel, size_t arg,
                                                ckrt_kernel_arg *out);
 /** The kernel's grid for a device with `cus` SMs/CUs. Fails with
- *  CKRT_ERROR_UNSUPPORTED if an entry overflows (x > 2^31-1, y/z > 65535). */
+ *  CKRT_ERROR_UNSUPPORTED if an entry overflows (x > 2^31-1, y/z > 65535)
+ *  or a schedule it uses cannot be planned, and with
+ *  CKRT_ERROR_INVALID_ARGUMENT if it uses a schedule whose occupancy is
+ *  auto (see ckrt_plan_desc_kernel_grid_for). */
 CKRT_API ckrt_status ckrt_plan_desc_kernel_grid(const ckrt_plan_desc *desc,
                                                 size_t kernel, uint32_t cus,
                                                 uint32_t grid[3]);
+/** The same, with `occupancy` workgroups per SM/CU for each schedule the
+ *  grid uses whose occupancy is auto (0: none given). Schedules that pin
+ *  their occupancy keep it, as when the plan is loaded. */
+CKRT_API ckrt_status ckrt_plan_desc_kernel_grid_for(const ckrt_plan_desc *desc,
+                                                    size_t kernel, uint32_t cus,
+                                                    uint32_t occupancy,
+                                                    uint32_t grid[3]);
+/** `schedule` directives in file order; `schedule:NAME` refers to them by
+ *  this index. */
+CKRT_API size_t ckrt_plan_desc_num_schedules(const ckrt_plan_desc *desc);
+CKRT_API ckrt_status ckrt_plan_desc_schedule(const ckrt_plan_desc *desc,
+                                             size_t schedule,
+                                             ckrt_schedule_decl *decl);
+/**
+ * Evaluates schedule `schedule` without a GPU, as ckrt_plan_load would on
+ * a device with `cus` SMs/CUs where `occupancy` workgroups of its kernels
+ * fit per SM/CU: W = cus * occupancy, then planStreamK / planSplitK. A
+ * pinned `occupancy N` wins over the argument; for `occupancy auto` the
+ * argument must be positive (else CKRT_ERROR_INVALID_ARGUMENT). Fails with
+ * CKRT_ERROR_UNSUPPORTED and a message naming the schedule's line if the
+ * model refuses the sizes, the grid or workspace is beyond the limits, or
+ * a scalar does not fit an i32.
+ */
+CKRT_API ckrt_status ckrt_plan_desc_schedule_eval(const ckrt_plan_desc *desc,
+                                                  size_t schedule, uint32_t cus,
+                                                  uint32_t occupancy,
+                                                  ckrt_schedule_info *info);
 /**
  * Reads the binary (no GPU needed) and checks that it suits the target:
  * an ELF of the right machine (cubin: EM_CUDA, hsaco: EM_AMDGPU), a CUDA
@@ -419,11 +601,17 @@ typedef enum ckrt_plan_load_flags {
 /**
  * Loads `desc` onto the context's device: checks the target against the
  * device, reads and loads the binary as one module, looks up every kernel,
- * evaluates `cus` grids, checks lds against the device's limit and (CUDA)
- * raises CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES for kernels with
- * lds > 48 KiB, checks the argument count/sizes where the driver can tell
- * (cuFuncGetParamInfo, CUDA 12.4+), and allocates the workspaces. The plan
- * keeps its own copy of `desc`.
+ * checks lds against the device's limit and (CUDA) raises
+ * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES for kernels with lds >
+ * 48 KiB, evaluates the schedules (`occupancy auto`: the least of
+ * cuOccupancyMaxActiveBlocksPerMultiprocessor /
+ * hipModuleOccupancyMaxActiveBlocksPerMultiprocessor over the kernels
+ * whose grid uses the schedule, with their block and lds) and the `cus`
+ * and `schedule:NAME` grids, checks that `coop` kernels can launch
+ * cooperatively with their whole grid resident (else
+ * CKRT_ERROR_UNSUPPORTED), checks the argument count/sizes where the
+ * driver can tell (cuFuncGetParamInfo, CUDA 12.4+), and allocates the
+ * workspaces. The plan keeps its own copy of `desc`.
  */
 CKRT_API ckrt_status ckrt_plan_load(ckrt_context context,
                                     const ckrt_plan_desc *desc,
@@ -435,9 +623,17 @@ CKRT_API ckrt_status ckrt_plan_load_file(ckrt_context context,
 CKRT_API void ckrt_plan_destroy(ckrt_plan plan);
 /** The plan's description (owned by the plan). */
 CKRT_API const ckrt_plan_desc *ckrt_plan_get_desc(ckrt_plan plan);
-/** The grid kernel `kernel` launches with (cus resolved). */
+/** The grid kernel `kernel` launches with (cus and schedules resolved). */
 CKRT_API ckrt_status ckrt_plan_kernel_grid(ckrt_plan plan, size_t kernel,
                                            uint32_t grid[3]);
+/** Schedule `schedule` as the plan was loaded with it: the occupancy
+ *  found (or pinned), W, the grid, workspace and scalars (see
+ *  ckrt_schedule_info). */
+CKRT_API ckrt_status ckrt_plan_schedule_info(ckrt_plan plan, size_t schedule,
+                                             ckrt_schedule_info *info);
+/** The size of workspace `index` as allocated (schedules resolved). */
+CKRT_API ckrt_status ckrt_plan_workspace_bytes(ckrt_plan plan, size_t index,
+                                               uint64_t *bytes);
 /** Device pointer of workspace `index` (NULL for a 0-byte workspace). */
 CKRT_API ckrt_status ckrt_plan_workspace_ptr(ckrt_plan plan, size_t index,
                                              void **device_ptr);
@@ -445,7 +641,9 @@ CKRT_API ckrt_status ckrt_plan_workspace_ptr(ckrt_plan plan, size_t index,
 /**
  * Enqueues the whole plan on `stream` (NULL: default stream): clears the
  * `zero` workspaces, then launches every kernel in file order with
- * dynamic shared memory = lds. `tensor_ptrs[i]` is the device pointer of
+ * dynamic shared memory = lds (`coop` kernels cooperatively; a driver
+ * that refuses fails the call with its message, the launch never hangs on
+ * it). `tensor_ptrs[i]` is the device pointer of
  * tensor i; `num_tensors` must equal the plan's tensor count and no pointer
  * may be NULL. Asynchronous: synchronize the stream (or an event) to wait.
  * Safe to call from several threads (launches of one plan are serialized).

@@ -67,3 +67,13 @@ Tolerance ckbench::benchTolerance(const std::string &computeType,
       ckTolerance(computeType, outType, accType, reduction, 1, maxMagnitude);
   return {std::max(split.rtol, whole.rtol), std::max(split.atol, whole.atol)};
 }
+
+int64_t
+ckbench::toleranceKBatch(int64_t metaKBatch,
+                         const std::vector<int64_t> &scheduleContributors) {
+  if (scheduleContributors.empty())
+    return std::max<int64_t>(metaKBatch, 1);
+  return std::max<int64_t>(*std::max_element(scheduleContributors.begin(),
+                                             scheduleContributors.end()),
+                           1);
+}

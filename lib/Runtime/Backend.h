@@ -81,9 +81,20 @@ public:
   /// `why` when it matches or cannot be checked.
   virtual bool functionCheckParams(void *function, const size_t *sizes,
                                    size_t numParams, std::string *why) = 0;
+  /// Workgroups of `function` that fit on one SM/CU at once, each of
+  /// `blockThreads` threads with `dynamicShared` bytes of dynamic shared
+  /// memory (cuOccupancyMaxActiveBlocksPerMultiprocessor,
+  /// hipModuleOccupancyMaxActiveBlocksPerMultiprocessor).
+  virtual ckrt_status functionOccupancy(void *function, unsigned blockThreads,
+                                        size_t dynamicShared, int *blocks) = 0;
+  /// CKRT_SUCCESS if the driver and device `device` can launch kernels
+  /// cooperatively, else CKRT_ERROR_UNSUPPORTED saying why.
+  virtual ckrt_status checkCooperativeLaunch(int device) = 0;
+  /// Launches `function`; `cooperative` through cuLaunchCooperativeKernel
+  /// or hipModuleLaunchCooperativeKernel (checkCooperativeLaunch first).
   virtual ckrt_status launch(void *function, const unsigned grid[3],
                              const unsigned block[3], unsigned sharedBytes,
-                             void *stream, void **params) = 0;
+                             void *stream, void **params, bool cooperative) = 0;
 };
 
 /// Why a backend library could not be used.

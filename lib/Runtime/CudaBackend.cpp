@@ -47,6 +47,8 @@ constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
 constexpr CUresult CUDA_ERROR_JIT_COMPILER_NOT_FOUND = 221;
 constexpr CUresult CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222;
 constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
+constexpr CUresult CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720;
+constexpr CUresult CUDA_ERROR_NOT_SUPPORTED = 801;
 
 // CUdevice_attribute values.
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
@@ -55,6 +57,7 @@ constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 constexpr int CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr int CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95;
 constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
 // CUfunction_attribute values.
@@ -100,6 +103,13 @@ struct CudaApi {
                              void **, void **);
   // Optional (CUDA 12.4+): used to check plan arguments against kernels.
   CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
+  // Optional here (every CUDA 9+ driver has them), needed only by plans
+  // with schedules (`occupancy auto`) or `coop` kernels.
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
+                                                          int, size_t);
+  CUresult (*cuLaunchCooperativeKernel)(CUfunction, unsigned, unsigned,
+                                        unsigned, unsigned, unsigned, unsigned,
+                                        unsigned, CUstream, void **);
 };
 
 struct Session {
@@ -125,6 +135,9 @@ ckrt_status statusFor(CUresult r) {
     return CKRT_ERROR_INVALID_BINARY;
   case CUDA_ERROR_NOT_FOUND:
     return CKRT_ERROR_NOT_FOUND;
+  case CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE:
+  case CUDA_ERROR_NOT_SUPPORTED:
+    return CKRT_ERROR_UNSUPPORTED;
   default:
     return CKRT_ERROR_DRIVER;
   }
@@ -441,13 +454,64 @@ public:
     return true;
   }
 
+  ckrt_status functionOccupancy(void *function, unsigned blockThreads,
+                                size_t dynamicShared, int *blocks) override {
+    const char *name = "cuOccupancyMaxActiveBlocksPerMultiprocessor";
+    if (!api.cuOccupancyMaxActiveBlocksPerMultiprocessor)
+      return fail(CKRT_ERROR_UNSUPPORTED, "the CUDA driver '%s' has no %s",
+                  path.c_str(), name);
+    int n = 0;
+    std::string what = format("%s(block of %u threads, %zu bytes of dynamic "
+                              "shared memory)",
+                              name, blockThreads, dynamicShared);
+    if (ckrt_status st = check(api.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                                   &n, static_cast<CUfunction>(function),
+                                   int(blockThreads), dynamicShared),
+                               what.c_str()))
+      return st;
+    *blocks = n;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status checkCooperativeLaunch(int ordinal) override {
+    if (!api.cuLaunchCooperativeKernel)
+      return fail(CKRT_ERROR_UNSUPPORTED,
+                  "the CUDA driver '%s' has no cuLaunchCooperativeKernel",
+                  path.c_str());
+    CUdevice dev;
+    if (ckrt_status st = check(api.cuDeviceGet(&dev, ordinal), "cuDeviceGet"))
+      return st;
+    int supported = 0;
+    if (ckrt_status st =
+            check(api.cuDeviceGetAttribute(
+                      &supported, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, dev),
+                  "cuDeviceGetAttribute(cooperative launch)"))
+      return st;
+    if (!supported)
+      return fail(CKRT_ERROR_UNSUPPORTED,
+                  "CUDA device %d cannot launch kernels cooperatively "
+                  "(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH is 0)",
+                  ordinal);
+    return CKRT_SUCCESS;
+  }
+
   ckrt_status launch(void *function, const unsigned grid[3],
                      const unsigned block[3], unsigned sharedBytes,
-                     void *stream, void **params) override {
-    return check(api.cuLaunchKernel(static_cast<CUfunction>(function),
-                                    grid[0], grid[1], grid[2], block[0],
-                                    block[1], block[2], sharedBytes,
-                                    static_cast<CUstream>(stream), params,
+                     void *stream, void **params, bool cooperative) override {
+    auto f = static_cast<CUfunction>(function);
+    auto s = static_cast<CUstream>(stream);
+    if (cooperative) {
+      if (!api.cuLaunchCooperativeKernel)
+        return fail(CKRT_ERROR_UNSUPPORTED,
+                    "the CUDA driver '%s' has no cuLaunchCooperativeKernel",
+                    path.c_str());
+      return check(api.cuLaunchCooperativeKernel(f, grid[0], grid[1], grid[2],
+                                                 block[0], block[1], block[2],
+                                                 sharedBytes, s, params),
+                   "cuLaunchCooperativeKernel");
+    }
+    return check(api.cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0],
+                                    block[1], block[2], sharedBytes, s, params,
                                     nullptr),
                  "cuLaunchKernel");
   }
@@ -520,6 +584,13 @@ std::unique_ptr<Backend> createCudaBackend(const std::string &path,
     bind(api.cuEventElapsedTime, "cuEventElapsedTime");
   api.cuFuncGetParamInfo = reinterpret_cast<decltype(api.cuFuncGetParamInfo)>(
       lib.symbol("cuFuncGetParamInfo"));
+  auto optional = [&](auto &fn, const char *name) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+        lib.symbol(name));
+  };
+  optional(api.cuOccupancyMaxActiveBlocksPerMultiprocessor,
+           "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  optional(api.cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel");
   if (missing) {
     failure->status = CKRT_ERROR_NO_BACKEND;
     failure->reason = format("it lacks the symbol '%s' (not a CUDA driver, "

@@ -43,6 +43,8 @@ constexpr hipError_t hipErrorInvalidImage = 200;
 constexpr hipError_t hipErrorNoBinaryForGpu = 209;
 constexpr hipError_t hipErrorInvalidKernelFile = 218;
 constexpr hipError_t hipErrorNotFound = 500;
+constexpr hipError_t hipErrorCooperativeLaunchTooLarge = 720;
+constexpr hipError_t hipErrorNotSupported = 801;
 
 /// The leading part of hipDeviceProp_tR0600, field for field, up to and
 /// including gcnArchName. Runs of plain ints the runtime fills but ckrt
@@ -92,7 +94,9 @@ struct HipDevicePropsR0600 {
   int localL1CacheSupported;
   size_t sharedMemPerMultiprocessor;
   int regsPerMultiprocessor;
-  int moreFlags[11]; // managedMemory ... cooperativeMultiDeviceLaunch
+  int moreFlags[9]; // managedMemory ... canUseHostPointerForRegisteredMem
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
   size_t sharedMemPerBlockOptin;
   int moreFlags2[4]; // pageableMemoryAccessUsesHostPageTables ...
   size_t reservedSharedMemPerBlock;
@@ -106,6 +110,7 @@ struct HipDevicePropsR0600 {
 static_assert(offsetof(HipDevicePropsR0600, totalGlobalMem) == 288, "");
 static_assert(offsetof(HipDevicePropsR0600, multiProcessorCount) == 388, "");
 static_assert(offsetof(HipDevicePropsR0600, l2CacheSize) == 616, "");
+static_assert(offsetof(HipDevicePropsR0600, cooperativeLaunch) == 688, "");
 static_assert(offsetof(HipDevicePropsR0600, sharedMemPerBlockOptin) == 696,
               "");
 static_assert(offsetof(HipDevicePropsR0600, gcnArchName) == 1160, "");
@@ -141,6 +146,22 @@ struct HipApi {
   hipError_t (*hipModuleLaunchKernel)(hipFunction_t, unsigned, unsigned,
                                       unsigned, unsigned, unsigned, unsigned,
                                       unsigned, hipStream_t, void **, void **);
+  // Optional: needed only by plans with schedules (`occupancy auto`) or
+  // `coop` kernels.
+  hipError_t (*hipModuleOccupancyMaxActiveBlocksPerMultiprocessor)(
+      int *, hipFunction_t, int, size_t);
+  hipError_t (*hipModuleLaunchCooperativeKernel)(hipFunction_t, unsigned,
+                                                 unsigned, unsigned, unsigned,
+                                                 unsigned, unsigned, unsigned,
+                                                 hipStream_t, void **);
+};
+
+/// What hipGetDevicePropertiesR0600 writes into: larger than
+/// hipDeviceProp_tR0600 (about 1.5 KiB) with room to spare.
+union HipPropsBuffer {
+  HipDevicePropsR0600 p;
+  char bytes[8192];
+  max_align_t align;
 };
 
 ckrt_status statusFor(hipError_t r) {
@@ -159,6 +180,9 @@ ckrt_status statusFor(hipError_t r) {
   case hipErrorNotFound:
   case hipErrorInvalidDeviceFunction:
     return CKRT_ERROR_NOT_FOUND;
+  case hipErrorCooperativeLaunchTooLarge:
+  case hipErrorNotSupported:
+    return CKRT_ERROR_UNSUPPORTED;
   default:
     return CKRT_ERROR_DRIVER;
   }
@@ -201,19 +225,17 @@ public:
     return check(r, "hipGetDeviceCount");
   }
 
-  ckrt_status deviceProps(int ordinal, ckrt_device_props *props) override {
-    // Larger than hipDeviceProp_tR0600 (about 1.5 KiB) with room to spare.
-    union {
-      HipDevicePropsR0600 p;
-      char bytes[8192];
-      max_align_t align;
-    } buffer;
+  ckrt_status readProps(int ordinal, HipPropsBuffer &buffer) {
     std::memset(&buffer, 0, sizeof(buffer));
     std::string what = format("hipGetDevicePropertiesR0600(device %d)",
                               ordinal);
-    if (ckrt_status st = check(api.hipGetDevicePropertiesR0600(&buffer,
-                                                               ordinal),
-                               what.c_str()))
+    return check(api.hipGetDevicePropertiesR0600(&buffer, ordinal),
+                 what.c_str());
+  }
+
+  ckrt_status deviceProps(int ordinal, ckrt_device_props *props) override {
+    HipPropsBuffer buffer;
+    if (ckrt_status st = readProps(ordinal, buffer))
       return st;
     const HipDevicePropsR0600 &p = buffer.p;
     std::memset(props, 0, sizeof(*props));
@@ -397,13 +419,62 @@ public:
     return true; // HIP has no way to ask
   }
 
+  ckrt_status functionOccupancy(void *function, unsigned blockThreads,
+                                size_t dynamicShared, int *blocks) override {
+    const char *name = "hipModuleOccupancyMaxActiveBlocksPerMultiprocessor";
+    if (!api.hipModuleOccupancyMaxActiveBlocksPerMultiprocessor)
+      return fail(CKRT_ERROR_UNSUPPORTED, "the HIP runtime '%s' has no %s",
+                  path.c_str(), name);
+    int n = 0;
+    std::string what = format("%s(block of %u threads, %zu bytes of dynamic "
+                              "LDS)",
+                              name, blockThreads, dynamicShared);
+    if (ckrt_status st =
+            check(api.hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+                      &n, static_cast<hipFunction_t>(function),
+                      int(blockThreads), dynamicShared),
+                  what.c_str()))
+      return st;
+    *blocks = n;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status checkCooperativeLaunch(int ordinal) override {
+    if (!api.hipModuleLaunchCooperativeKernel)
+      return fail(CKRT_ERROR_UNSUPPORTED,
+                  "the HIP runtime '%s' has no "
+                  "hipModuleLaunchCooperativeKernel",
+                  path.c_str());
+    HipPropsBuffer buffer;
+    if (ckrt_status st = readProps(ordinal, buffer))
+      return st;
+    if (!buffer.p.cooperativeLaunch)
+      return fail(CKRT_ERROR_UNSUPPORTED,
+                  "HIP device %d cannot launch kernels cooperatively "
+                  "(hipDeviceProp_t::cooperativeLaunch is 0)",
+                  ordinal);
+    return CKRT_SUCCESS;
+  }
+
   ckrt_status launch(void *function, const unsigned grid[3],
                      const unsigned block[3], unsigned sharedBytes,
-                     void *stream, void **params) override {
-    return check(api.hipModuleLaunchKernel(
-                     static_cast<hipFunction_t>(function), grid[0], grid[1],
-                     grid[2], block[0], block[1], block[2], sharedBytes,
-                     static_cast<hipStream_t>(stream), params, nullptr),
+                     void *stream, void **params, bool cooperative) override {
+    auto f = static_cast<hipFunction_t>(function);
+    auto s = static_cast<hipStream_t>(stream);
+    if (cooperative) {
+      if (!api.hipModuleLaunchCooperativeKernel)
+        return fail(CKRT_ERROR_UNSUPPORTED,
+                    "the HIP runtime '%s' has no "
+                    "hipModuleLaunchCooperativeKernel",
+                    path.c_str());
+      return check(api.hipModuleLaunchCooperativeKernel(
+                       f, grid[0], grid[1], grid[2], block[0], block[1],
+                       block[2], sharedBytes, s, params),
+                   "hipModuleLaunchCooperativeKernel");
+    }
+    return check(api.hipModuleLaunchKernel(f, grid[0], grid[1], grid[2],
+                                           block[0], block[1], block[2],
+                                           sharedBytes, s, params, nullptr),
                  "hipModuleLaunchKernel");
   }
 
@@ -460,6 +531,14 @@ std::unique_ptr<Backend> createHipBackend(const std::string &path,
   bind(api.hipModuleUnload, "hipModuleUnload");
   bind(api.hipModuleGetFunction, "hipModuleGetFunction");
   bind(api.hipModuleLaunchKernel, "hipModuleLaunchKernel");
+  auto optional = [&](auto &fn, const char *name) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(
+        lib.symbol(name));
+  };
+  optional(api.hipModuleOccupancyMaxActiveBlocksPerMultiprocessor,
+           "hipModuleOccupancyMaxActiveBlocksPerMultiprocessor");
+  optional(api.hipModuleLaunchCooperativeKernel,
+           "hipModuleLaunchCooperativeKernel");
   if (missing) {
     failure->status = CKRT_ERROR_NO_BACKEND;
     failure->reason = format("it lacks the symbol '%s' (not the HIP runtime, "

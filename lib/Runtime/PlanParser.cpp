@@ -1,9 +1,10 @@
-//===- PlanParser.cpp - The `ck-plan 1` launch-plan format ----------------===//
+//===- PlanParser.cpp - The `ck-plan` launch-plan format ------------------===//
 //
-// Parses plan text into a ckrt_plan_desc and implements the ckrt_plan_desc_*
-// accessors (Binary.cpp checks the binary, File.cpp reads files). Every
-// parse error names the line and what was expected; every size is checked
-// against the limits in ck-c/Runtime.h without overflowing.
+// Parses plan text (versions 1 and 2) into a ckrt_plan_desc and implements
+// the ckrt_plan_desc_* accessors (Binary.cpp checks the binary, File.cpp
+// reads files, Schedules.cpp evaluates schedules). Every parse error names
+// the line and what was expected; every size is checked against the limits
+// in ck-c/Runtime.h without overflowing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,17 +40,24 @@ ckrt_backend targetBackend(const std::string &target) {
   return CKRT_BACKEND_AUTO;
 }
 
-bool evaluateGrid(const KernelDecl &kernel, uint32_t cus, uint32_t grid[3],
+bool evaluateGrid(const KernelDecl &kernel, uint32_t cus,
+                  const ckrt_schedule_info *schedules, uint32_t grid[3],
                   std::string *why) {
   static const char *const dims[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
-    uint64_t value = kernel.gridCusFactor[i]
-                         ? uint64_t(cus) * kernel.gridCusFactor[i]
-                         : uint64_t(kernel.grid[i]);
+    uint64_t value = uint64_t(kernel.grid[i]);
+    if (kernel.gridCusFactor[i])
+      value = uint64_t(cus) * kernel.gridCusFactor[i];
+    else if (kernel.gridSchedule[i] >= 0)
+      value = schedules ? schedules[kernel.gridSchedule[i]].grid : 0;
     if (value == 0) {
       if (why)
-        *why = format("grid %s of kernel '%s' evaluates to 0 (cus = %u)",
-                      dims[i], kernel.name.c_str(), cus);
+        *why = schedules || kernel.gridSchedule[i] < 0
+                   ? format("grid %s of kernel '%s' evaluates to 0 (cus = %u)",
+                            dims[i], kernel.name.c_str(), cus)
+                   : format("grid %s of kernel '%s' needs its schedule "
+                            "evaluated",
+                            dims[i], kernel.name.c_str());
       return false;
     }
     if (value > kMaxGrid[i]) {
@@ -71,6 +79,15 @@ namespace {
 
 constexpr uint32_t kMaxIndex = 65535;
 constexpr uint64_t kMaxThreadsPerBlock = 1024;
+/// Largest tiles, iters, min_iters and tail of a schedule, and largest
+/// tiles * iters of a stream_k one: the kernel's i32.
+constexpr uint64_t kMaxScheduleCount =
+    uint64_t(cklimits::kMaxScheduleIterations);
+/// Largest k_batch and max of a split_k schedule: the grid's z.
+constexpr uint64_t kMaxKBatch = uint64_t(cklimits::kMaxGrid[2]);
+/// `schedule:NAME`, as grid entry, workspace size and argument.
+const char kSchedulePrefix[] = "schedule:";
+constexpr size_t kSchedulePrefixSize = sizeof(kSchedulePrefix) - 1;
 
 // The runtime serves what the compiler may emit, no more.
 static_assert(CKRT_MAX_TENSOR_BYTES == uint64_t(cklimits::kMaxTensorBytes),
@@ -243,6 +260,36 @@ bool parseDtype(const std::string &s, ckrt_dtype *out) {
   return true;
 }
 
+/// "1 and 2": the plan versions this runtime reads.
+std::string versionsText() {
+  std::string text;
+  for (int v = CKRT_PLAN_VERSION_MIN; v <= CKRT_PLAN_VERSION; ++v) {
+    if (v > CKRT_PLAN_VERSION_MIN)
+      text += v == CKRT_PLAN_VERSION ? " and " : ", ";
+    text += std::to_string(v);
+  }
+  return text;
+}
+
+/// "'ck-plan 1' or 'ck-plan 2'": the headers this runtime reads.
+std::string headersText() {
+  std::string text;
+  for (int v = CKRT_PLAN_VERSION_MIN; v <= CKRT_PLAN_VERSION; ++v) {
+    if (v > CKRT_PLAN_VERSION_MIN)
+      text += v == CKRT_PLAN_VERSION ? " or " : ", ";
+    text += "'ck-plan " + std::to_string(v) + "'";
+  }
+  return text;
+}
+
+bool hasSchedulePrefix(const std::string &token) {
+  return token.compare(0, kSchedulePrefixSize, kSchedulePrefix) == 0;
+}
+
+const char *scheduleKindName(ckrt_schedule_kind kind) {
+  return kind == CKRT_SCHEDULE_STREAM_K ? "stream_k" : "split_k";
+}
+
 bool isValidSymbol(const std::string &s) {
   if (s.empty() || (s[0] >= '0' && s[0] <= '9'))
     return false;
@@ -293,10 +340,34 @@ private:
   ckrt_status parseBinary(const std::vector<std::string> &tok);
   ckrt_status parseTensor(const std::vector<std::string> &tok);
   ckrt_status parseWorkspace(const std::vector<std::string> &tok);
+  ckrt_status parseSchedule(const std::vector<std::string> &tok);
+  ckrt_status parseScheduleValue(ScheduleDecl &schedule, const std::string &key,
+                                 const std::string &value);
   ckrt_status parseKernel(const std::vector<std::string> &tok);
   ckrt_status parseArg(const KernelDecl &kernel, const std::string &tok,
                        size_t position, ckrt_kernel_arg *out);
+  /// Records the `schedule:NAME` token `token` (its name after the prefix)
+  /// for finish() to resolve; `what` names the use in messages ("grid x
+  /// of kernel 'k'"). Fails in a version-1 plan or on a bad name.
+  ckrt_status addScheduleRef(int use, const std::string &token,
+                             const std::string &what, size_t owner,
+                             size_t slot);
+  ckrt_status resolveSchedules();
   ckrt_status finish();
+
+  /// A `schedule:NAME` seen before its schedule is known.
+  struct ScheduleRef {
+    enum Use { Grid, Workspace, Argument };
+    int use = Grid;
+    std::string name;
+    /// "grid x of kernel 'k'", "workspace 0", "argument 3 of kernel 'k'".
+    std::string what;
+    /// The kernel's or workspace's position in file order.
+    size_t owner = 0;
+    /// Grid dimension or argument position.
+    size_t slot = 0;
+    int line = 0;
+  };
 
   const std::string &source;
   const std::string &baseDir;
@@ -306,6 +377,9 @@ private:
   // Lines of what was declared, to name the first of a duplicate.
   std::map<std::string, int> metaLines;
   std::unordered_map<uint32_t, int> tensorLines, workspaceLines;
+  // Schedules by name (their index), and the references to resolve.
+  std::map<std::string, size_t> scheduleIndex;
+  std::vector<ScheduleRef> scheduleRefs;
 };
 
 ckrt_status Parser::run(const std::string &text) {
@@ -342,11 +416,13 @@ ckrt_status Parser::run(const std::string &text) {
       st = parseTensor(tok);
     else if (dir == "workspace")
       st = parseWorkspace(tok);
+    else if (dir == "schedule")
+      st = parseSchedule(tok);
     else if (dir == "kernel")
       st = parseKernel(tok);
     else
       st = error(format("unknown directive '%s' (expected target, binary, "
-                        "meta, tensor, workspace or kernel)",
+                        "meta, tensor, workspace, schedule or kernel)",
                         dir.c_str()));
     if (st != CKRT_SUCCESS)
       return st;
@@ -359,25 +435,26 @@ ckrt_status Parser::run(const std::string &text) {
 
 ckrt_status Parser::parseHeader(const std::vector<std::string> &tok) {
   if (tok[0] != "ck-plan")
-    return error(format("expected the header 'ck-plan %d' before any "
-                        "directive, found '%s'",
-                        CKRT_PLAN_VERSION, tok[0].c_str()));
+    return error(format("expected the header %s before any directive, "
+                        "found '%s'",
+                        headersText().c_str(), tok[0].c_str()));
   uint64_t version = 0;
   if (tok.size() < 2)
-    return error("missing version number after 'ck-plan' (expected "
-                 "'ck-plan 1')");
+    return error(format("missing version number after 'ck-plan' (expected "
+                        "%s)",
+                        headersText().c_str()));
   if (!parseUnsigned(tok[1], 1000000, &version))
     return error(format("expected a version number after 'ck-plan', found "
                         "'%s'",
                         tok[1].c_str()));
-  if (version != CKRT_PLAN_VERSION)
+  if (version < CKRT_PLAN_VERSION_MIN || version > CKRT_PLAN_VERSION)
     return error(format("unsupported plan version %llu (this runtime reads "
-                        "version %d)",
+                        "versions %s)",
                         static_cast<unsigned long long>(version),
-                        CKRT_PLAN_VERSION));
+                        versionsText().c_str()));
   if (tok.size() > 2)
-    return error(format("unexpected '%s' after 'ck-plan %d'", tok[2].c_str(),
-                        CKRT_PLAN_VERSION));
+    return error(format("unexpected '%s' after 'ck-plan %llu'", tok[2].c_str(),
+                        static_cast<unsigned long long>(version)));
   desc.version = int(version);
   headerLine = line;
   return CKRT_SUCCESS;
@@ -512,7 +589,7 @@ ckrt_status Parser::parseWorkspace(const std::vector<std::string> &tok) {
   static const char *const fields[] = {"workspace index", "size in bytes",
                                        "'zero' or 'keep'"};
   static const char *const usage =
-      "expected: workspace <index> <bytes> zero|keep";
+      "expected: workspace <index> <bytes>|schedule:<name> zero|keep";
   if (tok.size() < 4)
     return error(format("missing %s in 'workspace' directive (%s)",
                         fields[tok.size() - 1], usage));
@@ -531,18 +608,24 @@ ckrt_status Parser::parseWorkspace(const std::vector<std::string> &tok) {
     return error(format("workspace index %s is too large (at most %u)",
                         tok[1].c_str(), kMaxIndex));
   w.index = uint32_t(index);
-  if (isNegative(tok[2]))
+  if (hasSchedulePrefix(tok[2])) {
+    if (ckrt_status st = addScheduleRef(ScheduleRef::Workspace, tok[2],
+                                        format("workspace %u", w.index),
+                                        desc.workspaces.size(), 0))
+      return st;
+  } else if (isNegative(tok[2])) {
     return error(format("workspace size must not be negative, found '%s'",
                         tok[2].c_str()));
-  if (!isDigits(tok[2]))
+  } else if (!isDigits(tok[2])) {
     return error(format("expected a workspace size in bytes (a non-negative "
-                        "integer), found '%s'",
+                        "integer) or 'schedule:<name>', found '%s'",
                         tok[2].c_str()));
-  if (!parseUnsigned(tok[2], CKRT_MAX_TENSOR_BYTES, &w.bytes))
+  } else if (!parseUnsigned(tok[2], CKRT_MAX_TENSOR_BYTES, &w.bytes)) {
     return error(format("workspace size %s is too large (at most %llu bytes, "
                         "%s)",
                         tok[2].c_str(), ull(CKRT_MAX_TENSOR_BYTES),
                         limitText(CKRT_MAX_TENSOR_BYTES).c_str()));
+  }
   if (tok[3] == "zero")
     w.zeroEachLaunch = true;
   else if (tok[3] == "keep")
@@ -560,10 +643,196 @@ ckrt_status Parser::parseWorkspace(const std::vector<std::string> &tok) {
   return CKRT_SUCCESS;
 }
 
+ckrt_status Parser::addScheduleRef(int use, const std::string &token,
+                                   const std::string &what, size_t owner,
+                                   size_t slot) {
+  if (desc.version < 2)
+    return error(format("%s is '%s', but 'schedule:' needs 'ck-plan 2' (this "
+                        "plan says 'ck-plan %d')",
+                        what.c_str(), token.c_str(), desc.version));
+  std::string name = token.substr(kSchedulePrefixSize);
+  if (!isValidSymbol(name))
+    return error(format("%s is '%s' (expected 'schedule:<name>' with the "
+                        "name of a schedule)",
+                        what.c_str(), token.c_str()));
+  ScheduleRef ref;
+  ref.use = use;
+  ref.name = std::move(name);
+  ref.what = what;
+  ref.owner = owner;
+  ref.slot = slot;
+  ref.line = line;
+  scheduleRefs.push_back(std::move(ref));
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseScheduleValue(ScheduleDecl &schedule,
+                                       const std::string &key,
+                                       const std::string &value) {
+  const char *name = schedule.name.c_str();
+  // A positive integer of at most `max`; `expected` describes the value.
+  auto count = [&](uint64_t max, const char *expected, uint64_t *out) {
+    if (isDigits(value) && value.find_first_not_of('0') != std::string::npos) {
+      if (parseUnsigned(value, max, out))
+        return CKRT_SUCCESS;
+      return error(format("%s %s of schedule '%s' is above the limit %llu",
+                          key.c_str(), value.c_str(), name, ull(max)));
+    }
+    return error(format("bad %s '%s' in schedule '%s' (expected %s)",
+                        key.c_str(), value.c_str(), name, expected));
+  };
+  uint64_t n = 0;
+  ckrt_status st = CKRT_SUCCESS;
+  if (key == "tiles" || key == "iters") {
+    st = count(kMaxScheduleCount, "a positive integer", &n);
+    (key == "tiles" ? schedule.tiles : schedule.iters) = int64_t(n);
+  } else if (key == "partial_bytes") {
+    st = count(CKRT_MAX_TENSOR_BYTES, "a positive number of bytes", &n);
+    schedule.partialBytes = int64_t(n);
+  } else if (key == "min_iters") {
+    st = count(kMaxScheduleCount, "a positive integer", &n);
+    schedule.streamK.minIters = schedule.splitK.minIters = int64_t(n);
+  } else if (key == "occupancy") {
+    if (value != "auto")
+      st = count(kMaxOccupancy, "a positive integer or 'auto'", &n);
+    schedule.occupancy = uint32_t(n);
+  } else if (key == "reduce") {
+    if (value == "tree")
+      schedule.streamK.reduce = ckschedule::Reduction::Tree;
+    else if (value == "linear")
+      schedule.streamK.reduce = ckschedule::Reduction::Linear;
+    else
+      st = error(format("bad reduce '%s' in schedule '%s' (expected linear or "
+                        "tree)",
+                        value.c_str(), name));
+  } else if (key == "dp") {
+    if (value == "persistent")
+      schedule.streamK.dp = ckschedule::DataParallel::Persistent;
+    else if (value == "per_tile")
+      schedule.streamK.dp = ckschedule::DataParallel::PerTile;
+    else
+      st = error(format("bad dp '%s' in schedule '%s' (expected persistent or "
+                        "per_tile)",
+                        value.c_str(), name));
+  } else if (key == "tail") {
+    if (value != "all")
+      st = count(kMaxScheduleCount, "a positive integer or 'all'", &n);
+    schedule.streamK.tail = value == "all" ? ckschedule::kTailAll : int64_t(n);
+  } else if (key == "k_batch") {
+    if (value != "auto")
+      st = count(kMaxKBatch, "a positive integer or 'auto'", &n);
+    schedule.splitK.kBatch =
+        value == "auto" ? ckschedule::kKBatchAuto : int64_t(n);
+  } else if (key == "max") {
+    st = count(kMaxKBatch, "a positive integer", &n);
+    schedule.splitK.maxKBatch = int64_t(n);
+  }
+  return st;
+}
+
+ckrt_status Parser::parseSchedule(const std::vector<std::string> &tok) {
+  static const char *const usage =
+      "expected: schedule <name> stream_k|split_k <key> <value> ...";
+  static const char *const streamKKeys[] = {
+      "tiles", "iters", "partial_bytes", "reduce",
+      "dp",    "tail",  "min_iters",     "occupancy"};
+  static const char *const splitKKeys[] = {
+      "tiles", "iters",         "k_batch",  "min_iters",
+      "max",   "partial_bytes", "occupancy"};
+  if (desc.version < 2)
+    return error(format("the 'schedule' directive needs 'ck-plan 2' (this "
+                        "plan says 'ck-plan %d')",
+                        desc.version));
+  if (tok.size() < 2)
+    return error(format("missing schedule name (%s)", usage));
+  const std::string &name = tok[1];
+  if (!isValidSymbol(name))
+    return error(format("'%s' is not a valid schedule name (letters, digits, "
+                        "'_', '.', '$', not starting with a digit)",
+                        name.c_str()));
+  if (auto it = scheduleIndex.find(name); it != scheduleIndex.end())
+    return error(format("duplicate schedule '%s' (first on line %d)",
+                        name.c_str(), desc.schedules[it->second].line));
+  if (tok.size() < 3)
+    return error(format("missing kind after schedule name '%s' (expected "
+                        "stream_k or split_k)",
+                        name.c_str()));
+  ScheduleDecl s;
+  s.name = name;
+  s.line = line;
+  if (tok[2] == "stream_k")
+    s.kind = CKRT_SCHEDULE_STREAM_K;
+  else if (tok[2] == "split_k")
+    s.kind = CKRT_SCHEDULE_SPLIT_K;
+  else
+    return error(format("unknown kind '%s' of schedule '%s' (expected "
+                        "stream_k or split_k)",
+                        tok[2].c_str(), name.c_str()));
+  const bool streamK = s.kind == CKRT_SCHEDULE_STREAM_K;
+  const char *kind = scheduleKindName(s.kind);
+  const char *const *keys = streamK ? streamKKeys : splitKKeys;
+  const size_t numKeys =
+      streamK ? std::size(streamKKeys) : std::size(splitKKeys);
+  std::string keysText;
+  for (size_t k = 0; k < numKeys; ++k)
+    keysText += std::string(k == 0             ? ""
+                            : k + 1 == numKeys ? " or "
+                                               : ", ") +
+                keys[k];
+
+  std::vector<std::string> seen;
+  auto wasSeen = [&](const char *key) {
+    return std::find(seen.begin(), seen.end(), key) != seen.end();
+  };
+  for (size_t i = 3; i < tok.size(); i += 2) {
+    const std::string &key = tok[i];
+    if (std::find(keys, keys + numKeys, key) == keys + numKeys)
+      return error(format("unknown key '%s' in %s schedule '%s' (expected %s)",
+                          key.c_str(), kind, name.c_str(), keysText.c_str()));
+    if (wasSeen(key.c_str()))
+      return error(format("duplicate key '%s' in schedule '%s'", key.c_str(),
+                          name.c_str()));
+    seen.push_back(key);
+    if (i + 1 >= tok.size())
+      return error(format("missing value after '%s' in schedule '%s'",
+                          key.c_str(), name.c_str()));
+    if (ckrt_status st = parseScheduleValue(s, key, tok[i + 1]))
+      return st;
+  }
+
+  const char *required[] = {"tiles", "iters", "partial_bytes"};
+  for (size_t r = 0; r < (streamK ? 3u : 2u); ++r)
+    if (!wasSeen(required[r]))
+      return error(format("%s schedule '%s' has no '%s' (required: %s)", kind,
+                          name.c_str(), required[r],
+                          streamK ? "tiles, iters and partial_bytes"
+                                  : "tiles and iters"));
+  if (streamK) {
+    uint64_t total = uint64_t(s.tiles) * uint64_t(s.iters);
+    if (total > kMaxScheduleCount)
+      return error(format("stream_k schedule '%s' has tiles * iters = %llu "
+                          "K-iterations, above the limit %llu (the kernel's "
+                          "iteration indices and arguments are i32)",
+                          name.c_str(), ull(total), ull(kMaxScheduleCount)));
+  } else if (s.splitK.kBatch != ckschedule::kKBatchAuto) {
+    for (const char *autoOnly : {"min_iters", "max"})
+      if (wasSeen(autoOnly))
+        return error(format("'%s' in split_k schedule '%s' applies only to "
+                            "'k_batch auto' (this one has k_batch %lld)",
+                            autoOnly, name.c_str(),
+                            static_cast<long long>(s.splitK.kBatch)));
+  }
+  s.streamK.partialBytes = s.partialBytes;
+  s.splitK.partialBytes = s.partialBytes;
+  scheduleIndex.emplace(name, desc.schedules.size());
+  desc.schedules.push_back(std::move(s));
+  return CKRT_SUCCESS;
+}
+
 ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
   static const char *const usage =
       "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
-      "[lds <bytes>] [args ...]";
+      "[lds <bytes>] [coop] [args ...]";
   static const char *const dims[3] = {"x", "y", "z"};
   KernelDecl k;
   k.line = line;
@@ -588,12 +857,19 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
   for (int d = 0; d < 3; ++d, ++i) {
     if (i >= tok.size())
       return error(format("missing grid %s in kernel '%s' (expected grid "
-                          "<x> <y> <z>, each a positive integer, 'cus' or "
-                          "'cus*K')",
+                          "<x> <y> <z>, each a positive integer, 'cus', "
+                          "'cus*K' or 'schedule:<name>')",
                           dims[d], k.name.c_str()));
     const std::string &g = tok[i];
     uint64_t value = 0;
-    if (g == "cus") {
+    if (hasSchedulePrefix(g)) {
+      if (ckrt_status st = addScheduleRef(
+              ScheduleRef::Grid, g,
+              format("grid %s of kernel '%s'", dims[d], k.name.c_str()),
+              desc.kernels.size(), size_t(d)))
+        return st;
+      k.grid[d] = 0;
+    } else if (g == "cus") {
       k.gridCusFactor[d] = 1;
       k.grid[d] = 0;
     } else if (g.compare(0, 4, "cus*") == 0) {
@@ -620,7 +896,8 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
       k.grid[d] = uint32_t(value);
     } else {
       return error(format("bad grid %s '%s' in kernel '%s' (expected a "
-                          "positive integer, 'cus' or 'cus*K')",
+                          "positive integer, 'cus', 'cus*K' or "
+                          "'schedule:<name>')",
                           dims[d], g.c_str(), k.name.c_str()));
     }
   }
@@ -682,6 +959,18 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
     ++i;
   }
 
+  // [coop]
+  if (i < tok.size() && tok[i] == "coop") {
+    if (desc.version < 2)
+      return error(format("'coop' in kernel '%s' needs 'ck-plan 2' (this "
+                          "plan says 'ck-plan %d')",
+                          k.name.c_str(), desc.version));
+    k.cooperative = true;
+    ++i;
+    if (i < tok.size() && tok[i] == "coop")
+      return error(format("duplicate 'coop' in kernel '%s'", k.name.c_str()));
+  }
+
   // [args ...]
   if (i < tok.size() && tok[i] == "args") {
     for (++i; i < tok.size(); ++i) {
@@ -693,9 +982,12 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
     }
   }
   if (i < tok.size())
-    return error(format("unexpected '%s' in kernel '%s' (expected 'lds' or "
-                        "'args' after the block; %s)",
-                        tok[i].c_str(), k.name.c_str(), usage));
+    return error(format("unexpected '%s' in kernel '%s' (expected %s; %s)",
+                        tok[i].c_str(), k.name.c_str(),
+                        k.cooperative ? "'args' after 'coop'"
+                                      : "'lds', 'coop' or 'args' after the "
+                                        "block",
+                        usage));
   desc.kernels.push_back(std::move(k));
   return CKRT_SUCCESS;
 }
@@ -715,6 +1007,17 @@ ckrt_status Parser::parseArg(const KernelDecl &kernel, const std::string &tok,
     out->index = uint32_t(index);
     return CKRT_SUCCESS;
   }
+  if (hasSchedulePrefix(tok)) {
+    out->kind = CKRT_ARG_SCHEDULE;
+    return addScheduleRef(
+        ScheduleRef::Argument, tok,
+        format("argument %zu of kernel '%s'", position, kernel.name.c_str()),
+        desc.kernels.size(), position);
+  }
+  if (tok == "coop")
+    return error(format("argument %zu of kernel '%s' is 'coop', which must "
+                        "come before 'args'",
+                        position, kernel.name.c_str()));
   size_t colon = tok.find(':');
   std::string type = colon == std::string::npos ? "" : tok.substr(0, colon);
   std::string value = colon == std::string::npos ? "" : tok.substr(colon + 1);
@@ -750,15 +1053,73 @@ ckrt_status Parser::parseArg(const KernelDecl &kernel, const std::string &tok,
     return CKRT_SUCCESS;
   }
   return error(format("bad argument %zu '%s' of kernel '%s' (expected tN, "
-                      "wN, i32:V, i64:V or f32:V)",
+                      "wN, i32:V, i64:V, f32:V or schedule:<name>)",
                       position, tok.c_str(), kernel.name.c_str()));
+}
+
+ckrt_status Parser::resolveSchedules() {
+  static const char *const dims[3] = {"x", "y", "z"};
+  std::vector<bool> inGrid(desc.schedules.size(), false);
+  for (const ScheduleRef &ref : scheduleRefs) {
+    auto it = scheduleIndex.find(ref.name);
+    if (it == scheduleIndex.end())
+      return error(ref.line,
+                   format("%s refers to schedule '%s', which is not defined "
+                          "(no 'schedule %s ...' line)",
+                          ref.what.c_str(), ref.name.c_str(),
+                          ref.name.c_str()));
+    const ScheduleDecl &s = desc.schedules[it->second];
+    int32_t index = int32_t(it->second);
+    switch (ref.use) {
+    case ScheduleRef::Grid: {
+      // StreamK launches its workgroups along x; split-K its splits along
+      // z.
+      size_t want = s.kind == CKRT_SCHEDULE_STREAM_K ? 0 : 2;
+      if (ref.slot != want)
+        return error(ref.line,
+                     format("%s is 'schedule:%s', but %s schedule '%s' gives "
+                            "grid %s only (%s)",
+                            ref.what.c_str(), ref.name.c_str(),
+                            scheduleKindName(s.kind), s.name.c_str(),
+                            dims[want],
+                            want == 0 ? "its workgroups" : "its k_batch"));
+      desc.kernels[ref.owner].gridSchedule[ref.slot] = index;
+      inGrid[size_t(index)] = true;
+      break;
+    }
+    case ScheduleRef::Workspace:
+      if (s.partialBytes == 0)
+        return error(ref.line,
+                     format("%s is 'schedule:%s', but split_k schedule '%s' "
+                            "has no partial_bytes to size it",
+                            ref.what.c_str(), ref.name.c_str(),
+                            s.name.c_str()));
+      desc.workspaces[ref.owner].schedule = index;
+      break;
+    case ScheduleRef::Argument:
+      desc.kernels[ref.owner].args[ref.slot].index = uint32_t(index);
+      break;
+    }
+  }
+  // `occupancy auto` asks the driver about the kernels whose grid the
+  // schedule gives; without one there is nothing to ask about.
+  for (size_t i = 0; i < desc.schedules.size(); ++i) {
+    const ScheduleDecl &s = desc.schedules[i];
+    if (s.occupancy == 0 && !inGrid[i])
+      return error(s.line,
+                   format("schedule '%s' has 'occupancy auto', but no "
+                          "kernel's grid is 'schedule:%s', so there is no "
+                          "kernel to ask the driver about (pin it with "
+                          "'occupancy N')",
+                          s.name.c_str(), s.name.c_str()));
+  }
+  return CKRT_SUCCESS;
 }
 
 ckrt_status Parser::finish() {
   if (!headerLine)
-    return error(format("expected the header 'ck-plan %d', found the end of "
-                        "the plan",
-                        CKRT_PLAN_VERSION));
+    return error(format("expected the header %s, found the end of the plan",
+                        headersText().c_str()));
   if (!desc.targetLine)
     return error("missing 'target' directive (expected e.g. 'target "
                  "sm_90a')");
@@ -768,6 +1129,9 @@ ckrt_status Parser::finish() {
   if (desc.kernels.empty())
     return error("the plan has no 'kernel' directive (expected at least "
                  "one)");
+  // Before the workspaces are sorted: references name them by position.
+  if (ckrt_status st = resolveSchedules())
+    return st;
 
   // Dense indices, stored by index.
   auto byIndex = [](const auto &a, const auto &b) { return a.index < b.index; };
@@ -1023,6 +1387,7 @@ ckrt_status ckrt_plan_desc_workspace(const ckrt_plan_desc *desc, size_t index,
   info->index = w.index;
   info->bytes = w.bytes;
   info->zero_each_launch = w.zeroEachLaunch ? 1 : 0;
+  info->schedule = w.schedule;
   info->line = w.line;
   return CKRT_SUCCESS;
 }
@@ -1044,9 +1409,11 @@ ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc, size_t kernel,
   for (int d = 0; d < 3; ++d) {
     info->grid[d] = k.grid[d];
     info->grid_cus_factor[d] = k.gridCusFactor[d];
+    info->grid_schedule[d] = k.gridSchedule[d];
     info->block[d] = k.block[d];
   }
   info->lds_bytes = k.ldsBytes;
+  info->cooperative = k.cooperative ? 1 : 0;
   info->num_args = k.args.size();
   info->line = k.line;
   return CKRT_SUCCESS;
@@ -1075,25 +1442,42 @@ ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
   return CKRT_SUCCESS;
 }
 
-ckrt_status ckrt_plan_desc_kernel_grid(const ckrt_plan_desc *desc,
-                                       size_t kernel, uint32_t cus,
-                                       uint32_t grid[3]) {
+ckrt_status ckrt_plan_desc_kernel_grid_for(const ckrt_plan_desc *desc,
+                                           size_t kernel, uint32_t cus,
+                                           uint32_t occupancy,
+                                           uint32_t grid[3]) {
+  const char *fn = "ckrt_plan_desc_kernel_grid";
   if (!desc)
-    return nullDesc("ckrt_plan_desc_kernel_grid");
+    return nullDesc(fn);
   if (!grid)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel_grid: the output pointer is NULL");
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the output pointer is NULL",
+                fn);
   if (kernel >= desc->kernels.size())
     return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel_grid: kernel %zu out of range (the "
-                "plan has %zu)",
-                kernel, desc->kernels.size());
+                "%s: kernel %zu out of range (the plan has %zu)", fn, kernel,
+                desc->kernels.size());
   const KernelDecl &k = desc->kernels[kernel];
+  // The schedules its grid uses, evaluated for this device.
+  std::vector<ckrt_schedule_info> schedules(desc->schedules.size());
+  for (int d = 0; d < 3; ++d) {
+    int32_t s = k.gridSchedule[d];
+    if (s < 0)
+      continue;
+    if (ckrt_status st = evaluateDescSchedule(*desc, size_t(s), cus, occupancy,
+                                              &schedules[size_t(s)]))
+      return st;
+  }
   std::string why;
-  if (!evaluateGrid(k, cus, grid, &why))
+  if (!evaluateGrid(k, cus, schedules.data(), grid, &why))
     return fail(CKRT_ERROR_UNSUPPORTED, "%s: %s",
                 lineRef(desc->source, k.line).c_str(), why.c_str());
   return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_kernel_grid(const ckrt_plan_desc *desc,
+                                       size_t kernel, uint32_t cus,
+                                       uint32_t grid[3]) {
+  return ckrt_plan_desc_kernel_grid_for(desc, kernel, cus, 0, grid);
 }
 
 ckrt_status ckrt_plan_desc_check_binary(const ckrt_plan_desc *desc,

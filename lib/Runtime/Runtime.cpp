@@ -1,7 +1,8 @@
 //===- Runtime.cpp - The ckrt C API: devices, memory, plans ---------------===//
 //
 // Contexts, memory, streams and events forward to the Backend of the
-// context; plans are loaded (module, kernels, workspaces) and launched here.
+// context; plans are loaded (module, kernels, schedules, workspaces) and
+// launched here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,10 +43,16 @@ struct LoadedKernel {
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   unsigned ldsBytes = 0;
-  /// One 8-byte slot per argument; scalars and workspace pointers are
-  /// filled at load time, tensor pointers at each launch.
+  bool cooperative = false;
+  /// One 8-byte slot per kernel parameter (a `schedule:NAME` argument
+  /// passes several); scalars and workspace pointers are filled at load
+  /// time, tensor pointers at each launch.
   std::vector<uint64_t> slots;
   std::vector<void *> params;
+  /// (slot, tensor index) of every tensor parameter.
+  std::vector<std::pair<size_t, uint32_t>> tensorSlots;
+  /// (slot, workspace index) of every workspace parameter.
+  std::vector<std::pair<size_t, uint32_t>> workspaceSlots;
 };
 
 } // namespace
@@ -55,7 +62,11 @@ struct ckrt_plan_s {
   ckrt_plan_desc desc;
   void *module = nullptr;
   std::vector<LoadedKernel> kernels;
+  /// The schedules evaluated for the device, by index.
+  std::vector<ckrt_schedule_info> schedules;
   std::vector<void *> workspaces;
+  /// Each workspace's size, schedules resolved.
+  std::vector<uint64_t> workspaceBytes;
   std::mutex launchMutex;
 };
 
@@ -112,6 +123,128 @@ size_t argSize(const ckrt_kernel_arg &a) {
   return (a.kind == CKRT_ARG_I32 || a.kind == CKRT_ARG_F32) ? 4 : 8;
 }
 
+unsigned long long ull(uint64_t v) {
+  return static_cast<unsigned long long>(v);
+}
+
+const char *unitsLabel(const ckrt_device_props &props) {
+  return props.backend == CKRT_BACKEND_HIP ? "CUs" : "SMs";
+}
+
+/// Threads in a kernel's block.
+unsigned blockThreads(const KernelDecl &kernel) {
+  return kernel.block[0] * kernel.block[1] * kernel.block[2];
+}
+
+/// Workgroups of loaded kernel `k` that fit on one SM/CU of the device.
+ckrt_status kernelOccupancy(ckrt_plan p, size_t k, int *blocks) {
+  const KernelDecl &kd = p->desc.kernels[k];
+  if (ckrt_status st = p->context->backend->functionOccupancy(
+          p->kernels[k].function, blockThreads(kd), kd.ldsBytes, blocks))
+    return addContext(st, format("%s: kernel '%s'",
+                                 lineRef(p->desc.source, kd.line).c_str(),
+                                 kd.name.c_str()));
+  return CKRT_SUCCESS;
+}
+
+/// Evaluates every schedule of `p` for the device (TilingLadder.md section
+/// 10): W = cus * occupancy, `occupancy auto` being the least the driver
+/// reports for the kernels whose grid the schedule gives, then the model.
+ckrt_status evaluateSchedules(ckrt_plan p, uint32_t cus) {
+  const ckrt_plan_desc &d = p->desc;
+  const ckrt_device_props &props = p->context->props;
+  p->schedules.assign(d.schedules.size(), ckrt_schedule_info());
+  for (size_t i = 0; i < d.schedules.size(); ++i) {
+    const ScheduleDecl &s = d.schedules[i];
+    std::string where = lineRef(d.source, s.line);
+    // The driver's answer for the schedule's grid kernels: needed for
+    // `auto`, and to check a pinned stream_k occupancy, whose workgroups
+    // wait for each other and so must all be resident.
+    int fits = -1;
+    size_t limiting = 0;
+    if (s.occupancy == 0 || s.kind == CKRT_SCHEDULE_STREAM_K) {
+      for (size_t k = 0; k < d.kernels.size(); ++k) {
+        const KernelDecl &kd = d.kernels[k];
+        if (kd.gridSchedule[0] != int32_t(i) &&
+            kd.gridSchedule[1] != int32_t(i) &&
+            kd.gridSchedule[2] != int32_t(i))
+          continue;
+        int n = 0;
+        if (ckrt_status st = kernelOccupancy(p, k, &n))
+          return addContext(
+              st, format("%s: schedule '%s'", where.c_str(), s.name.c_str()));
+        if (fits < 0 || n < fits) {
+          fits = n;
+          limiting = k;
+        }
+      }
+    }
+    uint32_t occupancy = s.occupancy;
+    if (s.occupancy == 0) {
+      // The parser made sure some kernel's grid uses the schedule.
+      const KernelDecl &kd = d.kernels[limiting];
+      if (fits <= 0)
+        return fail(CKRT_ERROR_UNSUPPORTED,
+                    "%s: schedule '%s' has 'occupancy auto', but no "
+                    "workgroup of kernel '%s' (%u threads, %u bytes of "
+                    "lds) fits on an SM/CU of device %d (%s)",
+                    where.c_str(), s.name.c_str(), kd.name.c_str(),
+                    blockThreads(kd), kd.ldsBytes, props.ordinal, props.arch);
+      occupancy = uint32_t(fits);
+    } else if (fits >= 0 && s.occupancy > uint32_t(fits)) {
+      const KernelDecl &kd = d.kernels[limiting];
+      return fail(CKRT_ERROR_UNSUPPORTED,
+                  "%s: stream_k schedule '%s' pins occupancy %u, but only %d "
+                  "workgroups of kernel '%s' (%u threads, %u bytes of lds) "
+                  "fit on an SM/CU of device %d (%s): StreamK workgroups "
+                  "wait for each other, so all of them must be resident",
+                  where.c_str(), s.name.c_str(), s.occupancy, fits,
+                  kd.name.c_str(), blockThreads(kd), kd.ldsBytes, props.ordinal,
+                  props.arch);
+    }
+    std::string why;
+    if (!evaluateSchedule(s, cus, occupancy, s.occupancy == 0, &p->schedules[i],
+                          &why))
+      return fail(CKRT_ERROR_UNSUPPORTED, "%s on device %d (%s, %u %s): %s",
+                  scheduleRef(d, i, p->schedules[i]).c_str(), props.ordinal,
+                  props.arch, cus, unitsLabel(props), why.c_str());
+  }
+  return CKRT_SUCCESS;
+}
+
+/// For a `coop` kernel: the driver and device launch cooperatively, and
+/// its whole grid is resident at once (else the launch would fail, or its
+/// workgroups wait forever for ones never started).
+ckrt_status checkCooperative(ckrt_plan p, size_t k, uint32_t cus,
+                             bool *deviceChecked) {
+  const KernelDecl &kd = p->desc.kernels[k];
+  const LoadedKernel &lk = p->kernels[k];
+  const ckrt_device_props &props = p->context->props;
+  std::string where = lineRef(p->desc.source, kd.line);
+  if (!*deviceChecked) {
+    if (ckrt_status st =
+            p->context->backend->checkCooperativeLaunch(props.ordinal))
+      return addContext(st, format("%s: kernel '%s' is 'coop'", where.c_str(),
+                                   kd.name.c_str()));
+    *deviceChecked = true;
+  }
+  int perUnit = 0;
+  if (ckrt_status st = kernelOccupancy(p, k, &perUnit))
+    return st;
+  uint64_t workgroups = uint64_t(lk.grid[0]) * lk.grid[1] * lk.grid[2];
+  uint64_t resident = uint64_t(perUnit > 0 ? perUnit : 0) * cus;
+  if (workgroups > resident)
+    return fail(CKRT_ERROR_UNSUPPORTED,
+                "%s: kernel '%s' is launched cooperatively ('coop') with %llu "
+                "workgroups, but device %d (%s) holds at most %llu of them at "
+                "once (%d per SM/CU with %u threads and %u bytes of lds, %u "
+                "%s)",
+                where.c_str(), kd.name.c_str(), ull(workgroups), props.ordinal,
+                props.arch, ull(resident), perUnit, blockThreads(kd),
+                kd.ldsBytes, cus, unitsLabel(props));
+  return CKRT_SUCCESS;
+}
+
 /// Frees what a (possibly half-loaded) plan holds and drops its context.
 void destroyPlan(ckrt_plan p) {
   if (!p)
@@ -139,22 +272,23 @@ ckrt_status launchLocked(ckrt_plan p, void *const *tensors, void *stream) {
   const ckrt_plan_desc &d = p->desc;
   for (size_t i = 0; i < d.workspaces.size(); ++i) {
     const WorkspaceDecl &w = d.workspaces[i];
-    if (!w.zeroEachLaunch || w.bytes == 0)
+    uint64_t bytes = p->workspaceBytes[i];
+    if (!w.zeroEachLaunch || bytes == 0)
       continue;
-    if (ckrt_status st = b->memsetD8Async(p->workspaces[i], 0, w.bytes, stream))
+    if (ckrt_status st =
+            b->memsetD8Async(p->workspaces[i], 0, size_t(bytes), stream))
       return addContext(st, format("%s: clearing workspace %zu",
                                    lineRef(d.source, w.line).c_str(), i));
   }
   for (size_t k = 0; k < p->kernels.size(); ++k) {
     LoadedKernel &lk = p->kernels[k];
     const KernelDecl &kd = d.kernels[k];
-    for (size_t a = 0; a < kd.args.size(); ++a)
-      if (kd.args[a].kind == CKRT_ARG_TENSOR)
-        lk.slots[a] = static_cast<uint64_t>(
-            reinterpret_cast<uintptr_t>(tensors[kd.args[a].index]));
-    if (ckrt_status st =
-            b->launch(lk.function, lk.grid, lk.block, lk.ldsBytes, stream,
-                      lk.params.empty() ? nullptr : lk.params.data()))
+    for (const auto &[slot, tensor] : lk.tensorSlots)
+      lk.slots[slot] =
+          static_cast<uint64_t>(reinterpret_cast<uintptr_t>(tensors[tensor]));
+    if (ckrt_status st = b->launch(
+            lk.function, lk.grid, lk.block, lk.ldsBytes, stream,
+            lk.params.empty() ? nullptr : lk.params.data(), lk.cooperative))
       return addContext(st, format("%s: launching kernel '%s'",
                                    lineRef(d.source, kd.line).c_str(),
                                    kd.name.c_str()));
@@ -585,6 +719,8 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
     return st;
   }
 
+  // Every kernel's function and shared memory first: the occupancy the
+  // schedules ask about depends on both.
   uint32_t cus = uint32_t(props.multiprocessor_count);
   p->kernels.resize(d.kernels.size());
   for (size_t k = 0; k < d.kernels.size(); ++k) {
@@ -600,15 +736,10 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
       destroyPlan(p);
       return st;
     }
-    std::string why;
-    if (!evaluateGrid(kd, cus, lk.grid, &why)) {
-      fail(CKRT_ERROR_UNSUPPORTED, "%s: %s", kWhere.c_str(), why.c_str());
-      destroyPlan(p);
-      return CKRT_ERROR_UNSUPPORTED;
-    }
     for (int i = 0; i < 3; ++i)
       lk.block[i] = kd.block[i];
     lk.ldsBytes = kd.ldsBytes;
+    lk.cooperative = kd.cooperative;
 
     size_t staticShared = b->functionStaticShared(lk.function);
     if (kd.ldsBytes + staticShared > props.max_shared_memory_per_block) {
@@ -629,10 +760,41 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
         return st;
       }
     }
+  }
 
+  if (ckrt_status st = evaluateSchedules(p, cus)) {
+    destroyPlan(p);
+    return st;
+  }
+
+  // Grids (cus and schedules resolved), cooperative launches, arguments.
+  bool cooperativeChecked = false;
+  for (size_t k = 0; k < d.kernels.size(); ++k) {
+    const KernelDecl &kd = d.kernels[k];
+    LoadedKernel &lk = p->kernels[k];
+    std::string kWhere = lineRef(d.source, kd.line);
+    std::string why;
+    if (!evaluateGrid(kd, cus, p->schedules.data(), lk.grid, &why)) {
+      fail(CKRT_ERROR_UNSUPPORTED, "%s: %s", kWhere.c_str(), why.c_str());
+      destroyPlan(p);
+      return CKRT_ERROR_UNSUPPORTED;
+    }
+    if (kd.cooperative) {
+      if (ckrt_status st = checkCooperative(p, k, cus, &cooperativeChecked)) {
+        destroyPlan(p);
+        return st;
+      }
+    }
+
+    // One parameter per argument, but `schedule:NAME`: its i32 scalars.
     std::vector<size_t> sizes;
-    for (const ckrt_kernel_arg &a : kd.args)
-      sizes.push_back(argSize(a));
+    for (const ckrt_kernel_arg &a : kd.args) {
+      if (a.kind == CKRT_ARG_SCHEDULE)
+        sizes.insert(sizes.end(), p->schedules[a.index].num_scalars,
+                     sizeof(int32_t));
+      else
+        sizes.push_back(argSize(a));
+    }
     if (!b->functionCheckParams(lk.function, sizes.data(), sizes.size(),
                                 &why)) {
       fail(CKRT_ERROR_INVALID_BINARY,
@@ -643,44 +805,60 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
       return CKRT_ERROR_INVALID_BINARY;
     }
 
-    lk.slots.assign(kd.args.size(), 0);
-    for (size_t a = 0; a < kd.args.size(); ++a) {
-      const ckrt_kernel_arg &arg = kd.args[a];
-      void *slot = &lk.slots[a];
+    lk.slots.assign(sizes.size(), 0);
+    size_t slot = 0;
+    for (const ckrt_kernel_arg &arg : kd.args) {
+      void *at = &lk.slots[slot];
       switch (arg.kind) {
       case CKRT_ARG_I32:
-        std::memcpy(slot, &arg.i32, sizeof(arg.i32));
+        std::memcpy(at, &arg.i32, sizeof(arg.i32));
         break;
       case CKRT_ARG_I64:
-        std::memcpy(slot, &arg.i64, sizeof(arg.i64));
+        std::memcpy(at, &arg.i64, sizeof(arg.i64));
         break;
       case CKRT_ARG_F32:
-        std::memcpy(slot, &arg.f32, sizeof(arg.f32));
+        std::memcpy(at, &arg.f32, sizeof(arg.f32));
         break;
       case CKRT_ARG_TENSOR:
+        lk.tensorSlots.emplace_back(slot, arg.index); // filled at launch
+        break;
       case CKRT_ARG_WORKSPACE:
-        break; // filled below / at launch
+        lk.workspaceSlots.emplace_back(slot, arg.index); // filled below
+        break;
+      case CKRT_ARG_SCHEDULE: {
+        const ckrt_schedule_info &info = p->schedules[arg.index];
+        for (uint32_t j = 0; j < info.num_scalars; ++j)
+          std::memcpy(&lk.slots[slot + j], &info.scalars[j], sizeof(int32_t));
+        slot += info.num_scalars;
+        continue;
       }
+      }
+      ++slot;
     }
   }
 
   // Workspaces: allocated once, cleared once now; `zero` ones again before
   // every launch.
   p->workspaces.assign(d.workspaces.size(), nullptr);
+  p->workspaceBytes.assign(d.workspaces.size(), 0);
   for (size_t i = 0; i < d.workspaces.size(); ++i) {
     const WorkspaceDecl &w = d.workspaces[i];
-    if (w.bytes == 0)
+    uint64_t bytes = w.schedule >= 0
+                         ? p->schedules[size_t(w.schedule)].workspace_bytes
+                         : w.bytes;
+    p->workspaceBytes[i] = bytes;
+    if (bytes == 0)
       continue;
     std::string wWhere = lineRef(d.source, w.line);
-    if (w.bytes > SIZE_MAX) {
+    if (bytes > SIZE_MAX) {
       fail(CKRT_ERROR_OUT_OF_MEMORY, "%s: workspace %zu is too large",
            wWhere.c_str(), i);
       destroyPlan(p);
       return CKRT_ERROR_OUT_OF_MEMORY;
     }
-    ckrt_status st = b->memAlloc(size_t(w.bytes), &p->workspaces[i]);
+    ckrt_status st = b->memAlloc(size_t(bytes), &p->workspaces[i]);
     if (st == CKRT_SUCCESS)
-      st = b->memsetD8(p->workspaces[i], 0, size_t(w.bytes));
+      st = b->memsetD8(p->workspaces[i], 0, size_t(bytes));
     if (st != CKRT_SUCCESS) {
       addContext(st, format("%s: workspace %zu", wWhere.c_str(), i));
       destroyPlan(p);
@@ -688,16 +866,13 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
     }
   }
 
-  for (size_t k = 0; k < d.kernels.size(); ++k) {
-    LoadedKernel &lk = p->kernels[k];
-    const KernelDecl &kd = d.kernels[k];
+  for (LoadedKernel &lk : p->kernels) {
     lk.params.resize(lk.slots.size());
-    for (size_t a = 0; a < lk.slots.size(); ++a) {
+    for (size_t a = 0; a < lk.slots.size(); ++a)
       lk.params[a] = &lk.slots[a];
-      if (kd.args[a].kind == CKRT_ARG_WORKSPACE)
-        lk.slots[a] = static_cast<uint64_t>(
-            reinterpret_cast<uintptr_t>(p->workspaces[kd.args[a].index]));
-    }
+    for (const auto &[slot, workspace] : lk.workspaceSlots)
+      lk.slots[slot] = static_cast<uint64_t>(
+          reinterpret_cast<uintptr_t>(p->workspaces[workspace]));
   }
   *plan = p;
   return CKRT_SUCCESS;
@@ -735,6 +910,34 @@ ckrt_status ckrt_plan_kernel_grid(ckrt_plan plan, size_t kernel,
                 kernel, plan->kernels.size());
   for (int i = 0; i < 3; ++i)
     grid[i] = plan->kernels[kernel].grid[i];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_schedule_info(ckrt_plan plan, size_t schedule,
+                                    ckrt_schedule_info *info) {
+  if (!plan || !info)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_schedule_info: NULL plan or output pointer");
+  if (schedule >= plan->schedules.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_schedule_info: schedule %zu out of range (the "
+                "plan has %zu)",
+                schedule, plan->schedules.size());
+  *info = plan->schedules[schedule];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_workspace_bytes(ckrt_plan plan, size_t index,
+                                      uint64_t *bytes) {
+  if (!plan || !bytes)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_workspace_bytes: NULL plan or output pointer");
+  if (index >= plan->workspaceBytes.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_workspace_bytes: workspace %zu out of range (the "
+                "plan has %zu)",
+                index, plan->workspaceBytes.size());
+  *bytes = plan->workspaceBytes[index];
   return CKRT_SUCCESS;
 }
 

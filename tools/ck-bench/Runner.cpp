@@ -2,12 +2,13 @@
 //
 // For one bundle: parse plan.ckplan (and reference.ckplan) and check their
 // binaries (no GPU needed: ck-bench does it for every bundle before it
-// looks for a GPU), check that the device can run the plan, fill the
-// tensors the plan reads with seeded uniform
-// values, poison the written one with NaNs (0xFF bytes), launch the plan
-// and the reference plan (into its own poisoned copy of the written
-// tensor), compare by Composable Kernel's rule, then time the plan over
-// rotating copies of its tensors. Every ckrt call is checked; a failure
+// looks for a GPU), check that the device can run the plan (and take the
+// tolerance's k_batch from its schedules as loaded, if it has any), fill
+// the tensors the plan reads with seeded uniform values, poison the
+// written one with NaNs (0xFF bytes), launch the plan and the reference
+// plan (into its own poisoned copy of the written tensor), compare by
+// Composable Kernel's rule, then time the plan over rotating copies of its
+// tensors. Every ckrt call is checked; a failure
 // ends the bundle's run with status "error" and ckrt's message.
 //
 //===----------------------------------------------------------------------===//
@@ -290,6 +291,17 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
                          &res.refPlan),
           error))
     return fail(error);
+  // A plan with schedules splits its reduction as the device makes it do:
+  // the tolerance's k_batch is known only once the plan is loaded.
+  std::vector<int64_t> contributors;
+  for (size_t i = 0, n = ckrt_plan_desc_num_schedules(res.planDesc); i < n;
+       ++i) {
+    ckrt_schedule_info info;
+    if (!ok(ckrt_plan_schedule_info(res.plan, i, &info), error))
+      return fail(error);
+    contributors.push_back(info.max_contributors);
+  }
+  r.kBatch = toleranceKBatch(r.kBatch, contributors);
 
   // Tensors: fresh inputs for every tensor the plan reads, NaNs (all bits
   // set, in f16, bf16 and f32) in the one it writes.

@@ -3,13 +3,15 @@
 //   ckrt-info [--backend auto|cuda|hip]
 //       Lists the devices. Without a GPU runtime, prints one line on stderr
 //       and exits with 1.
-//   ckrt-info --plan FILE [--dry-run] [--cus N]
+//   ckrt-info --plan FILE [--dry-run] [--cus N] [--occupancy N]
 //       Parses FILE and prints a summary; --dry-run needs no GPU (the
-//       binary is still checked on disk). --cus evaluates `cus` grids.
+//       binary is still checked on disk). --cus evaluates `cus` grids and
+//       schedules, those with `occupancy auto` only given --occupancy.
 //   ckrt-info --plan FILE [--backend B] [--device N] [--bench ITERS]
 //             [--warmup N]
-//       Also loads the plan onto the device (resolved grids), and with
-//       --bench launches it on zero-filled tensors and prints the time.
+//       Also loads the plan onto the device (resolved grids and
+//       schedules), and with --bench launches it on zero-filled tensors and
+//       prints the time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +32,7 @@ struct Options {
   const char *plan = nullptr;
   bool dryRun = false;
   long cus = -1;
+  long occupancy = 0;
   int bench = 0;
   int warmup = 5;
 };
@@ -37,7 +40,8 @@ struct Options {
 void usage(std::FILE *out) {
   std::fprintf(out,
                "usage: ckrt-info [--backend auto|cuda|hip] [--device N]\n"
-               "       ckrt-info --plan FILE [--dry-run] [--cus N]\n"
+               "       ckrt-info --plan FILE [--dry-run] [--cus N] "
+               "[--occupancy N]\n"
                "       ckrt-info --plan FILE [--backend B] [--device N] "
                "[--bench ITERS] [--warmup N]\n"
                "\n"
@@ -107,6 +111,12 @@ int parseArgs(int argc, char **argv, Options &o) {
         std::fprintf(stderr, "ckrt-info: bad --cus\n");
         return 2;
       }
+    } else if (a == "--occupancy") {
+      const char *v = value("workgroups per SM/CU");
+      if (!v || !parseInt(v, 1, 1 << 20, &o.occupancy)) {
+        std::fprintf(stderr, "ckrt-info: bad --occupancy\n");
+        return 2;
+      }
     } else if (a == "--bench") {
       const char *v = value("an iteration count");
       if (!v || !parseInt(v, 1, 1 << 24, &n)) {
@@ -127,9 +137,13 @@ int parseArgs(int argc, char **argv, Options &o) {
       return 2;
     }
   }
-  if ((o.dryRun || o.cus >= 0 || o.bench) && !o.plan) {
-    std::fprintf(stderr, "ckrt-info: --dry-run, --cus and --bench need "
-                         "--plan FILE\n");
+  if ((o.dryRun || o.cus >= 0 || o.occupancy || o.bench) && !o.plan) {
+    std::fprintf(stderr, "ckrt-info: --dry-run, --cus, --occupancy and "
+                         "--bench need --plan FILE\n");
+    return 2;
+  }
+  if (o.occupancy && o.cus < 0) {
+    std::fprintf(stderr, "ckrt-info: --occupancy needs --cus N\n");
     return 2;
   }
   if (o.dryRun && o.bench) {
@@ -206,7 +220,31 @@ int listDevices(const Options &o) {
   return 0;
 }
 
-void printPlan(const char *path, const ckrt_plan_desc *d, long cus) {
+/// What a schedule evaluated to, on one line.
+std::string scheduleValues(const ckrt_schedule_info &s) {
+  char text[512];
+  int n = std::snprintf(text, sizeof(text), "W = %u x %u = %llu: ", s.cus,
+                        s.occupancy, (unsigned long long)s.resident_workgroups);
+  if (s.kind == CKRT_SCHEDULE_STREAM_K)
+    std::snprintf(
+        text + n, sizeof(text) - size_t(n),
+        "grid %u, S %lld, D %lld, K %lld, q %lld, r' %lld, "
+        "workspace %llu bytes, most contributors %lld",
+        s.grid, (long long)s.streamk_tiles, (long long)s.data_parallel_tiles,
+        (long long)s.streamk_workgroups, (long long)s.iters_per_workgroup,
+        (long long)s.extra_iters, (unsigned long long)s.workspace_bytes,
+        (long long)s.max_contributors);
+  else
+    std::snprintf(text + n, sizeof(text) - size_t(n),
+                  "k_batch %lld (grid z), %lld iterations per split, "
+                  "workspace %llu bytes",
+                  (long long)s.k_batch, (long long)s.iters_per_split,
+                  (unsigned long long)s.workspace_bytes);
+  return text;
+}
+
+void printPlan(const char *path, const ckrt_plan_desc *d, long cus,
+               long occupancy) {
   std::printf("plan %s (ck-plan %d)\n", path, ckrt_plan_desc_version(d));
   std::printf("  target     %s (%s)\n", ckrt_plan_desc_target(d),
               ckrt_backend_name(ckrt_plan_desc_backend(d)));
@@ -230,9 +268,31 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus) {
   for (size_t i = 0; i < nw; ++i) {
     ckrt_workspace_info w;
     ckrt_plan_desc_workspace(d, i, &w);
-    std::printf("    w%-3u %llu bytes, %s\n", w.index,
-                (unsigned long long)w.bytes,
+    std::printf("    w%-3u %s%s, %s\n", w.index,
+                ckrt::planWorkspaceSize(d, w).c_str(),
+                w.schedule >= 0 ? "" : " bytes",
                 w.zero_each_launch ? "zeroed before each launch" : "kept");
+  }
+  size_t ns = ckrt_plan_desc_num_schedules(d);
+  if (ns)
+    std::printf("  schedules  %zu\n", ns);
+  for (size_t i = 0; i < ns; ++i) {
+    ckrt_schedule_decl s;
+    ckrt_plan_desc_schedule(d, i, &s);
+    // The directive without its leading "schedule ".
+    std::printf("    [%zu] %s\n", i, ckrt::planScheduleText(s).c_str() + 9);
+    if (cus < 0)
+      continue;
+    ckrt_schedule_info info;
+    if (!s.occupancy && !occupancy)
+      std::printf("        occupancy auto: evaluated when the plan is "
+                  "loaded (or give --occupancy N)\n");
+    else if (ckrt_plan_desc_schedule_eval(d, i, uint32_t(cus),
+                                          uint32_t(occupancy),
+                                          &info) == CKRT_SUCCESS)
+      std::printf("        %s\n", scheduleValues(info).c_str());
+    else
+      std::printf("        (%s)\n", ckrt_last_error());
   }
   size_t nk = ckrt_plan_desc_num_kernels(d);
   std::printf("  kernels    %zu\n", nk);
@@ -240,28 +300,35 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus) {
     ckrt_kernel_info ki;
     ckrt_plan_desc_kernel(d, k, &ki);
     std::string line = "    [" + std::to_string(k) + "] " + ki.name + " grid " +
-                       ckrt::planGridEntry(ki, 0) + " " +
-                       ckrt::planGridEntry(ki, 1) + " " +
-                       ckrt::planGridEntry(ki, 2);
-    bool usesCus =
-        ki.grid_cus_factor[0] || ki.grid_cus_factor[1] || ki.grid_cus_factor[2];
-    if (usesCus && cus >= 0) {
+                       ckrt::planGridEntry(d, ki, 0) + " " +
+                       ckrt::planGridEntry(d, ki, 1) + " " +
+                       ckrt::planGridEntry(d, ki, 2);
+    bool evaluated = false;
+    for (int i = 0; i < 3; ++i)
+      evaluated |= ki.grid_cus_factor[i] != 0 || ki.grid_schedule[i] >= 0;
+    if (evaluated && cus >= 0) {
       uint32_t g[3];
-      if (ckrt_plan_desc_kernel_grid(d, k, uint32_t(cus), g) == CKRT_SUCCESS)
+      ckrt_status st = ckrt_plan_desc_kernel_grid_for(d, k, uint32_t(cus),
+                                                      uint32_t(occupancy), g);
+      if (st == CKRT_SUCCESS)
         line += " (= " + std::to_string(g[0]) + " " + std::to_string(g[1]) +
                 " " + std::to_string(g[2]) + ")";
+      else if (st == CKRT_ERROR_INVALID_ARGUMENT)
+        line += " (occupancy auto: evaluated when the plan is loaded)";
       else
         line += std::string(" (") + ckrt_last_error() + ")";
     }
     line += " block " + std::to_string(ki.block[0]) + " " +
             std::to_string(ki.block[1]) + " " + std::to_string(ki.block[2]);
     line += " lds " + std::to_string(ki.lds_bytes);
+    if (ki.cooperative)
+      line += " coop";
     if (ki.num_args) {
       line += " args";
       for (size_t a = 0; a < ki.num_args; ++a) {
         ckrt_kernel_arg arg;
         ckrt_plan_desc_kernel_arg(d, k, a, &arg);
-        line += " " + ckrt::planArgText(arg);
+        line += " " + ckrt::planArgText(d, arg);
       }
     }
     std::printf("%s\n", line.c_str());
@@ -289,6 +356,13 @@ int loadAndRun(const Options &o, const ckrt_plan_desc *d) {
     uint32_t g[3];
     ckrt_plan_kernel_grid(plan, k, g);
     std::printf("    [%zu] %s grid %u %u %u\n", k, ki.name, g[0], g[1], g[2]);
+  }
+  for (size_t i = 0; i < ckrt_plan_desc_num_schedules(d); ++i) {
+    ckrt_schedule_info s;
+    ckrt_plan_schedule_info(plan, i, &s);
+    std::printf("    schedule %s: occupancy %u (%s), %s\n", s.name, s.occupancy,
+                s.occupancy_queried ? "driver" : "pinned",
+                scheduleValues(s).c_str());
   }
   int rc = 0;
   if (o.bench) {
@@ -324,7 +398,7 @@ int showPlan(const Options &o) {
   ckrt_plan_desc *d = nullptr;
   if (ckrt_plan_parse_file(o.plan, &d) != CKRT_SUCCESS)
     return failed();
-  printPlan(o.plan, d, o.cus);
+  printPlan(o.plan, d, o.cus, o.occupancy);
   int rc = 0;
   uint64_t bytes = 0;
   if (ckrt_plan_desc_check_binary(d, &bytes) != CKRT_SUCCESS)

@@ -103,4 +103,16 @@ TEST(Tolerance, Degenerate) {
   EXPECT_DOUBLE_EQ(c.rtol, std::ldexp(1.0, -24));
 }
 
+TEST(Tolerance, KBatchFromSchedules) {
+  // No schedules: the plan's `meta k_batch` (1 without one, never below).
+  EXPECT_EQ(toleranceKBatch(4, {}), 4);
+  EXPECT_EQ(toleranceKBatch(0, {}), 1);
+  // Schedules decide, whatever the meta line says: the most contributors
+  // of any of them (the section 9 example has 16, a split-K one 15).
+  EXPECT_EQ(toleranceKBatch(4, {16}), 16);
+  EXPECT_EQ(toleranceKBatch(64, {16, 15}), 16);
+  EXPECT_EQ(toleranceKBatch(1, {1, 3, 2}), 3);
+  EXPECT_EQ(toleranceKBatch(8, {0}), 1);
+}
+
 } // namespace

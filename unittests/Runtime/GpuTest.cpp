@@ -3,7 +3,10 @@
 // Runs only where ckrt finds a CUDA device: hand-written PTX kernels (the
 // driver compiles them for the device) launched through a plan, checking
 // tensors, scalars, `cus` grids, lds above 48 KiB, and `zero` against
-// `keep` workspaces, plus the load-time checks that need a device.
+// `keep` workspaces, plus the load-time checks that need a device; and
+// schedules: the occupancy the driver reports, the grid, workspace and
+// scalars that planStreamK / planSplitK give for it, as a kernel sees them
+// in a cooperative launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,9 +14,12 @@
 
 #include "ck-c/Runtime.h"
 #include "ck/Runtime/Runtime.hpp"
+#include "ck/Schedule/SplitK.h"
+#include "ck/Schedule/StreamK.h"
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -126,6 +132,55 @@ CB_DONE:
     st.global.u32 [%rd6+4], %r2;
     ret;
 }
+
+// What a scheduled kernel sees. Thread 0 of every block adds 1 to out[7];
+// block (0, 0, 0) writes out[0..3] = a, b, c, d, out[4..6] = the grid and
+// out[8..9] = the workspace pointer.
+.visible .entry record_schedule(
+    .param .u64 rs_out,
+    .param .u64 rs_workspace,
+    .param .u32 rs_a,
+    .param .u32 rs_b,
+    .param .u32 rs_c,
+    .param .u32 rs_d
+)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<14>;
+    .reg .b64 %rd<4>;
+
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra RS_DONE;
+    ld.param.u64 %rd1, [rs_out];
+    cvta.to.global.u64 %rd2, %rd1;
+    atom.global.add.u32 %r2, [%rd2+28], 1;
+    mov.u32 %r3, %ctaid.x;
+    mov.u32 %r4, %ctaid.y;
+    mov.u32 %r5, %ctaid.z;
+    or.b32 %r6, %r3, %r4;
+    or.b32 %r6, %r6, %r5;
+    setp.ne.u32 %p2, %r6, 0;
+    @%p2 bra RS_DONE;
+    ld.param.u32 %r7, [rs_a];
+    ld.param.u32 %r8, [rs_b];
+    ld.param.u32 %r9, [rs_c];
+    ld.param.u32 %r10, [rs_d];
+    st.global.u32 [%rd2], %r7;
+    st.global.u32 [%rd2+4], %r8;
+    st.global.u32 [%rd2+8], %r9;
+    st.global.u32 [%rd2+12], %r10;
+    mov.u32 %r11, %nctaid.x;
+    mov.u32 %r12, %nctaid.y;
+    mov.u32 %r13, %nctaid.z;
+    st.global.u32 [%rd2+16], %r11;
+    st.global.u32 [%rd2+20], %r12;
+    st.global.u32 [%rd2+24], %r13;
+    ld.param.u64 %rd3, [rs_workspace];
+    st.global.u64 [%rd2+32], %rd3;
+RS_DONE:
+    ret;
+}
 )PTX";
 
 class Gpu : public ::testing::Test {
@@ -144,15 +199,40 @@ protected:
 
   /// A plan over the test kernels, for the device's own arch.
   std::string plan(const std::string &body,
-                   const std::string &binary = "kernels.ptx") {
-    return dir.write("plan.ckplan", "ck-plan 1\ntarget " +
-                                        std::string(props.arch) +
+                   const std::string &binary = "kernels.ptx", int version = 1) {
+    return dir.write("plan.ckplan", "ck-plan " + std::to_string(version) +
+                                        "\ntarget " + std::string(props.arch) +
                                         "\nbinary " + binary + "\n" + body);
   }
 
   ckrt_status load(const std::string &body, ckrt_plan *out,
                    const std::string &binary = "kernels.ptx") {
     return ckrt_plan_load_file(ctx, plan(body, binary).c_str(), 0, out);
+  }
+
+  /// A `ck-plan 2` plan (schedules, `coop`).
+  ckrt_status load2(const std::string &body, ckrt_plan *out) {
+    return ckrt_plan_load_file(ctx, plan(body, "kernels.ptx", 2).c_str(), 0,
+                               out);
+  }
+
+  /// Launches `p` (one tensor, 256 bytes) on zeroed memory and returns what
+  /// record_schedule wrote: 8 u32 words, then the workspace pointer.
+  struct Record {
+    uint32_t words[8];
+    uint64_t workspace;
+  };
+  Record launchRecord(ckrt_plan p) {
+    Record r{};
+    void *out = nullptr;
+    EXPECT_EQ(ckrt_malloc(ctx, 256, &out), CKRT_SUCCESS);
+    EXPECT_EQ(ckrt_memset_d8(ctx, out, 0, 256), CKRT_SUCCESS);
+    EXPECT_EQ(ckrt_plan_launch(p, &out, 1, nullptr), CKRT_SUCCESS)
+        << ckrt_last_error();
+    EXPECT_EQ(ckrt_context_synchronize(ctx), CKRT_SUCCESS) << ckrt_last_error();
+    EXPECT_EQ(ckrt_memcpy_dtoh(ctx, &r, out, sizeof(r)), CKRT_SUCCESS);
+    ckrt_free(ctx, out);
+    return r;
   }
 
   TempDir dir;
@@ -438,6 +518,169 @@ TEST_F(Gpu, LoadErrors) {
   EXPECT_NE(std::string(ckrt_last_error()).find("plan.ckplan:3: cannot read "
                                                 "binary file"),
             std::string::npos);
+}
+
+TEST_F(Gpu, StreamKScheduleCooperative) {
+  // Section 10's schedule on this device: `occupancy auto` asks the driver
+  // about record_schedule (128 threads, no lds), W = SMs x that, and
+  // planStreamK gives the grid, the workspace and K, D, q, r'.
+  ckrt_plan p = nullptr;
+  ASSERT_EQ(load2("tensor 0 output f32 64\n"
+                  "schedule g stream_k tiles 18 iters 1250 partial_bytes "
+                  "32768 reduce tree dp persistent tail 2 min_iters 2 "
+                  "occupancy auto\n"
+                  "workspace 0 schedule:g keep\n"
+                  "kernel record_schedule grid schedule:g 1 1 block 128 1 1 "
+                  "coop args t0 w0 schedule:g\n",
+                  &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  ckrt_schedule_info info;
+  ASSERT_EQ(ckrt_plan_schedule_info(p, 0, &info), CKRT_SUCCESS);
+  EXPECT_STREQ(info.name, "g");
+  EXPECT_EQ(info.occupancy_queried, 1);
+  EXPECT_GE(info.occupancy, 1u);
+  EXPECT_EQ(info.cus, uint32_t(props.multiprocessor_count));
+  const int64_t resident = int64_t(info.cus) * info.occupancy;
+  EXPECT_EQ(info.resident_workgroups, uint64_t(resident));
+
+  ckschedule::StreamKOptions options;
+  options.reduce = ckschedule::Reduction::Tree;
+  options.dp = ckschedule::DataParallel::Persistent;
+  options.tail = 2;
+  options.minIters = 2;
+  options.partialBytes = 32768;
+  ckschedule::StreamKResult model =
+      ckschedule::planStreamK(18, 1250, resident, options);
+  ASSERT_TRUE(model.ok()) << model.error;
+  const ckschedule::StreamKPlan &plan = model.plan;
+  // Any GPU holds more than 18 such workgroups: every tile is shared out.
+  ASSERT_GT(resident, 18);
+  EXPECT_EQ(plan.dataParallelTiles, 0);
+  EXPECT_EQ(plan.streamKWorkgroups, std::min<int64_t>(resident, 11250));
+  EXPECT_EQ(int64_t(info.grid), plan.grid);
+  EXPECT_EQ(info.streamk_workgroups, plan.streamKWorkgroups);
+  EXPECT_EQ(info.data_parallel_tiles, plan.dataParallelTiles);
+  EXPECT_EQ(info.iters_per_workgroup, plan.itersPerWorkgroup);
+  EXPECT_EQ(info.extra_iters, plan.extraIters);
+  EXPECT_EQ(info.max_contributors, plan.maxContributors);
+  EXPECT_EQ(int64_t(info.workspace_bytes), plan.workspaceBytes);
+
+  uint32_t grid[3];
+  ASSERT_EQ(ckrt_plan_kernel_grid(p, 0, grid), CKRT_SUCCESS);
+  EXPECT_EQ(int64_t(grid[0]), plan.grid);
+  EXPECT_EQ(grid[1], 1u);
+  EXPECT_EQ(grid[2], 1u);
+  uint64_t bytes = 0;
+  ASSERT_EQ(ckrt_plan_workspace_bytes(p, 0, &bytes), CKRT_SUCCESS);
+  EXPECT_EQ(int64_t(bytes), plan.workspaceBytes);
+  void *workspace = nullptr;
+  ASSERT_EQ(ckrt_plan_workspace_ptr(p, 0, &workspace), CKRT_SUCCESS);
+  EXPECT_NE(workspace, nullptr);
+
+  // The kernel, launched cooperatively, sees the model's numbers.
+  for (int launch = 0; launch < 2; ++launch) {
+    Record r = launchRecord(p);
+    auto args = plan.kernelArguments();
+    for (int i = 0; i < 4; ++i)
+      EXPECT_EQ(int64_t(int32_t(r.words[i])), args[size_t(i)]) << i;
+    EXPECT_EQ(int64_t(r.words[4]), plan.grid);
+    EXPECT_EQ(r.words[5], 1u);
+    EXPECT_EQ(r.words[6], 1u);
+    EXPECT_EQ(int64_t(r.words[7]), plan.grid) << "blocks that ran";
+    EXPECT_EQ(r.workspace, uint64_t(reinterpret_cast<uintptr_t>(workspace)));
+  }
+  ckrt_plan_destroy(p);
+}
+
+TEST_F(Gpu, SplitKScheduleGridZ) {
+  // auto: T = 4 tiles leave most of W idle, so k = min(8, 100 / 10,
+  // ceil(W / 4)) = 8 splits of 13 iterations.
+  ckrt_plan p = nullptr;
+  ASSERT_EQ(load2("tensor 0 output f32 64\n"
+                  "schedule s split_k tiles 4 iters 100 k_batch auto "
+                  "min_iters 10 max 8 partial_bytes 1024 occupancy auto\n"
+                  "workspace 0 schedule:s zero\n"
+                  "kernel record_schedule grid 3 1 schedule:s block 64 1 1 "
+                  "args t0 w0 schedule:s i32:-1 i32:-2 i32:-3\n",
+                  &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  ckrt_schedule_info info;
+  ASSERT_EQ(ckrt_plan_schedule_info(p, 0, &info), CKRT_SUCCESS);
+  ckschedule::SplitKOptions options;
+  options.minIters = 10;
+  options.maxKBatch = 8;
+  options.partialBytes = 1024;
+  ckschedule::SplitKResult model = ckschedule::planSplitK(
+      4, 100, int64_t(info.resident_workgroups), options);
+  ASSERT_TRUE(model.ok()) << model.error;
+  ASSERT_GE(info.resident_workgroups, 29u);
+  EXPECT_EQ(model.plan.kBatch, 8);
+  EXPECT_EQ(info.k_batch, 8);
+  EXPECT_EQ(info.iters_per_split, 13);
+  EXPECT_EQ(info.max_contributors, 8);
+  uint64_t bytes = 0;
+  ASSERT_EQ(ckrt_plan_workspace_bytes(p, 0, &bytes), CKRT_SUCCESS);
+  EXPECT_EQ(bytes, 8u * 4 * 1024);
+  Record r = launchRecord(p);
+  EXPECT_EQ(int32_t(r.words[0]), 8);
+  EXPECT_EQ(int32_t(r.words[1]), -1);
+  EXPECT_EQ(int32_t(r.words[2]), -2);
+  EXPECT_EQ(int32_t(r.words[3]), -3);
+  EXPECT_EQ(r.words[4], 3u);
+  EXPECT_EQ(r.words[5], 1u);
+  EXPECT_EQ(r.words[6], 8u);
+  EXPECT_EQ(r.words[7], 24u);
+  ckrt_plan_destroy(p);
+}
+
+TEST_F(Gpu, ScheduleLoadErrors) {
+  ckrt_plan p = nullptr;
+  // A cooperative grid the device cannot hold at once is refused at load,
+  // before anything waits for workgroups that never start.
+  EXPECT_EQ(load2("tensor 0 output f32 64\nworkspace 0 4 zero\n"
+                  "kernel record_schedule grid 2147483647 1 1 block 1024 1 1 "
+                  "coop args t0 w0 i32:0 i32:0 i32:0 i32:0\n",
+                  &p),
+            CKRT_ERROR_UNSUPPORTED);
+  std::string err = ckrt_last_error();
+  EXPECT_NE(err.find("plan.ckplan:6: kernel 'record_schedule' is launched "
+                     "cooperatively ('coop') with 2147483647 workgroups, but "
+                     "device 0 ("),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(p, nullptr);
+
+  // A stream_k occupancy pinned above what the driver reports.
+  EXPECT_EQ(load2("tensor 0 output f32 64\n"
+                  "schedule g stream_k tiles 18 iters 1250 partial_bytes 256 "
+                  "occupancy 1024\n"
+                  "kernel record_schedule grid schedule:g 1 1 block 1024 1 1 "
+                  "args t0 t0 schedule:g\n",
+                  &p),
+            CKRT_ERROR_UNSUPPORTED);
+  err = ckrt_last_error();
+  EXPECT_NE(err.find("plan.ckplan:5: stream_k schedule 'g' pins occupancy "
+                     "1024, but only "),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(p, nullptr);
+
+  // A split_k occupancy may be pinned anywhere: it only chooses k_batch.
+  ASSERT_EQ(load2("tensor 0 output f32 64\n"
+                  "schedule s split_k tiles 1 iters 64 occupancy 1024\n"
+                  "kernel record_schedule grid 1 1 schedule:s block 32 1 1 "
+                  "args t0 t0 schedule:s i32:0 i32:0 i32:0\n",
+                  &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  ckrt_schedule_info info;
+  ASSERT_EQ(ckrt_plan_schedule_info(p, 0, &info), CKRT_SUCCESS);
+  EXPECT_EQ(info.occupancy, 1024u);
+  EXPECT_EQ(info.occupancy_queried, 0);
+  EXPECT_EQ(info.k_batch, 64);
+  ckrt_plan_destroy(p);
 }
 
 } // namespace

@@ -344,6 +344,280 @@ TEST(PlanParse, BinaryPathResolution) {
 }
 
 //===----------------------------------------------------------------------===//
+// Schedules (ck-plan 2): what parses and how the accessors give it back.
+//===----------------------------------------------------------------------===//
+
+/// A version-2 plan: the header, target and binary (lines 1-3), then
+/// `body` from line 4 on.
+std::string v2(std::initializer_list<const char *> body) {
+  std::string s = "ck-plan 2\ntarget sm_90a\nbinary k.cubin\n";
+  for (const char *l : body)
+    s += std::string(l) + "\n";
+  return s;
+}
+
+/// A schedule on line 4 of a version-2 plan whose kernel (line 5) takes
+/// its grid x from schedule `g` (as stream_k does).
+std::string withSchedule(const char *scheduleLine) {
+  return v2({scheduleLine, "kernel k grid schedule:g 1 1 block 64 1 1"});
+}
+
+/// The same with the kernel's grid z from `g` (as split_k does).
+std::string withSplitK(const char *scheduleLine) {
+  return v2({scheduleLine, "kernel k grid 8 1 schedule:g block 64 1 1"});
+}
+
+/// The stream_k schedule `g` of section 10, all keys given.
+const char *const kStreamK =
+    "schedule g stream_k tiles 18 iters 1250 partial_bytes 32768 reduce "
+    "tree dp persistent tail 2 min_iters 2 occupancy auto";
+
+TEST(PlanSchedules, SectionTenExample) {
+  // TilingLadder.md section 10, with the tensors it names.
+  Parsed p;
+  parse(p, lines({"ck-plan 2", "target sm_90a", "binary kernels.cubin",
+                  "tensor 0 input f16 40000", "tensor 1 filter f16 589824",
+                  "tensor 2 output f16 40000",
+                  "schedule gemm_0 stream_k tiles 18 iters 1250 "
+                  "partial_bytes 32768 reduce tree dp persistent tail 2 "
+                  "min_iters 2 occupancy auto",
+                  "workspace 0 schedule:gemm_0 keep",
+                  "kernel gemm_0 grid schedule:gemm_0 1 1 block 256 1 1 lds "
+                  "33792 coop args t2 t0 t1 w0 schedule:gemm_0"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  const ckrt_plan_desc *d = p.desc;
+  EXPECT_EQ(ckrt_plan_desc_version(d), 2);
+
+  ASSERT_EQ(ckrt_plan_desc_num_schedules(d), 1u);
+  ckrt_schedule_decl s;
+  ASSERT_EQ(ckrt_plan_desc_schedule(d, 0, &s), CKRT_SUCCESS);
+  EXPECT_STREQ(s.name, "gemm_0");
+  EXPECT_EQ(s.kind, CKRT_SCHEDULE_STREAM_K);
+  EXPECT_EQ(s.tiles, 18u);
+  EXPECT_EQ(s.iters, 1250u);
+  EXPECT_EQ(s.partial_bytes, 32768u);
+  EXPECT_EQ(s.reduce, CKRT_REDUCE_TREE);
+  EXPECT_EQ(s.dp, CKRT_DP_PERSISTENT);
+  EXPECT_EQ(s.tail, 2u);
+  EXPECT_EQ(s.min_iters, 2u);
+  EXPECT_EQ(s.occupancy, 0u); // auto
+  EXPECT_EQ(s.k_batch, 0u);
+  EXPECT_EQ(s.max_k_batch, 0u);
+  EXPECT_EQ(s.num_scalars, 4u);
+  EXPECT_EQ(s.line, 7);
+
+  ckrt_workspace_info w;
+  ASSERT_EQ(ckrt_plan_desc_workspace(d, 0, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.schedule, 0);
+  EXPECT_EQ(w.bytes, 0u);
+  EXPECT_EQ(w.zero_each_launch, 0);
+  EXPECT_EQ(w.line, 8);
+
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(d, 0, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.grid_schedule[0], 0);
+  EXPECT_EQ(k.grid_schedule[1], -1);
+  EXPECT_EQ(k.grid_schedule[2], -1);
+  EXPECT_EQ(k.grid[0], 0u);
+  EXPECT_EQ(k.grid[1], 1u);
+  EXPECT_EQ(k.grid_cus_factor[0], 0u);
+  EXPECT_EQ(k.cooperative, 1);
+  EXPECT_EQ(k.lds_bytes, 33792u);
+  ASSERT_EQ(k.num_args, 5u);
+  ckrt_kernel_arg a;
+  ASSERT_EQ(ckrt_plan_desc_kernel_arg(d, 0, 3, &a), CKRT_SUCCESS);
+  EXPECT_EQ(a.kind, CKRT_ARG_WORKSPACE);
+  ASSERT_EQ(ckrt_plan_desc_kernel_arg(d, 0, 4, &a), CKRT_SUCCESS);
+  EXPECT_EQ(a.kind, CKRT_ARG_SCHEDULE);
+  EXPECT_EQ(a.index, 0u);
+}
+
+TEST(PlanSchedules, StreamKDefaultsAndOtherValues) {
+  Parsed p;
+  parse(p, v2({"schedule dflt stream_k tiles 4 iters 8 partial_bytes 100",
+               "schedule other stream_k occupancy 3 min_iters 5 tail all dp "
+               "per_tile reduce linear partial_bytes 1 iters 2 tiles 3",
+               "kernel k grid schedule:dflt 1 1 block 64 1 1",
+               "kernel k grid schedule:other 2 3 block 64 1 1"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_schedule_decl s;
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 0, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.partial_bytes, 100u);
+  EXPECT_EQ(s.reduce, CKRT_REDUCE_TREE);
+  EXPECT_EQ(s.dp, CKRT_DP_PERSISTENT);
+  EXPECT_EQ(s.tail, 2u);
+  EXPECT_EQ(s.min_iters, 1u);
+  EXPECT_EQ(s.occupancy, 0u);
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 1, &s), CKRT_SUCCESS);
+  EXPECT_STREQ(s.name, "other");
+  EXPECT_EQ(s.tiles, 3u);
+  EXPECT_EQ(s.iters, 2u);
+  EXPECT_EQ(s.partial_bytes, 1u);
+  EXPECT_EQ(s.reduce, CKRT_REDUCE_LINEAR);
+  EXPECT_EQ(s.dp, CKRT_DP_PER_TILE);
+  EXPECT_EQ(s.tail, 0u); // all
+  EXPECT_EQ(s.min_iters, 5u);
+  EXPECT_EQ(s.occupancy, 3u);
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 1, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.grid_schedule[0], 1);
+  EXPECT_EQ(k.grid[1], 2u);
+  EXPECT_EQ(k.grid[2], 3u);
+  EXPECT_EQ(k.cooperative, 0);
+}
+
+TEST(PlanSchedules, SplitK) {
+  // The brief's line (auto, no partial_bytes: atomics need no workspace),
+  // and a fixed k_batch with a workspace.
+  Parsed p;
+  parse(p, v2({"tensor 0 output f32 64",
+               "schedule gemm_0 split_k tiles 18 iters 1250 k_batch auto "
+               "min_iters 8 max 64 occupancy auto",
+               "schedule fixed split_k tiles 2 iters 9 k_batch 4 "
+               "partial_bytes 512",
+               "workspace 0 schedule:fixed zero",
+               "kernel gemm_0 grid 72 1 schedule:gemm_0 block 256 1 1",
+               "kernel gemm_1 grid 2 1 schedule:fixed block 256 1 1 args w0",
+               "kernel reduce grid 4 1 1 block 256 1 1 args w0 t0 "
+               "schedule:fixed i32:3"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_schedule_decl s;
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 0, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.kind, CKRT_SCHEDULE_SPLIT_K);
+  EXPECT_EQ(s.k_batch, 0u);
+  EXPECT_EQ(s.min_iters, 8u);
+  EXPECT_EQ(s.max_k_batch, 64u);
+  EXPECT_EQ(s.partial_bytes, 0u);
+  EXPECT_EQ(s.num_scalars, 1u);
+  EXPECT_EQ(s.tail, 0u);
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 1, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.k_batch, 4u);
+  EXPECT_EQ(s.min_iters, 1u);
+  EXPECT_EQ(s.max_k_batch, 65535u);
+  EXPECT_EQ(s.partial_bytes, 512u);
+  EXPECT_EQ(s.occupancy, 0u);
+  ckrt_workspace_info w;
+  ASSERT_EQ(ckrt_plan_desc_workspace(p.desc, 0, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.schedule, 1);
+  EXPECT_EQ(w.zero_each_launch, 1);
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 0, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.grid_schedule[2], 0);
+  EXPECT_EQ(k.grid_schedule[0], -1);
+  EXPECT_EQ(k.grid[0], 72u);
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 2, &k), CKRT_SUCCESS);
+  ASSERT_EQ(k.num_args, 4u);
+  ckrt_kernel_arg a;
+  ASSERT_EQ(ckrt_plan_desc_kernel_arg(p.desc, 2, 2, &a), CKRT_SUCCESS);
+  EXPECT_EQ(a.kind, CKRT_ARG_SCHEDULE);
+  EXPECT_EQ(a.index, 1u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_arg(p.desc, 2, 3, &a), CKRT_SUCCESS);
+  EXPECT_EQ(a.kind, CKRT_ARG_I32);
+  EXPECT_EQ(a.i32, 3);
+}
+
+TEST(PlanSchedules, ForwardReferences) {
+  // Like tensors and workspaces, a schedule may be named before its line.
+  Parsed p;
+  parse(p, v2({"workspace 1 schedule:late keep", "workspace 0 16 zero",
+               "kernel k grid schedule:late 1 1 block 32 1 1 coop args w1 "
+               "schedule:late w0",
+               "schedule late stream_k tiles 2 iters 3 partial_bytes 4"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_workspace_info w;
+  ASSERT_EQ(ckrt_plan_desc_workspace(p.desc, 1, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.schedule, 0);
+  EXPECT_EQ(w.line, 4);
+  ASSERT_EQ(ckrt_plan_desc_workspace(p.desc, 0, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.schedule, -1);
+  EXPECT_EQ(w.bytes, 16u);
+  ckrt_schedule_decl s;
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 0, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.line, 7);
+}
+
+TEST(PlanSchedules, Version2WithoutSchedulesAndVersion1Plans) {
+  Parsed v2plan;
+  parse(v2plan, v2({"kernel k grid cus 1 1 block 32 1 1 coop"}));
+  ASSERT_EQ(v2plan.status, CKRT_SUCCESS) << v2plan.error;
+  EXPECT_EQ(ckrt_plan_desc_version(v2plan.desc), 2);
+  EXPECT_EQ(ckrt_plan_desc_num_schedules(v2plan.desc), 0u);
+  ckrt_kernel_info k;
+  ASSERT_EQ(ckrt_plan_desc_kernel(v2plan.desc, 0, &k), CKRT_SUCCESS);
+  EXPECT_EQ(k.cooperative, 1);
+  // Version 1 plans read as before; their kernels and workspaces name no
+  // schedule.
+  Parsed v1;
+  parse(v1, kSpecPlan);
+  ASSERT_EQ(v1.status, CKRT_SUCCESS) << v1.error;
+  EXPECT_EQ(ckrt_plan_desc_num_schedules(v1.desc), 0u);
+  ASSERT_EQ(ckrt_plan_desc_kernel(v1.desc, 0, &k), CKRT_SUCCESS);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(k.grid_schedule[i], -1);
+  EXPECT_EQ(k.cooperative, 0);
+  ckrt_workspace_info w;
+  ASSERT_EQ(ckrt_plan_desc_workspace(v1.desc, 0, &w), CKRT_SUCCESS);
+  EXPECT_EQ(w.schedule, -1);
+}
+
+TEST(PlanSchedules, LargestValuesParse) {
+  Parsed p;
+  parse(p, v2({"schedule a stream_k tiles 2147483647 iters 1 partial_bytes "
+               "1099511627776 tail 2147483647 min_iters 2147483647 occupancy "
+               "1024",
+               "schedule b stream_k tiles 1 iters 2147483647 partial_bytes 1",
+               "schedule c split_k tiles 2147483647 iters 2147483647 k_batch "
+               "65535 partial_bytes 1099511627776 occupancy 1024",
+               "schedule d split_k tiles 1 iters 1 max 65535 min_iters "
+               "2147483647",
+               "kernel k grid schedule:a 1 schedule:c block 1 1 1",
+               "kernel k grid schedule:b 1 schedule:d block 1 1 1"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_schedule_decl s;
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 0, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.tiles, 2147483647u);
+  EXPECT_EQ(s.partial_bytes, CKRT_MAX_TENSOR_BYTES);
+  EXPECT_EQ(s.tail, 2147483647u);
+  EXPECT_EQ(s.min_iters, 2147483647u);
+  EXPECT_EQ(s.occupancy, 1024u);
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 2, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.iters, 2147483647u);
+  EXPECT_EQ(s.k_batch, 65535u);
+  ASSERT_EQ(ckrt_plan_desc_schedule(p.desc, 3, &s), CKRT_SUCCESS);
+  EXPECT_EQ(s.max_k_batch, 65535u);
+}
+
+TEST(PlanSchedules, AccessorsOutOfRangeAndNull) {
+  Parsed p;
+  parse(p, withSchedule(kStreamK));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  ckrt_schedule_decl s;
+  ckrt_schedule_info info;
+  EXPECT_EQ(ckrt_plan_desc_schedule(p.desc, 1, &s),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_plan_desc_schedule: schedule 1 "
+                                  "out of range (the plan has 1)");
+  EXPECT_EQ(ckrt_plan_desc_schedule(p.desc, 0, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_schedule(nullptr, 0, &s),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_schedule_eval(p.desc, 1, 132, 2, &info),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_plan_desc_schedule_eval: "
+                                  "schedule 1 out of range (the plan has 1)");
+  EXPECT_EQ(ckrt_plan_desc_schedule_eval(p.desc, 0, 132, 2, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_schedule_eval(nullptr, 0, 132, 2, &info),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_num_schedules(nullptr), 0u);
+  EXPECT_EQ(ckrt_plan_schedule_info(nullptr, 0, &info),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  uint64_t bytes = 0;
+  EXPECT_EQ(ckrt_plan_workspace_bytes(nullptr, 0, &bytes),
+            CKRT_ERROR_INVALID_ARGUMENT);
+}
+
+//===----------------------------------------------------------------------===//
 // Parse errors: one malformed line each; the message names the line.
 //===----------------------------------------------------------------------===//
 
@@ -370,11 +644,12 @@ std::string withKernel(const char *kernelLine) {
 std::vector<ErrorCase> errorCases() {
   return {
       // Header and version.
-      {"Empty", "", 1, "expected the header 'ck-plan 1', found the end"},
+      {"Empty", "", 1,
+       "expected the header 'ck-plan 1' or 'ck-plan 2', found the end"},
       {"OnlyComments", "# nothing\n\n", 2,
-       "expected the header 'ck-plan 1', found the end"},
-      {"WrongVersion", "ck-plan 2\n", 1,
-       "unsupported plan version 2 (this runtime reads version 1)"},
+       "expected the header 'ck-plan 1' or 'ck-plan 2', found the end"},
+      {"WrongVersion", "ck-plan 3\n", 1,
+       "unsupported plan version 3 (this runtime reads versions 1 and 2)"},
       {"VersionZero", "ck-plan 0\n", 1, "unsupported plan version 0"},
       {"MissingVersion", "ck-plan\n", 1,
        "missing version number after 'ck-plan'"},
@@ -382,13 +657,13 @@ std::vector<ErrorCase> errorCases() {
        "expected a version number after 'ck-plan', found 'one'"},
       {"HeaderExtra", "ck-plan 1 2\n", 1, "unexpected '2' after 'ck-plan 1'"},
       {"DirectiveBeforeHeader", "target sm_90a\nck-plan 1\n", 1,
-       "expected the header 'ck-plan 1' before any directive, found "
-       "'target'"},
+       "expected the header 'ck-plan 1' or 'ck-plan 2' before any "
+       "directive, found 'target'"},
       {"DuplicateHeader", "ck-plan 1\n# x\nck-plan 1\n", 3,
        "duplicate 'ck-plan' header (first on line 1)"},
       {"UnknownDirective", withHeader("launch k"), 4,
        "unknown directive 'launch' (expected target, binary, meta, tensor, "
-       "workspace or kernel)"},
+       "workspace, schedule or kernel)"},
       {"MetaNoKey", withHeader("meta"), 4,
        "missing key after 'meta' (expected: meta <key> <value...>)"},
       {"MetaDuplicate",
@@ -496,7 +771,7 @@ std::vector<ErrorCase> errorCases() {
       // workspace
       {"WorkspaceNoFields", withHeader("workspace"), 4,
        "missing workspace index in 'workspace' directive (expected: "
-       "workspace <index> <bytes> zero|keep)"},
+       "workspace <index> <bytes>|schedule:<name> zero|keep)"},
       {"WorkspaceNoBytes", withHeader("workspace 0"), 4,
        "missing size in bytes"},
       {"WorkspaceNoMode", withHeader("workspace 0 64"), 4,
@@ -506,8 +781,8 @@ std::vector<ErrorCase> errorCases() {
       {"WorkspaceBadIndex", withHeader("workspace w0 64 zero"), 4,
        "expected a workspace index (a non-negative integer), found 'w0'"},
       {"WorkspaceBadBytes", withHeader("workspace 0 1.5 zero"), 4,
-       "expected a workspace size in bytes (a non-negative integer), found "
-       "'1.5'"},
+       "expected a workspace size in bytes (a non-negative integer) or "
+       "'schedule:<name>', found '1.5'"},
       {"WorkspaceHugeBytes",
        withHeader("workspace 0 18446744073709551616 zero"), 4,
        "workspace size 18446744073709551616 is too large"},
@@ -538,8 +813,8 @@ std::vector<ErrorCase> errorCases() {
       {"KernelGridShort", withKernel("kernel k grid 1 1"), 6,
        "missing grid z in kernel 'k'"},
       {"KernelGridZero", withKernel("kernel k grid 0 1 1 block 1 1 1"), 6,
-       "bad grid x '0' in kernel 'k' (expected a positive integer, 'cus' "
-       "or 'cus*K')"},
+       "bad grid x '0' in kernel 'k' (expected a positive integer, 'cus', "
+       "'cus*K' or 'schedule:<name>')"},
       {"KernelGridNegative", withKernel("kernel k grid 1 -1 1 block 1 1 1"), 6,
        "bad grid y '-1'"},
       {"KernelGridWord", withKernel("kernel k grid 1 1 sms block 1 1 1"), 6,
@@ -624,12 +899,12 @@ std::vector<ErrorCase> errorCases() {
        "bad lds size '-1' in kernel 'k'"},
       {"KernelUnknownKeyword",
        withKernel("kernel k grid 1 1 1 block 1 1 1 smem 4"), 6,
-       "unexpected 'smem' in kernel 'k' (expected 'lds' or 'args' after the "
-       "block"},
+       "unexpected 'smem' in kernel 'k' (expected 'lds', 'coop' or 'args' "
+       "after the block"},
       {"KernelArgsBeforeLds",
        withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 lds 4"), 6,
-       "bad argument 1 'lds' of kernel 'k' (expected tN, wN, i32:V, i64:V "
-       "or f32:V)"},
+       "bad argument 1 'lds' of kernel 'k' (expected tN, wN, i32:V, i64:V, "
+       "f32:V or schedule:<name>)"},
 
       // kernel: arguments
       {"ArgUnknown", withKernel("kernel k grid 1 1 1 block 1 1 1 args q3"), 6,
@@ -692,6 +967,249 @@ std::vector<ErrorCase> errorCases() {
        4,
        "refers to tensor 0, which is not declared (the plan has 0 "
        "tensors)"},
+
+      // Version 2: the header, and what version 1 may not use.
+      {"Version2Extra", "ck-plan 2 x\n", 1, "unexpected 'x' after 'ck-plan 2'"},
+      {"ScheduleInVersion1",
+       withHeader("schedule g stream_k tiles 1 iters 1 partial_bytes 4"), 4,
+       "the 'schedule' directive needs 'ck-plan 2' (this plan says 'ck-plan "
+       "1')"},
+      {"CoopInVersion1", withKernel("kernel k grid 1 1 1 block 1 1 1 coop"), 6,
+       "'coop' in kernel 'k' needs 'ck-plan 2' (this plan says 'ck-plan 1')"},
+      {"ScheduleGridInVersion1",
+       withKernel("kernel k grid schedule:g 1 1 block 1 1 1"), 6,
+       "grid x of kernel 'k' is 'schedule:g', but 'schedule:' needs 'ck-plan "
+       "2' (this plan says 'ck-plan 1')"},
+      {"ScheduleWorkspaceInVersion1", withHeader("workspace 0 schedule:g keep"),
+       4, "workspace 0 is 'schedule:g', but 'schedule:' needs 'ck-plan 2'"},
+      {"ScheduleArgInVersion1",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 schedule:g"), 6,
+       "argument 1 of kernel 'k' is 'schedule:g', but 'schedule:' needs "
+       "'ck-plan 2'"},
+
+      // schedule: structure
+      {"ScheduleNoName", withSchedule("schedule"), 4,
+       "missing schedule name (expected: schedule <name> stream_k|split_k "
+       "<key> <value> ...)"},
+      {"ScheduleBadName", withSchedule("schedule 9g stream_k"), 4,
+       "'9g' is not a valid schedule name (letters, digits, '_', '.', '$', "
+       "not starting with a digit)"},
+      {"ScheduleBadNameColon", withSchedule("schedule g:1 stream_k"), 4,
+       "'g:1' is not a valid schedule name"},
+      {"ScheduleNoKind", withSchedule("schedule g"), 4,
+       "missing kind after schedule name 'g' (expected stream_k or split_k)"},
+      {"ScheduleUnknownKind",
+       withSchedule("schedule g streamk tiles 1 iters 1"), 4,
+       "unknown kind 'streamk' of schedule 'g' (expected stream_k or "
+       "split_k)"},
+      {"ScheduleDuplicate",
+       v2({"schedule g stream_k tiles 1 iters 1 partial_bytes 4", "# again",
+           "schedule g split_k tiles 1 iters 1",
+           "kernel k grid schedule:g 1 1 block 1 1 1"}),
+       6, "duplicate schedule 'g' (first on line 4)"},
+      {"ScheduleUnknownKey",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "k_batch 2"),
+       4,
+       "unknown key 'k_batch' in stream_k schedule 'g' (expected tiles, "
+       "iters, partial_bytes, reduce, dp, tail, min_iters or occupancy)"},
+      {"SplitKUnknownKey",
+       withSplitK("schedule g split_k tiles 1 iters 1 tail 2"), 4,
+       "unknown key 'tail' in split_k schedule 'g' (expected tiles, iters, "
+       "k_batch, min_iters, max, partial_bytes or occupancy)"},
+      {"ScheduleKeyCase",
+       withSchedule("schedule g stream_k Tiles 1 iters 1 partial_bytes 4"), 4,
+       "unknown key 'Tiles' in stream_k schedule 'g'"},
+      {"ScheduleDuplicateKey",
+       withSchedule("schedule g stream_k tiles 1 iters 1 tiles 2"), 4,
+       "duplicate key 'tiles' in schedule 'g'"},
+      {"ScheduleMissingValue",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "occupancy"),
+       4, "missing value after 'occupancy' in schedule 'g'"},
+      {"StreamKNoTiles",
+       withSchedule("schedule g stream_k iters 1 partial_bytes 4"), 4,
+       "stream_k schedule 'g' has no 'tiles' (required: tiles, iters and "
+       "partial_bytes)"},
+      {"StreamKNoIters",
+       withSchedule("schedule g stream_k tiles 1 partial_bytes 4"), 4,
+       "stream_k schedule 'g' has no 'iters'"},
+      {"StreamKNoPartialBytes",
+       withSchedule("schedule g stream_k tiles 1 "
+                    "iters 1 occupancy 1"),
+       4, "stream_k schedule 'g' has no 'partial_bytes'"},
+      {"SplitKNoIters", withSplitK("schedule g split_k tiles 4 k_batch 2"), 4,
+       "split_k schedule 'g' has no 'iters' (required: tiles and iters)"},
+
+      // schedule: values
+      {"ScheduleTilesZero",
+       withSchedule("schedule g stream_k tiles 0 iters 1 partial_bytes 4"), 4,
+       "bad tiles '0' in schedule 'g' (expected a positive integer)"},
+      {"ScheduleTilesNegative",
+       withSchedule("schedule g stream_k tiles -3 iters 1 partial_bytes 4"), 4,
+       "bad tiles '-3' in schedule 'g'"},
+      {"ScheduleTilesWord",
+       withSchedule("schedule g stream_k tiles many iters 1 partial_bytes 4"),
+       4, "bad tiles 'many' in schedule 'g'"},
+      {"ScheduleTilesAboveLimit",
+       withSchedule("schedule g stream_k tiles 2147483648 iters 1 "
+                    "partial_bytes 4"),
+       4, "tiles 2147483648 of schedule 'g' is above the limit 2147483647"},
+      {"ScheduleItersBeyond64Bits",
+       withSplitK("schedule g split_k tiles 1 iters 99999999999999999999999"),
+       4,
+       "iters 99999999999999999999999 of schedule 'g' is above the limit "
+       "2147483647"},
+      {"StreamKTooManyIterations",
+       withSchedule("schedule g stream_k tiles 65536 iters 32768 "
+                    "partial_bytes 4"),
+       4,
+       "stream_k schedule 'g' has tiles * iters = 2147483648 K-iterations, "
+       "above the limit 2147483647 (the kernel's iteration indices and "
+       "arguments are i32)"},
+      {"SchedulePartialBytesZero",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 0"), 4,
+       "bad partial_bytes '0' in schedule 'g' (expected a positive number of "
+       "bytes)"},
+      {"SchedulePartialBytesAboveLimit",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes "
+                    "1099511627777"),
+       4,
+       "partial_bytes 1099511627777 of schedule 'g' is above the limit "
+       "1099511627776"},
+      {"ScheduleBadReduce",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "reduce binary"),
+       4, "bad reduce 'binary' in schedule 'g' (expected linear or tree)"},
+      {"ScheduleBadDp",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 dp "
+                    "tile"),
+       4, "bad dp 'tile' in schedule 'g' (expected persistent or per_tile)"},
+      {"ScheduleBadTail",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "tail none"),
+       4,
+       "bad tail 'none' in schedule 'g' (expected a positive integer or "
+       "'all')"},
+      {"ScheduleTailZero",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "tail 0"),
+       4, "bad tail '0' in schedule 'g'"},
+      {"ScheduleMinItersZero",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "min_iters 0"),
+       4, "bad min_iters '0' in schedule 'g' (expected a positive integer)"},
+      {"ScheduleBadOccupancy",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "occupancy most"),
+       4,
+       "bad occupancy 'most' in schedule 'g' (expected a positive integer "
+       "or 'auto')"},
+      {"ScheduleOccupancyZero",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "occupancy 0"),
+       4, "bad occupancy '0' in schedule 'g'"},
+      {"ScheduleOccupancyAboveLimit",
+       withSchedule("schedule g stream_k tiles 1 iters 1 partial_bytes 4 "
+                    "occupancy 1025"),
+       4, "occupancy 1025 of schedule 'g' is above the limit 1024"},
+      {"SplitKBadKBatch",
+       withSplitK("schedule g split_k tiles 1 iters 1 k_batch 0"), 4,
+       "bad k_batch '0' in schedule 'g' (expected a positive integer or "
+       "'auto')"},
+      {"SplitKKBatchAboveLimit",
+       withSplitK("schedule g split_k tiles 1 iters 1 k_batch 65536"), 4,
+       "k_batch 65536 of schedule 'g' is above the limit 65535"},
+      {"SplitKMaxAboveLimit",
+       withSplitK("schedule g split_k tiles 1 iters 1 max 70000"), 4,
+       "max 70000 of schedule 'g' is above the limit 65535"},
+      {"SplitKMaxAuto",
+       withSplitK("schedule g split_k tiles 1 iters 1 max "
+                  "auto"),
+       4, "bad max 'auto' in schedule 'g' (expected a positive integer)"},
+      {"SplitKMaxWithFixedKBatch",
+       withSplitK("schedule g split_k tiles 1 iters 1 k_batch 4 max 8"), 4,
+       "'max' in split_k schedule 'g' applies only to 'k_batch auto' (this "
+       "one has k_batch 4)"},
+      {"SplitKMinItersWithFixedKBatch",
+       withSplitK("schedule g split_k tiles 1 iters 1 min_iters 2 k_batch 4"),
+       4, "'min_iters' in split_k schedule 'g' applies only to 'k_batch auto'"},
+
+      // schedule:NAME references
+      {"UndefinedScheduleInGrid",
+       v2({kStreamK, "kernel k grid schedule:h 1 1 block 64 1 1"}), 5,
+       "grid x of kernel 'k' refers to schedule 'h', which is not defined "
+       "(no 'schedule h ...' line)"},
+      {"UndefinedScheduleInWorkspace",
+       v2({kStreamK, "workspace 0 schedule:h keep",
+           "kernel k grid schedule:g 1 1 block 64 1 1"}),
+       5, "workspace 0 refers to schedule 'h', which is not defined"},
+      {"UndefinedScheduleInArgs",
+       v2({kStreamK, "tensor 0 input f16 8",
+           "kernel k grid schedule:g 1 1 block 64 1 1 args t0 schedule:G"}),
+       6,
+       "argument 1 of kernel 'k' refers to schedule 'G', which is not "
+       "defined"},
+      {"ScheduleRefEmptyName",
+       v2({kStreamK, "kernel k grid schedule: 1 1 block 64 1 1"}), 5,
+       "grid x of kernel 'k' is 'schedule:' (expected 'schedule:<name>' with "
+       "the name of a schedule)"},
+      {"ScheduleRefBadNameInArgs",
+       v2({kStreamK, "kernel k grid schedule:g 1 1 block 64 1 1 args "
+                     "schedule:9"}),
+       5, "argument 0 of kernel 'k' is 'schedule:9' (expected"},
+      {"ScheduleRefBadNameInWorkspace",
+       v2({kStreamK, "workspace 0 schedule:a+b zero",
+           "kernel k grid schedule:g 1 1 block 64 1 1"}),
+       5, "workspace 0 is 'schedule:a+b' (expected 'schedule:<name>'"},
+      {"StreamKScheduleInGridY",
+       v2({kStreamK, "kernel k grid 1 schedule:g 1 block 64 1 1",
+           "kernel k2 grid schedule:g 1 1 block 64 1 1"}),
+       5,
+       "grid y of kernel 'k' is 'schedule:g', but stream_k schedule 'g' "
+       "gives grid x only (its workgroups)"},
+      {"StreamKScheduleInGridZ",
+       v2({kStreamK, "kernel k grid schedule:g 1 schedule:g block 64 1 1"}), 5,
+       "grid z of kernel 'k' is 'schedule:g', but stream_k schedule 'g' "
+       "gives grid x only"},
+      {"SplitKScheduleInGridX",
+       v2({"schedule g split_k tiles 4 iters 64",
+           "kernel k grid schedule:g 1 1 block 64 1 1"}),
+       5,
+       "grid x of kernel 'k' is 'schedule:g', but split_k schedule 'g' gives "
+       "grid z only (its k_batch)"},
+      {"SplitKWorkspaceWithoutPartialBytes",
+       v2({"schedule g split_k tiles 4 iters 64", "workspace 0 schedule:g zero",
+           "kernel k grid 8 1 schedule:g block 64 1 1"}),
+       5,
+       "workspace 0 is 'schedule:g', but split_k schedule 'g' has no "
+       "partial_bytes to size it"},
+      {"OccupancyAutoWithoutGridKernel",
+       v2({"tensor 0 input f16 8",
+           "schedule g split_k tiles 4 iters 64 occupancy auto",
+           "kernel reduce grid 8 1 1 block 64 1 1 args t0 schedule:g"}),
+       5,
+       "schedule 'g' has 'occupancy auto', but no kernel's grid is "
+       "'schedule:g', so there is no kernel to ask the driver about (pin it "
+       "with 'occupancy N')"},
+      {"OccupancyAutoByDefaultUnused",
+       v2({"schedule g stream_k tiles 4 iters 64 partial_bytes 256",
+           "kernel k grid 1 1 1 block 64 1 1"}),
+       4, "schedule 'g' has 'occupancy auto', but no kernel's grid is"},
+
+      // coop
+      {"CoopDuplicate", v2({"kernel k grid 1 1 1 block 1 1 1 coop coop"}), 4,
+       "duplicate 'coop' in kernel 'k'"},
+      {"CoopAfterArgs",
+       v2({"tensor 0 input f16 8", "kernel k grid 1 1 1 block 1 1 1 args t0 "
+                                   "coop"}),
+       5, "argument 1 of kernel 'k' is 'coop', which must come before 'args'"},
+      {"CoopBeforeLds", v2({"kernel k grid 1 1 1 block 1 1 1 coop lds 4"}), 4,
+       "unexpected 'lds' in kernel 'k' (expected 'args' after 'coop'; "
+       "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> [lds "
+       "<bytes>] [coop] [args ...])"},
+      {"CoopBeforeBlock", v2({"kernel k grid 1 1 1 coop block 1 1 1"}), 4,
+       "expected 'block' after the grid of kernel 'k', found 'coop'"},
 
       // Whole-plan requirements (reported at the last line).
       {"NoTarget",

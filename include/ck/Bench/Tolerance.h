@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ckbench {
 
@@ -64,6 +65,15 @@ Tolerance benchTolerance(const std::string &computeType,
                          const std::string &outType, const std::string &accType,
                          int64_t reduction, int64_t kBatch,
                          double maxMagnitude);
+
+/// The k_batch of the tolerance rule for a plan: `metaKBatch` (its `meta
+/// k_batch` line, 1 without one) when it has no schedules; else the largest
+/// of `scheduleContributors`, each schedule's most partial results added
+/// into one output element as the plan was loaded
+/// (ckrt_schedule_info.max_contributors: the most contributors of any tile
+/// for StreamK, k_batch for split-K). Never below 1.
+int64_t toleranceKBatch(int64_t metaKBatch,
+                        const std::vector<int64_t> &scheduleContributors);
 
 } // namespace ckbench
 

@@ -1,8 +1,8 @@
 //===- PlanText.hpp - Launch-plan fields as plan text ----------*- C++ -*-===//
 //
-// How the `ck-plan 1` format writes a kernel's grid entries and arguments,
-// for tools that print plans back (ckrt-info, the plan fuzzer's round trip).
-// Header-only over the C API.
+// How the `ck-plan` format writes a kernel's grid entries and arguments, a
+// workspace's size and a schedule, for tools that print plans back
+// (ckrt-info, the plan fuzzer's round trip). Header-only over the C API.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,13 +11,28 @@
 
 #include "ck-c/Runtime.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
 namespace ckrt {
 
-/// Grid entry `i` of a kernel: a number, `cus` or `cus*K`.
-inline std::string planGridEntry(const ckrt_kernel_info &kernel, int i) {
+/// `schedule:NAME` for schedule `index` of `desc` ("schedule:?" if there is
+/// no such schedule).
+inline std::string planScheduleRef(const ckrt_plan_desc *desc, int64_t index) {
+  ckrt_schedule_decl decl;
+  if (index < 0 ||
+      ckrt_plan_desc_schedule(desc, size_t(index), &decl) != CKRT_SUCCESS)
+    return "schedule:?";
+  return std::string("schedule:") + decl.name;
+}
+
+/// Grid entry `i` of a kernel of `desc`: a number, `cus`, `cus*K` or
+/// `schedule:NAME`.
+inline std::string planGridEntry(const ckrt_plan_desc *desc,
+                                 const ckrt_kernel_info &kernel, int i) {
+  if (kernel.grid_schedule[i] >= 0)
+    return planScheduleRef(desc, kernel.grid_schedule[i]);
   if (!kernel.grid_cus_factor[i])
     return std::to_string(kernel.grid[i]);
   if (kernel.grid_cus_factor[i] == 1)
@@ -25,9 +40,19 @@ inline std::string planGridEntry(const ckrt_kernel_info &kernel, int i) {
   return "cus*" + std::to_string(kernel.grid_cus_factor[i]);
 }
 
-/// A kernel argument: t<i>, w<i>, i32:<v>, i64:<v> or f32:<v> (9 significant
-/// digits, so that it reads back exactly); "?" for an unknown kind.
-inline std::string planArgText(const ckrt_kernel_arg &arg) {
+/// A workspace's size: bytes or `schedule:NAME`.
+inline std::string planWorkspaceSize(const ckrt_plan_desc *desc,
+                                     const ckrt_workspace_info &workspace) {
+  if (workspace.schedule >= 0)
+    return planScheduleRef(desc, workspace.schedule);
+  return std::to_string(workspace.bytes);
+}
+
+/// A kernel argument of `desc`: t<i>, w<i>, i32:<v>, i64:<v>, f32:<v> (9
+/// significant digits, so that it reads back exactly) or schedule:<name>;
+/// "?" for an unknown kind.
+inline std::string planArgText(const ckrt_plan_desc *desc,
+                               const ckrt_kernel_arg &arg) {
   char buffer[64];
   switch (arg.kind) {
   case CKRT_ARG_TENSOR:
@@ -41,8 +66,36 @@ inline std::string planArgText(const ckrt_kernel_arg &arg) {
   case CKRT_ARG_F32:
     std::snprintf(buffer, sizeof(buffer), "f32:%.9g", double(arg.f32));
     return buffer;
+  case CKRT_ARG_SCHEDULE:
+    return planScheduleRef(desc, arg.index);
   }
   return "?";
+}
+
+/// A `schedule` directive with every key it may have written out
+/// (defaults included), which parses back to the same declaration.
+inline std::string planScheduleText(const ckrt_schedule_decl &s) {
+  auto autoOr = [](uint32_t value, const char *word) {
+    return value ? std::to_string(value) : std::string(word);
+  };
+  std::string text =
+      std::string("schedule ") + s.name + " " +
+      (s.kind == CKRT_SCHEDULE_STREAM_K ? "stream_k" : "split_k") + " tiles " +
+      std::to_string(s.tiles) + " iters " + std::to_string(s.iters);
+  if (s.kind == CKRT_SCHEDULE_STREAM_K) {
+    text += " partial_bytes " + std::to_string(s.partial_bytes) + " reduce " +
+            (s.reduce == CKRT_REDUCE_LINEAR ? "linear" : "tree") + " dp " +
+            (s.dp == CKRT_DP_PER_TILE ? "per_tile" : "persistent") + " tail " +
+            autoOr(s.tail, "all") + " min_iters " + std::to_string(s.min_iters);
+  } else {
+    text += " k_batch " + autoOr(s.k_batch, "auto");
+    if (!s.k_batch)
+      text += " min_iters " + std::to_string(s.min_iters) + " max " +
+              std::to_string(s.max_k_batch);
+    if (s.partial_bytes)
+      text += " partial_bytes " + std::to_string(s.partial_bytes);
+  }
+  return text + " occupancy " + autoOr(s.occupancy, "auto");
 }
 
 } // namespace ckrt

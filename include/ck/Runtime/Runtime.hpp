@@ -350,13 +350,32 @@ public:
       ckrt_plan_desc_kernel_arg(get(), kernel, a, &out[a]);
     return out;
   }
-  /// The grid of `kernel` on a device with `cus` SMs/CUs.
-  Expected<std::vector<uint32_t>> grid(size_t kernel, uint32_t cus) const {
+  /// The grid of `kernel` on a device with `cus` SMs/CUs, and `occupancy`
+  /// workgroups per SM/CU for schedules with `occupancy auto`.
+  Expected<std::vector<uint32_t>> grid(size_t kernel, uint32_t cus,
+                                       uint32_t occupancy = 0) const {
     std::vector<uint32_t> g(3);
-    if (ckrt_status st = ckrt_plan_desc_kernel_grid(get(), kernel, cus,
-                                                    g.data()))
+    if (ckrt_status st = ckrt_plan_desc_kernel_grid_for(get(), kernel, cus,
+                                                        occupancy, g.data()))
       return Status::fromCode(st);
     return g;
+  }
+  /// `schedule` directives in file order.
+  std::vector<ckrt_schedule_decl> schedules() const {
+    std::vector<ckrt_schedule_decl> out(ckrt_plan_desc_num_schedules(get()));
+    for (size_t i = 0; i < out.size(); ++i)
+      ckrt_plan_desc_schedule(get(), i, &out[i]);
+    return out;
+  }
+  /// Schedule `index` evaluated without a GPU for `cus` SMs/CUs and
+  /// `occupancy` workgroups per SM/CU (where it says auto).
+  Expected<ckrt_schedule_info> evaluateSchedule(size_t index, uint32_t cus,
+                                                uint32_t occupancy = 0) const {
+    ckrt_schedule_info info{};
+    if (ckrt_status st =
+            ckrt_plan_desc_schedule_eval(get(), index, cus, occupancy, &info))
+      return Status::fromCode(st);
+    return info;
   }
   /// Reads and checks the binary; its size in bytes.
   Expected<uint64_t> checkBinary() const {
@@ -424,6 +443,19 @@ public:
     if (ckrt_status st = ckrt_plan_workspace_ptr(get(), index, &p))
       return Status::fromCode(st);
     return p;
+  }
+  Expected<uint64_t> workspaceBytes(size_t index) const {
+    uint64_t n = 0;
+    if (ckrt_status st = ckrt_plan_workspace_bytes(get(), index, &n))
+      return Status::fromCode(st);
+    return n;
+  }
+  /// Schedule `index` as the plan was loaded with it.
+  Expected<ckrt_schedule_info> schedule(size_t index) const {
+    ckrt_schedule_info info{};
+    if (ckrt_status st = ckrt_plan_schedule_info(get(), index, &info))
+      return Status::fromCode(st);
+    return info;
   }
 
 private:

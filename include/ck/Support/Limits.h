@@ -22,6 +22,12 @@ inline constexpr int64_t kMaxTensorBytes = int64_t(1) << 40;
 /// HIP allow.
 inline constexpr int64_t kMaxGrid[3] = {(int64_t(1) << 31) - 1, 65535, 65535};
 
+/// The largest count in a plan's `schedule` directive (tiles, iters,
+/// min_iters, tail) and the most K-iterations (tiles * iters) of a StreamK
+/// GEMM: the kernels compute global iteration indices and take K, D, q and
+/// r' in i32.
+inline constexpr int64_t kMaxScheduleIterations = (int64_t(1) << 31) - 1;
+
 } // namespace cklimits
 
 #endif // CK_SUPPORT_LIMITS_H
