@@ -179,7 +179,7 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
   SmallVector<int> upperUses(upperBounds.size()), lowerUses(lowerBounds.size());
   for (auto [index, t] : llvm::enumerate(transforms)) {
-    auto error = [&, index = index]() {
+    auto error = [&, index = index, t = t]() {
       return emitError() << "transform #" << index << " ("
                          << stringifyTransformKind(t.getKind()) << "): ";
     };

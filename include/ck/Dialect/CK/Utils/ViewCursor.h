@@ -55,57 +55,66 @@ inline SmallVector<size_t> cursorLevelOffsets(ArrayRef<TransformMapAttr> maps) {
   return offsets;
 }
 
+/// The deltas of `map`'s lower coordinates where its upper ones move by
+/// `upper`: std::nullopt where not a compile-time constant (a merge's digits
+/// move by run-time carries unless nothing moves, and anything computed from
+/// an unknown delta is unknown). `mergeInputsKnown` is cleared where a merge
+/// receives an unknown delta.
+inline SmallVector<std::optional<int64_t>>
+lowerCursorDeltas(TransformMapAttr map, ArrayRef<std::optional<int64_t>> upper,
+                  bool &mergeInputsKnown) {
+  ArrayRef<int64_t> upperBounds = map.getUpperBounds();
+  SmallVector<std::optional<int64_t>> lower(map.getLowerBounds().size());
+  for (TransformAttr t : map.getTransforms()) {
+    ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
+    ArrayRef<int64_t> params = t.getParams();
+    switch (t.getKind()) {
+    case TransformKind::PassThrough:
+    case TransformKind::Slice:
+    case TransformKind::Pad:
+      lower[lows[0]] = upper[ups[0]];
+      break;
+    case TransformKind::Embed: {
+      std::optional<int64_t> sum = 0;
+      for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
+        sum = sum && upper[dim]
+                  ? std::optional<int64_t>(*sum + coeff * *upper[dim])
+                  : std::nullopt;
+      lower[lows[0]] = sum;
+      break;
+    }
+    case TransformKind::Unmerge: {
+      std::optional<int64_t> sum = 0;
+      for (int64_t dim : ups)
+        sum =
+            sum && upper[dim]
+                ? std::optional<int64_t>(*sum * upperBounds[dim] + *upper[dim])
+                : std::nullopt;
+      lower[lows[0]] = sum;
+      break;
+    }
+    case TransformKind::Merge: {
+      std::optional<int64_t> d = upper[ups[0]];
+      mergeInputsKnown &= d.has_value();
+      for (int64_t dim : lows)
+        lower[dim] = d == 0 ? std::optional<int64_t>(0) : std::nullopt;
+      break;
+    }
+    }
+  }
+  return lower;
+}
+
 /// Whether a cursor on `maps` can advance by `delta` (one entry per view
 /// dimension) without division: every merge's upper delta is a compile-time
 /// constant.
 inline bool canAdvanceCursor(ArrayRef<TransformMapAttr> maps,
                              ArrayRef<int64_t> delta) {
-  // The known constant delta of each coordinate of the current level.
   SmallVector<std::optional<int64_t>> known(delta.begin(), delta.end());
-  for (TransformMapAttr map : maps) {
-    ArrayRef<int64_t> upperBounds = map.getUpperBounds();
-    SmallVector<std::optional<int64_t>> lower(map.getLowerBounds().size());
-    for (TransformAttr t : map.getTransforms()) {
-      ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
-      ArrayRef<int64_t> params = t.getParams();
-      switch (t.getKind()) {
-      case TransformKind::PassThrough:
-      case TransformKind::Slice:
-      case TransformKind::Pad:
-        lower[lows[0]] = known[ups[0]];
-        break;
-      case TransformKind::Embed: {
-        std::optional<int64_t> sum = 0;
-        for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
-          sum = sum && known[dim]
-                    ? std::optional<int64_t>(*sum + coeff * *known[dim])
-                    : std::nullopt;
-        lower[lows[0]] = sum;
-        break;
-      }
-      case TransformKind::Unmerge: {
-        std::optional<int64_t> sum = 0;
-        for (int64_t dim : ups)
-          sum = sum && known[dim] ? std::optional<int64_t>(
-                                        *sum * upperBounds[dim] + *known[dim])
-                                  : std::nullopt;
-        lower[lows[0]] = sum;
-        break;
-      }
-      case TransformKind::Merge:
-        if (!known[ups[0]])
-          return false;
-        // The digits move by run-time amounts (carries), unless nothing
-        // moves.
-        for (int64_t dim : lows)
-          lower[dim] =
-              *known[ups[0]] == 0 ? std::optional<int64_t>(0) : std::nullopt;
-        break;
-      }
-    }
-    known = std::move(lower);
-  }
-  return true;
+  bool mergeInputsKnown = true;
+  for (TransformMapAttr map : maps)
+    known = lowerCursorDeltas(map, known, mergeInputsKnown);
+  return mergeInputsKnown;
 }
 
 template <typename Math> struct ViewCursorProgram {
@@ -147,17 +156,24 @@ template <typename Math> struct ViewCursorProgram {
     for (auto [c, d] : llvm::zip(state.take_front(delta.size()), delta))
       current.push_back(d == 0 ? c : math.add(c, math.constant(d)));
     SmallVector<Value> next(current);
-    SmallVector<int64_t> upperDelta(delta.begin(), delta.end());
-    for (auto [level, map] : llvm::enumerate(maps)) {
+    SmallVector<std::optional<int64_t>> upperDelta(delta.begin(), delta.end());
+    bool mergeInputsKnown = true;
+    for (size_t level = 0; level < maps.size(); ++level) {
+      // A plain variable: lambdas cannot capture structured bindings in
+      // C++17.
+      TransformMapAttr map = maps[level];
       ArrayRef<Value> old =
           state.slice(offsets[level + 1], map.getLowerBounds().size());
-      current = lowerAffine(map, current,
-                            [&](TransformAttr t, ArrayRef<Value> upper,
-                                SmallVectorImpl<Value> &lower) {
-                              advanceMerge(map, t, upperDelta[t.getUpper()[0]],
-                                           old, lower);
-                            });
-      upperDelta = lowerDeltas(map, upperDelta);
+      current = lowerAffine(
+          map, current,
+          [&](TransformAttr t, ArrayRef<Value> upper,
+              SmallVectorImpl<Value> &lower) {
+            // canAdvanceCursor proved every merge's
+            // delta known.
+            advanceMerge(map, t, upperDelta[t.getUpper()[0]].value_or(0), old,
+                         lower);
+          });
+      upperDelta = lowerCursorDeltas(map, upperDelta, mergeInputsKnown);
       next.append(current.begin(), current.end());
     }
     return next;
@@ -181,20 +197,20 @@ template <typename Math> struct ViewCursorProgram {
 
   /// The whole cursor from its compact part.
   SmallVector<Value> expand(ArrayRef<Value> kept) const {
-    size_t rank = maps.empty() ? kept.size()
-                               : maps.front().getUpperBounds().size();
+    size_t rank =
+        maps.empty() ? kept.size() : maps.front().getUpperBounds().size();
     SmallVector<Value> current(kept.take_front(rank));
     ArrayRef<Value> digits = kept.drop_front(rank);
     SmallVector<Value> state(current);
     for (TransformMapAttr map : maps) {
-      current = lowerAffine(map, current, [&](TransformAttr t,
-                                              ArrayRef<Value>,
-                                              SmallVectorImpl<Value> &lower) {
-        for (int64_t dim : t.getLower()) {
-          lower[dim] = digits.front();
-          digits = digits.drop_front();
-        }
-      });
+      current = lowerAffine(
+          map, current,
+          [&](TransformAttr t, ArrayRef<Value>, SmallVectorImpl<Value> &lower) {
+            for (int64_t dim : t.getLower()) {
+              lower[dim] = digits.front();
+              digits = digits.drop_front();
+            }
+          });
       state.append(current.begin(), current.end());
     }
     return state;
@@ -305,37 +321,6 @@ private:
       lower[lows[i]] = math.select(stays, t0, addConstant(t0, -length));
       carry = math.notB(stays);
     }
-  }
-
-  /// The compile-time deltas of `map`'s lower coordinates where the upper
-  /// ones move by `delta`, 0 where unknown (merge digits); only merges read
-  /// them, and canAdvanceCursor proved theirs known.
-  SmallVector<int64_t> lowerDeltas(TransformMapAttr map,
-                                   ArrayRef<int64_t> delta) const {
-    ArrayRef<int64_t> upperBounds = map.getUpperBounds();
-    SmallVector<int64_t> lower(map.getLowerBounds().size(), 0);
-    for (TransformAttr t : map.getTransforms()) {
-      ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
-      ArrayRef<int64_t> params = t.getParams();
-      switch (t.getKind()) {
-      case TransformKind::PassThrough:
-      case TransformKind::Slice:
-      case TransformKind::Pad:
-        lower[lows[0]] = delta[ups[0]];
-        break;
-      case TransformKind::Embed:
-        for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
-          lower[lows[0]] += coeff * delta[dim];
-        break;
-      case TransformKind::Unmerge:
-        for (int64_t dim : ups)
-          lower[lows[0]] = lower[lows[0]] * upperBounds[dim] + delta[dim];
-        break;
-      case TransformKind::Merge:
-        break;
-      }
-    }
-    return lower;
   }
 
   Value addConstant(Value x, int64_t c) const {
