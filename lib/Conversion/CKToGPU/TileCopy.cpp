@@ -219,7 +219,7 @@ void TileCopier::store(Value lds, Value buffer, ArrayRef<Value> loaded) {
     std::optional<OpBuilder::InsertionGuard> guard;
     if ((i + 1) * threads > plan.units()) {
       guard.emplace(b);
-      auto ifOp = scf::IfOp::create(b, loc, exists, /*else=*/false);
+      auto ifOp = scf::IfOp::create(b, loc, exists, /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     Value inner = plan.ldsDim == 0 ? r : c;
