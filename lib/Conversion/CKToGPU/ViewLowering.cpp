@@ -13,13 +13,14 @@ using namespace mlir;
 using namespace mlir::ck;
 
 namespace {
-/// Index arithmetic with constants folded as they are built.
+/// Integer arithmetic on `type` (index or i32).
 struct IndexMath {
   OpBuilder &b;
   Location loc;
+  Type type;
 
   Value constant(int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
   }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value mul(Value x, int64_t c) {
@@ -51,7 +52,73 @@ struct IndexMath {
   }
 };
 
-/// ViewCursorProgram's policy: index values and i1 conditions.
+/// Whether every coordinate of every level of `view` fits in i32, with the
+/// view's own coordinates up to twice their bounds (cursors run past the
+/// matrix edge before the bounds check masks them): the largest magnitude of
+/// each is bounded level by level, and all must stay below 2^30.
+static bool fitsInI32(const TracedView &view) {
+  constexpr int64_t kLimit = int64_t(1) << 30;
+  SmallVector<int64_t> largest;
+  if (view.maps.empty()) {
+    for (int64_t size : cast<MemRefType>(view.memref.getType()).getShape())
+      largest.push_back(2 * size);
+    return llvm::all_of(largest, [&](int64_t v) { return v < kLimit; });
+  }
+  for (int64_t bound : view.maps.front().getUpperBounds())
+    largest.push_back(2 * bound);
+  for (TransformMapAttr map : view.maps) {
+    if (llvm::any_of(largest, [&](int64_t v) { return v >= kLimit; }))
+      return false;
+    SmallVector<int64_t> lower(map.getLowerBounds().size(), 0);
+    for (TransformAttr t : map.getTransforms()) {
+      ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
+      ArrayRef<int64_t> params = t.getParams();
+      switch (t.getKind()) {
+      case TransformKind::PassThrough:
+        lower[lows[0]] = largest[ups[0]];
+        break;
+      case TransformKind::Slice:
+      case TransformKind::Pad:
+        lower[lows[0]] = largest[ups[0]] + std::abs(params[0]);
+        break;
+      case TransformKind::Embed: {
+        int64_t sum = std::abs(params[0]);
+        for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
+          sum += std::min(std::abs(coeff), kLimit) * largest[dim];
+        lower[lows[0]] = sum;
+        break;
+      }
+      case TransformKind::Unmerge: {
+        int64_t sum = 0;
+        for (int64_t dim : ups) {
+          sum = sum * map.getUpperBounds()[dim] + largest[dim];
+          if (sum >= kLimit)
+            return false;
+        }
+        lower[lows[0]] = sum;
+        break;
+      }
+      case TransformKind::Merge:
+        // Inner digits stay below their lengths; the outermost takes at
+        // most the upper coordinate.
+        for (int64_t dim : lows)
+          lower[dim] = std::max(map.getLowerBounds()[dim], largest[ups[0]]);
+        break;
+      }
+    }
+    largest = std::move(lower);
+  }
+  return llvm::all_of(largest, [&](int64_t v) { return v < kLimit; });
+}
+
+/// The type of `view`'s cursor values: i32 where every coordinate fits
+/// (registers and arithmetic at half the width of 64-bit index), else
+/// index.
+static Type cursorType(OpBuilder &b, const TracedView &view) {
+  return fitsInI32(view) ? Type(b.getI32Type()) : Type(b.getIndexType());
+}
+
+/// ViewCursorProgram's policy: integer values and i1 conditions.
 struct CursorMath {
   using Value = mlir::Value;
   using Bool = mlir::Value;
@@ -80,16 +147,23 @@ struct CursorMath {
 ViewCursor mlir::ck::emitCursorInit(OpBuilder &b, Location loc,
                                     const TracedView &view,
                                     ValueRange coords) {
-  CursorMath math{{b, loc}};
+  Type type = cursorType(b, view);
+  CursorMath math{{b, loc, type}};
   ViewCursorProgram<CursorMath> program{math, view.maps};
-  return {program.init(SmallVector<Value>(coords))};
+  SmallVector<Value> typed;
+  for (Value c : coords)
+    typed.push_back(c.getType() == type
+                        ? c
+                        : arith::IndexCastOp::create(b, loc, type, c)
+                              .getResult());
+  return {program.init(typed)};
 }
 
 ViewCursor mlir::ck::emitCursorAdvance(OpBuilder &b, Location loc,
                                        const TracedView &view,
                                        const ViewCursor &cursor,
                                        ArrayRef<int64_t> delta) {
-  CursorMath math{{b, loc}};
+  CursorMath math{{b, loc, cursorType(b, view)}};
   ViewCursorProgram<CursorMath> program{math, view.maps};
   if (canAdvanceCursor(view.maps, delta))
     return {program.advance(cursor.values, delta)};
@@ -104,7 +178,7 @@ ViewCursor mlir::ck::emitCursorAdvance(OpBuilder &b, Location loc,
 SmallVector<Value> mlir::ck::compactCursor(OpBuilder &b, Location loc,
                                            const TracedView &view,
                                            const ViewCursor &cursor) {
-  CursorMath math{{b, loc}};
+  CursorMath math{{b, loc, cursorType(b, view)}};
   return ViewCursorProgram<CursorMath>{math, view.maps}.compact(cursor.values);
 }
 
@@ -122,7 +196,7 @@ size_t mlir::ck::carriedPerCursor(const TracedView &view) {
 ViewCursor mlir::ck::expandCursor(OpBuilder &b, Location loc,
                                   const TracedView &view,
                                   ArrayRef<Value> compact) {
-  CursorMath math{{b, loc}};
+  CursorMath math{{b, loc, cursorType(b, view)}};
   return {ViewCursorProgram<CursorMath>{math, view.maps}.expand(compact)};
 }
 
@@ -130,13 +204,17 @@ ViewAccess mlir::ck::emitCursorAccess(OpBuilder &b, Location loc,
                                       const TracedView &view,
                                       const ViewCursor &cursor,
                                       Value inBounds) {
-  CursorMath math{{b, loc}};
+  CursorMath math{{b, loc, cursorType(b, view)}};
   ViewCursorProgram<CursorMath> program{math, view.maps};
   Value valid = math.andB(inBounds, program.outsidePadding(cursor.values));
-  SmallVector<Value> indices(program.memrefCoords(cursor.values));
-  if (valid)
-    for (Value &index : indices)
+  SmallVector<Value> indices;
+  for (Value index : program.memrefCoords(cursor.values)) {
+    if (valid)
       index = math.select(valid, index, math.constant(0));
+    if (!index.getType().isIndex())
+      index = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+    indices.push_back(index);
+  }
   return ViewAccess{std::move(indices), valid};
 }
 

@@ -234,13 +234,18 @@ func.func @fill_then_gemm(%a: memref<1x32x16xf32>, %b: memref<1x16x32xf32>, %c: 
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c32 : index
 // CHECK: %[[COL:.*]] = arith.remui %{{.*}}, %c8 : index
 // CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c8{{(_[0-9]+)?}} : index
-// The pad's lower coordinate col - 1 is checked with one unsigned compare
-// (negative is large); invalid accesses are clamped to index 0.
-// CHECK: %[[SHIFT:.*]] = arith.addi %[[COL]], %c-1 : index
-// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[SHIFT]], %c6 : index
+// The view's math runs in i32 (every coordinate fits). The pad's lower
+// coordinate col - 1 is checked with one unsigned compare (negative is
+// large); invalid accesses are clamped to index 0.
+// CHECK: %[[ROW32:.*]] = arith.index_cast %[[ROW]] : index to i32
+// CHECK: %[[COL32:.*]] = arith.index_cast %[[COL]] : index to i32
+// CHECK: %[[SHIFT:.*]] = arith.addi %[[COL32]], %c-1_i32 : i32
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[SHIFT]], %c6_i32 : i32
 // CHECK: %[[VALID:.*]] = arith.andi %[[IN]], %[[INSIDE]] : i1
-// CHECK: %[[R:.*]] = arith.select %[[VALID]], %[[ROW]], %{{.*}} : index
-// CHECK: %[[LC:.*]] = arith.select %[[VALID]], %[[SHIFT]], %{{.*}} : index
+// CHECK: %[[R32:.*]] = arith.select %[[VALID]], %[[ROW32]], %{{.*}} : i32
+// CHECK: %[[R:.*]] = arith.index_cast %[[R32]] : i32 to index
+// CHECK: %[[LC32:.*]] = arith.select %[[VALID]], %[[SHIFT]], %{{.*}} : i32
+// CHECK: %[[LC:.*]] = arith.index_cast %[[LC32]] : i32 to index
 // CHECK: scf.if %[[VALID]]
 // CHECK: memref.store %{{.*}}, %[[KM]][%[[R]], %[[LC]]] : memref<4x6xf16>
 func.func @fill_padded_view(%m: memref<4x6xf16>) {
@@ -249,5 +254,18 @@ func.func @fill_padded_view(%m: memref<4x6xf16>) {
           #ck.transform<pass_through [0] -> [0]>,
           #ck.transform<pad [1] -> [1] (1, 1)>]>
   ck.fill %v : !ck.view<4x8xf16>
+  return
+}
+
+// -----
+// A view whose coordinates may pass 2^30 keeps its index math in index:
+// i32 is used only where every coordinate of every level fits.
+
+// CHECK-LABEL: func.func @fill_large
+// CHECK: gpu.func @fill_0(%{{.*}}: memref<2x1073741824xf16>)
+// CHECK-NOT: arith.index_cast
+// CHECK: memref.store
+func.func @fill_large(%m: memref<2x1073741824xf16>) {
+  ck.fill %m : memref<2x1073741824xf16>
   return
 }
