@@ -156,6 +156,24 @@ ckrt_status evaluateDescSchedule(const ckrt_plan_desc &desc, size_t index,
 // C API
 //===----------------------------------------------------------------------===//
 
+/// The checks of every schedule query on a plan description: `fn` names the
+/// API function in the message.
+static ckrt_status checkScheduleQuery(const ckrt_plan_desc *desc,
+                                      const void *out, size_t schedule,
+                                      const char *fn) {
+  if (!desc)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the plan description is NULL",
+                fn);
+  if (!out)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the output pointer is NULL",
+                fn);
+  if (schedule >= desc->schedules.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "%s: schedule %zu out of range (the plan has %zu)", fn,
+                schedule, desc->schedules.size());
+  return CKRT_SUCCESS;
+}
+
 extern "C" {
 
 size_t ckrt_plan_desc_num_schedules(const ckrt_plan_desc *desc) {
@@ -165,16 +183,9 @@ size_t ckrt_plan_desc_num_schedules(const ckrt_plan_desc *desc) {
 ckrt_status ckrt_plan_desc_schedule(const ckrt_plan_desc *desc, size_t schedule,
                                     ckrt_schedule_decl *decl) {
   const char *fn = "ckrt_plan_desc_schedule";
-  if (!desc)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the plan description is NULL",
-                fn);
-  if (!decl)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the output pointer is NULL",
-                fn);
-  if (schedule >= desc->schedules.size())
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "%s: schedule %zu out of range (the plan has %zu)", fn,
-                schedule, desc->schedules.size());
+  if (ckrt_status status = checkScheduleQuery(desc, decl, schedule, fn);
+      status != CKRT_SUCCESS)
+    return status;
   const ScheduleDecl &s = desc->schedules[schedule];
   *decl = ckrt_schedule_decl();
   decl->name = s.name.c_str();
@@ -207,16 +218,9 @@ ckrt_status ckrt_plan_desc_schedule_eval(const ckrt_plan_desc *desc,
                                          uint32_t occupancy,
                                          ckrt_schedule_info *info) {
   const char *fn = "ckrt_plan_desc_schedule_eval";
-  if (!desc)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the plan description is NULL",
-                fn);
-  if (!info)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the output pointer is NULL",
-                fn);
-  if (schedule >= desc->schedules.size())
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "%s: schedule %zu out of range (the plan has %zu)", fn,
-                schedule, desc->schedules.size());
+  if (ckrt_status status = checkScheduleQuery(desc, info, schedule, fn);
+      status != CKRT_SUCCESS)
+    return status;
   return evaluateDescSchedule(*desc, schedule, cus, occupancy, info);
 }
 
