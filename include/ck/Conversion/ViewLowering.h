@@ -34,6 +34,11 @@ struct ViewCursor {
   SmallVector<Value> values;
 };
 
+/// The view coordinates of `cursor` (its first level) moved by `delta`.
+SmallVector<Value> emitMovedViewCoords(OpBuilder &b, Location loc,
+                                       const ViewCursor &cursor,
+                                       ArrayRef<int64_t> delta);
+
 /// The values a loop carries for `cursor`: its view coordinates and merge
 /// digits.
 SmallVector<Value> compactCursor(OpBuilder &b, Location loc,

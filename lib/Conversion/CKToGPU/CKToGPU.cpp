@@ -98,9 +98,12 @@ Value mlir::ck::indexConstant(OpBuilder &b, Location loc, int64_t value) {
 
 Value mlir::ck::insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
                              int64_t rows, int64_t cols) {
+  // In the coordinates' own integer type (index, or i32 cursors).
   auto below = [&](Value v, int64_t limit) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, v,
-                                 indexConstant(b, loc, limit));
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, v,
+        arith::ConstantOp::create(b, loc,
+                                  b.getIntegerAttr(v.getType(), limit)));
   };
   return arith::AndIOp::create(b, loc, below(row, rows), below(col, cols));
 }

@@ -49,5 +49,7 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   return KernelLaunch{skeleton.func,
                       skeleton.hostArgs,
                       elementwiseGrid(shape, kFillBlockSize),
-                      {kFillBlockSize, 1, 1}};
+                      {kFillBlockSize, 1, 1},
+                      /*ldsBytes=*/0,
+                      /*facts=*/{}};
 }

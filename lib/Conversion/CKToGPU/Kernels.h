@@ -78,7 +78,8 @@ LogicalResult createLaunch(Operation *op, const KernelLaunch &launch);
 /// An index constant.
 Value indexConstant(OpBuilder &b, Location loc, int64_t value);
 
-/// i1: (row, col) lies inside a rows x cols matrix.
+/// i1: (row, col) lies inside a rows x cols matrix. The coordinates are
+/// index or i32 values.
 Value insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
                    int64_t rows, int64_t cols);
 

@@ -229,5 +229,7 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
       skeleton.func,
       skeleton.hostArgs,
       elementwiseGrid(shape, kReferenceBlockSize),
-      {kReferenceBlockSize, 1, 1}};
+      {kReferenceBlockSize, 1, 1},
+      /*ldsBytes=*/0,
+      /*facts=*/{}};
 }

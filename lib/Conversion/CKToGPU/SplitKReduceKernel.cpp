@@ -65,5 +65,7 @@ KernelLaunch mlir::ck::buildSplitKReduceKernel(
   return KernelLaunch{skeleton.func,
                       skeleton.hostArgs,
                       elementwiseGrid({g, m, n}, kReduceBlockSize),
-                      {kReduceBlockSize, 1, 1}};
+                      {kReduceBlockSize, 1, 1},
+                      /*ldsBytes=*/0,
+                      /*facts=*/{}};
 }

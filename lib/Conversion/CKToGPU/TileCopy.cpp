@@ -150,15 +150,7 @@ SmallVector<ViewCursor> TileCopier::advance(ArrayRef<ViewCursor> cursors,
       continue;
     }
     // Only the view coordinates move; takeCarried evaluates the rest.
-    ViewCursor coords;
-    for (auto [c, d] : llvm::zip(cursor.values, delta))
-      coords.values.push_back(
-          d ? arith::AddIOp::create(
-                  b, loc, c,
-                  arith::ConstantOp::create(
-                      b, loc, b.getIntegerAttr(c.getType(), d)))
-                  .getResult()
-            : c);
+    ViewCursor coords{emitMovedViewCoords(b, loc, cursor, delta)};
     moved.push_back(std::move(coords));
   }
   return moved;
@@ -191,17 +183,10 @@ SmallVector<Value> TileCopier::load(ArrayRef<ViewCursor> cursors,
   SmallVector<Value> values;
   for (auto [index, cursor] : llvm::enumerate(cursors)) {
     // The view's coordinate is the cursor's first level: (g, row, col).
-    // In the cursor's integer type (i32 or index).
-    auto below = [&](Value v, int64_t limit) -> Value {
-      return arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult, v,
-          arith::ConstantOp::create(b, loc,
-                                    b.getIntegerAttr(v.getType(), limit)));
-    };
     Value inBounds = arith::AndIOp::create(
         b, loc,
-        arith::AndIOp::create(b, loc, below(cursor.values[1], rowLimit),
-                              below(cursor.values[2], colLimit)),
+        insideMatrix(b, loc, cursor.values[1], cursor.values[2], rowLimit,
+                     colLimit),
         std::get<2>(units[index / plan.loadsPerUnit()]));
     if (enabled)
       inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);

@@ -13,8 +13,11 @@ using namespace mlir;
 using namespace mlir::ck;
 
 namespace {
-/// Integer arithmetic on `type` (index or i32).
-struct IndexMath {
+/// ViewCursorProgram's policy for IR: integer values of `type` (index or
+/// i32) and i1 conditions, with trivial operations folded as they are built.
+struct CursorMath {
+  using Value = mlir::Value;
+  using Bool = mlir::Value;
   OpBuilder &b;
   Location loc;
   Type type;
@@ -23,92 +26,77 @@ struct IndexMath {
     return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
   }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, int64_t c) {
-    if (c == 1)
-      return x;
-    return arith::MulIOp::create(b, loc, x, constant(c));
-  }
   Value addConstant(Value x, int64_t c) {
     return c == 0 ? x : add(x, constant(c));
+  }
+  Value mul(Value x, int64_t c) {
+    return c == 1 ? x : arith::MulIOp::create(b, loc, x, constant(c));
   }
   Value div(Value x, int64_t c) {
     return c == 1 ? x : arith::DivUIOp::create(b, loc, x, constant(c));
   }
   Value rem(Value x, int64_t c) {
-    return c == 1 ? constant(0) : arith::RemUIOp::create(b, loc, x, constant(c));
+    return c == 1 ? constant(0)
+                  : arith::RemUIOp::create(b, loc, x, constant(c));
   }
-  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, p, x, y);
+  Bool ult(Value x, int64_t c) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x,
+                                 constant(c));
   }
-  Value andI(Value x, Value y) {
+  /// Null is true.
+  Bool andB(Bool x, Bool y) {
     if (!x)
       return y;
     if (!y)
       return x;
     return arith::AndIOp::create(b, loc, x, y);
   }
-  Value select(Value cond, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, cond, x, y);
+  Bool notB(Bool x) {
+    return arith::XOrIOp::create(
+        b, loc, x, arith::ConstantIntOp::create(b, loc, 1, /*width=*/1));
   }
+  Value select(Bool c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Bool trueB() { return {}; }
 };
 
-/// Whether every coordinate of every level of `view` fits in i32, with the
-/// view's own coordinates up to twice their bounds (cursors run past the
-/// matrix edge before the bounds check masks them): the largest magnitude of
-/// each is bounded level by level, and all must stay below 2^30.
+/// ViewCursorProgram's policy for bounds: each value is the largest
+/// magnitude the coordinate it stands for can take, saturating at 2^62.
+struct BoundMath {
+  using Value = int64_t;
+  using Bool = bool;
+  static constexpr int64_t kCap = int64_t(1) << 62;
+
+  static int64_t cap(__int128 v) { return v > kCap ? kCap : int64_t(v); }
+  Value constant(int64_t v) { return cap(v < 0 ? -__int128(v) : v); }
+  Value add(Value x, Value y) { return cap(__int128(x) + y); }
+  Value mul(Value x, int64_t c) { return cap(__int128(x) * constant(c)); }
+  Value div(Value x, int64_t) { return x; }
+  Value rem(Value, int64_t c) { return c; }
+  Bool ult(Value, int64_t) { return true; }
+  Bool andB(Bool, Bool) { return true; }
+  Bool notB(Bool) { return true; }
+  Value select(Bool, Value x, Value y) { return std::max(x, y); }
+  Bool trueB() { return true; }
+};
+
+/// Whether every coordinate of every level of `view` fits in i32: the
+/// cursor program run on magnitudes, with the view's own coordinates up to
+/// twice their bounds (cursors run past the matrix edge before the bounds
+/// check masks them), stays below 2^30.
 static bool fitsInI32(const TracedView &view) {
-  constexpr int64_t kLimit = int64_t(1) << 30;
+  ArrayRef<int64_t> viewShape =
+      view.maps.empty()
+          ? cast<MemRefType>(view.memref.getType()).getShape()
+          : view.maps.front().getUpperBounds();
   SmallVector<int64_t> largest;
-  if (view.maps.empty()) {
-    for (int64_t size : cast<MemRefType>(view.memref.getType()).getShape())
-      largest.push_back(2 * size);
-    return llvm::all_of(largest, [&](int64_t v) { return v < kLimit; });
-  }
-  for (int64_t bound : view.maps.front().getUpperBounds())
-    largest.push_back(2 * bound);
-  for (TransformMapAttr map : view.maps) {
-    if (llvm::any_of(largest, [&](int64_t v) { return v >= kLimit; }))
-      return false;
-    SmallVector<int64_t> lower(map.getLowerBounds().size(), 0);
-    for (TransformAttr t : map.getTransforms()) {
-      ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
-      ArrayRef<int64_t> params = t.getParams();
-      switch (t.getKind()) {
-      case TransformKind::PassThrough:
-        lower[lows[0]] = largest[ups[0]];
-        break;
-      case TransformKind::Slice:
-      case TransformKind::Pad:
-        lower[lows[0]] = largest[ups[0]] + std::abs(params[0]);
-        break;
-      case TransformKind::Embed: {
-        int64_t sum = std::abs(params[0]);
-        for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
-          sum += std::min(std::abs(coeff), kLimit) * largest[dim];
-        lower[lows[0]] = sum;
-        break;
-      }
-      case TransformKind::Unmerge: {
-        int64_t sum = 0;
-        for (int64_t dim : ups) {
-          sum = sum * map.getUpperBounds()[dim] + largest[dim];
-          if (sum >= kLimit)
-            return false;
-        }
-        lower[lows[0]] = sum;
-        break;
-      }
-      case TransformKind::Merge:
-        // Inner digits stay below their lengths; the outermost takes at
-        // most the upper coordinate.
-        for (int64_t dim : lows)
-          lower[dim] = std::max(map.getLowerBounds()[dim], largest[ups[0]]);
-        break;
-      }
-    }
-    largest = std::move(lower);
-  }
-  return llvm::all_of(largest, [&](int64_t v) { return v < kLimit; });
+  for (int64_t size : viewShape)
+    largest.push_back(2 * size);
+  BoundMath math;
+  SmallVector<int64_t> state =
+      ViewCursorProgram<BoundMath>{math, view.maps}.init(largest);
+  return llvm::all_of(state, [](int64_t v) { return v < (int64_t(1) << 30); });
 }
 
 /// The type of `view`'s cursor values: i32 where every coordinate fits
@@ -117,38 +105,13 @@ static bool fitsInI32(const TracedView &view) {
 static Type cursorType(OpBuilder &b, const TracedView &view) {
   return fitsInI32(view) ? Type(b.getI32Type()) : Type(b.getIndexType());
 }
-
-/// ViewCursorProgram's policy: integer values and i1 conditions.
-struct CursorMath {
-  using Value = mlir::Value;
-  using Bool = mlir::Value;
-  IndexMath math;
-
-  Value constant(int64_t v) { return math.constant(v); }
-  Value add(Value x, Value y) { return math.add(x, y); }
-  Value mul(Value x, int64_t c) { return math.mul(x, c); }
-  Value div(Value x, int64_t c) { return math.div(x, c); }
-  Value rem(Value x, int64_t c) { return math.rem(x, c); }
-  Bool ult(Value x, int64_t c) {
-    return math.cmp(arith::CmpIPredicate::ult, x, constant(c));
-  }
-  Bool andB(Bool x, Bool y) { return math.andI(x, y); }
-  Bool notB(Bool x) {
-    return arith::XOrIOp::create(
-        math.b, math.loc, x,
-        arith::ConstantIntOp::create(math.b, math.loc, 1, /*width=*/1));
-  }
-  Value select(Bool c, Value x, Value y) { return math.select(c, x, y); }
-  /// No condition: andB treats null as true.
-  Bool trueB() { return {}; }
-};
 } // namespace
 
 ViewCursor mlir::ck::emitCursorInit(OpBuilder &b, Location loc,
                                     const TracedView &view,
                                     ValueRange coords) {
   Type type = cursorType(b, view);
-  CursorMath math{{b, loc, type}};
+  CursorMath math{b, loc, type};
   ViewCursorProgram<CursorMath> program{math, view.maps};
   SmallVector<Value> typed;
   for (Value c : coords)
@@ -163,22 +126,29 @@ ViewCursor mlir::ck::emitCursorAdvance(OpBuilder &b, Location loc,
                                        const TracedView &view,
                                        const ViewCursor &cursor,
                                        ArrayRef<int64_t> delta) {
-  CursorMath math{{b, loc, cursorType(b, view)}};
+  CursorMath math{b, loc, cursorType(b, view)};
   ViewCursorProgram<CursorMath> program{math, view.maps};
   if (canAdvanceCursor(view.maps, delta))
     return {program.advance(cursor.values, delta)};
   // A merge would move by a run-time amount: evaluate the new position in
   // full.
+  return {program.init(emitMovedViewCoords(b, loc, cursor, delta))};
+}
+
+SmallVector<Value> mlir::ck::emitMovedViewCoords(OpBuilder &b, Location loc,
+                                                 const ViewCursor &cursor,
+                                                 ArrayRef<int64_t> delta) {
   SmallVector<Value> coords;
   for (auto [c, d] : llvm::zip(cursor.values, delta))
-    coords.push_back(d == 0 ? c : math.math.addConstant(c, d));
-  return {program.init(coords)};
+    coords.push_back(
+        CursorMath{b, loc, c.getType()}.addConstant(c, d));
+  return coords;
 }
 
 SmallVector<Value> mlir::ck::compactCursor(OpBuilder &b, Location loc,
                                            const TracedView &view,
                                            const ViewCursor &cursor) {
-  CursorMath math{{b, loc, cursorType(b, view)}};
+  CursorMath math{b, loc, cursorType(b, view)};
   return ViewCursorProgram<CursorMath>{math, view.maps}.compact(cursor.values);
 }
 
@@ -196,7 +166,7 @@ size_t mlir::ck::carriedPerCursor(const TracedView &view) {
 ViewCursor mlir::ck::expandCursor(OpBuilder &b, Location loc,
                                   const TracedView &view,
                                   ArrayRef<Value> compact) {
-  CursorMath math{{b, loc, cursorType(b, view)}};
+  CursorMath math{b, loc, cursorType(b, view)};
   return {ViewCursorProgram<CursorMath>{math, view.maps}.expand(compact)};
 }
 
@@ -204,7 +174,7 @@ ViewAccess mlir::ck::emitCursorAccess(OpBuilder &b, Location loc,
                                       const TracedView &view,
                                       const ViewCursor &cursor,
                                       Value inBounds) {
-  CursorMath math{{b, loc, cursorType(b, view)}};
+  CursorMath math{b, loc, cursorType(b, view)};
   ViewCursorProgram<CursorMath> program{math, view.maps};
   Value valid = math.andB(inBounds, program.outsidePadding(cursor.values));
   SmallVector<Value> indices;
