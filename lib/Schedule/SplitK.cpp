@@ -2,9 +2,12 @@
 
 #include "ck/Schedule/SplitK.h"
 
+#include "Checks.h"
+
 #include <algorithm>
 
 using namespace ckschedule;
+using namespace ckschedule::detail;
 
 namespace {
 
@@ -12,32 +15,22 @@ std::string planError(const std::string &message) {
   return "invalid split_k schedule: " + message;
 }
 
-int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
-
 /// The first message for inputs planSplitK refuses, or "".
 std::string checkInputs(int64_t tiles, int64_t iters, int64_t resident,
                         const SplitKOptions &options) {
-  auto positive = [](const char *what, int64_t value) {
-    return what + std::string(" must be positive, got ") +
-           std::to_string(value);
-  };
   const int64_t gridZ = cklimits::kMaxGrid[2];
-  if (tiles < 1)
-    return positive("tiles", tiles);
-  if (iters < 1)
-    return positive("iters", iters);
-  if (resident < 1)
-    return positive("resident workgroups", resident);
+  if (std::string error = checkSizes(tiles, iters, resident); !error.empty())
+    return error;
   if (options.kBatch < 0 || options.kBatch > gridZ)
     return "k_batch must be auto or 1 to " + std::to_string(gridZ) +
            " (the grid's z limit), got " + std::to_string(options.kBatch);
   if (options.minIters < 1)
-    return positive("min_iters", options.minIters);
+    return notPositive("min_iters", options.minIters);
   if (options.maxKBatch < 1 || options.maxKBatch > gridZ)
     return "max k_batch must be 1 to " + std::to_string(gridZ) + ", got " +
            std::to_string(options.maxKBatch);
   if (options.partialBytes < 1)
-    return positive("partial_bytes", options.partialBytes);
+    return notPositive("partial_bytes", options.partialBytes);
   return "";
 }
 
@@ -78,9 +71,8 @@ SplitKResult ckschedule::planSplitK(int64_t tiles, int64_t iters,
   plan.kBatch = ceilDiv(iters, plan.itersPerSplit);
   if (plan.kBatch == 1)
     return result; // The GEMM writes the output itself.
-  if (__builtin_mul_overflow(plan.kBatch, tiles, &plan.workspaceSlots) ||
-      __builtin_mul_overflow(plan.workspaceSlots, options.partialBytes,
-                             &plan.workspaceBytes))
+  if (!multiply(plan.kBatch, tiles, plan.workspaceSlots) ||
+      !multiply(plan.workspaceSlots, options.partialBytes, plan.workspaceBytes))
     result.error = planError(
         "a workspace of " + std::to_string(plan.kBatch) + " * " +
         std::to_string(tiles) + " partial tiles of " +

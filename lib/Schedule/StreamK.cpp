@@ -2,12 +2,15 @@
 
 #include "ck/Schedule/StreamK.h"
 
+#include "Checks.h"
+
 #include "ck/Support/Limits.h"
 
 #include <algorithm>
 #include <deque>
 
 using namespace ckschedule;
+using namespace ckschedule::detail;
 
 namespace {
 
@@ -15,10 +18,6 @@ std::string planError(const std::string &message) {
   return "invalid stream_k schedule: " + message;
 }
 
-/// `a * b` in `result`; false where it does not fit int64_t.
-bool multiply(int64_t a, int64_t b, int64_t &result) {
-  return !__builtin_mul_overflow(a, b, &result);
-}
 bool add(int64_t a, int64_t b, int64_t &result) {
   return !__builtin_add_overflow(a, b, &result);
 }
@@ -26,22 +25,14 @@ bool add(int64_t a, int64_t b, int64_t &result) {
 /// The first message for inputs planStreamK refuses, or "".
 std::string checkInputs(int64_t tiles, int64_t iters, int64_t resident,
                         const StreamKOptions &options) {
-  auto positive = [](const char *what, int64_t value) {
-    return what + std::string(" must be positive, got ") +
-           std::to_string(value);
-  };
-  if (tiles < 1)
-    return positive("tiles", tiles);
-  if (iters < 1)
-    return positive("iters", iters);
-  if (resident < 1)
-    return positive("resident workgroups", resident);
+  if (std::string error = checkSizes(tiles, iters, resident); !error.empty())
+    return error;
   if (options.tail < 0)
     return "tail must be positive or all, got " + std::to_string(options.tail);
   if (options.minIters < 1)
-    return positive("min_iters", options.minIters);
+    return notPositive("min_iters", options.minIters);
   if (options.partialBytes < 1)
-    return positive("partial_bytes", options.partialBytes);
+    return notPositive("partial_bytes", options.partialBytes);
   int64_t total;
   if (!multiply(tiles, iters, total))
     return "tiles * iters (" + std::to_string(tiles) + " * " +
