@@ -22,7 +22,8 @@ std::string mlir::ck::defaultToolkit(bool nvidia) {
   return nvidia ? "/usr/local/cuda" : CK_ROCM_TOOLKIT_DIR;
 }
 
-/// The target-independent rungs: problem ops to GPU kernels with ck.mma.
+/// The target-independent rungs: problem ops to GPU kernels with ck.mma,
+/// ck.fragment_load and ck.lds_barrier.
 static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   CKSetTargetOptions target;
   target.chip = o.chip;
@@ -34,6 +35,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addPass(createCKConvToGemm());
   pm.addPass(createCKSelectGemmConfig());
   pm.addPass(createConvertCKToGPU());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
 }
 
 static void buildBinary(OpPassManager &pm, const GpuPipelineOptions &o,

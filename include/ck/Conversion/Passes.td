@@ -45,6 +45,29 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
+  let summary = "Spell the workgroup tile ops per wave and per instruction";
+  let description = [{
+    Turns each `!ck.acc` accumulator tile into the lane's T values of
+    `vector<E x f32>` (one per instruction tile of its wave, row-major; E
+    accumulator elements of the instruction's C layout), through `scf` loops
+    and branches, and rewrites the ops that use it:
+
+    - `ck.acc_zero` becomes a zero constant;
+    - `ck.tile_mma` becomes, per instruction K step, the wave's
+      `ck.fragment_load`s of A and B and one `ck.mma` per instruction tile;
+      each wave takes its rows and columns of the tile from the thread index;
+    - `ck.tile_store` becomes the epilogue: staged through LDS or direct,
+      through the destination's view, with alpha, beta and the D tensors.
+
+    The wave size is the instruction's or the module's `#ck.target`'s.
+    Views that only the tile stores read are removed with them.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def ConvertCKConvToGPUReference
     : Pass<"convert-ck-conv-to-gpu-reference", "ModuleOp"> {
   let summary = "Turn convolutions into naive GPU reference kernels";
@@ -60,23 +83,29 @@ def ConvertCKConvToGPUReference
 }
 
 def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
-  let summary = "Lower ck.mma to NVVM mma.sync (tensor cores) and FMAs";
+  let summary = "Lower ck.mma, ck.fragment_load and ck.lds_barrier for NVIDIA";
   let description = [{
     Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
-    m16n8k8 for tf32) or, for the `fma` path, into vector FMAs.
+    m16n8k8 for tf32) or, for the `fma` path, into vector FMAs; each
+    `ck.fragment_load` into vector loads from shared memory; each
+    `ck.lds_barrier` into `gpu.barrier`.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
-                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect"];
+                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
 }
 
 def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
-  let summary = "Lower ck.mma to amdgpu.mfma, amdgpu.wmma and FMAs";
+  let summary = "Lower ck.mma, ck.fragment_load and ck.lds_barrier for AMD";
   let description = [{
     Rewrites each `ck.mma` into `amdgpu.mfma` (gfx90a, gfx942, gfx950),
-    `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs.
+    `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs;
+    each `ck.fragment_load` into vector loads from LDS; each
+    `ck.lds_barrier` into `gpu.barrier`.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
-                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect"];
+                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
 }
 
 #endif // CK_CONVERSION_PASSES_TD

@@ -1,6 +1,6 @@
 //===- CKToAMDGPU.cpp - ck.mma to amdgpu.mfma / amdgpu.wmma ---------------===//
 
-#include "ck/Conversion/MmaLowering.h"
+#include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Conversion/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -45,11 +45,16 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
   return success();
 }
 
+/// LDS accesses are ordered by the workgroup barrier.
+static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
+  rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+}
+
 namespace {
 struct ConvertCKToAMDGPUPass
     : public ck::impl::ConvertCKToAMDGPUBase<ConvertCKToAMDGPUPass> {
   void runOnOperation() override {
-    if (failed(lowerMmaOps(getOperation(), lowerMma)))
+    if (failed(lowerWaveOps(getOperation(), lowerMma, lowerLdsBarrier)))
       signalPassFailure();
   }
 };

@@ -4,26 +4,26 @@
 // one split-K range:
 //
 //   A[m0:+BM, kBegin:+BK], B[kBegin:+BK, n0:+BN] -> LDS       (TileCopy)
-//   barrier
+//   ck.lds_barrier
 //   for k0 in kBegin..kEnd step BK:
 //     load the next K-tile from global memory into registers
-//     each wave: for kk in 0..BK step ik, for each intrinsic tile of its
-//       WM x WN wave tile: load fragments from LDS, ck.mma
+//     acc = ck.tile_mma acc, A and B tiles in LDS
 //     store the next K-tile to LDS: into the other buffer then one barrier
 //       (lds_buffers = 2), or between two barriers (lds_buffers = 1)
-//   epilogue: alpha * acc + beta * sum(D) -> C, staged through LDS where
-//     that makes the stores coalesced vectors             (GemmEpilogue)
+//   ck.tile_store acc: alpha * acc + beta * sum(D) -> C, staged through LDS
+//     where that makes the stores coalesced vectors
 //
+// The accumulator is a !ck.acc tile; ck-lower-wave-tiles spells the tile
+// ops per wave and per instruction, so nothing here depends on the target.
 // The grid mapping (which tile and K-range a workgroup owns) is in
-// mapWorkgroupToTile; the fragment layouts come from the instruction attribute, so
-// nothing here depends on the target. The operand tiles and the epilogue's
-// staging tile share one LDS arena (dynamic shared memory on NVIDIA, sized
-// by the launch).
+// mapWorkgroupToTile. The operand tiles and the epilogue's staging tile
+// share one LDS arena (dynamic shared memory on NVIDIA, sized by the
+// launch).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
-#include "GemmEpilogue.h"
+#include "ck/Conversion/GemmEpilogue.h"
 #include "TileCopy.h"
 
 #include "ck/Target/GemmConfig.h"
@@ -74,96 +74,6 @@ WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, GemmShape shape,
   return {g, m0, n0, kBegin, kEnd, split};
 }
 
-class GemmKernelBuilder {
-public:
-  GemmKernelBuilder(OpBuilder &b, Location loc, TargetAttr target,
-                    GemmConfigAttr config, GemmShape shape, Type elementType)
-      : b(b), loc(loc), target(target), config(config), shape(shape),
-        elementType(elementType) {
-    bm = config.getBlock()[0];
-    bn = config.getBlock()[1];
-    bk = config.getBlock()[2];
-    wm = config.getWave()[0];
-    wn = config.getWave()[1];
-    wavesN = bn / wn;
-    threads = (bm / wm) * wavesN * target.getWave();
-  }
-
-  /// The value of a lane term for `lane`.
-  Value laneTerm(Value lane, const LaneTerm &term) {
-    if (term.scale == 0)
-      return indexConstant(b, loc, 0);
-    Value v = term.divisor
-                  ? arith::DivUIOp::create(b, loc, lane,
-                                           indexConstant(b, loc, term.divisor))
-                        .getResult()
-                  : arith::RemUIOp::create(b, loc, lane,
-                                           indexConstant(b, loc, term.modulus))
-                        .getResult();
-    return term.scale == 1 ? v
-                           : arith::MulIOp::create(
-                                 b, loc, v, indexConstant(b, loc, term.scale));
-  }
-
-  /// Loads a fragment with `layout` whose tile starts at (row0, col0) of
-  /// `lds` (of LDS buffer `buffer` when not null), rowBase/colBase being
-  /// the lane's terms. Elements that are consecutive in LDS and aligned are
-  /// read as one vector.
-  Value loadFragment(Value lds, Value buffer, bool transposed,
-                     const FragmentLayout &layout,
-                     const LaneTerm &rowTerm, const LaneTerm &colTerm,
-                     Value rowBase, Value colBase, int64_t row0, int64_t col0,
-                     Value waveRow0, Value waveCol0) {
-    int64_t ldsRow = cast<MemRefType>(lds.getType()).getShape().back();
-    // The LDS-contiguous dimension of the fragment: cols, or rows when the
-    // tile is stored transposed.
-    unsigned alongDim = transposed ? 0 : 1;
-    const LaneTerm &alongTerm = transposed ? rowTerm : colTerm;
-    int64_t alongOrigin = transposed ? row0 : col0;
-    SmallVector<Value> elements;
-    for (int64_t i = 0; i < layout.size();) {
-      // The longest run from i that is consecutive and aligned.
-      int64_t run = layout.runAt(i, alongDim, 8);
-      int64_t along = alongDim == 0 ? layout.offsets[i].first
-                                    : layout.offsets[i].second;
-      while (run > 1 && ((along + alongOrigin) % run || alongTerm.scale % run ||
-                         ldsRow % run))
-        run /= 2;
-      auto [dr, dc] = layout.offsets[i];
-      Value row = arith::AddIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, waveRow0, rowBase),
-          indexConstant(b, loc, row0 + dr));
-      Value col = arith::AddIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, waveCol0, colBase),
-          indexConstant(b, loc, col0 + dc));
-      SmallVector<Value, 3> indices = {row, col};
-      if (transposed)
-        std::swap(indices[0], indices[1]);
-      if (buffer)
-        indices.insert(indices.begin(), buffer);
-      if (run == 1) {
-        elements.push_back(memref::LoadOp::create(b, loc, lds, indices));
-      } else {
-        auto type = VectorType::get({run}, elementType);
-        Value v = loadAlignedVector(b, loc, type, lds, indices);
-        for (int64_t j = 0; j < run; ++j)
-          elements.push_back(vector::ExtractOp::create(b, loc, v, j));
-      }
-      i += run;
-    }
-    auto type = VectorType::get({layout.size()}, elementType);
-    return vector::FromElementsOp::create(b, loc, type, elements);
-  }
-
-  OpBuilder &b;
-  Location loc;
-  TargetAttr target;
-  GemmConfigAttr config;
-  GemmShape shape;
-  Type elementType;
-  int64_t bm, bn, bk, wm, wn, wavesN, threads;
-};
-
 } // namespace
 
 /// One operand's loads along K. Each load's position is a cursor on the
@@ -197,6 +107,18 @@ struct OperandWalk {
     return copy.takeCarried(values);
   }
 };
+
+/// `view` as ck.transform ops on its memref, for the ops that take views.
+static Value materializeView(OpBuilder &b, Location loc,
+                             const TracedView &view) {
+  Value value = view.memref;
+  Type elementType = cast<ShapedType>(value.getType()).getElementType();
+  for (TransformMapAttr map : llvm::reverse(view.maps))
+    value = TransformOp::create(
+        b, loc, ViewType::get(b.getContext(), map.getUpperBounds(), elementType),
+        value, map);
+  return value;
+}
 
 /// The kernel's LDS arena of `bytes`, 16-byte aligned for the views' widest
 /// vectors: a static workgroup allocation, or the launch's dynamic shared
@@ -293,7 +215,6 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
   int64_t ldsBytes = std::max(operandBytes, staging.bytes());
   KernelSkeleton skeleton(module, loc, name, views, cost.threads);
   OpBuilder &b = skeleton.builder;
-  GemmKernelBuilder k(b, loc, target, config, shape, elementType);
   Value lds = allocateLdsArena(b, loc, skeleton.func, target, ldsBytes);
   auto ldsView = [&](MemRefType type, int64_t offset) -> Value {
     return memref::ViewOp::create(b, loc, type, lds,
@@ -306,29 +227,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
   int64_t tilesN = llvm::divideCeil(shape.n, bn);
   WorkgroupTile tile = mapWorkgroupToTile(b, loc, shape, config);
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  Value wave =
-      arith::DivUIOp::create(b, loc, tid, indexConstant(b, loc, target.getWave()));
-  Value lane =
-      arith::RemUIOp::create(b, loc, tid, indexConstant(b, loc, target.getWave()));
-  Value waveRow0 = arith::MulIOp::create(
-      b, loc,
-      arith::DivUIOp::create(b, loc, wave, indexConstant(b, loc, k.wavesN)),
-      indexConstant(b, loc, k.wm));
-  Value waveCol0 = arith::MulIOp::create(
-      b, loc,
-      arith::RemUIOp::create(b, loc, wave, indexConstant(b, loc, k.wavesN)),
-      indexConstant(b, loc, k.wn));
-
-  int64_t tilesPerWaveN = k.wn / mma.n;
-  auto accType = VectorType::get({mma.c.size()}, b.getF32Type());
-  Value zeroAcc = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(accType, b.getF32FloatAttr(0.0f)));
-  SmallVector<Value> accInit(tilesPerWaveM * tilesPerWaveN, zeroAcc);
-
-  // Lane terms of the fragment layouts, computed once.
-  Value aRow = k.laneTerm(lane, mma.a.row), aCol = k.laneTerm(lane, mma.a.col);
-  Value bRow = k.laneTerm(lane, mma.b.row), bCol = k.laneTerm(lane, mma.b.col);
-  Value cRow = k.laneTerm(lane, mma.c.row), cCol = k.laneTerm(lane, mma.c.col);
+  auto accType =
+      AccType::get(b.getContext(), {bm, bn}, b.getF32Type(), config.getMma(),
+                   {wavesM, bn / config.getWave()[1]});
   Value zero = indexConstant(b, loc, 0);
 
   // The K loop. The next K-tile's global loads are issued before the
@@ -356,11 +257,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
   };
   Value firstBuffer = ldsBuffers > 1 ? zero : nullptr;
   storeTiles(firstBuffer, loadTiles(cursorsA, cursorsB, nullptr));
-  gpu::BarrierOp::create(b, loc);
+  LdsBarrierOp::create(b, loc);
 
-  // Loop-carried: the accumulators, the LDS buffer (with two), and the
+  // Loop-carried: the accumulator, the LDS buffer (with two), and the
   // cursors of the next K-tile's loads.
-  SmallVector<Value> loopInit = accInit;
+  SmallVector<Value> loopInit = {AccZeroOp::create(b, loc, accType)};
   if (firstBuffer)
     loopInit.push_back(firstBuffer);
   size_t cursorsBegin = loopInit.size();
@@ -380,38 +281,25 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
     SmallVector<ViewCursor> atA = walkA.take(carried);
     SmallVector<ViewCursor> atB = walkB.take(carried);
     SmallVector<Value> prefetched = loadTiles(atA, atB, hasNext);
-    SmallVector<Value> accs(
-        kLoop.getRegionIterArgs().take_front(accInit.size()));
-    Value buffer =
-        firstBuffer ? kLoop.getRegionIterArgs()[accInit.size()] : nullptr;
-    for (int64_t kk = 0; kk < bk; kk += mma.k) {
-      SmallVector<Value> aFrags, bFrags;
-      for (int64_t i = 0; i < tilesPerWaveM; ++i)
-        aFrags.push_back(k.loadFragment(ldsA, buffer, planA.ldsDim == 0,
-                                        mma.a, mma.a.row, mma.a.col, aRow,
-                                        aCol, i * mma.m, kk, waveRow0, zero));
-      for (int64_t j = 0; j < tilesPerWaveN; ++j)
-        bFrags.push_back(k.loadFragment(ldsB, buffer, planB.ldsDim == 0,
-                                        mma.b, mma.b.row, mma.b.col, bRow,
-                                        bCol, kk, j * mma.n, zero, waveCol0));
-      for (int64_t i = 0; i < tilesPerWaveM; ++i)
-        for (int64_t j = 0; j < tilesPerWaveN; ++j) {
-          Value &acc = accs[i * tilesPerWaveN + j];
-          acc = MmaOp::create(b, loc, accType, config.getMma(),
-                              aFrags[i], bFrags[j], acc);
-        }
-    }
-    SmallVector<Value> yielded = accs;
+    Value buffer = firstBuffer ? kLoop.getRegionIterArgs()[1] : nullptr;
+    // A (M x K) and B (K x N) are transposed in LDS where their first
+    // dimension is innermost.
+    auto tileMma =
+        TileMmaOp::create(b, loc, accType, kLoop.getRegionIterArgs()[0], ldsA,
+                          ldsB, buffer, bk);
+    tileMma.setATransposed(planA.ldsDim == 0);
+    tileMma.setBTransposed(planB.ldsDim == 0);
+    SmallVector<Value> yielded = {tileMma};
     if (buffer) {
       Value other =
           arith::SubIOp::create(b, loc, indexConstant(b, loc, 1), buffer);
       storeTiles(other, prefetched);
-      gpu::BarrierOp::create(b, loc);
+      LdsBarrierOp::create(b, loc);
       yielded.push_back(other);
     } else {
-      gpu::BarrierOp::create(b, loc);
+      LdsBarrierOp::create(b, loc);
       storeTiles(nullptr, prefetched);
-      gpu::BarrierOp::create(b, loc);
+      LdsBarrierOp::create(b, loc);
     }
     walkA.carryNext(yielded, atA);
     walkB.carryNext(yielded, atB);
@@ -419,18 +307,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
   }
 
   // Epilogue: the C tile through C's view or, with split-K, its partial
-  // sums to the workspace.
-  dest.g = tile.g;
-  dest.m0 = tile.m0;
-  dest.n0 = tile.n0;
-  dest.split = tile.split;
-  // The skeleton rebased the views on the kernel's arguments.
-  dest.workspace = splitK > 1 ? views[2].memref : nullptr;
-  dest.alpha = op.getAlpha().convertToDouble();
-  dest.beta = op.getBeta().convertToDouble();
-  SmallVector<Value> accs(kLoop.getResults().take_front(accInit.size()));
-  WaveAccumulators acc{mma,  accs,     tilesPerWaveM, tilesPerWaveN, cRow,
-                       cCol, waveRow0, waveCol0,      k.wm};
+  // sums to the workspace (the skeleton rebased the views on the kernel's
+  // arguments).
   Value stagingTile;
   if (staging.width > 1)
     stagingTile = ldsView(MemRefType::get({staging.rows, staging.cols},
@@ -438,8 +316,25 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
                                           MemRefLayoutAttrInterface(),
                                           workgroup),
                           0);
-  emitGemmEpilogue(b, loc, acc, dest, staging, stagingTile, tid,
-                   cost.threads);
+  Value acc = kLoop.getResult(0);
+  if (splitK > 1) {
+    TileStoreOp::create(b, loc, acc, views[2].memref,
+                        ValueRange{tile.split, tile.g, tile.m0, tile.n0},
+                        ValueRange{}, /*alpha=*/nullptr, /*beta=*/nullptr,
+                        stagingTile,
+                        stagingTile ? b.getI64IntegerAttr(staging.width)
+                                    : IntegerAttr());
+  } else {
+    SmallVector<Value> ds;
+    for (const TracedView &d : ArrayRef(views).drop_front(3))
+      ds.push_back(materializeView(b, loc, d));
+    TileStoreOp::create(b, loc, acc, materializeView(b, loc, views[2]),
+                        ValueRange{tile.g, tile.m0, tile.n0}, ds,
+                        op.getAlphaAttr(), ds.empty() ? nullptr : op.getBetaAttr(),
+                        stagingTile,
+                        stagingTile ? b.getI64IntegerAttr(staging.width)
+                                    : IntegerAttr());
+  }
   gpu::ReturnOp::create(b, loc);
 
   SmallVector<KernelLaunch> launches = {

@@ -8,6 +8,7 @@
 #ifndef CK_LIB_CONVERSION_CKTOGPU_KERNELS_H
 #define CK_LIB_CONVERSION_CKTOGPU_KERNELS_H
 
+#include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/ViewLowering.h"
 #include "ck/Target/Chip.h"
 
@@ -75,22 +76,6 @@ gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 /// a grid larger than GPUs launch.
 LogicalResult createLaunch(Operation *op, const KernelLaunch &launch);
 
-/// An index constant.
-Value indexConstant(OpBuilder &b, Location loc, int64_t value);
-
-/// i1: (row, col) lies inside a rows x cols matrix. The coordinates are
-/// index or i32 values.
-Value insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
-                   int64_t rows, int64_t cols);
-
-/// A vector load of `type` from `memref` at `indices`, or a store of the
-/// vector `value`, that asserts the alignment of the vector's size (up to
-/// 16 bytes): callers pick starts that are multiples of it.
-Value loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
-                        Value memref, ValueRange indices);
-void storeAlignedVector(OpBuilder &b, Location loc, Value value, Value memref,
-                        ValueRange indices);
-
 /// One thread per element of `shape`, in a 1-D grid of `blockSize`-thread
 /// blocks: this thread's row-major coordinate, and whether it has an
 /// element at all (the last block overhangs).
@@ -108,11 +93,6 @@ std::array<int64_t, 3> elementwiseGrid(ArrayRef<int64_t> shape,
 /// Traces each of `values` to a memref, or emits an error on `op`.
 FailureOr<SmallVector<TracedView>> traceOperands(Operation *op,
                                                  ValueRange values);
-
-/// Applies the epilogue `alpha * acc + beta * sum(ds)` (f32, or vectors of
-/// f32) and converts to `elementType` (elementwise for vectors).
-Value emitEpilogue(OpBuilder &b, Location loc, Value acc, double alpha,
-                   double beta, ArrayRef<Value> ds, Type elementType);
 
 } // namespace mlir::ck
 

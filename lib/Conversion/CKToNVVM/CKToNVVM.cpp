@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ck/Conversion/MmaLowering.h"
+#include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Conversion/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -90,11 +90,16 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
   return success();
 }
 
+/// LDS accesses are ordered by the workgroup barrier.
+static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
+  rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+}
+
 namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    if (failed(lowerMmaOps(getOperation(), lowerMma)))
+    if (failed(lowerWaveOps(getOperation(), lowerMma, lowerLdsBarrier)))
       signalPassFailure();
   }
 };

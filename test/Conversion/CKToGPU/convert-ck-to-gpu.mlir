@@ -17,12 +17,17 @@
 //    B [bN][bK + 8]; a copy whose loads run the other way transposes.
 //  * One i8 workgroup buffer (aligned to 16) holds A's tile, then B's
 //    (memref.view), and after the K loop the epilogue's f32 staging tile.
-//  * The K loop (scf.for from the split's K begin to its end, step bK) issues
-//    (wM / m) * (wN / n) * (bK / k) ck.mma and two barriers (one LDS
-//    buffer); one barrier follows the prologue's copy.
-//  * Epilogue (GemmEpilogue.cpp), where C is contiguous along N: each slice
-//    of MMA tile rows goes to the staging tile [wavesM * t * m][bN + 4] f32,
-//    a barrier, then vectors along N (16 bytes of C's type) to C.
+//  * The accumulator is a !ck.acc<bM x bN, mma, waves = [bM / wM, bN / wN]>.
+//    The K loop (scf.for from the split's K begin to its end, step bK)
+//    issues one ck.tile_mma of k = bK on the LDS tiles (transposed where
+//    the tile keeps its first dimension innermost) and two ck.lds_barrier
+//    (one LDS buffer); one follows the prologue's copy.
+//    ck-lower-wave-tiles.mlir tests how the tile ops become fragments,
+//    ck.mma and the epilogue.
+//  * Epilogue: one ck.tile_store. Where C is contiguous along N it is
+//    staged: each slice of MMA tile rows goes to the staging tile
+//    [wavesM * t * m][bN + 4] f32 (GemmEpilogue.cpp's plan), then vectors
+//    along N (16 bytes of C's type) to C.
 //  * Fill and split-K reduction kernels: 256 threads, one per element,
 //    grid = ceil(elements / 256).
 
@@ -38,12 +43,8 @@
 // Config block [64, 32, 32], wave [32, 16], #ck.mfma<16x16x16, f16>:
 //   threads = (64 / 32) * (32 / 16) * 64 = 256;
 //   grid = (ceil(64 / 64) * ceil(64 / 32), 1, 1) = (2, 1, 1).
-//   Accumulators per wave: (32 / 16) * (16 / 16) = 2 of vector<4xf32>.
-//   ck.mma per K step: (32 / 16) * (16 / 16) * (32 / 16) = 4, each kk of 16
-//   loading 2 A fragments and 1 B fragment.
-//   Fragments (MatrixInstrs.cpp, mfma 16x16x16): A lane holds 4 consecutive
-//   k of one row, B 4 consecutive k of one column; both LDS tiles keep k
-//   innermost, so each fragment is one aligned vector<4xf16> load.
+//   Accumulator: !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>.
+//   Both LDS tiles keep k innermost: A [m][k] as is, B [n][k] transposed.
 //   A copy: 64 * 32 / 8 = 256 vectors, one per thread (no guard); B copy:
 //   32 * 32 / 8 = 128 vectors, the store guarded by scf.if. Neither
 //   transposes. LDS: A at byte 0 (64 * 40 * 2 = 5120 bytes), B at 5120
@@ -51,10 +52,7 @@
 //   Epilogue: C is the 1x64x64 memref (N innermost): vectors of 8 f16. The
 //   staging tile for t MMA tile rows per wave is 2 * t * 16 rows of 32 + 4
 //   f32: t = 2 needs 9216 bytes > 7680, so t = 1, [32][36] f32 (4608
-//   bytes), two slices. Each slice: 4 scalar f32 stores per lane (the mfma
-//   C fragment is 4 rows of one column), a barrier, one vector<8xf32> read
-//   and one guarded vector<8xf16> store per thread (32 * 32 / 8 = 128
-//   vectors; threads past them drop theirs); a barrier between slices.
+//   bytes).
 
 // CHECK: module attributes {ck.target = #ck.target<"gfx942", {{.*}}>, gpu.container_module}
 // CHECK-LABEL: func.func @gemm_views
@@ -69,53 +67,32 @@
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: %[[LDSA:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[LDSB:.*]] = memref.view %[[LDS]][%c5120][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
 // Prologue: the first K tile into LDS.
 // CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.store %{{.*}}, %[[LDSA]][{{.*}}] {alignment = 16 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK: scf.if
 // CHECK-NEXT: vector.store %{{.*}}, %[[LDSB]][{{.*}}] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK: gpu.barrier
-// CHECK-NOT: ck.mma
-// The loop carries the accumulators and the cursors of the next tile's loads.
-// CHECK: %[[LOOP:.*]]:{{[0-9]+}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC0:.*]] = %[[ZERO]], %[[ACC1:.*]] = %[[ZERO]], {{.*}}) -> (vector<4xf32>, vector<4xf32>, {{.*}}) {
+// CHECK: ck.lds_barrier
+// CHECK-NOT: ck.tile_mma
+// CHECK: %[[ZERO:.*]] = ck.acc_zero : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// The loop carries the accumulator and the cursors of the next tile's loads.
+// CHECK: %[[LOOP:.*]]:{{[0-9]+}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC:.*]] = %[[ZERO]], {{.*}}) -> (!ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, {{.*}}) {
 // The next tile's global loads are issued first (prefetch).
 // CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
-// kk = 0:
-// CHECK: vector.load %[[LDSA]][{{.*}}] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
-// CHECK: vector.load %[[LDSA]][{{.*}}] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
-// CHECK: vector.load %[[LDSB]][{{.*}}] {alignment = 8 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
-// CHECK: %[[M0:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[ACC0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// CHECK-NEXT: %[[M1:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[ACC1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// kk = 16:
-// CHECK-COUNT-2: vector.load %[[LDSA]]
-// CHECK: vector.load %[[LDSB]]
-// CHECK: %[[M2:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[M0]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// CHECK-NEXT: %[[M3:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[M1]] : vector<4xf16>, vector<4xf16>, vector<4xf32>
-// CHECK-NOT: ck.mma
-// CHECK: gpu.barrier
+// CHECK: %[[NEXT:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] k 32 b_transposed : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: ck.tile_mma
+// CHECK: ck.lds_barrier
 // CHECK: vector.store %{{.*}}, %[[LDSA]]
 // CHECK: vector.store %{{.*}}, %[[LDSB]]
-// CHECK: gpu.barrier
-// CHECK: scf.yield %[[M2]], %[[M3]], {{.*}} : vector<4xf32>, vector<4xf32>, {{.*}}
-// CHECK-NOT: ck.mma
-// Epilogue, slice 0 (accumulator tile 0 of each wave), then slice 1.
+// CHECK: ck.lds_barrier
+// CHECK: scf.yield %[[NEXT]], {{.*}} : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, {{.*}}
+// Epilogue: staged through [32][36] f32 at the arena's start, 8 f16 per
+// store.
 // CHECK: %[[STAGE:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: memref.store %{{.*}}, %[[STAGE]][%{{.*}}, %{{.*}}] : memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: gpu.barrier
-// CHECK: vector.load %[[STAGE]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x36xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK: scf.if
-// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
-// CHECK-NEXT: vector.store %{{.*}}, %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
-// CHECK: gpu.barrier
-// CHECK-COUNT-4: memref.store %{{.*}}, %[[STAGE]]
-// CHECK-NEXT: gpu.barrier
-// CHECK: vector.load %[[STAGE]]
-// CHECK: vector.store %{{.*}}, %[[KC]]
-// CHECK-NOT: memref.store
-// CHECK-NOT: vector.store
+// CHECK: ck.tile_store %[[LOOP]]#0 -> %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: store
 // CHECK: gpu.return
 func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref<1x64x64xf16>) {
   %a = ck.transform %am : memref<64x64xf16> to !ck.view<1x64x64xf16>
@@ -147,9 +124,7 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // Epilogue: the workspace is contiguous along N, 40 = 10 * 4: vectors of 4
 // f32. The staging tile for one MMA tile row per wave, [2 * 16][64 + 4] f32
 // = 8704 bytes, is larger than the operands (7680), so LDS is 8704 bytes.
-// One slice: (16 / 16) * (32 / 16) = 2 tiles * 4 = 8 f32 stores per lane
-// into the staging tile, a barrier, then 32 * 64 / 4 = 512 vectors (2 per
-// thread) stored at [split, g, m, n].
+// The tile store writes at [split, g, m0, n0].
 // Reduction: G * M * N = 2 * 48 * 40 = 3840 elements, grid ceil(3840 / 256)
 // = 15, summing 2 partials each and storing f16 into C.
 
@@ -167,14 +142,11 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK: %[[KBEGIN:.*]] = arith.muli %[[SPLIT]], %[[C32:.*]] : index
 // CHECK: %[[KNEXT:.*]] = arith.addi %[[KBEGIN]], %{{.*}} : index
 // CHECK: %[[KEND:.*]] = arith.minsi %[[KNEXT]], %c64{{(_[0-9]+)?}} : index
-// CHECK: scf.for %{{.*}} = %[[KBEGIN]] to %[[KEND]] step %c32
-// CHECK-COUNT-4: ck.mma #ck.mfma<16x16x16, f16>
-// CHECK-NOT: ck.mma
+// CHECK: %[[SLOOP:.*]]:{{[0-9]+}} = scf.for %{{.*}} = %[[KBEGIN]] to %[[KEND]] step %c32
+// CHECK: ck.tile_mma %{{.*}} k 32 b_transposed : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: scf.yield
 // CHECK: %[[SSTAGE:.*]] = memref.view %[[SLDS]][%c0{{(_[0-9]+)?}}][] : memref<8704xi8, #gpu.address_space<workgroup>> to memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-8: memref.store %{{.*}}, %[[SSTAGE]][%{{.*}}, %{{.*}}] : memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: gpu.barrier
-// CHECK-COUNT-2: vector.store %{{.*}}, %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<2x2x48x40xf32>, vector<4xf32>
+// CHECK: ck.tile_store %[[SLOOP]]#0 -> %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 4 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x2x48x40xf32>, memref<32x68xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: store
 // CHECK: gpu.return
 // CHECK: gpu.func @gemm_0_reduce(%[[RWS:[^:]*]]: memref<2x2x48x40xf32>, %[[RC:[^:]*]]: memref<2x48x40xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}

@@ -44,3 +44,80 @@ ShapedType ViewType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                Type elementType) const {
   return ViewType::get(getContext(), shape ? *shape : getShape(), elementType);
 }
+
+//===----------------------------------------------------------------------===//
+// AccType
+//===----------------------------------------------------------------------===//
+
+LogicalResult AccType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              ArrayRef<int64_t> shape, Type elementType,
+                              MatrixInstrAttrInterface mma,
+                              ArrayRef<int64_t> waves) {
+  if (shape.size() != 2 || waves.size() != 2)
+    return emitError() << "an accumulator tile has rows and columns, and a "
+                          "wave count along each";
+  if (!elementType.isF32())
+    return emitError() << "accumulators are f32, got " << elementType;
+  if (!mma)
+    return emitError() << "an accumulator tile needs a matrix instruction";
+  SmallVector<int64_t, 3> instr = mma.getShape();
+  const char *dims[] = {"rows", "columns"};
+  for (int i = 0; i < 2; ++i) {
+    if (shape[i] < 1 || waves[i] < 1)
+      return emitError() << "accumulator " << dims[i]
+                         << " and waves along them must be >= 1";
+    if (shape[i] % (waves[i] * instr[i]))
+      return emitError() << "accumulator " << dims[i] << " (" << shape[i]
+                         << ") must be a multiple of the waves along them ("
+                         << waves[i] << ") times the instruction's "
+                         << (i == 0 ? "M" : "N") << " (" << instr[i] << ")";
+  }
+  return success();
+}
+
+int64_t AccType::getMmaTilesAlongRows() const {
+  return getWaveRows() / getMma().getShape()[0];
+}
+
+int64_t AccType::getMmaTilesAlongCols() const {
+  return getWaveCols() / getMma().getShape()[1];
+}
+
+Type AccType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape, waves;
+  Type elementType;
+  Attribute mma;
+  SMLoc mmaLoc;
+  auto parseWave = [&]() -> ParseResult {
+    return parser.parseInteger(waves.emplace_back());
+  };
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      (mmaLoc = parser.getCurrentLocation(), parser.parseAttribute(mma)) ||
+      parser.parseComma() || parser.parseKeyword("waves") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                     parseWave) ||
+      parser.parseGreater())
+    return {};
+  auto instr = dyn_cast<MatrixInstrAttrInterface>(mma);
+  if (!instr) {
+    parser.emitError(mmaLoc) << "expected a matrix instruction attribute, got "
+                             << mma;
+    return {};
+  }
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), ArrayRef<int64_t>(shape), elementType,
+                    instr, ArrayRef<int64_t>(waves));
+}
+
+void AccType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t size : getShape())
+    printer << size << "x";
+  printer << getElementType() << ", " << getMma() << ", waves = [";
+  llvm::interleaveComma(getWaves(), printer);
+  printer << "]>";
+}

@@ -169,6 +169,14 @@ def CK_MfmaAttr : CK_MatrixInstrAttr<"Mfma", "mfma"> {
   let genVerifyDecl = 1;
 }
 
+def CK_MatrixOperand : I32EnumAttr<"MatrixOperand",
+    "operand of a matrix instruction", [
+    I32EnumAttrCase<"A", 0, "a">,
+    I32EnumAttrCase<"B", 1, "b">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+}
+
 def CK_WmmaGeneration : I32EnumAttr<"WmmaGeneration",
     "RDNA generation of a WMMA instruction's lane layout", [
     I32EnumAttrCase<"Gfx11", 0, "gfx11">,

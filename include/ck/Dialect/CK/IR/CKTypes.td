@@ -34,4 +34,44 @@ def CK_ViewType : TypeDef<CK_Dialect, "View", [ShapedTypeInterface]> {
   }];
 }
 
+def CK_AccType : TypeDef<CK_Dialect, "Acc"> {
+  let mnemonic = "acc";
+  let summary = "A workgroup's accumulator tile, held in registers by its waves";
+  let description = [{
+    The `rows x cols` tile of C that a workgroup accumulates, split over a
+    `waves[0] x waves[1]` grid of waves (row-major by wave index). Each wave
+    holds its `rows / waves[0] x cols / waves[1]` part as instruction tiles
+    of `mma`, each lane its elements in the instruction's C layout
+    (`MatrixInstrAttrInterface::getLayout`). `ck-lower-wave-tiles` turns it
+    into the lane's T values of `vector<E x f32>`: one per instruction tile
+    of its wave (row-major), E accumulator elements each.
+
+    The element type is the accumulation type, f32.
+
+    Example (a 64x128 tile on 2x2 waves of mma.sync 16x8x16):
+
+    ```mlir
+    !ck.acc<64x128xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "rows and columns">:$shape,
+    "::mlir::Type":$elementType,
+    "::mlir::ck::MatrixInstrAttrInterface":$mma,
+    ArrayRefParameter<"int64_t", "waves along rows and columns">:$waves
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The rows and columns of one wave's part.
+    int64_t getWaveRows() const { return getShape()[0] / getWaves()[0]; }
+    int64_t getWaveCols() const { return getShape()[1] / getWaves()[1]; }
+    /// A wave's instruction tiles along rows and along columns.
+    int64_t getMmaTilesAlongRows() const;
+    int64_t getMmaTilesAlongCols() const;
+    /// The waves that hold the tile.
+    int64_t getWaveCount() const { return getWaves()[0] * getWaves()[1]; }
+  }];
+}
+
 #endif // CK_DIALECT_CK_IR_CKTYPES_TD

@@ -1,7 +1,8 @@
 //===- GemmEpilogue.h - Writing a GEMM kernel's C tile ----------*- C++ -*-===//
 //
-// Internal to convert-ck-to-gpu. After the K loop each wave holds its part
-// of the workgroup's C tile in MMA accumulator layout. The epilogue writes
+// The lowering of ck.tile_store (ck-lower-wave-tiles), and the staging plan
+// convert-ck-to-gpu sizes its LDS arena with. After the K loop each wave
+// holds its part of the workgroup's C tile in MMA accumulator layout. The epilogue writes
 // it out: through the C view with alpha, beta and the D tensors applied, or
 // (split-K) as f32 partial sums to the workspace.
 //
@@ -13,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CK_LIB_CONVERSION_CKTOGPU_GEMMEPILOGUE_H
-#define CK_LIB_CONVERSION_CKTOGPU_GEMMEPILOGUE_H
+#ifndef CK_CONVERSION_GEMMEPILOGUE_H
+#define CK_CONVERSION_GEMMEPILOGUE_H
 
 #include "ck/Conversion/ViewLowering.h"
 #include "ck/Target/GemmConfig.h"
@@ -77,4 +78,4 @@ void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
 
 } // namespace mlir::ck
 
-#endif // CK_LIB_CONVERSION_CKTOGPU_GEMMEPILOGUE_H
+#endif // CK_CONVERSION_GEMMEPILOGUE_H

@@ -1,7 +1,7 @@
 //===- GemmEpilogue.cpp - Writing a GEMM kernel's C tile ------------------===//
 
-#include "GemmEpilogue.h"
-#include "Kernels.h"
+#include "ck/Conversion/GemmEpilogue.h"
+#include "ck/Conversion/KernelBuilding.h"
 
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 

@@ -1,0 +1,39 @@
+//===- KernelBuilding.h - Small pieces of GPU kernel code -------*- C++ -*-===//
+//
+// Emission helpers that the kernel builders of convert-ck-to-gpu and the
+// lowerings of the tile ops share: constants, bounds tests, aligned vector
+// accesses and the epilogue arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_CONVERSION_KERNELBUILDING_H
+#define CK_CONVERSION_KERNELBUILDING_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::ck {
+
+/// An index constant.
+Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// i1: (row, col) lies inside a rows x cols matrix. The coordinates are
+/// index or i32 values.
+Value insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
+                   int64_t rows, int64_t cols);
+
+/// A vector load of `type` from `memref` at `indices`, or a store of the
+/// vector `value`, that asserts the alignment of the vector's size (up to
+/// 16 bytes): callers pick starts that are multiples of it.
+Value loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
+                        Value memref, ValueRange indices);
+void storeAlignedVector(OpBuilder &b, Location loc, Value value, Value memref,
+                        ValueRange indices);
+
+/// Applies the epilogue `alpha * acc + beta * sum(ds)` (f32, or vectors of
+/// f32) and converts to `elementType` (elementwise for vectors).
+Value emitEpilogue(OpBuilder &b, Location loc, Value acc, double alpha,
+                   double beta, ArrayRef<Value> ds, Type elementType);
+
+} // namespace mlir::ck
+
+#endif // CK_CONVERSION_KERNELBUILDING_H

@@ -1,0 +1,51 @@
+//===- WaveOpLowering.h - What the wave-op lowerings share ------*- C++ -*-===//
+//
+// The pieces of the ck.mma, ck.fragment_load and ck.lds_barrier lowerings
+// that every target shares, and the lane arithmetic of fragment layouts
+// that ck-lower-wave-tiles uses too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_CONVERSION_WAVEOPLOWERING_H
+#define CK_CONVERSION_WAVEOPLOWERING_H
+
+#include "ck/Dialect/CK/IR/CK.h"
+
+namespace mlir {
+class RewriterBase;
+namespace ck {
+
+/// Replaces a `ck.mma fma` (acc[i] += a[i] * b[0]) with vector FMAs in f32.
+/// Shared by every target.
+void lowerFmaMma(RewriterBase &rewriter, MmaOp op);
+
+/// The thread's index and its lane in a wave of `waveSize` (1-D blocks),
+/// emitted at the start of the function around `op`, so that every
+/// lowering in a kernel shares them after CSE.
+struct LaneIds {
+  Value thread, wave, lane;
+};
+LaneIds emitLaneIds(OpBuilder &b, Operation *op, int64_t waveSize);
+
+/// The value of a fragment layout's lane term for `lane`.
+Value emitLaneTerm(OpBuilder &b, Location loc, Value lane,
+                   const LaneTerm &term);
+
+/// The wave size `mma` runs on in `op`'s kernel: the instruction's own or
+/// the target's; an error on `op` where neither is known.
+FailureOr<int64_t> requireWaveSize(Operation *op, MatrixInstrAttrInterface mma);
+
+/// A target's lowering of the wave ops under `root`: each ck.mma with
+/// `lowerMma` (fails on the first it refuses), each ck.lds_barrier with
+/// `lowerBarrier`, and each ck.fragment_load into LDS loads, the lane's
+/// elements that are consecutive and aligned in LDS as one vector load each
+/// (up to 8 elements).
+LogicalResult
+lowerWaveOps(Operation *root,
+             function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
+             function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier);
+
+} // namespace ck
+} // namespace mlir
+
+#endif // CK_CONVERSION_WAVEOPLOWERING_H

@@ -1,0 +1,183 @@
+//===- CKTileOps.td - ck workgroup tile operations ---------*- tablegen -*-===//
+//
+// The wave-tile rung of the ladder (docs/rationale/TilingLadder.md): what a
+// workgroup does with the tiles in its LDS and its accumulator, before it is
+// spelled per wave and per instruction. `ck-lower-wave-tiles` removes
+// ck.acc_zero, ck.tile_mma and ck.tile_store; the target conversions remove
+// ck.fragment_load and ck.lds_barrier, beside ck.mma.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_DIALECT_CK_IR_CKTILEOPS_TD
+#define CK_DIALECT_CK_IR_CKTILEOPS_TD
+
+include "ck/Dialect/CK/IR/CKOps.td"
+
+def CK_LdsMemRef : Type<
+    And<[MemRefRankOf<[F16, BF16, F32], [2, 3]>.predicate,
+         HasStaticShapePred,
+         CPred<"::mlir::gpu::GPUDialect::hasWorkgroupMemoryAddressSpace("
+               "::llvm::cast<::mlir::MemRefType>($_self))">]>,
+    "statically shaped 2-D or 3-D memref in workgroup memory",
+    "::mlir::MemRefType">;
+
+def CK_AccZeroOp : CK_Op<"acc_zero", [Pure]> {
+  let summary = "An accumulator tile of zeros";
+  let description = [{
+    Example:
+
+    ```mlir
+    %acc = ck.acc_zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+    ```
+  }];
+  let results = (outs CK_AccType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
+  let summary = "One K-tile of a workgroup's GEMM, from LDS";
+  let description = [{
+    Returns `acc + A * B` for the whole workgroup: A is the `rows x k` tile
+    of the operand in `a` and B the `k x cols` tile in `b` (`rows x cols`
+    being the accumulator's shape). Each LDS memref holds its tile as a
+    row-major matrix whose rows may be padded; with `a_transposed` (or
+    `b_transposed`) it holds the transpose, K-major for A and N-major for B.
+    Where the memrefs have a leading buffer dimension, `slot` picks the
+    buffer. Every wave of the accumulator's wave grid reads its own rows of
+    A and columns of B.
+
+    `ck-lower-wave-tiles` expands it into `ck.fragment_load`s and `ck.mma`s
+    over the wave's instruction tiles and the instruction's K steps.
+
+    Verifier: A and B have one element type that the instruction takes;
+    `k` is a multiple of the instruction's K; the tiles fit their memrefs
+    (the outer extent exactly, the inner one with any padding); `slot` is
+    given exactly when the memrefs have a buffer dimension.
+
+    Example:
+
+    ```mlir
+    %acc2 = ck.tile_mma %acc, %la, %lb slot %s k 32 b_transposed
+        : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
+          memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+          memref<2x64x40xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins CK_AccType:$acc,
+                       Arg<CK_LdsMemRef, "A's tile", [MemRead]>:$a,
+                       Arg<CK_LdsMemRef, "B's tile", [MemRead]>:$b,
+                       Optional<Index>:$slot,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$k,
+                       UnitAttr:$a_transposed,
+                       UnitAttr:$b_transposed);
+  let results = (outs CK_AccType:$result);
+  let assemblyFormat = [{
+    $acc `,` $a `,` $b (`slot` $slot^)? `k` $k
+    (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
+    attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
+  let summary = "A lane's fragment of one instruction tile, from LDS";
+  let description = [{
+    Reads the calling lane's elements of the instruction tile of operand
+    `operand` (A: `m x k`, B: `k x n` of `mma`) whose first element is at
+    (`row`, `col`) of the matrix in `lds`, in the order of the instruction's
+    fragment layout. With `transposed` the memref holds the matrix
+    transposed, so element (r, c) is at `lds[c, r]`. A leading buffer
+    dimension takes its index first.
+
+    The origin must be a multiple of the instruction tile's extent along
+    each dimension, as the tiles of a wave are; the lowering relies on it to
+    read aligned vectors. Targets read the longest aligned runs of the
+    lane's elements that are contiguous in LDS as vectors (later: ldmatrix,
+    transposing LDS reads).
+
+    Verifier: one index per memref dimension; the instruction takes the
+    memref's element type; the result has that element type and, where the
+    wave size is known (the instruction's, or the module's `#ck.target`),
+    the layout's fragment size; constant origins are multiples of the
+    instruction tile.
+
+    Example:
+
+    ```mlir
+    %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %lds[%slot, %row, %col]
+        : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+    ```
+  }];
+  let arguments = (ins Arg<CK_LdsMemRef, "the tile", [MemRead]>:$lds,
+                       Variadic<Index>:$indices,
+                       CK_MatrixOperand:$operand,
+                       CK_MatrixInstrAttr:$mma,
+                       UnitAttr:$transposed);
+  let results = (outs VectorOfRankAndType<[1], [F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $operand `of` $mma `from` $lds `[` $indices `]` (`transposed` $transposed^)?
+    attr-dict `:` type($lds) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_LdsBarrierOp : CK_Op<"lds_barrier"> {
+  let summary = "Orders a workgroup's LDS accesses";
+  let description = [{
+    Every thread of the workgroup waits here until all have arrived; their
+    LDS accesses before it complete before any LDS access after it. Unlike
+    `gpu.barrier` it says nothing of global memory, so global loads issued
+    before it (a prefetch) may still be in flight after it.
+
+    Example:
+
+    ```mlir
+    ck.lds_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
+  let summary = "Writes a workgroup's accumulator tile";
+  let description = [{
+    Writes `alpha * acc + beta * sum of D` at rows `m0..` and columns
+    `n0..` of batch `g` of `dest` (`G x M x N`), converted to `dest`'s
+    element type. Elements beyond M or N and padding of `dest` are not
+    written. Split-K partial tiles take a fourth, leading index: `dest` is
+    then an f32 `splits x G x M x N` workspace and the tile is written as
+    is (no D tensors, alpha 1).
+
+    With `staged %buf width W` the tile goes through the f32 LDS tile `buf`
+    in slices of rows (as many instruction rows of every wave as it holds)
+    and leaves as W-element vector stores along N: `buf` is `R x C` with R a
+    multiple of the wave grid's rows times the instruction's M and C at
+    least the tile's columns. Without it, each lane stores its elements.
+
+    Example:
+
+    ```mlir
+    ck.tile_store %acc -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
+        staged %buf width 8
+        : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
+          memref<1x64x64xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins CK_AccType:$acc,
+                       Arg<CK_Tensor, "the written tensor", [MemWrite]>:$dest,
+                       Variadic<Index>:$indices,
+                       Arg<Variadic<CK_Tensor>, "epilogue D tensors", [MemRead]>:$ds,
+                       DefaultValuedOptionalAttr<F32Attr, "1.0">:$alpha,
+                       DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta,
+                       Arg<Optional<CK_LdsMemRef>, "the staging tile",
+                           [MemRead, MemWrite]>:$staging,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$width);
+  let assemblyFormat = [{
+    $acc `->` $dest `[` $indices `]` (`adds` `(` $ds^ `:` type($ds) `)`)?
+    (`alpha` $alpha^)? (`beta` $beta^)? (`staged` $staging^ `width` $width)?
+    attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CK_DIALECT_CK_IR_CKTILEOPS_TD

@@ -1,0 +1,78 @@
+//===- KernelBuilding.cpp - Small pieces of GPU kernel code ---------------===//
+
+#include "ck/Conversion/KernelBuilding.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+Value mlir::ck::indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+Value mlir::ck::insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
+                             int64_t rows, int64_t cols) {
+  // In the coordinates' own integer type (index, or i32 cursors).
+  auto below = [&](Value v, int64_t limit) {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, v,
+        arith::ConstantOp::create(b, loc,
+                                  b.getIntegerAttr(v.getType(), limit)));
+  };
+  return arith::AndIOp::create(b, loc, below(row, rows), below(col, cols));
+}
+
+/// The alignment a vector of `type` may claim: its size, at most 16 bytes.
+static llvm::MaybeAlign vectorAlignment(VectorType type) {
+  return llvm::MaybeAlign(std::min<int64_t>(
+      16, type.getNumElements() * type.getElementTypeBitWidth() / 8));
+}
+
+Value mlir::ck::loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
+                                  Value memref, ValueRange indices) {
+  return vector::LoadOp::create(b, loc, type, memref, indices,
+                                /*nontemporal=*/false, vectorAlignment(type));
+}
+
+void mlir::ck::storeAlignedVector(OpBuilder &b, Location loc, Value value,
+                                  Value memref, ValueRange indices) {
+  vector::StoreOp::create(b, loc, value, memref, indices,
+                          /*nontemporal=*/false,
+                          vectorAlignment(cast<VectorType>(value.getType())));
+}
+
+Value mlir::ck::emitEpilogue(OpBuilder &b, Location loc, Value acc,
+                             double alpha, double beta, ArrayRef<Value> ds,
+                             Type elementType) {
+  // Scalars or vectors alike: `like(t)` is t shaped as acc.
+  auto vectorType = dyn_cast<VectorType>(acc.getType());
+  auto like = [&](Type t) -> Type {
+    return vectorType ? VectorType::get(vectorType.getShape(), t) : t;
+  };
+  Type f32 = like(b.getF32Type());
+  auto scaled = [&](Value v, double scale) -> Value {
+    if (scale == 1.0)
+      return v;
+    TypedAttr s = b.getF32FloatAttr(scale);
+    if (vectorType)
+      s = DenseElementsAttr::get(cast<ShapedType>(f32), s);
+    return arith::MulFOp::create(b, loc, v,
+                                 arith::ConstantOp::create(b, loc, s));
+  };
+  Value value = scaled(acc, alpha);
+  if (!ds.empty()) {
+    Value sum;
+    for (Value d : ds) {
+      Value wide = d.getType() == f32
+                       ? d
+                       : arith::ExtFOp::create(b, loc, f32, d).getResult();
+      sum = sum ? arith::AddFOp::create(b, loc, sum, wide).getResult() : wide;
+    }
+    value = arith::AddFOp::create(b, loc, value, scaled(sum, beta));
+  }
+  if (like(elementType) == f32)
+    return value;
+  return arith::TruncFOp::create(b, loc, like(elementType), value);
+}

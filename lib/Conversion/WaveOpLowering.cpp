@@ -1,0 +1,174 @@
+//===- WaveOpLowering.cpp - What the wave-op lowerings share --------------===//
+
+#include "ck/Conversion/WaveOpLowering.h"
+
+#include "ck/Conversion/KernelBuilding.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+void mlir::ck::lowerFmaMma(RewriterBase &rewriter, MmaOp op) {
+  Location loc = op.getLoc();
+  VectorType accType = op.getAcc().getType();
+  auto f32Vector = [&](Value v) -> Value {
+    auto type = cast<VectorType>(v.getType());
+    if (type.getElementType().isF32())
+      return v;
+    return arith::ExtFOp::create(
+        rewriter, loc, VectorType::get(type.getShape(), rewriter.getF32Type()),
+        v);
+  };
+  Value a = f32Vector(op.getA());
+  Value b0 = vector::ExtractOp::create(rewriter, loc, f32Vector(op.getB()), 0);
+  Value b = vector::BroadcastOp::create(rewriter, loc, accType, b0);
+  rewriter.replaceOpWithNewOp<vector::FMAOp>(op, a, b, op.getAcc());
+}
+
+
+LaneIds mlir::ck::emitLaneIds(OpBuilder &b, Operation *op, int64_t waveSize) {
+  OpBuilder::InsertionGuard guard(b);
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  b.setInsertionPointToStart(&func.getFunctionBody().front());
+  Location loc = op->getLoc();
+  Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value size = indexConstant(b, loc, waveSize);
+  return {thread, arith::DivUIOp::create(b, loc, thread, size),
+          arith::RemUIOp::create(b, loc, thread, size)};
+}
+
+Value mlir::ck::emitLaneTerm(OpBuilder &b, Location loc, Value lane,
+                             const LaneTerm &term) {
+  if (term.scale == 0)
+    return indexConstant(b, loc, 0);
+  Value v = term.divisor
+                ? arith::DivUIOp::create(b, loc, lane,
+                                         indexConstant(b, loc, term.divisor))
+                      .getResult()
+                : arith::RemUIOp::create(b, loc, lane,
+                                         indexConstant(b, loc, term.modulus))
+                      .getResult();
+  return term.scale == 1 ? v
+                         : arith::MulIOp::create(
+                               b, loc, v, indexConstant(b, loc, term.scale));
+}
+
+FailureOr<int64_t> mlir::ck::requireWaveSize(Operation *op,
+                                             MatrixInstrAttrInterface mma) {
+  if (std::optional<int64_t> size = mma.getRequiredWaveSize())
+    return *size;
+  if (TargetAttr target = getTarget(op))
+    return target.getWave();
+  return op->emitOpError() << "needs the wave size for " << mma
+                           << "; attach a #ck.target (ck-set-target)";
+}
+
+/// `value` as a value plus a constant: (null, c) for a constant, (x, c) for
+/// `x + c`, else (value, 0).
+static std::pair<Value, int64_t> splitConstantOffset(Value value) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return {nullptr, *c};
+  if (auto add = value.getDefiningOp<arith::AddIOp>())
+    for (int i = 0; i < 2; ++i)
+      if (std::optional<int64_t> c = getConstantIntValue(add->getOperand(i)))
+        return {add->getOperand(1 - i), *c};
+  return {value, 0};
+}
+
+/// The lane's fragment of `op`, read with vector loads of the longest
+/// aligned runs that are consecutive in LDS.
+static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
+  Location loc = op.getLoc();
+  MatrixInstrAttrInterface mma = op.getMma();
+  FailureOr<int64_t> waveSize = requireWaveSize(op, mma);
+  if (failed(waveSize))
+    return failure();
+  MatrixLayout layout = mma.getLayout(*waveSize);
+  bool isA = op.getOperand() == MatrixOperand::A;
+  const FragmentLayout &fragment = isA ? layout.a : layout.b;
+  int64_t extent[2] = {isA ? layout.m : layout.k, isA ? layout.k : layout.n};
+  MemRefType ldsType = op.getLds().getType();
+  Type elementType = ldsType.getElementType();
+  int64_t ldsRow = ldsType.getShape().back();
+  bool transposed = op.getTransposed();
+  // The dimension of the matrix that is contiguous in LDS.
+  unsigned alongDim = transposed ? 0 : 1;
+  const LaneTerm &alongTerm = alongDim == 0 ? fragment.row : fragment.col;
+  // The lane's terms, once per kernel beside the lane id.
+  LaneIds ids = emitLaneIds(b, op, *waveSize);
+  Value rowBase, colBase;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(ids.lane);
+    rowBase = emitLaneTerm(b, loc, ids.lane, fragment.row);
+    colBase = emitLaneTerm(b, loc, ids.lane, fragment.col);
+  }
+  ValueRange indices = op.getIndices();
+  Value buffer = indices.size() == 3 ? indices.front() : nullptr;
+  // Origin plus lane term plus element offset, with the constants summed
+  // in one term so that the loads share their address arithmetic.
+  auto [row0, rowOffset] = splitConstantOffset(indices.take_back(2)[0]);
+  auto [col0, colOffset] = splitConstantOffset(indices.take_back(2)[1]);
+  auto coordinate = [&](Value origin, Value laneBase, int64_t offset) {
+    Value base = origin ? arith::AddIOp::create(b, loc, origin, laneBase)
+                        : laneBase;
+    return arith::AddIOp::create(b, loc, base, indexConstant(b, loc, offset));
+  };
+  SmallVector<Value> elements;
+  for (int64_t i = 0; i < fragment.size();) {
+    // The longest run from i that is consecutive and aligned: the origin
+    // is a multiple of the instruction tile's extent.
+    int64_t run = fragment.runAt(i, alongDim, 8);
+    auto [dr, dc] = fragment.offsets[i];
+    int64_t along = alongDim == 0 ? dr : dc;
+    while (run > 1 && (along % run || extent[alongDim] % run ||
+                       alongTerm.scale % run || ldsRow % run))
+      run /= 2;
+    SmallVector<Value, 3> at = {coordinate(row0, rowBase, rowOffset + dr),
+                                coordinate(col0, colBase, colOffset + dc)};
+    if (transposed)
+      std::swap(at[0], at[1]);
+    if (buffer)
+      at.insert(at.begin(), buffer);
+    if (run == 1) {
+      elements.push_back(memref::LoadOp::create(b, loc, op.getLds(), at));
+    } else {
+      auto type = VectorType::get({run}, elementType);
+      Value v = loadAlignedVector(b, loc, type, op.getLds(), at);
+      for (int64_t j = 0; j < run; ++j)
+        elements.push_back(vector::ExtractOp::create(b, loc, v, j));
+    }
+    i += run;
+  }
+  b.replaceOpWithNewOp<vector::FromElementsOp>(op, op.getType(), elements);
+  return success();
+}
+
+LogicalResult mlir::ck::lowerWaveOps(
+    Operation *root,
+    function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
+    function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<MmaOp, FragmentLoadOp, LdsBarrierOp>(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (auto barrier = dyn_cast<LdsBarrierOp>(op))
+      lowerBarrier(rewriter, barrier);
+    else if (failed(isa<MmaOp>(op)
+                        ? lowerMma(rewriter, cast<MmaOp>(op))
+                        : lowerFragmentLoad(rewriter, cast<FragmentLoadOp>(op))))
+      return failure();
+  }
+  return success();
+}

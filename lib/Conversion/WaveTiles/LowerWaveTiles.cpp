@@ -1,0 +1,256 @@
+//===- LowerWaveTiles.cpp - The ck-lower-wave-tiles pass ------------------===//
+//
+// A workgroup's accumulator tile (!ck.acc) becomes each lane's instruction
+// accumulators, one vector per instruction tile of its wave (a 1:N type
+// conversion, carried through scf loops as separate values), and the ops on
+// whole tiles become per-wave fragment loads, ck.mma and the epilogue. Every wave finds its rows and
+// columns of the tile from the thread index:
+//
+//   wave = tid / waveSize
+//   rows [(wave / waves[1]) * waveRows, +waveRows)
+//   cols [(wave % waves[1]) * waveCols, +waveCols)
+//
+//===----------------------------------------------------------------------===//
+
+#include "ck/Conversion/GemmEpilogue.h"
+#include "ck/Conversion/KernelBuilding.h"
+#include "ck/Conversion/Passes.h"
+#include "ck/Conversion/WaveOpLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ck {
+#define GEN_PASS_DEF_CKLOWERWAVETILES
+#include "ck/Conversion/Passes.h.inc"
+} // namespace mlir::ck
+
+using namespace mlir;
+using namespace mlir::ck;
+
+namespace {
+
+/// Where the calling thread's wave sits in an accumulator tile.
+struct WavePosition {
+  MatrixLayout layout;
+  LaneIds ids;
+  /// The wave's first row and column in the tile.
+  Value row0, col0;
+};
+
+/// The wave position of `acc`'s tile for the thread running `op`, emitted
+/// at the start of its function.
+FailureOr<WavePosition> emitWavePosition(OpBuilder &b, Operation *op,
+                                         AccType acc) {
+  FailureOr<int64_t> waveSize = requireWaveSize(op, acc.getMma());
+  if (failed(waveSize))
+    return failure();
+  LaneIds ids = emitLaneIds(b, op, *waveSize);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(ids.lane);
+  Location loc = op->getLoc();
+  Value wavesAlongCols = indexConstant(b, loc, acc.getWaves()[1]);
+  Value row0 = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, ids.wave, wavesAlongCols),
+      indexConstant(b, loc, acc.getWaveRows()));
+  Value col0 = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, ids.wave, wavesAlongCols),
+      indexConstant(b, loc, acc.getWaveCols()));
+  return WavePosition{acc.getMma().getLayout(*waveSize), ids, row0, col0};
+}
+
+/// !ck.acc to the lane's T instruction accumulators, vector<E x f32> each.
+class AccTypeConverter : public TypeConverter {
+public:
+  explicit AccTypeConverter(std::optional<int64_t> targetWave) {
+    addConversion([](Type type) { return type; });
+    addConversion([targetWave](AccType acc, SmallVectorImpl<Type> &results)
+                      -> std::optional<LogicalResult> {
+      std::optional<int64_t> wave = acc.getMma().getRequiredWaveSize();
+      if (!wave)
+        wave = targetWave;
+      if (!wave)
+        return failure();
+      int64_t tiles = acc.getMmaTilesAlongRows() * acc.getMmaTilesAlongCols();
+      int64_t elements = acc.getMma().getLayout(*wave).c.size();
+      results.append(tiles,
+                     VectorType::get({elements}, acc.getElementType()));
+      return success();
+    });
+  }
+};
+
+struct LowerAccZero : OpConversionPattern<AccZeroOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AccZeroOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> types;
+    if (failed(getTypeConverter()->convertType(op.getType(), types)))
+      return rewriter.notifyMatchFailure(op, "no wave size for the tile");
+    auto type = cast<VectorType>(types.front());
+    Value zero = arith::ConstantOp::create(
+        rewriter, op.getLoc(),
+        DenseElementsAttr::get(type, rewriter.getF32FloatAttr(0.0f)));
+    rewriter.replaceOpWithMultiple(
+        op, {SmallVector<Value>(types.size(), zero)});
+    return success();
+  }
+};
+
+struct LowerTileMma : OpConversionPattern<TileMmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TileMmaOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AccType accType = op.getAcc().getType();
+    FailureOr<WavePosition> wave = emitWavePosition(rewriter, op, accType);
+    if (failed(wave))
+      return failure();
+    Location loc = op.getLoc();
+    MatrixInstrAttrInterface mma = accType.getMma();
+    const MatrixLayout &layout = wave->layout;
+    int64_t tilesM = accType.getMmaTilesAlongRows();
+    int64_t tilesN = accType.getMmaTilesAlongCols();
+    auto fragmentType = [&](MemRefType lds, const FragmentLayout &fragment) {
+      return VectorType::get({fragment.size()}, lds.getElementType());
+    };
+    VectorType aType = fragmentType(op.getA().getType(), layout.a);
+    VectorType bType = fragmentType(op.getB().getType(), layout.b);
+    auto fragment = [&](Value lds, VectorType type, MatrixOperand operand,
+                        Value row, Value col, bool transposed) -> Value {
+      SmallVector<Value, 3> at = {row, col};
+      if (op.getSlot())
+        at.insert(at.begin(), op.getSlot());
+      auto load = FragmentLoadOp::create(rewriter, loc, type, lds, at,
+                                         operand, mma);
+      load.setTransposed(transposed);
+      return load;
+    };
+    auto offset = [&](Value base, int64_t by) -> Value {
+      return by == 0 ? base
+                     : arith::AddIOp::create(rewriter, loc, base,
+                                             indexConstant(rewriter, loc, by))
+                           .getResult();
+    };
+    SmallVector<Value> accs(adaptor.getAcc());
+    for (int64_t kk = 0; kk < op.getK(); kk += layout.k) {
+      Value k = indexConstant(rewriter, loc, kk);
+      SmallVector<Value> aFrags, bFrags;
+      for (int64_t i = 0; i < tilesM; ++i)
+        aFrags.push_back(fragment(op.getA(), aType, MatrixOperand::A,
+                                  offset(wave->row0, i * layout.m), k,
+                                  op.getATransposed()));
+      for (int64_t j = 0; j < tilesN; ++j)
+        bFrags.push_back(fragment(op.getB(), bType, MatrixOperand::B, k,
+                                  offset(wave->col0, j * layout.n),
+                                  op.getBTransposed()));
+      for (int64_t i = 0; i < tilesM; ++i)
+        for (int64_t j = 0; j < tilesN; ++j) {
+          Value &tile = accs[i * tilesN + j];
+          tile = MmaOp::create(rewriter, loc, tile.getType(), mma, aFrags[i],
+                               bFrags[j], tile);
+        }
+    }
+    rewriter.replaceOpWithMultiple(op, {accs});
+    return success();
+  }
+};
+
+struct LowerTileStore : OpConversionPattern<TileStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TileStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AccType accType = op.getAcc().getType();
+    FailureOr<WavePosition> wave = emitWavePosition(rewriter, op, accType);
+    if (failed(wave))
+      return failure();
+    Location loc = op.getLoc();
+    const MatrixLayout &layout = wave->layout;
+    int64_t tilesM = accType.getMmaTilesAlongRows();
+    int64_t tilesN = accType.getMmaTilesAlongCols();
+    SmallVector<Value> accs(adaptor.getAcc());
+    Value cRow = emitLaneTerm(rewriter, loc, wave->ids.lane, layout.c.row);
+    Value cCol = emitLaneTerm(rewriter, loc, wave->ids.lane, layout.c.col);
+    WaveAccumulators acc{layout,      accs, tilesM,    tilesN,
+                         cRow,        cCol, wave->row0, wave->col0,
+                         accType.getWaveRows()};
+
+    // The destination and the D tensors, through their views.
+    SmallVector<TracedView> views;
+    SmallVector<Value> tensors = {op.getDest()};
+    llvm::append_range(tensors, op.getDs());
+    for (Value tensor : tensors) {
+      FailureOr<TracedView> view = traceView(tensor);
+      if (failed(view))
+        return rewriter.notifyMatchFailure(
+            op, "a tensor is a view that does not start at a memref");
+      views.push_back(*view);
+    }
+    ArrayRef<int64_t> shape =
+        cast<ShapedType>(op.getDest().getType()).getShape().take_back(3);
+    TileDestination dest;
+    dest.shape = GemmShape{shape[0], shape[1], shape[2], /*k=*/0};
+    ValueRange indices = op.getIndices();
+    if (indices.size() == 4) {
+      dest.workspace = op.getDest();
+      dest.split = indices.front();
+      indices = indices.drop_front();
+    } else {
+      dest.views = views;
+    }
+    dest.g = indices[0];
+    dest.m0 = indices[1];
+    dest.n0 = indices[2];
+    dest.alpha = op.getAlpha().convertToDouble();
+    dest.beta = op.getBeta().convertToDouble();
+
+    EpilogueStaging staging;
+    if (op.getStaging()) {
+      ArrayRef<int64_t> tileShape = op.getStaging().getType().getShape();
+      staging.width = *op.getWidth();
+      staging.rows = tileShape[0];
+      staging.cols = tileShape[1];
+      staging.tilesPerSlice =
+          staging.rows / (accType.getWaves()[0] * layout.m);
+    }
+    emitGemmEpilogue(rewriter, loc, acc, dest, staging, op.getStaging(),
+                     wave->ids.thread,
+                     accType.getWaveCount() * layout.waveSize);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct CKLowerWaveTilesPass
+    : public ck::impl::CKLowerWaveTilesBase<CKLowerWaveTilesPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    MLIRContext *context = &getContext();
+    std::optional<int64_t> targetWave;
+    if (TargetAttr target = getTarget(root))
+      targetWave = target.getWave();
+    AccTypeConverter converter(targetWave);
+    RewritePatternSet patterns(context);
+    patterns.add<LowerAccZero, LowerTileMma, LowerTileStore>(converter,
+                                                             context);
+    ConversionTarget target(*context);
+    target.addIllegalOp<AccZeroOp, TileMmaOp, TileStoreOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      return signalPassFailure();
+    // The views the tile stores read are index math that is done now.
+    SmallVector<TransformOp> transforms;
+    root->walk([&](TransformOp op) { transforms.push_back(op); });
+    for (TransformOp op : llvm::reverse(transforms))
+      if (op->use_empty())
+        op->erase();
+  }
+};
+
+} // namespace

@@ -1,0 +1,176 @@
+//===- CKTileOps.cpp - ck workgroup tile operations -----------------------===//
+
+#include "ck/Dialect/CK/IR/CK.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+/// The wave size `mma` runs on for `op`: the instruction's own, else the
+/// target's, else unknown.
+static std::optional<int64_t> waveSizeFor(Operation *op,
+                                          MatrixInstrAttrInterface mma) {
+  if (std::optional<int64_t> size = mma.getRequiredWaveSize())
+    return size;
+  if (TargetAttr target = getTarget(op))
+    return target.getWave();
+  return std::nullopt;
+}
+
+/// The (rows, cols) of the matrix an LDS memref holds: its last two
+/// dimensions; a leading third one counts buffers.
+static std::pair<int64_t, int64_t> ldsMatrix(MemRefType type) {
+  ArrayRef<int64_t> shape = type.getShape();
+  return {shape[shape.size() - 2], shape.back()};
+}
+
+/// Checks that `type` holds a `rows x cols` tile (transposed: `cols x rows`)
+/// with the outer extent exact and the inner one padded at most.
+static LogicalResult verifyLdsTile(Operation *op, StringRef name,
+                                   MemRefType type, int64_t rows, int64_t cols,
+                                   bool transposed) {
+  auto [outer, inner] = ldsMatrix(type);
+  int64_t wantOuter = transposed ? cols : rows;
+  int64_t wantInner = transposed ? rows : cols;
+  if (outer == wantOuter && inner >= wantInner)
+    return success();
+  return op->emitOpError() << name << "'s LDS tile " << type << " does not hold "
+                           << (transposed ? "the transpose of " : "") << "a "
+                           << rows << "x" << cols << " tile: expected "
+                           << wantOuter << " rows of at least " << wantInner
+                           << " elements";
+}
+
+//===----------------------------------------------------------------------===//
+// TileMmaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileMmaOp::verify() {
+  AccType acc = getAcc().getType();
+  MatrixInstrAttrInterface mma = acc.getMma();
+  MemRefType aType = getA().getType(), bType = getB().getType();
+  Type element = aType.getElementType();
+  if (element != bType.getElementType())
+    return emitOpError() << "expects A and B tiles of one element type, got "
+                         << element << " and " << bType.getElementType();
+  if (!mma.acceptsInputs(element))
+    return emitOpError() << mma << " does not take " << element << " inputs";
+  if (aType.getRank() != bType.getRank())
+    return emitOpError() << "expects A and B tiles with the same buffer "
+                            "dimension; got ranks "
+                         << aType.getRank() << " and " << bType.getRank();
+  bool buffered = aType.getRank() == 3;
+  if (buffered != static_cast<bool>(getSlot()))
+    return emitOpError() << (buffered ? "needs a `slot` to pick one of the "
+                                        "buffers of its LDS tiles"
+                                      : "has a `slot` but its LDS tiles have "
+                                        "no buffer dimension");
+  if (buffered && aType.getDimSize(0) != bType.getDimSize(0))
+    return emitOpError() << "expects A and B with one buffer count, got "
+                         << aType.getDimSize(0) << " and "
+                         << bType.getDimSize(0);
+  int64_t instrK = mma.getShape()[2];
+  if (getK() % instrK)
+    return emitOpError() << "k (" << getK()
+                         << ") must be a multiple of the instruction's K ("
+                         << instrK << ")";
+  ArrayRef<int64_t> shape = acc.getShape();
+  return failure(
+      failed(verifyLdsTile(*this, "A", aType, shape[0], getK(),
+                           getATransposed())) ||
+      failed(verifyLdsTile(*this, "B", bType, getK(), shape[1],
+                           getBTransposed())));
+}
+
+//===----------------------------------------------------------------------===//
+// FragmentLoadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FragmentLoadOp::verify() {
+  MatrixInstrAttrInterface mma = getMma();
+  MemRefType ldsType = getLds().getType();
+  Type element = ldsType.getElementType();
+  if (static_cast<int64_t>(getIndices().size()) != ldsType.getRank())
+    return emitOpError() << "expects one index per dimension of " << ldsType
+                         << ", got " << getIndices().size();
+  if (!mma.acceptsInputs(element))
+    return emitOpError() << mma << " does not take " << element << " inputs";
+  VectorType result = getResult().getType();
+  if (result.getElementType() != element)
+    return emitOpError() << "result elements (" << result.getElementType()
+                         << ") differ from the LDS tile's (" << element << ")";
+  bool isA = getOperand() == MatrixOperand::A;
+  SmallVector<int64_t, 3> shape = mma.getShape();
+  int64_t extent[2] = {isA ? shape[0] : shape[2], isA ? shape[2] : shape[1]};
+  ValueRange origin = getIndices().take_back(2);
+  const char *dims[] = {"row", "column"};
+  for (int i = 0; i < 2; ++i)
+    if (std::optional<int64_t> at = getConstantIntValue(origin[i]))
+      if (*at % extent[i])
+        return emitOpError() << "origin " << dims[i] << " " << *at
+                             << " is not a multiple of the instruction tile's "
+                             << extent[i];
+  std::optional<int64_t> wave = waveSizeFor(*this, mma);
+  if (!wave)
+    return success();
+  MatrixLayout layout = mma.getLayout(*wave);
+  int64_t size = isA ? layout.a.size() : layout.b.size();
+  if (result.getNumElements() != size)
+    return emitOpError() << "result has " << result.getNumElements()
+                         << " elements; " << mma << " on waves of " << *wave
+                         << " gives each lane " << size << " of "
+                         << (isA ? "A" : "B");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TileStoreOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TileStoreOp::verify() {
+  AccType acc = getAcc().getType();
+  auto destType = cast<ShapedType>(getDest().getType());
+  int64_t rank = destType.getRank();
+  if (rank != 3 && rank != 4)
+    return emitOpError() << "writes a G x M x N tensor or a splits x G x M x "
+                            "N workspace, got rank "
+                         << rank;
+  if (static_cast<int64_t>(getIndices().size()) != rank)
+    return emitOpError() << "expects one index per dimension of the "
+                            "destination ("
+                         << rank << "), got " << getIndices().size();
+  if (rank == 4) {
+    if (!isa<MemRefType>(destType) || !destType.getElementType().isF32())
+      return emitOpError() << "writes split-K partial tiles to an f32 memref, "
+                              "got "
+                           << destType;
+    if (!getDs().empty() || getAlpha().convertToDouble() != 1.0)
+      return emitOpError() << "writes split-K partial tiles as they are: no "
+                              "D tensors and alpha 1";
+  }
+  if (failed(verifyEpilogueOperands(*this, getDest(), getDs(), getBetaAttr())))
+    return failure();
+  if (static_cast<bool>(getStaging()) != getWidth().has_value())
+    return emitOpError() << "needs both a staging tile and a store width, or "
+                            "neither";
+  if (!getStaging())
+    return success();
+  MemRefType staging = getStaging().getType();
+  if (staging.getRank() != 2 || !staging.getElementType().isF32())
+    return emitOpError() << "stages through a 2-D f32 LDS tile, got "
+                         << staging;
+  int64_t width = *getWidth();
+  if (!llvm::isPowerOf2_64(width) || width < 2 || width > 8)
+    return emitOpError() << "store width " << width
+                         << " must be 2, 4 or 8 elements";
+  int64_t sliceRows = acc.getWaves()[0] * acc.getMma().getShape()[0];
+  auto [rows, cols] = ldsMatrix(staging);
+  if (rows % sliceRows || cols < acc.getShape()[1])
+    return emitOpError() << "staging tile " << staging
+                         << " must have a multiple of " << sliceRows
+                         << " rows (the waves along rows times the "
+                            "instruction's M) and at least "
+                         << acc.getShape()[1] << " columns";
+  return success();
+}

@@ -1,0 +1,253 @@
+// RUN: ck-opt %s -split-input-file -verify-diagnostics
+
+// One section per verifier rule of !ck.acc (CKTypes.cpp) and of the
+// workgroup tile ops (CKTileOps.cpp).
+
+//===----------------------------------------------------------------------===//
+// !ck.acc
+//===----------------------------------------------------------------------===//
+
+// A tile of one dimension.
+// expected-error @+1 {{an accumulator tile has rows and columns, and a wave count along each}}
+func.func @acc_rank(%a: !ck.acc<64xf32, #ck.fma, waves = [2, 2]>)
+
+// -----
+// f16 accumulators.
+// expected-error @+1 {{accumulators are f32, got 'f16'}}
+func.func @acc_f16(%a: !ck.acc<64x64xf16, #ck.fma, waves = [2, 2]>)
+
+// -----
+// Not an instruction.
+// expected-error @+1 {{expected a matrix instruction attribute, got 3 : i64}}
+func.func @acc_not_mma(%a: !ck.acc<64x64xf32, 3, waves = [2, 2]>)
+
+// -----
+// No waves along rows.
+// expected-error @+1 {{accumulator rows and waves along them must be >= 1}}
+func.func @acc_no_waves(%a: !ck.acc<64x64xf32, #ck.fma, waves = [0, 2]>)
+
+// -----
+// 48 rows over 2 waves of 16-row instructions leave half an instruction.
+// expected-error @+1 {{accumulator rows (48) must be a multiple of the waves along them (2) times the instruction's M (16)}}
+func.func @acc_rows(%a: !ck.acc<48x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>)
+
+// -----
+// 24 columns over 2 waves of 8-column mma.sync.
+// expected-error @+1 {{accumulator columns (24) must be a multiple of the waves along them (2) times the instruction's N (8)}}
+func.func @acc_cols(%a: !ck.acc<32x24xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>)
+
+//===----------------------------------------------------------------------===//
+// ck.tile_mma
+//===----------------------------------------------------------------------===//
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_types(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                          %b: memref<32x72xbf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op expects A and B tiles of one element type, got 'f16' and 'bf16'}}
+  %r = ck.tile_mma %acc, %a, %b k 32 : !acc, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x72xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_inputs(%acc: !acc, %a: memref<64x40xbf16, #gpu.address_space<workgroup>>,
+                           %b: memref<32x72xbf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op #ck.mfma<16x16x16, f16> does not take 'bf16' inputs}}
+  %r = ck.tile_mma %acc, %a, %b k 32 : !acc, memref<64x40xbf16, #gpu.address_space<workgroup>>, memref<32x72xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_ranks(%acc: !acc, %a: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+                          %b: memref<32x72xf16, #gpu.address_space<workgroup>>, %s: index) {
+  // expected-error @+1 {{'ck.tile_mma' op expects A and B tiles with the same buffer dimension; got ranks 3 and 2}}
+  %r = ck.tile_mma %acc, %a, %b slot %s k 32 : !acc, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_no_slot(%acc: !acc, %a: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+                            %b: memref<2x32x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op needs a `slot` to pick one of the buffers of its LDS tiles}}
+  %r = ck.tile_mma %acc, %a, %b k 32 : !acc, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<2x32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_stray_slot(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                               %b: memref<32x72xf16, #gpu.address_space<workgroup>>, %s: index) {
+  // expected-error @+1 {{'ck.tile_mma' op has a `slot` but its LDS tiles have no buffer dimension}}
+  %r = ck.tile_mma %acc, %a, %b slot %s k 32 : !acc, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_buffers(%acc: !acc, %a: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+                            %b: memref<3x32x72xf16, #gpu.address_space<workgroup>>, %s: index) {
+  // expected-error @+1 {{'ck.tile_mma' op expects A and B with one buffer count, got 2 and 3}}
+  %r = ck.tile_mma %acc, %a, %b slot %s k 32 : !acc, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<3x32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_k(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                      %b: memref<24x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op k (24) must be a multiple of the instruction's K (16)}}
+  %r = ck.tile_mma %acc, %a, %b k 24 : !acc, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<24x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A holds 32 rows where the tile has 64.
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_a_tile(%acc: !acc, %a: memref<32x40xf16, #gpu.address_space<workgroup>>,
+                           %b: memref<32x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op A's LDS tile 'memref<32x40xf16, #gpu.address_space<workgroup>>' does not hold a 64x32 tile: expected 64 rows of at least 32 elements}}
+  %r = ck.tile_mma %acc, %a, %b k 32 : !acc, memref<32x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A transposed B whose rows are shorter than K.
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_b_tile(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                           %b: memref<64x16xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op B's LDS tile 'memref<64x16xf16, #gpu.address_space<workgroup>>' does not hold the transpose of a 32x64 tile: expected 64 rows of at least 32 elements}}
+  %r = ck.tile_mma %acc, %a, %b k 32 b_transposed : !acc, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// Global memory is not LDS.
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_global(%acc: !acc, %a: memref<64x40xf16>,
+                           %b: memref<32x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op operand #1 must be statically shaped 2-D or 3-D memref in workgroup memory}}
+  %r = ck.tile_mma %acc, %a, %b k 32 : !acc, memref<64x40xf16>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// ck.fragment_load
+//===----------------------------------------------------------------------===//
+
+// -----
+func.func @fragment_indices(%l: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op expects one index per dimension of 'memref<2x64x40xf16, #gpu.address_space<workgroup>>', got 2}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return
+}
+
+// -----
+func.func @fragment_inputs(%l: memref<64x40xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op #ck.mfma<16x16x16, f16> does not take 'f32' inputs}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] : memref<64x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return
+}
+
+// -----
+func.func @fragment_element(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op result elements ('bf16') differ from the LDS tile's ('f16')}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xbf16>
+  return
+}
+
+// -----
+// B's instruction tile is 16 (k) x 16 (n): a column origin of 8 splits it.
+func.func @fragment_origin(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{'ck.fragment_load' op origin column 8 is not a multiple of the instruction tile's 16}}
+  %f = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %l[%i, %c8] : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return
+}
+
+// -----
+func.func @fragment_size(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op result has 8 elements; #ck.mma_sync<16x8x16, f16> on waves of 32 gives each lane 4 of B}}
+  %f = ck.fragment_load b of #ck.mma_sync<16x8x16, f16> from %l[%i, %i] : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// ck.tile_store
+//===----------------------------------------------------------------------===//
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_rank(%acc: !acc, %c: memref<64x64xf16>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op writes a G x M x N tensor or a splits x G x M x N workspace, got rank 2}}
+  ck.tile_store %acc -> %c[%i, %i] : !acc, memref<64x64xf16>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_indices(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op expects one index per dimension of the destination (3), got 2}}
+  ck.tile_store %acc -> %c[%i, %i] : !acc, memref<1x64x64xf16>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_workspace_type(%acc: !acc, %ws: memref<2x1x64x64xf16>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op writes split-K partial tiles to an f32 memref, got 'memref<2x1x64x64xf16>'}}
+  ck.tile_store %acc -> %ws[%i, %i, %i, %i] : !acc, memref<2x1x64x64xf16>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_workspace_alpha(%acc: !acc, %ws: memref<2x1x64x64xf32>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op writes split-K partial tiles as they are: no D tensors and alpha 1}}
+  ck.tile_store %acc -> %ws[%i, %i, %i, %i] alpha 2.0 : !acc, memref<2x1x64x64xf32>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// The shared epilogue checks (verifyEpilogueOperands): a D of another shape.
+func.func @store_epilogue(%acc: !acc, %c: memref<1x64x64xf16>, %d: memref<1x64x32xf16>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op D tensor #0 must have the shape and element type of 'memref<1x64x64xf16>', got 'memref<1x64x32xf16>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] adds(%d : memref<1x64x32xf16>) : !acc, memref<1x64x64xf16>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_width_alone(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op needs both a staging tile and a store width, or neither}}
+  ck.tile_store %acc -> %c[%i, %i, %i] {width = 4 : i64} : !acc, memref<1x64x64xf16>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_staging_type(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op stages through a 2-D f32 LDS tile, got 'memref<32x72xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_width(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op store width 3 must be 2, 4 or 8 elements}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 3 : !acc, memref<1x64x64xf16>, memref<32x72xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// 16 rows hold no whole slice of 2 waves of 16-row instructions.
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<16x72xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<16x72xf32, #gpu.address_space<workgroup>>' must have a multiple of 32 rows (the waves along rows times the instruction's M) and at least 64 columns}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<16x72xf32, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,58 @@
+// RUN: ck-opt %s | ck-opt | FileCheck %s
+// RUN: ck-opt %s --mlir-print-op-generic | ck-opt | FileCheck %s
+
+// The workgroup tile ops (CKTileOps.td) and !ck.acc print as they parse.
+
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!lds2 = memref<2x64x40xf16, #gpu.address_space<workgroup>>
+!lds = memref<64x40xf16, #gpu.address_space<workgroup>>
+!stage = memref<32x68xf32, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @tile_ops
+// CHECK-SAME: (%[[LA:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index,
+// CHECK: %[[Z:.*]] = ck.acc_zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: %[[M:.*]] = ck.tile_mma %[[Z]], %[[LA]], %[[LB]] slot %[[S]] k 32 b_transposed : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.lds_barrier
+// CHECK: ck.tile_store %[[M]] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] adds(%{{.*}} : memref<1x64x64xf16>) beta 2.000000e+00 staged %{{.*}} width 8 : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store %[[M]] -> %{{.*}}[%[[S]], %{{.*}}, %{{.*}}, %{{.*}}] : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<4x1x64x64xf32>
+func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
+                    %d: memref<1x64x64xf16>, %ws: memref<4x1x64x64xf32>, %stage: !stage,
+                    %g: index, %m0: index, %n0: index) {
+  %z = ck.acc_zero : !acc
+  %m = ck.tile_mma %z, %la, %lb slot %s k 32 b_transposed : !acc, !lds2, !lds2
+  ck.lds_barrier
+  ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
+      staged %stage width 8 : !acc, memref<1x64x64xf16>, !stage
+  ck.tile_store %m -> %ws[%s, %g, %m0, %n0] : !acc, memref<4x1x64x64xf32>
+  return
+}
+
+// -----
+// Fragment loads: a buffered and a transposed one; tf32 takes f32.
+
+// CHECK-LABEL: func.func @fragment_loads
+// CHECK: ck.fragment_load a of #ck.mfma<16x16x16, f16> from %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// CHECK: ck.fragment_load b of #ck.mfma<16x16x16, f16> from %{{.*}}[%{{.*}}, %{{.*}}] transposed : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// CHECK: ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+func.func @fragment_loads(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+                          %lb: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                          %lf: memref<32x40xf32, #gpu.address_space<workgroup>>,
+                          %s: index, %r: index) {
+  %c16 = arith.constant 16 : index
+  %a = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %la[%s, %r, %c16]
+      : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  %b = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %lb[%c16, %r] transposed
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  %f = ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %lf[%r, %r]
+      : memref<32x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return
+}
+
+// -----
+// The accumulator type of an FMA tile on 4x1 waves.
+
+// CHECK-LABEL: func.func @fma_acc
+// CHECK-SAME: !ck.acc<64x16xf32, #ck.fma, waves = [4, 1]>
+func.func @fma_acc(%a: !ck.acc<64x16xf32, #ck.fma, waves = [4, 1]>) {
+  return
+}
