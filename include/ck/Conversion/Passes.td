@@ -101,7 +101,8 @@ def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
     Rewrites each `ck.mma` into `amdgpu.mfma` (gfx90a, gfx942, gfx950),
     `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs;
     each `ck.fragment_load` into vector loads from LDS; each
-    `ck.lds_barrier` into `gpu.barrier`.
+    `ck.lds_barrier` into `amdgpu.lds_barrier`, which waits for LDS
+    accesses but not for global loads in flight.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",

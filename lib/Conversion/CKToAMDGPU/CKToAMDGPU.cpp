@@ -45,9 +45,10 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
   return success();
 }
 
-/// LDS accesses are ordered by the workgroup barrier.
+/// The barrier that waits for LDS accesses only, so that global loads
+/// issued before it (the next K-tile's prefetch) stay in flight.
 static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
-  rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+  rewriter.replaceOpWithNewOp<amdgpu::LDSBarrierOp>(op);
 }
 
 namespace {

@@ -230,6 +230,20 @@ struct CKLowerWaveTilesPass
   void runOnOperation() override {
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
+    // Every tile needs its lane shape: the instruction's or the target's
+    // wave size.
+    WalkResult known = root->walk([](Operation *op) {
+      auto hasLanes = [&](Type type) {
+        auto acc = dyn_cast<AccType>(type);
+        return !acc || succeeded(requireWaveSize(op, acc.getMma()));
+      };
+      if (!llvm::all_of(op->getOperandTypes(), hasLanes) ||
+          !llvm::all_of(op->getResultTypes(), hasLanes))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (known.wasInterrupted())
+      return signalPassFailure();
     std::optional<int64_t> targetWave;
     if (TargetAttr target = getTarget(root))
       targetWave = target.getWave();

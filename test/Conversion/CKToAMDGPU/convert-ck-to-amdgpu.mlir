@@ -1,4 +1,5 @@
 // RUN: ck-opt %s -split-input-file -convert-ck-to-amdgpu -verify-diagnostics | FileCheck %s
+// RUN: ck-opt %s -split-input-file -convert-ck-to-amdgpu -canonicalize -cse -verify-diagnostics | FileCheck %s --check-prefix=FOLDED
 
 // convert-ck-to-amdgpu lowers ck.mma to amdgpu.mfma (wave64), amdgpu.wmma
 // (wave32) or, for fma, vector.fma (CKToAMDGPU.cpp). Fragment sizes per lane
@@ -115,4 +116,37 @@ func.func @nvidia_tf32(%a: vector<4xf32>, %b: vector<2xf32>, %c: vector<4xf32>) 
   // expected-error @+1 {{'ck.mma' op #ck.mma_sync<16x8x8, tf32> is not an AMD instruction}}
   %d = ck.mma #ck.mma_sync<16x8x8, tf32> %a, %b, %c : vector<4xf32>, vector<2xf32>, vector<4xf32>
   return %d : vector<4xf32>
+}
+
+// -----
+// ck.fragment_load (WaveOpLowering.cpp): mfma 16x16x16 f16 A puts 4
+// consecutive k of row lane % 16 in each lane, from column 4 * (lane / 16).
+// With k innermost in LDS (rows of 40) that is one aligned vector<4xf16>
+// at [row0 + lane % 16, col0 + 4 * (lane / 16)]; the constant part of the
+// origin (16) joins the element offset. Transposed (the tile is [k][m]),
+// the 4 elements lie in 4 rows: 4 scalar loads. The lane id and its terms
+// are computed once at the function's start (checked after CSE).
+
+// FOLDED-LABEL: func.func @fragment_loads
+// FOLDED-SAME: (%[[L:[^:]*]]: memref<64x40xf16, #gpu.address_space<workgroup>>, %[[R:[^:]*]]: index)
+// FOLDED: %[[TID:.*]] = gpu.thread_id x
+// FOLDED: %[[LANE:.*]] = arith.remui %[[TID]], %c64
+// FOLDED: %[[ROWT:.*]] = arith.remui %[[LANE]], %c16
+// FOLDED: %[[COLQ:.*]] = arith.divui %[[LANE]], %c16
+// FOLDED: %[[COLT:.*]] = arith.muli %[[COLQ]], %c4
+// FOLDED: %[[ROW:.*]] = arith.addi %[[R]], %[[ROWT]]
+// FOLDED: %[[COL:.*]] = arith.addi %[[COLT]], %c16
+// FOLDED: %[[V:.*]] = vector.load %[[L]][%[[ROW]], %[[COL]]] {alignment = 8 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<4xf16>
+// FOLDED-COUNT-4: memref.load %[[L]][%{{.*}}, %{{.*}}] : memref<64x40xf16, #gpu.address_space<workgroup>>
+// FOLDED-NOT: ck.fragment_load
+// FOLDED: amdgpu.lds_barrier
+// FOLDED-NOT: ck.lds_barrier
+func.func @fragment_loads(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %r: index) -> (vector<4xf16>, vector<4xf16>) {
+  %c16 = arith.constant 16 : index
+  %a = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%r, %c16]
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  %t = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%r, %c16] transposed
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  ck.lds_barrier
+  return %a, %t : vector<4xf16>, vector<4xf16>
 }

@@ -145,3 +145,23 @@ func.func @amd_wmma(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -
   %d = ck.mma #ck.wmma<16x16x16, f16, gfx11> %a, %b, %c : vector<16xf16>, vector<16xf16>, vector<8xf32>
   return %d : vector<8xf32>
 }
+
+// -----
+// ck.fragment_load of mma.sync 16x8x16 f16 A: each lane holds pairs of
+// consecutive k at rows lane / 4 and lane / 4 + 8, columns 2 * (lane % 4)
+// and 8 more: four aligned vector<2xf16> loads with k innermost in LDS.
+// ck.lds_barrier is a bar.sync.
+
+// CHECK-LABEL: func.func @fragment_load
+// CHECK-SAME: (%[[L:[^:]*]]: memref<64x40xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: vector.load %[[L]][%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-NOT: memref.load
+// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK-NOT: ck.
+func.func @fragment_load(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %r: index) -> vector<8xf16> {
+  %a = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%r, %r]
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  ck.lds_barrier
+  return %a : vector<8xf16>
+}

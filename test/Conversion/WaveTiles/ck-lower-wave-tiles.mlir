@@ -47,3 +47,71 @@ func.func @k_loop(%la: !lds, %lb: !lds, %c: memref<1x32x32xf32>, %n: index) {
   ck.tile_store %r -> %c[%c0, %c0, %c0] : !acc, memref<1x32x32xf32>
   return
 }
+
+// -----
+// A staged tile store: 64x32 of mfma 16x16x16 on waves = [2, 2], so each
+// wave holds 32 x 16, 2 x 1 instruction tiles. The staging tile [32][36]
+// f32 holds 32 / (2 * 16) = 1 instruction row of every wave at a time: two
+// slices. Per slice each lane writes its tile's 4 accumulators (the mfma C
+// fragment is 4 rows of one column: scalar stores), a barrier, then each
+// of the 256 threads reads one vector<8xf32> along N (32 * 32 / 8 = 128
+// vectors: threads past them drop theirs), converts and stores 8 f16 to C;
+// a barrier separates the slices.
+
+!acc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x36xf32, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @staged_store
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x64x64xf16>, %[[S:[^:]*]]: memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] : memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x36xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: scf.if
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK-NEXT: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[S]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: vector.load %[[S]]
+// CHECK: vector.store %{{.*}}, %[[C]]
+// CHECK-NOT: store
+// CHECK: return
+func.func @staged_store(%c: memref<1x64x64xf16>, %stage: !stage,
+                        %g: index, %m0: index, %n0: index) {
+  %acc = ck.acc_zero : !acc
+  ck.tile_store %acc -> %c[%g, %m0, %n0] staged %stage width 8
+      : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+// A split-K partial tile, direct: the workspace's [split, g, m, n] gets
+// the lane's 2 tiles x 4 accumulators as they are (no conversion).
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+
+// CHECK-LABEL: func.func @partial_store
+// CHECK-SAME: (%[[WS:[^:]*]]: memref<2x1x32x32xf32>, %[[SPLIT:[^:]*]]: index
+// CHECK-NOT: arith.truncf
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[WS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x1x32x32xf32>
+// CHECK-NOT: store
+// CHECK: return
+func.func @partial_store(%ws: memref<2x1x32x32xf32>, %split: index,
+                         %g: index, %m0: index, %n0: index) {
+  %acc = ck.acc_zero : !acc
+  ck.tile_store %acc -> %ws[%split, %g, %m0, %n0] : !acc, memref<2x1x32x32xf32>
+  return
+}
+
+// -----
+// #ck.fma takes its wave size from the target; without one the tile has no
+// lane shape.
+
+!acc = !ck.acc<64x16xf32, #ck.fma, waves = [4, 1]>
+func.func @fma_without_target(%a: memref<64x17xf32, #gpu.address_space<workgroup>>,
+                              %b: memref<16x17xf32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.acc_zero' op needs the wave size for #ck.fma; attach a #ck.target (ck-set-target)}}
+  %z = ck.acc_zero : !acc
+  %r = ck.tile_mma %z, %a, %b k 16 b_transposed : !acc, memref<64x17xf32, #gpu.address_space<workgroup>>, memref<16x17xf32, #gpu.address_space<workgroup>>
+  return
+}
