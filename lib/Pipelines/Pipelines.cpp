@@ -36,6 +36,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addPass(createCKSelectGemmConfig());
   pm.addPass(createConvertCKToGPU());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());
 }
 
 static void buildBinary(OpPassManager &pm, const GpuPipelineOptions &o,

@@ -68,6 +68,28 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CKLowerCoords : Pass<"ck-lower-coords"> {
+  let summary = "Turn coordinate states and their ops into cursor arithmetic";
+  let description = [{
+    Replaces each `!ck.coord<N x T>` with its N integers of type T, through
+    `scf` loops and branches, and each coordinate op with the cursor
+    arithmetic of `ck/Dialect/CK/Utils/ViewCursor.h`:
+
+    - `ck.coord_init` evaluates the view's chain in full (a division and a
+      remainder per merge digit);
+    - `ck.coord_advance` moves the state by its constant delta with one
+      carry per merge digit and no division (or evaluates in full where a
+      merge below a merge would move by a run-time amount);
+    - `ck.coord_access` gives the memref indices and the validity: inside
+      the view, not on padding, and the op's condition.
+
+    Each op's state type must be the one its view's cursor has: the view's
+    coordinates plus every merge digit, i32 only where every coordinate of
+    the chain provably fits.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def ConvertCKConvToGPUReference
     : Pass<"convert-ck-conv-to-gpu-reference", "ModuleOp"> {
   let summary = "Turn convolutions into naive GPU reference kernels";

@@ -48,6 +48,17 @@ SmallVector<Value> compactCursor(OpBuilder &b, Location loc,
 /// How many values compactCursor gives for a cursor on `view`.
 size_t carriedPerCursor(const TracedView &view);
 
+/// The integer type cursors on `view` compute in: i32 where every
+/// coordinate of every level provably fits, else index.
+Type cursorElementType(MLIRContext *context, const TracedView &view);
+
+/// The !ck.coord type of a cursor on `view`.
+CoordType coordTypeOf(MLIRContext *context, const TracedView &view);
+
+/// `view` as ck.transform ops on its memref (the memref itself without
+/// maps), for the ops that take views.
+Value materializeView(OpBuilder &b, Location loc, const TracedView &view);
+
 /// The cursor rebuilt from compactCursor's values (affine math only).
 ViewCursor expandCursor(OpBuilder &b, Location loc, const TracedView &view,
                         ArrayRef<Value> compact);

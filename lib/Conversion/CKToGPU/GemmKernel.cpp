@@ -76,11 +76,10 @@ WorkgroupTile mapWorkgroupToTile(OpBuilder &b, Location loc, GemmShape shape,
 
 } // namespace
 
-/// One operand's loads along K. Each load's position is a cursor on the
-/// view. Where the copy is incremental, the K loop carries the cursors'
-/// compact parts and advances them by block K per step without division;
-/// elsewhere it carries the view coordinates alone and evaluates the chain
-/// at each step.
+/// One operand's loads along K. Where the copy is incremental, each load's
+/// position is a !ck.coord that the K loop carries and advances by block K
+/// per step (ck.coord_advance: no division); elsewhere the loop carries the
+/// view coordinates alone and each step evaluates the chain.
 struct OperandWalk {
   TileCopier &copy;
   Value tid, g;
@@ -90,35 +89,23 @@ struct OperandWalk {
   bool kIsRow;
   int64_t bk;
 
-  /// The cursors of the tile at K position `k0`.
-  SmallVector<ViewCursor> start(Value k0) {
+  /// The positions of the tile at K position `k0`.
+  SmallVector<LoadPosition> start(Value k0) {
     return kIsRow ? copy.startCursors(tid, g, k0, fixed)
                   : copy.startCursors(tid, g, fixed, k0);
   }
 
-  /// Appends the loop-carried values of the cursors one step after `at`.
-  void carryNext(SmallVectorImpl<Value> &values, ArrayRef<ViewCursor> at) {
+  /// Appends the loop-carried values of the positions one step after `at`.
+  void carryNext(SmallVectorImpl<Value> &values, ArrayRef<LoadPosition> at) {
     SmallVector<int64_t> step = {0, kIsRow ? bk : 0, kIsRow ? 0 : bk};
     copy.appendCarried(values, copy.advance(at, step));
   }
 
-  /// The cursors from the front of the loop's carried `values`.
-  SmallVector<ViewCursor> take(ValueRange &values) {
+  /// The positions from the front of the loop's carried `values`.
+  SmallVector<LoadPosition> take(ValueRange &values) {
     return copy.takeCarried(values);
   }
 };
-
-/// `view` as ck.transform ops on its memref, for the ops that take views.
-static Value materializeView(OpBuilder &b, Location loc,
-                             const TracedView &view) {
-  Value value = view.memref;
-  Type elementType = cast<ShapedType>(value.getType()).getElementType();
-  for (TransformMapAttr map : llvm::reverse(view.maps))
-    value = TransformOp::create(
-        b, loc, ViewType::get(b.getContext(), map.getUpperBounds(), elementType),
-        value, map);
-  return value;
-}
 
 /// The kernel's LDS arena of `bytes`, 16-byte aligned for the views' widest
 /// vectors: a static workgroup allocation, or the launch's dynamic shared
@@ -237,14 +224,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
   // between two barriers (one LDS buffer), or in the other buffer before
   // the step's only barrier (two).
   TileCopier copyA(b, loc, views[0], planA, elementType, cost.threads,
-                   shape.m, shape.k, maxCursorValues);
+                   maxCursorValues);
   TileCopier copyB(b, loc, views[1], planB, elementType, cost.threads,
-                   shape.k, shape.n, maxCursorValues);
+                   maxCursorValues);
   OperandWalk walkA{copyA, tid, tile.g, tile.m0, /*kIsRow=*/false, bk};
   OperandWalk walkB{copyB, tid, tile.g, tile.n0, /*kIsRow=*/true, bk};
-  SmallVector<ViewCursor> cursorsA = walkA.start(tile.kBegin);
-  SmallVector<ViewCursor> cursorsB = walkB.start(tile.kBegin);
-  auto loadTiles = [&](ArrayRef<ViewCursor> atA, ArrayRef<ViewCursor> atB,
+  SmallVector<LoadPosition> cursorsA = walkA.start(tile.kBegin);
+  SmallVector<LoadPosition> cursorsB = walkB.start(tile.kBegin);
+  auto loadTiles = [&](ArrayRef<LoadPosition> atA, ArrayRef<LoadPosition> atB,
                        Value enabled) {
     SmallVector<Value> values = copyA.load(atA, enabled);
     llvm::append_range(values, copyB.load(atB, enabled));
@@ -278,8 +265,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, int64_t maxCursorValues,
                                           next, tile.kEnd);
     ValueRange carried =
         kLoop.getRegionIterArgs().drop_front(cursorsBegin);
-    SmallVector<ViewCursor> atA = walkA.take(carried);
-    SmallVector<ViewCursor> atB = walkB.take(carried);
+    SmallVector<LoadPosition> atA = walkA.take(carried);
+    SmallVector<LoadPosition> atB = walkB.take(carried);
     SmallVector<Value> prefetched = loadTiles(atA, atB, hasNext);
     Value buffer = firstBuffer ? kLoop.getRegionIterArgs()[1] : nullptr;
     // A (M x K) and B (K x N) are transposed in LDS where their first

@@ -113,15 +113,22 @@ std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
   return {line, along, exists};
 }
 
-SmallVector<ViewCursor> TileCopier::startCursors(Value tid, Value g,
+Value TileCopier::viewValue() {
+  if (!materialized)
+    materialized = materializeView(b, loc, view);
+  return materialized;
+}
+
+SmallVector<LoadPosition> TileCopier::startCursors(Value tid, Value g,
                                                  Value row0, Value col0) {
-  SmallVector<ViewCursor> cursors;
+  SmallVector<LoadPosition> cursors;
   units.clear();
   unsigned across = otherDim(plan.loadDim);
   auto plus = [&](Value x, int64_t c) -> Value {
     return c ? arith::AddIOp::create(b, loc, x, indexConstant(b, loc, c))
              : x;
   };
+  Type coordType = cursorElementType(b.getContext(), view);
   for (int64_t i = 0; i < unitsPerThread(); ++i) {
     auto [r, c, exists] = unitPosition(tid, i);
     units.emplace_back(r, c, exists);
@@ -130,7 +137,17 @@ SmallVector<ViewCursor> TileCopier::startCursors(Value tid, Value g,
                                         plus(r, across == 0 ? j : 0));
       Value col = arith::AddIOp::create(b, loc, col0,
                                         plus(c, across == 1 ? j : 0));
-      cursors.push_back(emitCursorInit(b, loc, view, {g, row, col}));
+      SmallVector<Value> coords = {g, row, col};
+      if (isIncremental()) {
+        cursors.push_back({{CoordInitOp::create(
+            b, loc, coordTypeOf(b.getContext(), view), viewValue(), coords)}});
+        continue;
+      }
+      // The view coordinates alone, in the cursor's integer type.
+      for (Value &coord : coords)
+        if (coord.getType() != coordType)
+          coord = arith::IndexCastOp::create(b, loc, coordType, coord);
+      cursors.push_back({coords});
     }
   }
   return cursors;
@@ -141,60 +158,62 @@ bool TileCopier::isIncremental() const {
                  carriedPerCursor(view)) <= maxCursorValues;
 }
 
-SmallVector<ViewCursor> TileCopier::advance(ArrayRef<ViewCursor> cursors,
+SmallVector<LoadPosition> TileCopier::advance(ArrayRef<LoadPosition> cursors,
                                             ArrayRef<int64_t> delta) {
-  SmallVector<ViewCursor> moved;
-  for (const ViewCursor &cursor : cursors) {
-    if (isIncremental()) {
-      moved.push_back(emitCursorAdvance(b, loc, view, cursor, delta));
-      continue;
-    }
-    // Only the view coordinates move; takeCarried evaluates the rest.
-    ViewCursor coords{emitMovedViewCoords(b, loc, cursor, delta)};
-    moved.push_back(std::move(coords));
+  SmallVector<LoadPosition> moved;
+  for (const LoadPosition &cursor : cursors) {
+    if (isIncremental())
+      moved.push_back({{CoordAdvanceOp::create(
+          b, loc, cursor.values.front().getType(), viewValue(),
+          cursor.values.front(), delta)}});
+    else
+      moved.push_back(
+          {emitMovedViewCoords(b, loc, ViewCursor{cursor.values}, delta)});
   }
   return moved;
 }
 
 void TileCopier::appendCarried(SmallVectorImpl<Value> &values,
-                               ArrayRef<ViewCursor> cursors) {
-  for (const ViewCursor &cursor : cursors) {
-    if (isIncremental())
-      llvm::append_range(values, compactCursor(b, loc, view, cursor));
-    else // The view coordinates: the cursor's first level.
-      llvm::append_range(values, ArrayRef(cursor.values).take_front(3));
-  }
+                               ArrayRef<LoadPosition> cursors) {
+  for (const LoadPosition &cursor : cursors)
+    llvm::append_range(values, cursor.values);
 }
 
-SmallVector<ViewCursor> TileCopier::takeCarried(ValueRange &values) {
-  size_t size = isIncremental() ? carriedPerCursor(view) : 3;
-  SmallVector<ViewCursor> cursors;
+SmallVector<LoadPosition> TileCopier::takeCarried(ValueRange &values) {
+  size_t size = isIncremental() ? 1 : 3;
+  SmallVector<LoadPosition> cursors;
   for (int64_t i = 0; i < unitsPerThread() * plan.loadsPerUnit(); ++i) {
-    SmallVector<Value> carried(values.take_front(size));
+    cursors.push_back({SmallVector<Value>(values.take_front(size))});
     values = values.drop_front(size);
-    cursors.push_back(isIncremental() ? expandCursor(b, loc, view, carried)
-                                      : emitCursorInit(b, loc, view, carried));
   }
   return cursors;
 }
 
-SmallVector<Value> TileCopier::load(ArrayRef<ViewCursor> cursors,
+SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
                                     Value enabled) {
   SmallVector<Value> values;
   for (auto [index, cursor] : llvm::enumerate(cursors)) {
-    // The view's coordinate is the cursor's first level: (g, row, col).
-    Value inBounds = arith::AndIOp::create(
-        b, loc,
-        insideMatrix(b, loc, cursor.values[1], cursor.values[2], rowLimit,
-                     colLimit),
-        std::get<2>(units[index / plan.loadsPerUnit()]));
+    Value exists = std::get<2>(units[index / plan.loadsPerUnit()]);
     if (enabled)
-      inBounds = arith::AndIOp::create(b, loc, inBounds, enabled);
+      exists = arith::AndIOp::create(b, loc, exists, enabled);
+    // An evaluating copy starts from the view coordinates at each step.
+    Value coord = isIncremental()
+                      ? cursor.values.front()
+                      : CoordInitOp::create(b, loc,
+                                            coordTypeOf(b.getContext(), view),
+                                            viewValue(), cursor.values)
+                            .getResult();
+    int64_t rank = cast<MemRefType>(view.memref.getType()).getRank();
+    // Rows and columns are checked; the batch is in range by construction.
+    auto access = CoordAccessOp::create(
+        b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
+        viewValue(), coord, b.getDenseI64ArrayAttr({1, 2}), exists);
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
     Value loaded = emitGuardedLoad(
         b, loc, view.memref,
-        emitCursorAccess(b, loc, view, cursor, inBounds), plan.loadWidth);
+        ViewAccess{SmallVector<Value>(access.getIndices()), access.getValid()},
+        plan.loadWidth);
     if (plan.loadWidth == 1)
       loaded = vector::BroadcastOp::create(
           b, loc, VectorType::get({1}, elementType), loaded);

@@ -68,48 +68,54 @@ TileCopyPlan planTileCopy(const TracedView &view, Type elementType,
                           std::optional<unsigned> fragmentDim,
                           int64_t threads);
 
-/// Emits one operand tile's copy for thread `tid` of `threads`.
+/// Where one of a thread's loads is: a !ck.coord where the copy is
+/// incremental, else the view coordinates (g, row, col) in the cursor's
+/// integer type.
+struct LoadPosition {
+  SmallVector<Value> values;
+};
+
+/// Emits one operand tile's copy for thread `tid` of `threads`. Positions
+/// are ck.coord_* ops on the view, lowered by ck-lower-coords.
 class TileCopier {
 public:
   TileCopier(OpBuilder &b, Location loc, const TracedView &view,
              TileCopyPlan plan, Type elementType, int64_t threads,
-             int64_t rowLimit, int64_t colLimit, int64_t maxCursorValues)
+             int64_t maxCursorValues)
       : b(b), loc(loc), view(view), plan(plan), elementType(elementType),
-        threads(threads), rowLimit(rowLimit), colLimit(colLimit),
-        maxCursorValues(maxCursorValues) {}
+        threads(threads), maxCursorValues(maxCursorValues) {}
 
   /// Units a thread moves (the last round may be partial).
   int64_t unitsPerThread() const;
 
-  /// Whether a loop carries this copy's cursors whole and advances them
+  /// Whether a loop carries this copy's coordinate states and advances them
   /// without division, or carries their view coordinates alone and
-  /// evaluates the chain at each step: the former where the cursors hold at
-  /// most `maxCursorValues` values. Each held value costs a register for
+  /// evaluates the chain at each step: the former where the states hold at
+  /// most `maxCursorValues` integers. Each held value costs a register for
   /// the whole loop, so copies with many loads per thread evaluate instead.
   bool isIncremental() const;
 
-  /// The cursors of the thread's loads of the tile at (row0, col0) of batch
-  /// `g`, one per load vector in the order `load` returns them. Call once,
-  /// before the loop that advances them.
-  SmallVector<ViewCursor> startCursors(Value tid, Value g, Value row0,
+  /// The positions of the thread's loads of the tile at (row0, col0) of
+  /// batch `g`, one per load vector in the order `load` returns them. Call
+  /// once, before the loop that advances them.
+  SmallVector<LoadPosition> startCursors(Value tid, Value g, Value row0,
                                        Value col0);
 
-  /// The cursors moved by `delta` along the view's (G, row, col); for a
-  /// copy that is not incremental, only their view coordinates.
-  SmallVector<ViewCursor> advance(ArrayRef<ViewCursor> cursors,
+  /// The positions moved by `delta` along the view's (G, row, col).
+  SmallVector<LoadPosition> advance(ArrayRef<LoadPosition> cursors,
                                   ArrayRef<int64_t> delta);
 
-  /// Appends what a loop carries of `cursors` (their compact parts).
+  /// Appends what a loop carries of `cursors`.
   void appendCarried(SmallVectorImpl<Value> &values,
-                     ArrayRef<ViewCursor> cursors);
+                     ArrayRef<LoadPosition> cursors);
 
-  /// Rebuilds the thread's cursors from the front of a loop's carried
-  /// `values` and drops those from it.
-  SmallVector<ViewCursor> takeCarried(ValueRange &values);
+  /// The thread's positions from the front of a loop's carried `values`,
+  /// dropped from it.
+  SmallVector<LoadPosition> takeCarried(ValueRange &values);
 
-  /// The thread's loaded vectors at `cursors`: zero outside the matrix, on
+  /// The thread's loaded vectors at `cursors`: zero outside the view, on
   /// padding, or where `enabled` (i1, may be null) is false.
-  SmallVector<Value> load(ArrayRef<ViewCursor> cursors, Value enabled);
+  SmallVector<Value> load(ArrayRef<LoadPosition> cursors, Value enabled);
 
   /// Stores the vectors from `load` into `lds`, prefixing the indices with
   /// `buffer` when the LDS holds several buffers (null otherwise). Uses the
@@ -119,6 +125,9 @@ public:
   const TileCopyPlan &getPlan() const { return plan; }
 
 private:
+  /// The view as a value for the coordinate ops, made on first use.
+  Value viewValue();
+
   /// The (row, col) in the tile of the thread's `i`-th unit, and whether
   /// it exists.
   std::tuple<Value, Value, Value> unitPosition(Value tid, int64_t i);
@@ -128,12 +137,13 @@ private:
   const TracedView &view;
   TileCopyPlan plan;
   Type elementType;
-  int64_t threads, rowLimit, colLimit;
+  int64_t threads;
   /// The most values the copy's cursors may hold (isIncremental).
   int64_t maxCursorValues;
   /// Per unit of the thread, from startCursors: its (row, col) in the tile
   /// and whether it exists (the last round of units may be partial).
   SmallVector<std::tuple<Value, Value, Value>> units;
+  Value materialized;
 };
 
 } // namespace mlir::ck

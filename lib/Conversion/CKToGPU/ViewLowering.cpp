@@ -99,13 +99,36 @@ static bool fitsInI32(const TracedView &view) {
   return llvm::all_of(state, [](int64_t v) { return v < (int64_t(1) << 30); });
 }
 
-/// The type of `view`'s cursor values: i32 where every coordinate fits
-/// (registers and arithmetic at half the width of 64-bit index), else
-/// index.
+/// The type of `view`'s cursor values (cursorElementType).
 static Type cursorType(OpBuilder &b, const TracedView &view) {
-  return fitsInI32(view) ? Type(b.getI32Type()) : Type(b.getIndexType());
+  return cursorElementType(b.getContext(), view);
 }
 } // namespace
+
+// i32 where it fits: registers and arithmetic at half the width of 64-bit
+// index.
+Type mlir::ck::cursorElementType(MLIRContext *context,
+                                 const TracedView &view) {
+  if (fitsInI32(view))
+    return IntegerType::get(context, 32);
+  return IndexType::get(context);
+}
+
+CoordType mlir::ck::coordTypeOf(MLIRContext *context, const TracedView &view) {
+  return CoordType::get(context, carriedPerCursor(view),
+                        cursorElementType(context, view));
+}
+
+Value mlir::ck::materializeView(OpBuilder &b, Location loc,
+                                const TracedView &view) {
+  Value value = view.memref;
+  Type elementType = cast<ShapedType>(value.getType()).getElementType();
+  for (TransformMapAttr map : llvm::reverse(view.maps))
+    value = TransformOp::create(
+        b, loc, ViewType::get(b.getContext(), map.getUpperBounds(), elementType),
+        value, map);
+  return value;
+}
 
 ViewCursor mlir::ck::emitCursorInit(OpBuilder &b, Location loc,
                                     const TracedView &view,

@@ -67,7 +67,11 @@
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: %[[LDSA:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[LDSB:.*]] = memref.view %[[LDS]][%c5120][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x40xf16, #gpu.address_space<workgroup>>
-// Prologue: the first K tile into LDS.
+// Prologue: the first K tile into LDS. Each load's position is a
+// !ck.coord on its view (3 integers: no merge), checked against the rows
+// and columns.
+// CHECK: %[[CA:.*]] = ck.coord_init %[[VA:.*]][%{{.*}}, %{{.*}}, %{{.*}}] : !ck.view<1x64x64xf16>, index, index, index -> !ck.coord<3xi32>
+// CHECK: ck.coord_access %[[VA]], %[[CA]] bounds [1, 2] if %{{.*}} : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> index, index
 // CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.store %{{.*}}, %[[LDSA]][{{.*}}] {alignment = 16 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
@@ -77,7 +81,8 @@
 // CHECK-NOT: ck.tile_mma
 // CHECK: %[[ZERO:.*]] = ck.acc_zero : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // The loop carries the accumulator and the cursors of the next tile's loads.
-// CHECK: %[[LOOP:.*]]:{{[0-9]+}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC:.*]] = %[[ZERO]], {{.*}}) -> (!ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, {{.*}}) {
+// CHECK: %[[NEXTA:.*]] = ck.coord_advance %[[VA]], %[[CA]] by [0, 0, 32] : !ck.view<1x64x64xf16>, !ck.coord<3xi32>
+// CHECK: %[[LOOP:.*]]:3 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[ITA:.*]] = %[[NEXTA]], %{{.*}} = %{{.*}}) -> (!ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, !ck.coord<3xi32>, !ck.coord<3xi32>) {
 // The next tile's global loads are issued first (prefetch).
 // CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
 // CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
@@ -87,7 +92,8 @@
 // CHECK: vector.store %{{.*}}, %[[LDSA]]
 // CHECK: vector.store %{{.*}}, %[[LDSB]]
 // CHECK: ck.lds_barrier
-// CHECK: scf.yield %[[NEXT]], {{.*}} : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, {{.*}}
+// CHECK: %[[STEPA:.*]] = ck.coord_advance %[[VA]], %[[ITA]] by [0, 0, 32]
+// CHECK: scf.yield %[[NEXT]], %[[STEPA]], %{{.*}} : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, !ck.coord<3xi32>, !ck.coord<3xi32>
 // Epilogue: staged through [32][36] f32 at the arena's start, 8 f16 per
 // store.
 // CHECK: %[[STAGE:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x36xf32, #gpu.address_space<workgroup>>

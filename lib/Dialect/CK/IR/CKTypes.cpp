@@ -121,3 +121,39 @@ void AccType::print(AsmPrinter &printer) const {
   llvm::interleaveComma(getWaves(), printer);
   printer << "]>";
 }
+
+//===----------------------------------------------------------------------===//
+// CoordType
+//===----------------------------------------------------------------------===//
+
+LogicalResult CoordType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                int64_t size, Type elementType) {
+  if (size < 1)
+    return emitError() << "a coordinate state holds at least one integer, got "
+                       << size;
+  if (!elementType.isIndex() && !elementType.isInteger(32))
+    return emitError() << "coordinate states are i32 or index, got "
+                       << elementType;
+  return success();
+}
+
+Type CoordType::parse(AsmParser &parser) {
+  SmallVector<int64_t> size;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(size, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  if (size.size() != 1) {
+    parser.emitError(parser.getNameLoc())
+        << "a coordinate state has one size, as in !ck.coord<5xi32>";
+    return {};
+  }
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), size.front(), elementType);
+}
+
+void CoordType::print(AsmPrinter &printer) const {
+  printer << "<" << getSize() << "x" << getElementType() << ">";
+}

@@ -9,5 +9,6 @@ include "ck/Dialect/CK/IR/CKTypes.td"
 include "ck/Dialect/CK/IR/CKInterfaces.td"
 include "ck/Dialect/CK/IR/CKOps.td"
 include "ck/Dialect/CK/IR/CKTileOps.td"
+include "ck/Dialect/CK/IR/CKCoordOps.td"
 
 #endif // CK_DIALECT_CK_IR_CK_TD

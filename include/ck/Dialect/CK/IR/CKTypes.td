@@ -74,4 +74,31 @@ def CK_AccType : TypeDef<CK_Dialect, "Acc"> {
   }];
 }
 
+def CK_CoordType : TypeDef<CK_Dialect, "Coord"> {
+  let mnemonic = "coord";
+  let summary = "A thread's incremental position in a view";
+  let description = [{
+    The state a thread keeps to move through a view without division: the
+    view's own coordinates and every digit of every `merge` in its chain
+    (ck/Dialect/CK/Utils/ViewCursor.h), `size` integers of `elementType`,
+    i32 or index. `ck.coord_init` makes one, `ck.coord_advance` moves it by a
+    constant, `ck.coord_access` reads the memref indices it points at;
+    `ck-lower-coords` turns it into its `size` integers (a 1:N conversion
+    that `scf` loops carry).
+
+    The size is the view's rank plus the lower rank of each merge; the
+    element type is the width the arithmetic runs in, i32 only where every
+    coordinate of the chain fits (ck-lower-coords checks both).
+
+    Example (a view of rank 3 whose chain merges two dimensions):
+
+    ```mlir
+    !ck.coord<5xi32>
+    ```
+  }];
+  let parameters = (ins "int64_t":$size, "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // CK_DIALECT_CK_IR_CKTYPES_TD

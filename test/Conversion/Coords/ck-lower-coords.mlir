@@ -1,0 +1,74 @@
+// RUN: ck-opt %s -split-input-file -ck-lower-coords -canonicalize -verify-diagnostics | FileCheck %s
+
+// ck-lower-coords (LowerCoords.cpp) turns a !ck.coord into its cursor
+// state and the coordinate ops into cursor arithmetic (ViewCursor.h).
+// A 4x6 memref seen as 24 elements (one merge of lengths 4 and 6): the
+// state is the view coordinate u and the merge digits (u / 6, u % 6), three
+// i32 (every coordinate is below 2^30). Advancing by 5 splits into digits
+// (0, 5) at compile time: the inner digit takes t = l1 + 5, carries where
+// t >= 6 and wraps to t - 6; the outer digit takes the carry unchecked.
+// The loop holds no division: only ck.coord_init divides.
+
+// CHECK-LABEL: func.func @walk
+// CHECK-SAME: (%[[M:[^:]*]]: memref<4x6xf32>, %[[N:[^:]*]]: index, %[[START:[^:]*]]: index)
+// CHECK: %[[U:.*]] = arith.index_cast %[[START]] : index to i32
+// CHECK-DAG: arith.divui %[[U]], %{{.*}} : i32
+// CHECK-DAG: arith.remui %[[U]], %{{.*}} : i32
+// CHECK: scf.for {{.*}} iter_args(%[[U0:[^ ]*]] = %[[U]], %{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}) -> (i32, i32, i32, f32)
+// CHECK-NOT: divui
+// CHECK-NOT: remui
+// The access: inside the view (u < 24), then the memref indices.
+// CHECK: arith.cmpi ult, %[[U0]], %{{.*}} : i32
+// CHECK: memref.load %[[M]]
+// The advance: u + 5, and the inner digit's carry.
+// CHECK-DAG: arith.addi %[[U0]], %{{.*}} : i32
+// CHECK-DAG: arith.select
+// CHECK-NOT: divui
+// CHECK-NOT: remui
+// CHECK: scf.yield
+// CHECK-NOT: ck.
+func.func @walk(%m: memref<4x6xf32>, %n: index, %start: index) -> f32 {
+  %v = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+      by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %s = ck.coord_init %v[%start] : !ck.view<24xf32>, index -> !ck.coord<3xi32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%c = %s, %acc = %zero) -> (!ck.coord<3xi32>, f32) {
+    %i0, %i1, %ok = ck.coord_access %v, %c : !ck.view<24xf32>, !ck.coord<3xi32> -> index, index
+    %x = memref.load %m[%i0, %i1] : memref<4x6xf32>
+    %y = arith.select %ok, %x, %zero : f32
+    %sum = arith.addf %acc, %y : f32
+    %next = ck.coord_advance %v, %c by [5] : !ck.view<24xf32>, !ck.coord<3xi32>
+    scf.yield %next, %sum : !ck.coord<3xi32>, f32
+  }
+  return %r#1 : f32
+}
+
+// -----
+// A pad puts a position on padding: the access's validity also checks the
+// pad's lower coordinate (u - 1 u< 4) and the op's condition.
+
+// CHECK-LABEL: func.func @padded
+// CHECK-SAME: (%{{[^:]*}}: memref<4xf32>, %[[U:[^:]*]]: index, %[[IF:[^:]*]]: i1)
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %c6{{.*}} : i32
+// CHECK: arith.andi %[[IF]], %[[INSIDE]]
+// CHECK: arith.cmpi ult, %{{.*}}, %c4{{.*}} : i32
+// CHECK: arith.select
+// CHECK: return
+func.func @padded(%m: memref<4xf32>, %u: index, %if: i1) -> (index, i1) {
+  %v = ck.transform %m : memref<4xf32> to !ck.view<6xf32>
+      by #ck.transform_map<[6] -> [4], [#ck.transform<pad [0] -> [0] (1, 1)>]>
+  %s = ck.coord_init %v[%u] : !ck.view<6xf32>, index -> !ck.coord<1xi32>
+  %i, %ok = ck.coord_access %v, %s if %if : !ck.view<6xf32>, !ck.coord<1xi32> -> index
+  return %i, %ok : index, i1
+}
+
+// -----
+// Coordinates of a view with 2^31 elements may not fit in i32.
+
+func.func @too_wide(%m: memref<2147483648xf16>, %u: index) {
+  // expected-error @+1 {{'ck.coord_init' op uses '!ck.coord<1xi32>' where the view's cursor is '!ck.coord<1xindex>' (some coordinate of its chain may not fit in i32)}}
+  %s = ck.coord_init %m[%u] : memref<2147483648xf16>, index -> !ck.coord<1xi32>
+  return
+}
