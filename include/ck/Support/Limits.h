@@ -22,6 +22,15 @@ inline constexpr int64_t kMaxTensorBytes = int64_t(1) << 40;
 /// HIP allow.
 inline constexpr int64_t kMaxGrid[3] = {(int64_t(1) << 31) - 1, 65535, 65535};
 
+/// The largest side of a workgroup tile (a config's block and wave tiles,
+/// an accumulator tile, a tile op's K): far more than any workgroup's LDS
+/// holds, and small enough that products of tile sizes cannot overflow.
+inline constexpr int64_t kMaxTileSize = 4096;
+
+/// The most integers a coordinate state (!ck.coord) holds: a view's rank
+/// plus its merge digits, a few dozen in practice.
+inline constexpr int64_t kMaxCoordState = 1024;
+
 /// The largest count in a plan's `schedule` directive (tiles, iters,
 /// min_iters, tail) and the most K-iterations (tiles * iters) of a StreamK
 /// GEMM: the kernels compute global iteration indices and take K, D, q and

@@ -136,7 +136,8 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
                            .getResult();
     };
     SmallVector<Value> accs(adaptor.getAcc());
-    for (int64_t kk = 0; kk < op.getK(); kk += layout.k) {
+    int64_t tileK = op.getK();
+    for (int64_t kk = 0; kk < tileK; kk += layout.k) {
       Value k = indexConstant(rewriter, loc, kk);
       SmallVector<Value> aFrags, bFrags;
       for (int64_t i = 0; i < tilesM; ++i)

@@ -3,8 +3,12 @@
 // One section per verifier rule of !ck.coord (CKTypes.cpp) and of the
 // coordinate ops (CKCoordOps.cpp).
 
-// expected-error @+1 {{a coordinate state holds at least one integer, got 0}}
+// expected-error @+1 {{a coordinate state holds 1 to 1024 integers, got 0}}
 func.func @coord_empty(%c: !ck.coord<0xi32>)
+
+// -----
+// expected-error @+1 {{a coordinate state holds 1 to 1024 integers, got 4611686018427387904}}
+func.func @coord_huge(%c: !ck.coord<4611686018427387904xi32>)
 
 // -----
 // expected-error @+1 {{coordinate states are i32 or index, got 'i64'}}

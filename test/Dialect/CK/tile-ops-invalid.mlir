@@ -23,8 +23,18 @@ func.func @acc_not_mma(%a: !ck.acc<64x64xf32, 3, waves = [2, 2]>)
 
 // -----
 // No waves along rows.
-// expected-error @+1 {{accumulator rows and waves along them must be >= 1}}
+// expected-error @+1 {{accumulator rows must be in [1, 4096] and the waves along them in [1, rows]}}
 func.func @acc_no_waves(%a: !ck.acc<64x64xf32, #ck.fma, waves = [0, 2]>)
+
+// -----
+// More waves than columns (found by scripts/fuzz-ir.py: the product with
+// the instruction's N overflowed).
+// expected-error @+1 {{accumulator columns must be in [1, 4096] and the waves along them in [1, columns]}}
+func.func @acc_many_waves(%a: !ck.acc<64x64xf32, #ck.fma, waves = [1, 4611686018427387904]>)
+
+// -----
+// expected-error @+1 {{accumulator rows must be in [1, 4096] and the waves along them in [1, rows]}}
+func.func @acc_huge(%a: !ck.acc<8192x64xf32, #ck.fma, waves = [1, 1]>)
 
 // -----
 // 48 rows over 2 waves of 16-row instructions leave half an instruction.
@@ -100,6 +110,15 @@ func.func @tile_mma_k(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workg
                       %b: memref<24x72xf16, #gpu.address_space<workgroup>>) {
   // expected-error @+1 {{'ck.tile_mma' op k (24) must be a multiple of the instruction's K (16)}}
   %r = ck.tile_mma %acc, %a, %b k 24 : !acc, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<24x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_k_huge(%acc: !acc, %a: memref<64x8200xf16, #gpu.address_space<workgroup>>,
+                           %b: memref<8192x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op k (8192) must be at most 4096}}
+  %r = ck.tile_mma %acc, %a, %b k 8192 : !acc, memref<64x8200xf16, #gpu.address_space<workgroup>>, memref<8192x72xf16, #gpu.address_space<workgroup>>
   return
 }
 

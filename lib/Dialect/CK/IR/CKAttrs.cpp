@@ -266,9 +266,7 @@ void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
 }
 } // namespace mlir::ck
 
-/// The largest tile side: far more than any workgroup's LDS holds, and small
-/// enough that the cost model's products of tile sizes cannot overflow.
-static constexpr int64_t kMaxTileSize = 4096;
+using cklimits::kMaxTileSize;
 
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,

@@ -1,6 +1,7 @@
 //===- CKTileOps.cpp - ck workgroup tile operations -----------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -71,15 +72,19 @@ LogicalResult TileMmaOp::verify() {
                          << aType.getDimSize(0) << " and "
                          << bType.getDimSize(0);
   int64_t instrK = mma.getShape()[2];
-  if (getK() % instrK)
-    return emitOpError() << "k (" << getK()
+  int64_t k = getK();
+  if (k > cklimits::kMaxTileSize)
+    return emitOpError() << "k (" << k << ") must be at most "
+                         << cklimits::kMaxTileSize;
+  if (k % instrK)
+    return emitOpError() << "k (" << k
                          << ") must be a multiple of the instruction's K ("
                          << instrK << ")";
   ArrayRef<int64_t> shape = acc.getShape();
   return failure(
-      failed(verifyLdsTile(*this, "A", aType, shape[0], getK(),
+      failed(verifyLdsTile(*this, "A", aType, shape[0], k,
                            getATransposed())) ||
-      failed(verifyLdsTile(*this, "B", bType, getK(), shape[1],
+      failed(verifyLdsTile(*this, "B", bType, k, shape[1],
                            getBTransposed())));
 }
 

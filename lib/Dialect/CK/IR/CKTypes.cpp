@@ -1,6 +1,7 @@
 //===- CKTypes.cpp - ck dialect types -------------------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/Limits.h"
 
 #include "mlir/IR/DialectImplementation.h"
 
@@ -63,9 +64,13 @@ LogicalResult AccType::verify(function_ref<InFlightDiagnostic()> emitError,
   SmallVector<int64_t, 3> instr = mma.getShape();
   const char *dims[] = {"rows", "columns"};
   for (int i = 0; i < 2; ++i) {
-    if (shape[i] < 1 || waves[i] < 1)
-      return emitError() << "accumulator " << dims[i]
-                         << " and waves along them must be >= 1";
+    if (shape[i] < 1 || waves[i] < 1 || shape[i] > cklimits::kMaxTileSize ||
+        waves[i] > shape[i])
+      return emitError() << "accumulator " << dims[i] << " must be in [1, "
+                         << cklimits::kMaxTileSize
+                         << "] and the waves along them in [1, "
+                         << dims[i] << "]";
+    // Both factors are at most kMaxTileSize: the product cannot overflow.
     if (shape[i] % (waves[i] * instr[i]))
       return emitError() << "accumulator " << dims[i] << " (" << shape[i]
                          << ") must be a multiple of the waves along them ("
@@ -128,8 +133,9 @@ void AccType::print(AsmPrinter &printer) const {
 
 LogicalResult CoordType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 int64_t size, Type elementType) {
-  if (size < 1)
-    return emitError() << "a coordinate state holds at least one integer, got "
+  if (size < 1 || size > cklimits::kMaxCoordState)
+    return emitError() << "a coordinate state holds 1 to "
+                       << cklimits::kMaxCoordState << " integers, got "
                        << size;
   if (!elementType.isIndex() && !elementType.isInteger(32))
     return emitError() << "coordinate states are i32 or index, got "
