@@ -151,10 +151,36 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
   return success();
 }
 
+/// The pass that removes `op` before the target passes run, or an empty
+/// name for ck ops that may remain (views: index math that canonicalization
+/// drops once unused).
+static StringRef passThatRemoves(Operation *op) {
+  if (isa<AccZeroOp, TileMmaOp, TileStoreOp>(op))
+    return "ck-lower-wave-tiles";
+  if (isa<CoordInitOp, CoordAdvanceOp, CoordAccessOp>(op))
+    return "ck-lower-coords";
+  if (isa<GemmOp, FillOp>(op))
+    return "convert-ck-to-gpu";
+  if (isa<ConvOpInterface>(op))
+    return "ck-conv-to-gemm";
+  return "";
+}
+
 LogicalResult mlir::ck::lowerWaveOps(
-    Operation *root,
+    Operation *root, StringRef passName,
     function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
     function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier) {
+  // Ops of the rungs above must be gone: say which pass removes them.
+  WalkResult early = root->walk([&](Operation *op) {
+    StringRef pass = passThatRemoves(op);
+    if (pass.empty())
+      return WalkResult::advance();
+    op->emitOpError() << "is lowered by " << pass << ", which must run before "
+                      << passName;
+    return WalkResult::interrupt();
+  });
+  if (early.wasInterrupted())
+    return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<MmaOp, FragmentLoadOp, LdsBarrierOp>(op))

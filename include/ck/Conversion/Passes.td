@@ -110,7 +110,8 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
     m16n8k8 for tf32) or, for the `fma` path, into vector FMAs; each
     `ck.fragment_load` into vector loads from shared memory; each
-    `ck.lds_barrier` into `gpu.barrier`.
+    `ck.lds_barrier` into `gpu.barrier`. A tile, coordinate, GEMM or
+    convolution op left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
@@ -124,7 +125,8 @@ def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
     `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs;
     each `ck.fragment_load` into vector loads from LDS; each
     `ck.lds_barrier` into `amdgpu.lds_barrier`, which waits for LDS
-    accesses but not for global loads in flight.
+    accesses but not for global loads in flight. A tile, coordinate, GEMM or
+    convolution op left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",

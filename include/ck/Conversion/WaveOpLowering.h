@@ -39,9 +39,11 @@ FailureOr<int64_t> requireWaveSize(Operation *op, MatrixInstrAttrInterface mma);
 /// `lowerMma` (fails on the first it refuses), each ck.lds_barrier with
 /// `lowerBarrier`, and each ck.fragment_load into LDS loads, the lane's
 /// elements that are consecutive and aligned in LDS as one vector load each
-/// (up to 8 elements).
+/// (up to 8 elements). Fails first, naming the pass `passName` needs before
+/// it, where an op of a higher rung (a tile, coordinate, GEMM or
+/// convolution op) is still there.
 LogicalResult
-lowerWaveOps(Operation *root,
+lowerWaveOps(Operation *root, StringRef passName,
              function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
              function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier);
 

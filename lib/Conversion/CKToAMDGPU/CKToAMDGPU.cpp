@@ -55,7 +55,8 @@ namespace {
 struct ConvertCKToAMDGPUPass
     : public ck::impl::ConvertCKToAMDGPUBase<ConvertCKToAMDGPUPass> {
   void runOnOperation() override {
-    if (failed(lowerWaveOps(getOperation(), lowerMma, lowerLdsBarrier)))
+    if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
+                            lowerLdsBarrier)))
       signalPassFailure();
   }
 };

@@ -99,7 +99,8 @@ namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    if (failed(lowerWaveOps(getOperation(), lowerMma, lowerLdsBarrier)))
+    if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
+                            lowerLdsBarrier)))
       signalPassFailure();
   }
 };

@@ -164,7 +164,13 @@ struct CKLowerCoordsPass
                                                          target);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // The views the coordinate ops read are index math that is done now.
+    SmallVector<TransformOp> transforms;
+    getOperation()->walk([&](TransformOp op) { transforms.push_back(op); });
+    for (TransformOp op : llvm::reverse(transforms))
+      if (op->use_empty())
+        op->erase();
   }
 };
 

@@ -150,3 +150,14 @@ func.func @fragment_loads(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, 
   ck.lds_barrier
   return %a, %t : vector<4xf16>, vector<4xf16>
 }
+
+// -----
+// A tile op that ck-lower-wave-tiles did not lower is named, with the pass.
+
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_op_left(%c: memref<1x64x64xf16>, %i: index) {
+  // expected-error @+1 {{'ck.acc_zero' op is lowered by ck-lower-wave-tiles, which must run before convert-ck-to-amdgpu}}
+  %z = ck.acc_zero : !acc
+  ck.tile_store %z -> %c[%i, %i, %i] : !acc, memref<1x64x64xf16>
+  return
+}

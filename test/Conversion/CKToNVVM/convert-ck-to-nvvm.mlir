@@ -165,3 +165,12 @@ func.func @fragment_load(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %
   ck.lds_barrier
   return %a : vector<8xf16>
 }
+
+// -----
+// A coordinate op that ck-lower-coords did not lower is named, with the pass.
+
+func.func @coord_left(%m: memref<4x6xf32>, %u: index) {
+  // expected-error @+1 {{'ck.coord_init' op is lowered by ck-lower-coords, which must run before convert-ck-to-nvvm}}
+  %s = ck.coord_init %m[%u, %u] : memref<4x6xf32>, index, index -> !ck.coord<2xi32>
+  return
+}
