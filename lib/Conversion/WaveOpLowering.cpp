@@ -62,10 +62,8 @@ Value mlir::ck::emitLaneTerm(OpBuilder &b, Location loc, Value lane,
 
 FailureOr<int64_t> mlir::ck::requireWaveSize(Operation *op,
                                              MatrixInstrAttrInterface mma) {
-  if (std::optional<int64_t> size = mma.getRequiredWaveSize())
+  if (std::optional<int64_t> size = getWaveSize(op, mma))
     return *size;
-  if (TargetAttr target = getTarget(op))
-    return target.getWave();
   return op->emitOpError() << "needs the wave size for " << mma
                            << "; attach a #ck.target (ck-set-target)";
 }

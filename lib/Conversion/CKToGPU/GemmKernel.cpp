@@ -23,16 +23,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
-#include "ck/Conversion/GemmEpilogue.h"
 #include "TileCopy.h"
 
+#include "ck/Conversion/GemmEpilogue.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::ck;

@@ -61,16 +61,15 @@ FailureOr<WavePosition> emitWavePosition(OpBuilder &b, Operation *op,
   return WavePosition{acc.getMma().getLayout(*waveSize), ids, row0, col0};
 }
 
-/// !ck.acc to the lane's T instruction accumulators, vector<E x f32> each.
+/// !ck.acc to the lane's T instruction accumulators, vector<E x f32> each,
+/// on the wave size of the instruction or of `root`'s target.
 class AccTypeConverter : public TypeConverter {
 public:
-  explicit AccTypeConverter(std::optional<int64_t> targetWave) {
+  explicit AccTypeConverter(Operation *root) {
     addConversion([](Type type) { return type; });
-    addConversion([targetWave](AccType acc, SmallVectorImpl<Type> &results)
+    addConversion([root](AccType acc, SmallVectorImpl<Type> &results)
                       -> std::optional<LogicalResult> {
-      std::optional<int64_t> wave = acc.getMma().getRequiredWaveSize();
-      if (!wave)
-        wave = targetWave;
+      std::optional<int64_t> wave = getWaveSize(root, acc.getMma());
       if (!wave)
         return failure();
       int64_t tiles = acc.getMmaTilesAlongRows() * acc.getMmaTilesAlongCols();
@@ -245,10 +244,7 @@ struct CKLowerWaveTilesPass
     });
     if (known.wasInterrupted())
       return signalPassFailure();
-    std::optional<int64_t> targetWave;
-    if (TargetAttr target = getTarget(root))
-      targetWave = target.getWave();
-    AccTypeConverter converter(targetWave);
+    AccTypeConverter converter(root);
     RewritePatternSet patterns(context);
     patterns.add<LowerAccZero, LowerTileMma, LowerTileStore>(converter,
                                                              context);

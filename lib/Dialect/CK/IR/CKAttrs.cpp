@@ -375,6 +375,15 @@ TargetAttr mlir::ck::getTarget(Operation *op) {
   return {};
 }
 
+std::optional<int64_t> mlir::ck::getWaveSize(Operation *op,
+                                             MatrixInstrAttrInterface mma) {
+  if (std::optional<int64_t> size = mma.getRequiredWaveSize())
+    return size;
+  if (TargetAttr target = getTarget(op))
+    return target.getWave();
+  return std::nullopt;
+}
+
 FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
                                               StringRef passName) {
   if (TargetAttr target = getTarget(op))

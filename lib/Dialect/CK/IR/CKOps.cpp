@@ -228,10 +228,7 @@ LogicalResult MmaOp::verify() {
     return emitOpError() << "expects A and B fragments of one element type";
   if (!mma.acceptsInputs(aType))
     return emitOpError() << mma << " does not take " << aType << " inputs";
-  std::optional<int64_t> waveSize = mma.getRequiredWaveSize();
-  if (!waveSize)
-    if (TargetAttr target = getTarget(*this))
-      waveSize = target.getWave();
+  std::optional<int64_t> waveSize = getWaveSize(*this, mma);
   if (!waveSize)
     return success();
   MatrixLayout layout = mma.getLayout(*waveSize);

@@ -8,17 +8,6 @@
 using namespace mlir;
 using namespace mlir::ck;
 
-/// The wave size `mma` runs on for `op`: the instruction's own, else the
-/// target's, else unknown.
-static std::optional<int64_t> waveSizeFor(Operation *op,
-                                          MatrixInstrAttrInterface mma) {
-  if (std::optional<int64_t> size = mma.getRequiredWaveSize())
-    return size;
-  if (TargetAttr target = getTarget(op))
-    return target.getWave();
-  return std::nullopt;
-}
-
 /// The (rows, cols) of the matrix an LDS memref holds: its last two
 /// dimensions; a leading third one counts buffers.
 static std::pair<int64_t, int64_t> ldsMatrix(MemRefType type) {
@@ -116,7 +105,7 @@ LogicalResult FragmentLoadOp::verify() {
         return emitOpError() << "origin " << dims[i] << " " << *at
                              << " is not a multiple of the instruction tile's "
                              << extent[i];
-  std::optional<int64_t> wave = waveSizeFor(*this, mma);
+  std::optional<int64_t> wave = getWaveSize(*this, mma);
   if (!wave)
     return success();
   MatrixLayout layout = mma.getLayout(*wave);

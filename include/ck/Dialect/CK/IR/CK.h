@@ -60,6 +60,11 @@ LogicalResult verifyEpilogueOperands(
 /// null.
 TargetAttr getTarget(Operation *op);
 
+/// The wave size `mma` runs on where `op` is: the instruction's own, else
+/// the wave of the nearest #ck.target, else std::nullopt.
+std::optional<int64_t> getWaveSize(Operation *op,
+                                   MatrixInstrAttrInterface mma);
+
 /// getTarget(op), or an error on `op` saying that `passName` needs a target
 /// and how to attach one.
 FailureOr<TargetAttr> requireTarget(Operation *op, StringRef passName);
