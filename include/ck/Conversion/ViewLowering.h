@@ -74,6 +74,13 @@ ViewCursor emitCursorAdvance(OpBuilder &b, Location loc,
                              const TracedView &view, const ViewCursor &cursor,
                              ArrayRef<int64_t> delta);
 
+/// i1: `inBounds` (i1, may be null) and the view coordinates of `cursor`
+/// (its first level) below the view's shape along `dims`; null where both
+/// are empty.
+Value emitCursorInside(OpBuilder &b, Location loc, const TracedView &view,
+                       const ViewCursor &cursor, ArrayRef<int64_t> dims,
+                       Value inBounds);
+
 /// The memref indices at `cursor` (clamped to 0 where not valid) and its
 /// validity: `inBounds` (i1, may be null) and no padding.
 ViewAccess emitCursorAccess(OpBuilder &b, Location loc,

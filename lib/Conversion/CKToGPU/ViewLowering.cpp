@@ -193,6 +193,22 @@ ViewCursor mlir::ck::expandCursor(OpBuilder &b, Location loc,
   return {ViewCursorProgram<CursorMath>{math, view.maps}.expand(compact)};
 }
 
+Value mlir::ck::emitCursorInside(OpBuilder &b, Location loc,
+                                 const TracedView &view,
+                                 const ViewCursor &cursor,
+                                 ArrayRef<int64_t> dims, Value inBounds) {
+  ArrayRef<int64_t> shape =
+      view.maps.empty()
+          ? cast<MemRefType>(view.memref.getType()).getShape()
+          : view.maps.front().getUpperBounds();
+  // Unsigned, so a negative coordinate is outside too.
+  CursorMath math{b, loc, cursorType(b, view)};
+  Value inside = inBounds;
+  for (int64_t dim : dims)
+    inside = math.andB(inside, math.ult(cursor.values[dim], shape[dim]));
+  return inside;
+}
+
 ViewAccess mlir::ck::emitCursorAccess(OpBuilder &b, Location loc,
                                       const TracedView &view,
                                       const ViewCursor &cursor,

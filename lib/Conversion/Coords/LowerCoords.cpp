@@ -44,20 +44,21 @@ FailureOr<TracedView> traceCoordView(Operation *op, Value view,
   return traced;
 }
 
+/// The view of a coordinate op, which runOnOperation has checked with
+/// traceCoordView.
+TracedView checkedView(Value view) { return *traceView(view); }
+
 struct LowerCoordInit : OpConversionPattern<CoordInitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(CoordInitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TracedView> view =
-        traceCoordView(op, op.getView(), op.getType());
-    if (failed(view))
-      return failure();
+    TracedView view = checkedView(op.getView());
     Location loc = op.getLoc();
     ViewCursor cursor =
-        emitCursorInit(rewriter, loc, *view, adaptor.getCoords());
+        emitCursorInit(rewriter, loc, view, adaptor.getCoords());
     rewriter.replaceOpWithMultiple(
-        op, {compactCursor(rewriter, loc, *view, cursor)});
+        op, {compactCursor(rewriter, loc, view, cursor)});
     return success();
   }
 };
@@ -67,17 +68,14 @@ struct LowerCoordAdvance : OpConversionPattern<CoordAdvanceOp> {
   LogicalResult
   matchAndRewrite(CoordAdvanceOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TracedView> view =
-        traceCoordView(op, op.getView(), op.getCoord().getType());
-    if (failed(view))
-      return failure();
+    TracedView view = checkedView(op.getView());
     Location loc = op.getLoc();
     SmallVector<Value> state(adaptor.getCoord());
     ViewCursor moved = emitCursorAdvance(
-        rewriter, loc, *view, expandCursor(rewriter, loc, *view, state),
+        rewriter, loc, view, expandCursor(rewriter, loc, view, state),
         op.getDelta());
     rewriter.replaceOpWithMultiple(
-        op, {compactCursor(rewriter, loc, *view, moved)});
+        op, {compactCursor(rewriter, loc, view, moved)});
     return success();
   }
 };
@@ -87,39 +85,29 @@ struct LowerCoordAccess : OpConversionPattern<CoordAccessOp> {
   LogicalResult
   matchAndRewrite(CoordAccessOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<TracedView> view =
-        traceCoordView(op, op.getView(), op.getCoord().getType());
-    if (failed(view))
-      return failure();
+    TracedView view = checkedView(op.getView());
     Location loc = op.getLoc();
     SmallVector<Value> state(adaptor.getCoord());
-    ViewCursor cursor = expandCursor(rewriter, loc, *view, state);
-    // Inside the view along the checked dimensions: its own coordinates,
-    // the cursor's first level, below its shape (unsigned, so a negative
-    // one is outside too).
-    Value inside = op.getCondition() ? adaptor.getCondition().front() : Value();
-    ArrayRef<int64_t> shape =
-        cast<ShapedType>(op.getView().getType()).getShape();
-    SmallVector<int64_t> checked = llvm::to_vector(llvm::seq<int64_t>(
-        0, static_cast<int64_t>(shape.size())));
-    if (std::optional<ArrayRef<int64_t>> bounds = op.getBounds())
-      checked.assign(bounds->begin(), bounds->end());
-    for (int64_t dim : checked) {
-      Value coord = cursor.values[dim];
-      int64_t size = shape[dim];
-      Value below = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ult, coord,
-          arith::ConstantOp::create(
-              rewriter, loc, rewriter.getIntegerAttr(coord.getType(), size)));
-      inside = inside ? arith::AndIOp::create(rewriter, loc, inside, below)
-                            .getResult()
-                      : below;
-    }
-    ViewAccess access = emitCursorAccess(rewriter, loc, *view, cursor, inside);
+    ViewCursor cursor = expandCursor(rewriter, loc, view, state);
+    // Inside the view along the checked dimensions (all without `bounds`).
+    int64_t rank = cast<ShapedType>(op.getView().getType()).getRank();
+    SmallVector<int64_t> dims =
+        op.getBounds() ? llvm::to_vector(*op.getBounds())
+                       : llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    Value condition =
+        op.getCondition() ? adaptor.getCondition().front() : Value();
+    Value inside =
+        emitCursorInside(rewriter, loc, view, cursor, dims, condition);
+    ViewAccess access = emitCursorAccess(rewriter, loc, view, cursor, inside);
     SmallVector<SmallVector<Value>> results;
     for (Value index : access.indices)
       results.push_back({index});
-    results.push_back({access.valid});
+    // Nothing to check (no bounds, pads or condition): always valid.
+    Value valid = access.valid ? access.valid
+                               : arith::ConstantIntOp::create(
+                                     rewriter, loc, 1, /*width=*/1)
+                                     .getResult();
+    results.push_back({valid});
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
   }

@@ -72,3 +72,15 @@ func.func @too_wide(%m: memref<2147483648xf16>, %u: index) {
   %s = ck.coord_init %m[%u] : memref<2147483648xf16>, index -> !ck.coord<1xi32>
   return
 }
+
+// -----
+// Nothing to check (no bounds, no pad, no condition): always valid.
+
+// CHECK-LABEL: func.func @unchecked
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: return %{{.*}}, %[[TRUE]] : index, i1
+func.func @unchecked(%m: memref<4xf32>, %u: index) -> (index, i1) {
+  %s = ck.coord_init %m[%u] : memref<4xf32>, index -> !ck.coord<1xi32>
+  %i, %ok = ck.coord_access %m, %s bounds [] : memref<4xf32>, !ck.coord<1xi32> -> index
+  return %i, %ok : index, i1
+}
