@@ -14,35 +14,59 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
     memrefs its views read and write. The view index math becomes arith ops
     inside the kernels.
 
-    The GEMM kernel is written once for all targets: each workgroup owns a
-    block tile of C and loops over K; its threads copy the A and B tiles
-    through the views into LDS (zero where a view has padding or the tile
-    overhangs the matrix), waves read their fragments from LDS in the layout
-    of the configuration's matrix instruction and issue `ck.mma`, and the
-    epilogue applies alpha, beta and the D tensors and converts to C's type.
-    Only `ck.mma` is target-specific; `convert-ck-to-amdgpu` and
-    `convert-ck-to-nvvm` lower it.
-
-    Which tile and K-range a workgroup computes (the grid mapping) is kept
-    apart from how it computes it, so that split-K and StreamK plug in there.
+    The GEMM kernel is written once for all targets as ladder ops: each
+    workgroup finds its block tile of C and its range of K-tiles (the grid
+    mapping), computes it with `ck.tile_gemm` (lowered by `ck-pipeline`) and
+    writes it with `ck.tile_store` (lowered by `ck-lower-wave-tiles`). With
+    split-K the tiles are f32 partial sums in a workspace that a second
+    kernel reduces. The kernel's LDS (the operand tiles, then the epilogue's
+    staging tile) is sized here from the same plan `ck-pipeline` follows.
     The chip is the module's `#ck.target` (see `ck-set-target`).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
 
-    In the K loop each operand load's position is a cursor on its view,
-    advanced by block K per step without division (carries through the
-    merge digits), where the cursors of the operand's copy hold at most
-    `max-cursor-values` values (view coordinates and merge digits, default
-    48); copies with more evaluate the view at every step, since each held
-    value costs a register for the whole loop. 0 evaluates everywhere.
+def CKPipeline : Pass<"ck-pipeline"> {
+  let summary = "Turn each ck.tile_gemm into a K loop over LDS buffers";
+  let description = [{
+    Replaces each `ck.tile_gemm` with its K loop: the threads copy the A and
+    B tiles through their views into `ck.lds_buffer`s (zero where a view has
+    padding or the tile overhangs the matrix), and each K step is one
+    `ck.tile_mma` on the tiles in LDS. The next K-tile's global loads are
+    issued before the step's `ck.tile_mma` and stored to LDS after it: over
+    the current tile between two `ck.lds_barrier`s (`lds_buffers = 1`) or into
+    the other buffer before the step's only barrier (`lds_buffers = 2`).
+
+    Each operand load's position is a `!ck.coord` on its view, advanced by
+    block K per step without division (carries through the merge digits),
+    where the states of the operand's copy hold at most `max-cursor-values`
+    integers (view coordinates and merge digits, default 48); copies with
+    more evaluate the view at every step, since each held value costs a
+    register for the whole loop. 0 evaluates everywhere.
+
+    The wave size is the instruction's or the enclosing `#ck.target`'s.
+
+    Example:
+
+    ```mlir
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        : memref<1x64x64xf16>, memref<1x64x64xf16> -> !ck.acc<...>
+    ```
+
+    becomes `ck.lds_buffer`s, the first tiles' loads and stores, a
+    `ck.lds_barrier`, and an `scf.for` over K that carries the accumulator,
+    the buffer slot and the loads' `!ck.coord`s.
   }];
   let options = [
     Option<"maxCursorValues", "max-cursor-values", "int64_t",
            /*default=*/"48",
-           "most values one operand copy's cursors may hold across the K "
-           "loop (0: evaluate the views at every step)">
+           "most values one operand copy's coordinate states may hold across "
+           "the K loop (0: evaluate the views at every step)">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::vector::VectorDialect"];
+                           "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
 }
 
 def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
@@ -58,7 +82,11 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
       `ck.fragment_load`s of A and B and one `ck.mma` per instruction tile;
       each wave takes its rows and columns of the tile from the thread index;
     - `ck.tile_store` becomes the epilogue: staged through LDS or direct,
-      through the destination's view, with alpha, beta and the D tensors.
+      through the destination's view, with alpha, beta and the D tensors;
+    - the `ck.lds_buffer`s of each `gpu.func` become views of one LDS arena
+      at its entry: a workgroup attribution as large as the furthest buffer
+      reaches, or, where the `#ck.target` sizes LDS at launch
+      (`dynamic_lds`), `gpu.dynamic_shared_memory`.
 
     The wave size is the instruction's or the module's `#ck.target`'s.
     Views that only the tile stores read are removed with them.

@@ -164,7 +164,7 @@ struct ConvertCKToGPUPass
           (void)requireTarget(gemm, getArgument());
           return signalPassFailure();
         }
-        launches = buildGemmKernel(gemm, target, maxCursorValues, kernels,
+        launches = buildGemmKernel(gemm, target, kernels,
                                    "gemm_" + std::to_string(index));
       } else {
         FailureOr<KernelLaunch> fill = buildFillKernel(

@@ -47,7 +47,6 @@ struct KernelSkeleton {
 /// of its partial tiles (which allocates a workspace before `op`).
 FailureOr<SmallVector<KernelLaunch>> buildGemmKernel(GemmOp op,
                                                      TargetAttr target,
-                                                     int64_t maxCursorValues,
                                                      gpu::GPUModuleOp module,
                                                      StringRef name);
 

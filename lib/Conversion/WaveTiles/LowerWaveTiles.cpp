@@ -18,9 +18,13 @@
 #include "ck/Conversion/WaveOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CKLOWERWAVETILES
@@ -225,11 +229,84 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
   }
 };
 
+/// The bytes of LDS an `lds_buffer` reaches.
+int64_t ldsEnd(LdsBufferOp op) {
+  MemRefType type = op.getType();
+  return op.getOffset() +
+         type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+/// Places `func`'s LDS buffers in one arena at its entry, 16-byte aligned
+/// for the widest vectors: a static workgroup attribution, or the launch's
+/// dynamic shared memory where the target allocates LDS that way.
+LogicalResult allocateLdsArena(gpu::GPUFuncOp func,
+                               ArrayRef<LdsBufferOp> buffers) {
+  FailureOr<TargetAttr> target =
+      requireTarget(buffers.front(), "ck-lower-wave-tiles");
+  if (failed(target))
+    return failure();
+  int64_t bytes = 0;
+  for (LdsBufferOp buffer : buffers)
+    bytes = std::max(bytes, ldsEnd(buffer));
+  OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+  Location loc = func.getLoc();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  Value arena;
+  if (target->hasFeature(TargetFeature::DynamicLds)) {
+    arena = gpu::DynamicSharedMemoryOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
+  } else {
+    arena = func.addWorkgroupAttribution(
+        MemRefType::get({bytes}, b.getI8Type(), MemRefLayoutAttrInterface(),
+                        workgroup),
+        loc);
+    func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                     LLVM::LLVMDialect::getAlignAttrName(),
+                                     b.getI64IntegerAttr(16));
+  }
+  for (LdsBufferOp buffer : buffers) {
+    b.setInsertionPoint(buffer);
+    buffer.replaceAllUsesWith(
+        memref::ViewOp::create(b, buffer.getLoc(), buffer.getType(), arena,
+                               indexConstant(b, loc, buffer.getOffset()),
+                               ValueRange{})
+            .getResult());
+    buffer.erase();
+  }
+  return success();
+}
+
+/// Every LDS buffer under `root` in its kernel's arena.
+LogicalResult lowerLdsBuffers(Operation *root) {
+  llvm::MapVector<gpu::GPUFuncOp, SmallVector<LdsBufferOp>> byKernel;
+  WalkResult walk = root->walk([&](LdsBufferOp op) {
+    auto func = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!func) {
+      op.emitOpError() << "is a window of a kernel's LDS and must be inside "
+                          "a gpu.func";
+      return WalkResult::interrupt();
+    }
+    byKernel[func].push_back(op);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (auto &[func, buffers] : byKernel)
+    if (failed(allocateLdsArena(func, buffers)))
+      return failure();
+  return success();
+}
+
 struct CKLowerWaveTilesPass
     : public ck::impl::CKLowerWaveTilesBase<CKLowerWaveTilesPass> {
   void runOnOperation() override {
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
+    if (failed(lowerLdsBuffers(root)))
+      return signalPassFailure();
     // Every tile needs its lane shape: the instruction's or the target's
     // wave size.
     WalkResult known = root->walk([](Operation *op) {

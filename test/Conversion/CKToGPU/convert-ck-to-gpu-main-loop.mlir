@@ -1,9 +1,9 @@
-// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu=max-cursor-values=1000 -ck-lower-coords -canonicalize | FileCheck %s
-// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu=max-cursor-values=0 -ck-lower-coords -canonicalize | FileCheck %s --check-prefix=EVAL
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu -ck-pipeline=max-cursor-values=1000 -ck-lower-coords -canonicalize | FileCheck %s
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu -ck-pipeline=max-cursor-values=0 -ck-lower-coords -canonicalize | FileCheck %s --check-prefix=EVAL
 
 // With cursors allowed for every copy, the GEMM kernel's K loop holds no
 // division or remainder once ck-lower-coords has lowered the copies'
-// !ck.coord states: each load's position is a cursor on its view
+// !ck.coord states (ck-pipeline makes them): each load's position is a cursor on its view
 // (ck/Dialect/CK/Utils/ViewCursor.h), evaluated in full once before the loop
 // (ck.coord_init) and advanced by block K per step with a carry per merge
 // digit (ck.coord_advance); the loop carries the cursors. With

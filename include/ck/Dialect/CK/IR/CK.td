@@ -10,5 +10,6 @@ include "ck/Dialect/CK/IR/CKInterfaces.td"
 include "ck/Dialect/CK/IR/CKOps.td"
 include "ck/Dialect/CK/IR/CKTileOps.td"
 include "ck/Dialect/CK/IR/CKCoordOps.td"
+include "ck/Dialect/CK/IR/CKPipelineOps.td"
 
 #endif // CK_DIALECT_CK_IR_CK_TD

@@ -1,87 +1,17 @@
-//===- TileCopy.cpp - Operand tiles from global memory to LDS -------------===//
+//===- TileCopier.cpp - Emitting an operand tile's copy to LDS ------------===//
 
-#include "TileCopy.h"
-#include "Kernels.h"
+#include "TileCopier.h"
 
-#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
-#include "ck/Target/GemmConfig.h"
+#include "ck/Conversion/KernelBuilding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
-#include "llvm/ADT/bit.h"
-
 using namespace mlir;
 using namespace mlir::ck;
 
 static unsigned otherDim(unsigned dim) { return 1 - dim; }
-
-/// The widest power of two <= `width` that divides `size`.
-static int64_t widthDividing(int64_t width, int64_t size) {
-  width = llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(width, 1)));
-  while (size % width)
-    width /= 2;
-  return width;
-}
-
-int64_t TileCopyPlan::unitExtent(unsigned dim) const {
-  if (dim == loadDim)
-    return loadWidth;
-  return transposes() ? storeWidth : 1;
-}
-
-MemRefType TileCopyPlan::ldsType(Type elementType, Attribute memorySpace,
-                                 int64_t buffers) const {
-  SmallVector<int64_t> shape;
-  if (buffers > 1)
-    shape.push_back(buffers);
-  shape.push_back(extent(otherDim(ldsDim)));
-  shape.push_back(extent(ldsDim) + kLdsRowPad);
-  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
-                         memorySpace);
-}
-
-std::optional<unsigned>
-mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
-  for (unsigned dim : {1u, 0u})
-    if (layout.runAt(0, dim, kMinFragmentRun) >= kMinFragmentRun)
-      return dim;
-  return std::nullopt;
-}
-
-TileCopyPlan mlir::ck::planTileCopy(const TracedView &view, Type elementType,
-                                    int64_t rows, int64_t cols,
-                                    std::optional<unsigned> fragmentDim,
-                                    int64_t threads) {
-  int64_t maxWidth = 16 / (elementType.getIntOrFloatBitWidth() / 8);
-  int64_t rowWidth =
-      widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows);
-  int64_t colWidth =
-      widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols);
-  TileCopyPlan plan;
-  plan.rows = rows;
-  plan.cols = cols;
-  // Load along the wider contiguous dimension; on a tie, along the one the
-  // LDS keeps innermost (no transposition).
-  if (rowWidth != colWidth)
-    plan.loadDim = rowWidth > colWidth ? 0 : 1;
-  else
-    plan.loadDim = fragmentDim.value_or(1);
-  plan.loadWidth = std::max(rowWidth, colWidth);
-  plan.ldsDim = fragmentDim.value_or(plan.loadDim);
-  if (!plan.transposes()) {
-    plan.storeWidth = plan.loadWidth;
-    return plan;
-  }
-  // A transposing unit holds loadWidth x storeWidth elements: as wide as
-  // one thread's share of the tile allows (so that every thread has a
-  // unit), at most 16 bytes.
-  int64_t share = rows * cols / threads / plan.loadWidth;
-  plan.storeWidth = widthDividing(std::clamp<int64_t>(share, 1, maxWidth),
-                                  plan.extent(plan.ldsDim));
-  return plan;
-}
 
 int64_t TileCopier::unitsPerThread() const {
   return llvm::divideCeil(plan.units(), threads);
@@ -113,12 +43,6 @@ std::tuple<Value, Value, Value> TileCopier::unitPosition(Value tid,
   return {line, along, exists};
 }
 
-Value TileCopier::viewValue() {
-  if (!materialized)
-    materialized = materializeView(b, loc, view);
-  return materialized;
-}
-
 SmallVector<LoadPosition> TileCopier::startCursors(Value tid, Value g,
                                                  Value row0, Value col0) {
   SmallVector<LoadPosition> cursors;
@@ -140,7 +64,7 @@ SmallVector<LoadPosition> TileCopier::startCursors(Value tid, Value g,
       SmallVector<Value> coords = {g, row, col};
       if (isIncremental()) {
         cursors.push_back({{CoordInitOp::create(
-            b, loc, coordTypeOf(b.getContext(), view), viewValue(), coords)}});
+            b, loc, coordTypeOf(b.getContext(), view), viewValue, coords)}});
         continue;
       }
       // The view coordinates alone, in the cursor's integer type.
@@ -164,7 +88,7 @@ SmallVector<LoadPosition> TileCopier::advance(ArrayRef<LoadPosition> cursors,
   for (const LoadPosition &cursor : cursors) {
     if (isIncremental())
       moved.push_back({{CoordAdvanceOp::create(
-          b, loc, cursor.values.front().getType(), viewValue(),
+          b, loc, cursor.values.front().getType(), viewValue,
           cursor.values.front(), delta)}});
     else
       moved.push_back(
@@ -201,13 +125,13 @@ SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
                       ? cursor.values.front()
                       : CoordInitOp::create(b, loc,
                                             coordTypeOf(b.getContext(), view),
-                                            viewValue(), cursor.values)
+                                            viewValue, cursor.values)
                             .getResult();
     int64_t rank = cast<MemRefType>(view.memref.getType()).getRank();
     // Rows and columns are checked; the batch is in range by construction.
     auto access = CoordAccessOp::create(
         b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
-        viewValue(), coord, b.getDenseI64ArrayAttr({1, 2}), exists);
+        viewValue, coord, b.getDenseI64ArrayAttr({1, 2}), exists);
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
     Value loaded = emitGuardedLoad(

@@ -1,0 +1,93 @@
+//===- TileCopyPlan.h - How GEMM operand tiles reach LDS ---------*- C++ -*-===//
+//
+// The plan of a GEMM's operand copies from global memory to LDS, shared by
+// the pass that emits them (ck-pipeline) and the one that sizes the kernel's
+// LDS arena before they exist (convert-ck-to-gpu).
+//
+// A GEMM operand tile (rows x cols of a G x R x C view) is read with vector
+// loads along the dimension the view makes contiguous in memory, and kept in
+// LDS with the dimension the MMA fragments read along innermost where their
+// runs are long enough (fragmentReadDim), so that fragment reads are vectors
+// too. Where the two differ, each thread loads a small block of the tile (a
+// "unit": several load vectors side by side), transposes it in registers and
+// stores it with vectors along the LDS dimension.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_CONVERSION_TILECOPYPLAN_H
+#define CK_CONVERSION_TILECOPYPLAN_H
+
+#include "ck/Conversion/ViewLowering.h"
+#include "ck/Dialect/CK/IR/CK.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+
+namespace mlir::ck {
+
+/// The shortest run of a lane's fragment elements along one dimension that
+/// pays for keeping that dimension innermost in LDS.
+constexpr int64_t kMinFragmentRun = 4;
+
+/// How a rows x cols tile moves from a view to LDS. Dimensions are 0 (rows)
+/// and 1 (cols).
+struct TileCopyPlan {
+  int64_t rows, cols;
+  /// The dimension global vector loads walk and their width (elements).
+  unsigned loadDim;
+  int64_t loadWidth;
+  /// The dimension LDS keeps innermost and the width of the LDS stores.
+  unsigned ldsDim;
+  int64_t storeWidth;
+
+  int64_t extent(unsigned dim) const { return dim == 0 ? rows : cols; }
+  /// A unit's extent along `dim`: loadWidth x storeWidth when the copy
+  /// transposes, loadWidth x 1 when it does not.
+  int64_t unitExtent(unsigned dim) const;
+  int64_t unitElements() const { return unitExtent(0) * unitExtent(1); }
+  /// The load vectors of one unit.
+  int64_t loadsPerUnit() const { return unitExtent(1 - loadDim); }
+  int64_t units() const { return rows * cols / unitElements(); }
+  bool transposes() const { return loadDim != ldsDim; }
+  /// The LDS tile: [buffers x] [outer][inner + kLdsRowPad].
+  MemRefType ldsType(Type elementType, Attribute memorySpace,
+                     int64_t buffers) const;
+};
+
+/// The dimension LDS keeps innermost for `layout`'s fragment reads, or
+/// std::nullopt where no dimension is worth a transposing copy: each lane
+/// must read runs of at least kMinFragmentRun elements along it. Shorter
+/// runs (mma.sync's pairs) save fewer LDS reads than the transposition
+/// costs in LDS stores and scattered global loads.
+std::optional<unsigned> fragmentReadDim(const FragmentLayout &layout);
+
+/// Plans the copy of a rows x cols tile of `view` by `threads` threads,
+/// keeping `fragmentDim` innermost in LDS when given.
+TileCopyPlan planTileCopy(const TracedView &view, Type elementType,
+                          int64_t rows, int64_t cols,
+                          std::optional<unsigned> fragmentDim,
+                          int64_t threads);
+
+/// The copies of a GEMM's A (BM x BK) and B (BK x BN) tiles and their LDS
+/// buffers: A's at offset 0 of the kernel's arena, B's after it.
+struct GemmOperandTiles {
+  TileCopyPlan a, b;
+  /// The LDS buffers, in workgroup memory, with the config's buffer count.
+  MemRefType ldsA, ldsB;
+  int64_t offsetB;
+  /// The arena bytes both take.
+  int64_t bytes;
+};
+
+/// Plans the operand tiles of `config` for views `a` and `b` of
+/// `elementType`, copied by `threads` threads, for fragment reads in
+/// `layout`.
+GemmOperandTiles planGemmOperandTiles(GemmConfigAttr config,
+                                      const MatrixLayout &layout,
+                                      Type elementType, const TracedView &a,
+                                      const TracedView &b, int64_t threads);
+
+} // namespace mlir::ck
+
+#endif // CK_CONVERSION_TILECOPYPLAN_H

@@ -1,0 +1,93 @@
+//===- CKPipelineOps.td - ck K-loop pipeline operations ----*- tablegen -*-===//
+//
+// The pipeline rung of the ladder (docs/rationale/TilingLadder.md): a
+// workgroup's whole GEMM over a range of K-tiles (ck.tile_gemm), which
+// `ck-pipeline` turns into an explicit K loop of tile copies, tile MMAs and
+// barriers over LDS buffers (ck.lds_buffer) that `ck-lower-wave-tiles` places
+// in the kernel's one LDS arena.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_DIALECT_CK_IR_CKPIPELINEOPS_TD
+#define CK_DIALECT_CK_IR_CKPIPELINEOPS_TD
+
+include "ck/Dialect/CK/IR/CKOps.td"
+
+def CK_TileGemmOp : CK_Op<"tile_gemm"> {
+  let summary = "A workgroup's GEMM tile over a range of K-tiles";
+  let description = [{
+    Returns the sum over the K-tiles `k` in `[k_begin, k_end)` of
+    `A[g, m0 .. m0 + BM, k * BK .. (k + 1) * BK] * B[g, k * BK .., n0 .. n0 + BN]`
+    for the calling workgroup, where `BM x BN x BK` is `config`'s block
+    tile. `a` is a `G x M x K` tensor and `b` a `G x K x N` one (memrefs or
+    views); elements outside them or on their padding count as zero, so
+    edge tiles and a last partial K-tile need no special case. Every thread
+    of the workgroup runs it with the same operands.
+
+    `config` sets the tile, the wave tile, the matrix instruction and the
+    number of LDS buffers per operand (the pipeline recipe); its `split_k`
+    is the partition's business, not this op's. The result is the
+    workgroup's accumulator, on the config's wave grid.
+
+    The op uses LDS from offset 0 of the kernel's arena and has finished with
+    it when it returns (its last step is a barrier), so what follows may
+    reuse the arena, as a staged epilogue does.
+
+    `ck-pipeline` replaces it with the K loop.
+
+    Verifier: A and B are rank 3 with one element type, which the
+    instruction takes, and agree on G and K; the result is the
+    `BM x BN` accumulator of the config's instruction on its wave grid
+    (`BM / wave M x BN / wave N` waves).
+
+    Example:
+
+    ```mlir
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+        config #ck.gemm_config<block = [64, 64, 32], wave = [32, 32],
+                               mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
+        : !ck.view<1x36x40000xf16>, memref<1x40000x2304xf16>
+          -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+    ```
+  }];
+  let arguments = (ins Arg<CK_Tensor, "left operand, G x M x K", [MemRead]>:$a,
+                       Arg<CK_Tensor, "right operand, G x K x N", [MemRead]>:$b,
+                       Index:$g, Index:$m0, Index:$n0,
+                       Index:$k_begin, Index:$k_end,
+                       CK_GemmConfigAttr:$config);
+  let results = (outs CK_AccType:$result);
+  let assemblyFormat = [{
+    $a `,` $b `at` ` ` `[` $g `,` $m0 `,` $n0 `]`
+    `k_tiles` $k_begin `to` $k_end `config` $config
+    attr-dict `:` type($a) `,` type($b) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_LdsBufferOp : CK_Op<"lds_buffer", [Pure]> {
+  let summary = "A typed window of the kernel's LDS arena";
+  let description = [{
+    The memref that starts `offset` bytes into the kernel's one LDS arena
+    (workgroup memory). Windows may overlap; the ops that use them order
+    their accesses with `ck.lds_barrier`. `ck-lower-wave-tiles` allocates
+    the arena once per kernel, as large as the furthest window reaches (on
+    targets that size LDS at launch, the launch's dynamic shared memory,
+    which must cover it), and makes each window a view of it.
+
+    Verifier: the offset is a multiple of 16 bytes, which every vector
+    access needs.
+
+    Example:
+
+    ```mlir
+    %la = ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+    %lb = ck.lds_buffer offset 10240 : memref<2x32x72xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$offset);
+  let results = (outs CK_LdsMemRef:$result);
+  let assemblyFormat = "`offset` $offset attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // CK_DIALECT_CK_IR_CKPIPELINEOPS_TD
