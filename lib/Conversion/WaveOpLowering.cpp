@@ -153,8 +153,10 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
 /// name for ck ops that may remain (views: index math that canonicalization
 /// drops once unused).
 static StringRef passThatRemoves(Operation *op) {
-  if (isa<AccZeroOp, TileMmaOp, TileStoreOp>(op))
+  if (isa<AccZeroOp, TileMmaOp, TileStoreOp, LdsBufferOp>(op))
     return "ck-lower-wave-tiles";
+  if (isa<TileGemmOp>(op))
+    return "ck-pipeline";
   if (isa<CoordInitOp, CoordAdvanceOp, CoordAccessOp>(op))
     return "ck-lower-coords";
   if (isa<GemmOp, FillOp>(op))

@@ -305,6 +305,14 @@ struct CKLowerWaveTilesPass
   void runOnOperation() override {
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
+    // The K loops must be spelled out first.
+    WalkResult pipelined = root->walk([](TileGemmOp op) {
+      op.emitOpError() << "is lowered by ck-pipeline, which must run before "
+                          "ck-lower-wave-tiles";
+      return WalkResult::interrupt();
+    });
+    if (pipelined.wasInterrupted())
+      return signalPassFailure();
     if (failed(lowerLdsBuffers(root)))
       return signalPassFailure();
     // Every tile needs its lane shape: the instruction's or the target's

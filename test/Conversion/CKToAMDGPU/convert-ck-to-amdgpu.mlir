@@ -161,3 +161,16 @@ func.func @tile_op_left(%c: memref<1x64x64xf16>, %i: index) {
   ck.tile_store %z -> %c[%i, %i, %i] : !acc, memref<1x64x64xf16>
   return
 }
+
+// -----
+// A GEMM tile that ck-pipeline did not spell out is named, with the pass.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_gemm_left(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>,
+                          %i: index) -> !acc {
+  // expected-error @+1 {{'ck.tile_gemm' op is lowered by ck-pipeline, which must run before convert-ck-to-amdgpu}}
+  %acc = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i
+      config <block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %acc : !acc
+}

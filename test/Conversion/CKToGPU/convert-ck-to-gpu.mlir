@@ -8,51 +8,37 @@
 //    (64 on gfx942); grid = (ceil(M / bM) * ceil(N / bN), G, split_k). Its
 //    launch carries #ck.launch: the compute type (the inputs' on MFMA) and
 //    k_batch = split_k (printed when not 1); other launches carry none. LDS
-//    is a static workgroup buffer on gfx942 (no dynamic_lds feature).
-//  * Each operand tile is loaded along the dimension its view makes
-//    contiguous (planTileCopy): vector width = contiguousVectorWidth of the
-//    GEMM row (dim 1) and column (dim 2), at most 16 bytes (8 x f16); the
-//    wider one wins, on a tie the one the fragments read along. The LDS tile
-//    keeps the fragments' dimension (K for mfma) innermost: A [bM][bK + 8],
-//    B [bN][bK + 8]; a copy whose loads run the other way transposes.
-//  * One i8 workgroup buffer (aligned to 16) holds A's tile, then B's
-//    (memref.view), and after the K loop the epilogue's f32 staging tile.
-//  * The accumulator is a !ck.acc<bM x bN, mma, waves = [bM / wM, bN / wN]>.
-//    The K loop (scf.for from the split's K begin to its end, step bK)
-//    issues one ck.tile_mma of k = bK on the LDS tiles (transposed where
-//    the tile keeps its first dimension innermost) and two ck.lds_barrier
-//    (one LDS buffer); one follows the prologue's copy.
-//    ck-lower-wave-tiles.mlir tests how the tile ops become fragments,
-//    ck.mma and the epilogue.
-//  * Epilogue: one ck.tile_store. Where C is contiguous along N it is
-//    staged: each slice of MMA tile rows goes to the staging tile
-//    [wavesM * t * m][bN + 4] f32 (GemmEpilogue.cpp's plan), then vectors
-//    along N (16 bytes of C's type) to C.
+//    is static on gfx942 (no dynamic_lds feature): no launch size.
+//  * Block x is the tile (row-major over ceil(N / bN) columns), y the batch,
+//    z the split; a split owns ceil(K-tiles / split_k) K-tiles, the last
+//    one fewer.
+//  * The kernel is one ck.tile_gemm (its K loop is ck-pipeline's, tested in
+//    test/Conversion/Pipeline/ck-pipeline.mlir) into a
+//    !ck.acc<bM x bN, mma, waves = [bM / wM, bN / wN]>, then one
+//    ck.tile_store. Where C is contiguous along N the store is staged
+//    through an f32 ck.lds_buffer at offset 0 of the LDS arena (after the
+//    K loop, the operand tiles' space): [wavesM * t * m][bN + 4] f32 for as
+//    many MMA tile rows t per wave as fit in the operand tiles' bytes
+//    (GemmEpilogue.cpp's plan), then vectors along N (16 bytes of C's type).
 //  * Fill and split-K reduction kernels: 256 threads, one per element,
 //    grid = ceil(elements / 256).
 
 // -----
 // A GEMM on views with a pinned config: G = 1, M = N = K = 64, f16.
-// a = am[m][k] (unmerge [g, m] -> row, k -> column): along the GEMM row (m)
-//   the view steps through memref rows, width 1; along K it is the memref's
-//   innermost dimension: width min(8, 64) = 8. Copy along K, LDS A =
-//   [bM][bK + 8] = [64][40].
-// b = bm[n][k] (n -> row, unmerge [g, k] -> column): along the GEMM row (k)
-//   the memref's innermost dimension, width 8; along n width 1. Rows
-//   fastest, LDS B = [bN][bK + 8] = [32][40].
+// a = am[m][k] (unmerge [g, m] -> row, k -> column); b = bm[n][k]
+// (n -> row, unmerge [g, k] -> column). The kernel rebuilds both views on
+// its arguments.
 // Config block [64, 32, 32], wave [32, 16], #ck.mfma<16x16x16, f16>:
 //   threads = (64 / 32) * (32 / 16) * 64 = 256;
-//   grid = (ceil(64 / 64) * ceil(64 / 32), 1, 1) = (2, 1, 1).
+//   grid = (ceil(64 / 64) * ceil(64 / 32), 1, 1) = (2, 1, 1): m0 = (x / 2)
+//   * 64, n0 = (x % 2) * 32; 2 K-tiles, all in the one split: [z * 2,
+//   min(z * 2 + 2, 2)).
 //   Accumulator: !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>.
-//   Both LDS tiles keep k innermost: A [m][k] as is, B [n][k] transposed.
-//   A copy: 64 * 32 / 8 = 256 vectors, one per thread (no guard); B copy:
-//   32 * 32 / 8 = 128 vectors, the store guarded by scf.if. Neither
-//   transposes. LDS: A at byte 0 (64 * 40 * 2 = 5120 bytes), B at 5120
-//   (32 * 40 * 2 = 2560): 7680 bytes.
+//   Operand tiles (TileCopyPlan): A [64][32 + 8] f16 = 5120 bytes, B
+//   [32][32 + 8] = 2560 at 5120: 7680 bytes.
 //   Epilogue: C is the 1x64x64 memref (N innermost): vectors of 8 f16. The
 //   staging tile for t MMA tile rows per wave is 2 * t * 16 rows of 32 + 4
-//   f32: t = 2 needs 9216 bytes > 7680, so t = 1, [32][36] f32 (4608
-//   bytes).
+//   f32: t = 2 needs 9216 bytes > 7680, so t = 1, [32][36] f32.
 
 // CHECK: module attributes {ck.target = #ck.target<"gfx942", {{.*}}>, gpu.container_module}
 // CHECK-LABEL: func.func @gemm_views
@@ -62,44 +48,23 @@
 // CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[AM]] : memref<64x64xf16>, %[[BM]] : memref<64x64xf16>, %[[C]] : memref<1x64x64xf16>) {ck.launch = #ck.launch<compute = f16>}
 // CHECK-NEXT: return
 // CHECK: gpu.module @ck_kernels
-// CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<64x64xf16>, %[[KB:[^:]*]]: memref<64x64xf16>, %[[KC:[^:]*]]: memref<1x64x64xf16>)
-// CHECK-SAME: workgroup(%[[LDS:[^ ]*]] : memref<7680xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK: %[[LDSA:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<64x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LDSB:.*]] = memref.view %[[LDS]][%c5120][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x40xf16, #gpu.address_space<workgroup>>
-// Prologue: the first K tile into LDS. Each load's position is a
-// !ck.coord on its view (3 integers: no merge), checked against the rows
-// and columns.
-// CHECK: %[[CA:.*]] = ck.coord_init %[[VA:.*]][%{{.*}}, %{{.*}}, %{{.*}}] : !ck.view<1x64x64xf16>, index, index, index -> !ck.coord<3xi32>
-// CHECK: ck.coord_access %[[VA]], %[[CA]] bounds [1, 2] if %{{.*}} : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> index, index
-// CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
-// CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
-// CHECK: vector.store %{{.*}}, %[[LDSA]][{{.*}}] {alignment = 16 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK: scf.if
-// CHECK-NEXT: vector.store %{{.*}}, %[[LDSB]][{{.*}}] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK: ck.lds_barrier
-// CHECK-NOT: ck.tile_mma
-// CHECK: %[[ZERO:.*]] = ck.acc_zero : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-// The loop carries the accumulator and the cursors of the next tile's loads.
-// CHECK: %[[NEXTA:.*]] = ck.coord_advance %[[VA]], %[[CA]] by [0, 0, 32] : !ck.view<1x64x64xf16>, !ck.coord<3xi32>
-// CHECK: %[[LOOP:.*]]:3 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32{{(_[0-9]+)?}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[ITA:.*]] = %[[NEXTA]], %{{.*}} = %{{.*}}) -> (!ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, !ck.coord<3xi32>, !ck.coord<3xi32>) {
-// The next tile's global loads are issued first (prefetch).
-// CHECK: vector.load %[[KA]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
-// CHECK: vector.load %[[KB]][{{.*}}] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
-// CHECK: %[[NEXT:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] k 32 b_transposed : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x40xf16, #gpu.address_space<workgroup>>
-// CHECK-NOT: ck.tile_mma
-// CHECK: ck.lds_barrier
-// CHECK: vector.store %{{.*}}, %[[LDSA]]
-// CHECK: vector.store %{{.*}}, %[[LDSB]]
-// CHECK: ck.lds_barrier
-// CHECK: %[[STEPA:.*]] = ck.coord_advance %[[VA]], %[[ITA]] by [0, 0, 32]
-// CHECK: scf.yield %[[NEXT]], %[[STEPA]], %{{.*}} : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, !ck.coord<3xi32>, !ck.coord<3xi32>
-// Epilogue: staged through [32][36] f32 at the arena's start, 8 f16 per
-// store.
-// CHECK: %[[STAGE:.*]] = memref.view %[[LDS]][%c0{{(_[0-9]+)?}}][] : memref<7680xi8, #gpu.address_space<workgroup>> to memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %[[LOOP]]#0 -> %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK-NOT: store
-// CHECK: gpu.return
+// CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<64x64xf16>, %[[KB:[^:]*]]: memref<64x64xf16>, %[[KC:[^:]*]]: memref<1x64x64xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: %[[X:.*]] = gpu.block_id x
+// CHECK: %[[G:.*]] = gpu.block_id y
+// CHECK: %[[TN:.*]] = arith.remui %[[X]], %c2
+// CHECK: %[[TM:.*]] = arith.divui %[[X]], %c2
+// CHECK: %[[M0:.*]] = arith.muli %[[TM]], %c64
+// CHECK: %[[N0:.*]] = arith.muli %[[TN]], %c32
+// CHECK: %[[Z:.*]] = gpu.block_id z
+// CHECK: %[[KB0:.*]] = arith.muli %[[Z]], %c2
+// CHECK: %[[KB1:.*]] = arith.addi %[[KB0]], %c2
+// CHECK: %[[KE:.*]] = arith.minsi %[[KB1]], %c2
+// CHECK: %[[VA:.*]] = ck.transform %[[KA]] : memref<64x64xf16> to !ck.view<1x64x64xf16>
+// CHECK: %[[VB:.*]] = ck.transform %[[KB]] : memref<64x64xf16> to !ck.view<1x64x64xf16>
+// CHECK: %[[ACC:.*]] = ck.tile_gemm %[[VA]], %[[VB]] at [%[[G]], %[[M0]], %[[N0]]] k_tiles %[[KB0]] to %[[KE]] config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>> : !ck.view<1x64x64xf16>, !ck.view<1x64x64xf16> -> !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store %[[ACC]] -> %[[KC]][%[[G]], %[[M0]], %[[N0]]] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.return
 func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref<1x64x64xf16>) {
   %a = ck.transform %am : memref<64x64xf16> to !ck.view<1x64x64xf16>
       by #ck.transform_map<[1, 64, 64] -> [64, 64], [
@@ -121,15 +86,13 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // grid = (ceil(48 / 32) * ceil(40 / 64), 2, 2) = (2, 2, 2).
 // Workspace: split_k x G x M x N f32 = memref<2x2x48x40xf32>, allocated
 // before the launches and freed after them.
-// K-tiles = 64 / 32 = 2, per split ceil(2 / 2) * 32 = 32 elements of K: the
-// split's range is [z * 32, min(z * 32 + 32, 64)).
-// A (a plain memref, K innermost): width 8 along K, LDS [32][32 + 8] = [32][40]
-// (2560 bytes). B (N innermost, 40 = 5 * 8): loads of 8 along N, transposed
-// into K-innermost LDS [bN][bK + 8] = [64][40] (5120 bytes), one element per
-// store (32 * 64 / 256 / 8 = 1).
+// K-tiles = 64 / 32 = 2, one per split: the split's K-tiles are
+// [z, min(z + 1, 2)).
+// Operand tiles: A [32][40] (2560 bytes); B (N innermost) transposed into
+// K-innermost [64][40] (5120 bytes): 7680 bytes.
 // Epilogue: the workspace is contiguous along N, 40 = 10 * 4: vectors of 4
 // f32. The staging tile for one MMA tile row per wave, [2 * 16][64 + 4] f32
-// = 8704 bytes, is larger than the operands (7680), so LDS is 8704 bytes.
+// (8704 bytes), is the smallest there is, larger than the operand tiles.
 // The tile store writes at [split, g, m0, n0].
 // Reduction: G * M * N = 2 * 48 * 40 = 3840 elements, grid ceil(3840 / 256)
 // = 15, summing 2 partials each and storing f16 into C.
@@ -141,20 +104,15 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK: gpu.launch_func @ck_kernels::@gemm_0_reduce blocks in (%c15{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[WS]] : memref<2x2x48x40xf32>, %[[C]] : memref<2x48x40xf16>){{$}}
 // CHECK-NEXT: memref.dealloc %[[WS]] : memref<2x2x48x40xf32>
 // CHECK-NEXT: return
-// CHECK: gpu.func @gemm_0(%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[KWS:[^:]*]]: memref<2x2x48x40xf32>)
-// CHECK-SAME: workgroup(%[[SLDS:[^ ]*]] : memref<8704xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<2x48x64xf16>, %[[KB:[^:]*]]: memref<2x64x40xf16>, %[[KWS:[^:]*]]: memref<2x2x48x40xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: %[[SPLIT:.*]] = gpu.block_id z
-// CHECK: %[[KBEGIN:.*]] = arith.muli %[[SPLIT]], %[[C32:.*]] : index
-// CHECK: %[[KNEXT:.*]] = arith.addi %[[KBEGIN]], %{{.*}} : index
-// CHECK: %[[KEND:.*]] = arith.minsi %[[KNEXT]], %c64{{(_[0-9]+)?}} : index
-// CHECK: %[[SLOOP:.*]]:{{[0-9]+}} = scf.for %{{.*}} = %[[KBEGIN]] to %[[KEND]] step %c32
-// CHECK: ck.tile_mma %{{.*}} k 32 b_transposed : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-// CHECK: scf.yield
-// CHECK: %[[SSTAGE:.*]] = memref.view %[[SLDS]][%c0{{(_[0-9]+)?}}][] : memref<8704xi8, #gpu.address_space<workgroup>> to memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %[[SLOOP]]#0 -> %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 4 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x2x48x40xf32>, memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK-NOT: store
-// CHECK: gpu.return
+// CHECK: %[[KBEGIN:.*]] = arith.muli %[[SPLIT]], %c1
+// CHECK: %[[KNEXT:.*]] = arith.addi %[[KBEGIN]], %c1
+// CHECK: %[[KEND:.*]] = arith.minsi %[[KNEXT]], %c2
+// CHECK: %[[SACC:.*]] = ck.tile_gemm %[[KA]], %[[KB]] at [%{{.*}}, %{{.*}}, %{{.*}}] k_tiles %[[KBEGIN]] to %[[KEND]] config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2> : memref<2x48x64xf16>, memref<2x64x40xf16> -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: %[[SSTAGE:.*]] = ck.lds_buffer offset 0 : memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store %[[SACC]] -> %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 4 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x2x48x40xf32>, memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.return
 // CHECK: gpu.func @gemm_0_reduce(%[[RWS:[^:]*]]: memref<2x2x48x40xf32>, %[[RC:[^:]*]]: memref<2x48x40xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: arith.cmpi ult, %{{.*}}, %c3840 : index
 // CHECK: scf.for %[[S:.*]] = %c0{{(_[0-9]+)?}} to %c2{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} iter_args(%{{.*}}) -> (f32)

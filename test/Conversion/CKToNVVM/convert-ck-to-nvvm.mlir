@@ -174,3 +174,15 @@ func.func @coord_left(%m: memref<4x6xf32>, %u: index) {
   %s = ck.coord_init %m[%u, %u] : memref<4x6xf32>, index, index -> !ck.coord<2xi32>
   return
 }
+
+// -----
+// An LDS buffer that ck-lower-wave-tiles did not place is named, with the
+// pass.
+
+gpu.module @kernels {
+  gpu.func @lds_buffer_left() kernel {
+    // expected-error @+1 {{'ck.lds_buffer' op is lowered by ck-lower-wave-tiles, which must run before convert-ck-to-nvvm}}
+    %a = ck.lds_buffer offset 0 : memref<16x16xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -115,3 +115,39 @@ func.func @fma_without_target(%a: memref<64x17xf32, #gpu.address_space<workgroup
   %r = ck.tile_mma %z, %a, %b k 16 b_transposed : !acc, memref<64x17xf32, #gpu.address_space<workgroup>>, memref<16x17xf32, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+// Where the arena goes (a static attribution or the launch's dynamic shared
+// memory) is the target's: without one, LDS buffers cannot be placed.
+
+gpu.module @kernels {
+  gpu.func @lds_without_target() kernel {
+    // expected-error @+1 {{ck-lower-wave-tiles needs a #ck.target: attach one as 'ck.target' on the module, or run ck-set-target{chip=...} first}}
+    %a = ck.lds_buffer offset 0 : memref<16x16xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+// An LDS buffer is a window of a kernel's arena: outside a kernel there is
+// none.
+
+func.func @lds_outside_kernel() {
+  // expected-error @+1 {{'ck.lds_buffer' op is a window of a kernel's LDS and must be inside a gpu.func}}
+  %a = ck.lds_buffer offset 0 : memref<16x16xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A GEMM tile whose K loop ck-pipeline has not spelled out yet.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_gemm_left(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>,
+                          %c: memref<1x32x32xf32>, %i: index) {
+  // expected-error @+1 {{'ck.tile_gemm' op is lowered by ck-pipeline, which must run before ck-lower-wave-tiles}}
+  %acc = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i
+      config <block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  ck.tile_store %acc -> %c[%i, %i, %i] : !acc, memref<1x32x32xf32>
+  return
+}

@@ -1,0 +1,161 @@
+// RUN: ck-opt %s -split-input-file -ck-pipeline -cse -verify-diagnostics | FileCheck %s
+
+// ck-pipeline (Pipeline.cpp) replaces each ck.tile_gemm with its K loop:
+// the operand tiles go through ck.lds_buffers (A's at offset 0, B's after
+// it, TileCopyPlan's layout), the first K-tile before the loop, then per
+// K-tile the next one's global loads, one ck.tile_mma, and the LDS stores
+// (over the current tile between two barriers with one buffer, into the
+// other slot before one barrier with two). K-tile k starts at element
+// k * bK.
+
+// One buffer. Config block [64, 32, 32], wave [32, 16], mfma 16x16x16 (wave
+// 64): 2 x 2 waves, 256 threads.
+// a = am[m][k] (K innermost): loads of 8 along K; LDS A keeps K innermost
+//   (mfma's fragments read along K): [64][32 + 8] f16 = 5120 bytes, no
+//   transposition. 64 * 32 / 8 = 256 loads: one per thread, unguarded.
+// b = bm[n][k] (K is B's rows and innermost in memory): loads of 8 along
+//   rows; LDS B keeps K innermost, so B is held transposed: [32][40] at
+//   5120. 32 * 32 / 8 = 128 loads: threads 0..127, the store guarded.
+// Thread t's unit: 4 units per line of 32 along K (the LDS dimension), so
+// column (t % 4) * 8 and line t / 4.
+// Each load's position is a !ck.coord<3xi32> on its view (no merge: the
+// view's 3 coordinates), advanced by bK along K per step: [0, 0, 32] for A
+// (K is its columns), [0, 32, 0] for B (its rows).
+
+!acc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: gpu.func @one_buffer
+// CHECK-SAME: (%[[AM:[^:]*]]: memref<64x64xf16>, %[[BM:[^:]*]]: memref<64x64xf16>, %[[C:[^:]*]]: memref<1x64x64xf16>, %[[G:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[N0:[^:]*]]: index, %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index)
+// CHECK: %[[VA:.*]] = ck.transform %[[AM]]
+// CHECK: %[[VB:.*]] = ck.transform %[[BM]]
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[KBEGIN:.*]] = arith.muli %[[K0]], %[[C32:.*]] : index
+// CHECK: %[[KEND:.*]] = arith.muli %[[K1]], %[[C32]] : index
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[U:.*]] = arith.addi %[[TID]], %c0
+// CHECK: %[[COLU:.*]] = arith.remui %[[U]], %c4
+// CHECK: %[[COL:.*]] = arith.muli %[[COLU]], %c8
+// CHECK: %[[LINEU:.*]] = arith.divui %[[U]], %c4
+// CHECK: %[[LINE:.*]] = arith.muli %[[LINEU]], %c1
+// CHECK: %[[HASA:.*]] = arith.cmpi ult, %[[U]], %c256
+// CHECK: %[[ROWA:.*]] = arith.addi %[[M0]], %[[LINE]]
+// CHECK: %[[KA:.*]] = arith.addi %[[KBEGIN]], %[[COL]]
+// CHECK: %[[CA:.*]] = ck.coord_init %[[VA]][%[[G]], %[[ROWA]], %[[KA]]] : !ck.view<1x64x64xf16>, index, index, index -> !ck.coord<3xi32>
+// CHECK: %[[HASB:.*]] = arith.cmpi ult, %[[U]], %c128
+// CHECK: %[[COLB:.*]] = arith.addi %[[N0]], %[[LINE]]
+// CHECK: %[[CB:.*]] = ck.coord_init %[[VB]][%[[G]], %[[KA]], %[[COLB]]] : !ck.view<1x64x64xf16>, index, index, index -> !ck.coord<3xi32>
+// The first K-tile: loads checked against rows and columns, zero where
+// invalid, stored to LDS.
+// CHECK: %[[IA:.*]]:2, %[[VALA:.*]] = ck.coord_access %[[VA]], %[[CA]] bounds [1, 2] if %[[HASA]]
+// CHECK: vector.load %[[AM]][%[[IA]]#0, %[[IA]]#1] {alignment = 16 : i64} : memref<64x64xf16>, vector<8xf16>
+// CHECK: ck.coord_access %[[VB]], %[[CB]] bounds [1, 2] if %[[HASB]]
+// CHECK: vector.load %[[BM]]
+// CHECK: vector.store %{{.*}}, %[[LDSA]][%[[LINE]], %[[COL]]] {alignment = 16 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: scf.if %[[HASB]] {
+// CHECK-NEXT: vector.store %{{.*}}, %[[LDSB]][%[[LINE]], %[[COL]]] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: ck.lds_barrier
+// CHECK: %[[ZERO:.*]] = ck.acc_zero : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: %[[NA:.*]] = ck.coord_advance %[[VA]], %[[CA]] by [0, 0, 32]
+// CHECK: %[[NB:.*]] = ck.coord_advance %[[VB]], %[[CB]] by [0, 32, 0]
+// CHECK: %[[LOOP:.*]]:3 = scf.for %[[K:.*]] = %[[KBEGIN]] to %[[KEND]] step %[[C32]] iter_args(%[[ACC:.*]] = %[[ZERO]], %[[ITA:.*]] = %[[NA]], %[[ITB:.*]] = %[[NB]]) -> (!ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, !ck.coord<3xi32>, !ck.coord<3xi32>) {
+// The next K-tile's loads only while k + 32 < the end.
+// CHECK:   %[[NEXTK:.*]] = arith.addi %[[K]], %[[C32]]
+// CHECK:   %[[MORE:.*]] = arith.cmpi slt, %[[NEXTK]], %[[KEND]]
+// CHECK:   %[[LOADA:.*]] = arith.andi %[[HASA]], %[[MORE]]
+// CHECK:   ck.coord_access %[[VA]], %[[ITA]] bounds [1, 2] if %[[LOADA]]
+// CHECK:   vector.load %[[AM]]
+// CHECK:   ck.coord_access %[[VB]], %[[ITB]]
+// CHECK:   vector.load %[[BM]]
+// CHECK:   %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] k 32 b_transposed
+// CHECK:   ck.lds_barrier
+// CHECK:   vector.store %{{.*}}, %[[LDSA]]
+// CHECK:   vector.store %{{.*}}, %[[LDSB]]
+// CHECK:   ck.lds_barrier
+// CHECK:   %[[NEXTA:.*]] = ck.coord_advance %[[VA]], %[[ITA]] by [0, 0, 32]
+// CHECK:   %[[NEXTB:.*]] = ck.coord_advance %[[VB]], %[[ITB]] by [0, 32, 0]
+// CHECK:   scf.yield %[[STEP]], %[[NEXTA]], %[[NEXTB]]
+// CHECK-NOT: ck.tile_gemm
+// CHECK: ck.tile_store %[[LOOP]]#0 -> %[[C]]
+gpu.module @kernels {
+  gpu.func @one_buffer(%am: memref<64x64xf16>, %bm: memref<64x64xf16>,
+                       %c: memref<1x64x64xf16>, %g: index, %m0: index,
+                       %n0: index, %k0: index, %k1: index) kernel {
+    %a = ck.transform %am : memref<64x64xf16> to !ck.view<1x64x64xf16>
+        by #ck.transform_map<[1, 64, 64] -> [64, 64], [
+            #ck.transform<unmerge [0, 1] -> [0]>,
+            #ck.transform<pass_through [2] -> [1]>]>
+    %b = ck.transform %bm : memref<64x64xf16> to !ck.view<1x64x64xf16>
+        by #ck.transform_map<[1, 64, 64] -> [64, 64], [
+            #ck.transform<pass_through [2] -> [0]>,
+            #ck.transform<unmerge [0, 1] -> [1]>]>
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+        config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>>
+        : !ck.view<1x64x64xf16>, !ck.view<1x64x64xf16> -> !acc
+    ck.tile_store %acc -> %c[%g, %m0, %n0] : !acc, memref<1x64x64xf16>
+    gpu.return
+  }
+}
+
+// -----
+// Two buffers, on memrefs. Block [32, 64, 32], wave [16, 32]: 256 threads.
+// A (K innermost): [2][32][40] f16, 2 * 2560 bytes at 0; 32 * 32 / 8 = 128
+//   loads, the stores guarded. B (N innermost, 40 = 5 * 8): loads of 8 along
+//   N, transposed into K-innermost [2][64][40] at 5120: each thread's 8
+//   elements go to 8 LDS rows, one f16 each (32 * 64 / 256 / 8 = 1 element
+//   per store).
+// The loop carries the slot (0 first); each step's tile_mma reads the slot,
+// the next K-tile goes to 1 - slot, then one barrier.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @two_buffers
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<2x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK-NEXT: vector.store %{{.*}}, %[[LDSA]][%c0, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<2x32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-COUNT-8: vector.store %{{.*}}, %[[LDSB]][%c0, %{{.*}}, %{{.*}}] {alignment = 2 : i64} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+// CHECK: ck.lds_barrier
+// CHECK: %[[LOOP:.*]]:4 = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[SLOT:.*]] = %c0, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (!ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, index, !ck.coord<3xi32>, !ck.coord<3xi32>)
+// CHECK:   %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[SLOT]] k 32 b_transposed
+// CHECK:   %[[OTHER:.*]] = arith.subi %c1, %[[SLOT]]
+// CHECK:   vector.store %{{.*}}, %[[LDSA]][%[[OTHER]], %{{.*}}, %{{.*}}]
+// CHECK-COUNT-8: vector.store %{{.*}}, %[[LDSB]][%[[OTHER]], %{{.*}}, %{{.*}}]
+// CHECK-NEXT: ck.lds_barrier
+// CHECK-NOT: ck.lds_barrier
+// CHECK:   scf.yield %[[STEP]], %[[OTHER]], %{{.*}}, %{{.*}}
+// CHECK: ck.tile_store %[[LOOP]]#0
+func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
+                       %ws: memref<2x2x48x40xf32>, %s: index, %g: index,
+                       %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
+      : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+  ck.tile_store %acc -> %ws[%s, %g, %m0, %n0] : !acc, memref<2x2x48x40xf32>
+  return
+}
+
+// -----
+// The copies are spread over the workgroup's threads, so the wave size must
+// be known: #ck.fma has none of its own and there is no #ck.target.
+
+!acc = !ck.acc<32x32xf32, #ck.fma, waves = [2, 2]>
+func.func @no_wave_size(%a: memref<1x32x16xf32>, %b: memref<1x16x32xf32>, %k: index) -> !acc {
+  // expected-error @+1 {{'ck.tile_gemm' op needs the wave size for #ck.fma; attach a #ck.target (ck-set-target)}}
+  %acc = ck.tile_gemm %a, %b at [%k, %k, %k] k_tiles %k to %k
+      config <block = [32, 32, 16], wave = [16, 16], mma = #ck.fma>
+      : memref<1x32x16xf32>, memref<1x16x32xf32> -> !acc
+  return %acc : !acc
+}
+
+// -----
+// The copies read through the views' chains down to a memref.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: index) -> !acc {
+  // expected-error @+1 {{'ck.tile_gemm' op operand A is a view that does not start at a memref}}
+  %acc = ck.tile_gemm %a, %b at [%k, %k, %k] k_tiles %k to %k
+      config <block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+      : !ck.view<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %acc : !acc
+}

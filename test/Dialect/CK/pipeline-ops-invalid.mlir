@@ -1,0 +1,118 @@
+// RUN: ck-opt %s -split-input-file -verify-diagnostics
+
+// One section per verifier rule of the pipeline ops (CKPipelineOps.cpp).
+
+//===----------------------------------------------------------------------===//
+// ck.tile_gemm
+//===----------------------------------------------------------------------===//
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// A matrix, not a batch of them.
+func.func @rank(%a: memref<32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !acc {
+  // expected-error @+1 {{expects a G x M x K and a G x K x N operand, got ranks 2 and 3}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// f16 times bf16.
+func.func @mixed(%a: memref<1x32x16xf16>, %b: memref<1x16x32xbf16>, %i: index) -> !acc {
+  // expected-error @+1 {{expects A and B of one element type, got 'f16' and 'bf16'}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<1x32x16xf16>, memref<1x16x32xbf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// A's K (16) is not B's (24).
+func.func @k_mismatch(%a: memref<1x32x16xf16>, %b: memref<1x24x32xf16>, %i: index) -> !acc {
+  // expected-error @+1 {{expects A (1, 32, 16) and B (1, 24, 32) to agree on G and K}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<1x32x16xf16>, memref<1x24x32xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// f32 inputs to an f16 instruction.
+func.func @inputs(%a: memref<1x32x16xf32>, %b: memref<1x16x32xf32>, %i: index) -> !acc {
+  // expected-error @+1 {{#ck.mfma<16x16x16, f16> does not take 'f32' inputs}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<1x32x16xf32>, memref<1x16x32xf32> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 8], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// A K-tile of 8 against an instruction K of 16.
+func.func @block_k(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !acc {
+  // expected-error @+1 {{block K (8) must be a multiple of the instruction's K (16)}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [8, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// Wave tiles of 8 rows hold no 16-row instruction tile.
+func.func @no_acc(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !acc {
+  // expected-error @+1 {{config #ck.gemm_config<block = [32, 32, 16], wave = [8, 16], mma = #ck.mfma<16x16x16, f16>> gives no accumulator tile: accumulator rows (32) must be a multiple of the waves along them (4) times the instruction's M (16)}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [1, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+
+// The config's wave grid is 2 x 2.
+func.func @wrong_acc(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !acc {
+  // expected-error @+1 {{result '!ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [1, 2]>' is not the config's accumulator '!ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>'}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}
+
+//===----------------------------------------------------------------------===//
+// ck.lds_buffer
+//===----------------------------------------------------------------------===//
+
+// -----
+// 8 bytes in: vector accesses need 16-byte alignment.
+func.func @misaligned() {
+  // expected-error @+1 {{offset 8 is not a multiple of 16 bytes}}
+  %b = ck.lds_buffer offset 8 : memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// Global memory is no LDS window.
+func.func @global() {
+  // expected-error @+1 {{must be statically shaped 2-D or 3-D memref in workgroup memory}}
+  %b = ck.lds_buffer offset 0 : memref<64x40xf16>
+  return
+}
+
+// -----
+// A negative offset.
+func.func @negative() {
+  // expected-error @+1 {{attribute 'offset' failed to satisfy constraint}}
+  %b = ck.lds_buffer offset -16 : memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,23 @@
+// RUN: ck-opt %s | ck-opt | FileCheck %s
+// RUN: ck-opt %s --mlir-print-op-generic | ck-opt | FileCheck %s
+
+// The pipeline ops (CKPipelineOps.td) print as they parse: the GEMM tile on
+// a view and a memref, and LDS windows, one of them buffered.
+
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @pipeline_ops
+// CHECK-SAME: (%[[A:[^:]*]]: !ck.view<1x36x400xf16>, %[[B:[^:]*]]: memref<1x400x128xf16>, %[[G:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[N0:[^:]*]]: index, %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index)
+// CHECK: %[[ACC:.*]] = ck.tile_gemm %[[A]], %[[B]] at [%[[G]], %[[M0]], %[[N0]]] k_tiles %[[K0]] to %[[K1]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> : !ck.view<1x36x400xf16>, memref<1x400x128xf16> -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.lds_buffer offset 10240 : memref<32x68xf32, #gpu.address_space<workgroup>>
+func.func @pipeline_ops(%a: !ck.view<1x36x400xf16>, %b: memref<1x400x128xf16>,
+                        %g: index, %m0: index, %n0: index, %k0: index,
+                        %k1: index) -> !acc {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
+      : !ck.view<1x36x400xf16>, memref<1x400x128xf16> -> !acc
+  %la = ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+  %st = ck.lds_buffer offset 10240 : memref<32x68xf32, #gpu.address_space<workgroup>>
+  return %acc : !acc
+}
