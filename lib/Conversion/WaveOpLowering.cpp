@@ -153,8 +153,11 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
 /// name for ck ops that may remain (views: index math that canonicalization
 /// drops once unused).
 static StringRef passThatRemoves(Operation *op) {
-  if (isa<AccZeroOp, TileMmaOp, TileStoreOp, LdsBufferOp>(op))
+  if (isa<AccZeroOp, TileMmaOp, TileStoreOp, LdsBufferOp, PartialStoreOp,
+          PartialAccumulateOp>(op))
     return "ck-lower-wave-tiles";
+  if (isa<PartitionOp>(op))
+    return "ck-lower-partition";
   if (isa<TileGemmOp>(op))
     return "ck-pipeline";
   if (isa<CoordInitOp, CoordAdvanceOp, CoordAccessOp>(op))

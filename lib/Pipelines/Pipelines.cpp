@@ -35,6 +35,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addPass(createCKConvToGemm());
   pm.addPass(createCKSelectGemmConfig());
   pm.addPass(createConvertCKToGPU());
+  pm.addPass(createCKLowerPartition());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKPipeline());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());

@@ -26,8 +26,9 @@
 // 2 * (40 * 40 + 40 * 136) * 2 = 28160 bytes fits twice in the CU's 64 KiB):
 // 2 * (2560 + 10240) = 25600 bytes, more than the epilogue's staging tile
 // (2 wave rows * 16 rows * (128 + 4) f32 = 16896 bytes) that shares it.
-// ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8, all in the one
-// K loop: the kernel has exactly 8 v_mfma_f32_16x16x16f16.
+// ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8. The K loop's
+// trip count is the constant 4, and LLVM unrolls it fully: the kernel has
+// exactly 4 * 8 = 32 v_mfma_f32_16x16x16f16.
 // No scratch: private_segment_fixed_size 0, no spills.
 
 // CHECK-LABEL: func.func @bwd_weight_f16
@@ -37,7 +38,7 @@
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#rocdl.target<O = 3, chip = "gfx90a">, assembly = "
 // CHECK-SAME: .amdgcn_target \22amdgcn-amd-amdhsa--gfx90a\22
 // CHECK-SAME: gemm_0:
-// CHECK-COUNT-8: \09v_mfma_f32_16x16x16f16 v[
+// CHECK-COUNT-32: \09v_mfma_f32_16x16x16f16 v[
 // CHECK-NOT: v_mfma
 // CHECK-SAME: .amdhsa_kernel gemm_0
 // CHECK-SAME: .amdhsa_group_segment_fixed_size 25600\0A

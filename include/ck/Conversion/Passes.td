@@ -28,6 +28,29 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CKLowerPartition : Pass<"ck-lower-partition", "ModuleOp"> {
+  let summary = "Turn each ck.partition into its workgroups' work";
+  let description = [{
+    Replaces each `ck.partition` (the one op of a `gpu.func` kernel's body,
+    besides its views) with the code that finds the calling workgroup's
+    tile and range of K-tiles from its block ids, on the grid
+    `#ck.partition` gives the launch, and runs the unit region on them:
+
+    - `data_parallel`: block x is the tile (row-major over the tiles along
+      M and N), y the batch; the unit runs all K-tiles and the epilogue
+      region writes its sum.
+    - `split_k`: block z is the split, which runs an equal share of the
+      K-tiles (the last one shorter) and stores its partial tile with
+      `ck.partial_store` to workspace slot `split * tiles + tile`. The pass
+      clones the kernel as `<name>_reduce`, whose workgroups (one per tile)
+      sum their tile's slots in split order with `ck.partial_accumulate`
+      and run the epilogue, and launches it after each launch of the
+      kernel, with the same arguments and grid z = 1.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def CKPipeline : Pass<"ck-pipeline"> {
   let summary = "Turn each ck.tile_gemm into a K loop over LDS buffers";
   let description = [{

@@ -43,20 +43,13 @@ struct KernelSkeleton {
   OpBuilder builder;
 };
 
-/// The kernels of a GEMM: the tiled GEMM and, with split-K, the reduction
-/// of its partial tiles (which allocates a workspace before `op`).
+/// The kernel of a GEMM and its launch (with split-K, after allocating the
+/// partial tiles' workspace before `op`; ck-lower-partition adds the
+/// reduction kernel).
 FailureOr<SmallVector<KernelLaunch>> buildGemmKernel(GemmOp op,
                                                      TargetAttr target,
                                                      gpu::GPUModuleOp module,
                                                      StringRef name);
-
-/// Sums the split-K partial tiles of `workspace` (splits x G x M x N, f32)
-/// in split order and applies the epilogue through the views of C and the
-/// D tensors (`epilogueViews`, C first).
-KernelLaunch buildSplitKReduceKernel(gpu::GPUModuleOp module, Location loc,
-                                     StringRef name, Value workspace,
-                                     MutableArrayRef<TracedView> epilogueViews,
-                                     double alpha, double beta);
 
 FailureOr<KernelLaunch> buildFillKernel(FillOp op, gpu::GPUModuleOp module,
                                         StringRef name);

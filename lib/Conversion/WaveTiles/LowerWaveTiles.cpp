@@ -229,6 +229,81 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
   }
 };
 
+/// Where the calling thread's instruction tiles of `acc` go in a workspace
+/// slot: tile j at `base + j * stride` floats (fragment-major: neighbouring
+/// lanes hold neighbouring vectors).
+struct PartialTilePlace {
+  Value base;
+  int64_t stride;
+};
+
+FailureOr<PartialTilePlace> emitPartialTilePlace(OpBuilder &b, Operation *op,
+                                                 AccType acc, Value slot) {
+  FailureOr<int64_t> waveSize = requireWaveSize(op, acc.getMma());
+  if (failed(waveSize))
+    return failure();
+  LaneIds ids = emitLaneIds(b, op, *waveSize);
+  Location loc = op->getLoc();
+  int64_t elements = acc.getMma().getLayout(*waveSize).c.size();
+  int64_t threads = acc.getWaveCount() * *waveSize;
+  Value slotStart = arith::MulIOp::create(
+      b, loc, slot,
+      indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
+  Value base = arith::AddIOp::create(
+      b, loc, slotStart,
+      arith::MulIOp::create(b, loc, ids.thread,
+                            indexConstant(b, loc, elements)));
+  return PartialTilePlace{base, threads * elements};
+}
+
+/// The float offset of the thread's instruction tile `j`.
+Value partialTileOffset(OpBuilder &b, Location loc,
+                        const PartialTilePlace &place, int64_t j) {
+  if (j == 0)
+    return place.base;
+  return arith::AddIOp::create(b, loc, place.base,
+                               indexConstant(b, loc, j * place.stride));
+}
+
+struct LowerPartialStore : OpConversionPattern<PartialStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PartialStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<PartialTilePlace> place = emitPartialTilePlace(
+        rewriter, op, op.getAcc().getType(), op.getSlot());
+    if (failed(place))
+      return failure();
+    for (auto [j, tile] : llvm::enumerate(adaptor.getAcc()))
+      storeAlignedVector(rewriter, op.getLoc(), tile, op.getWorkspace(),
+                         partialTileOffset(rewriter, op.getLoc(), *place, j));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LowerPartialAccumulate : OpConversionPattern<PartialAccumulateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PartialAccumulateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<PartialTilePlace> place = emitPartialTilePlace(
+        rewriter, op, op.getAcc().getType(), op.getSlot());
+    if (failed(place))
+      return failure();
+    SmallVector<Value> sums;
+    for (auto [j, tile] : llvm::enumerate(adaptor.getAcc())) {
+      Value partial = loadAlignedVector(
+          rewriter, op.getLoc(), cast<VectorType>(tile.getType()),
+          op.getWorkspace(),
+          partialTileOffset(rewriter, op.getLoc(), *place, j));
+      sums.push_back(arith::AddFOp::create(rewriter, op.getLoc(), tile, partial));
+    }
+    rewriter.replaceOpWithMultiple(op, {sums});
+    return success();
+  }
+};
+
 /// The bytes of LDS an `lds_buffer` reaches.
 int64_t ldsEnd(LdsBufferOp op) {
   MemRefType type = op.getType();
@@ -305,10 +380,15 @@ struct CKLowerWaveTilesPass
   void runOnOperation() override {
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
-    // The K loops must be spelled out first.
-    WalkResult pipelined = root->walk([](TileGemmOp op) {
-      op.emitOpError() << "is lowered by ck-pipeline, which must run before "
-                          "ck-lower-wave-tiles";
+    // The partitions and K loops must be spelled out first.
+    WalkResult pipelined = root->walk<WalkOrder::PreOrder>([](Operation *op) {
+      StringRef pass = isa<PartitionOp>(op)   ? "ck-lower-partition"
+                       : isa<TileGemmOp>(op) ? "ck-pipeline"
+                                             : "";
+      if (pass.empty())
+        return WalkResult::advance();
+      op->emitOpError() << "is lowered by " << pass
+                        << ", which must run before ck-lower-wave-tiles";
       return WalkResult::interrupt();
     });
     if (pipelined.wasInterrupted())
@@ -331,10 +411,11 @@ struct CKLowerWaveTilesPass
       return signalPassFailure();
     AccTypeConverter converter(root);
     RewritePatternSet patterns(context);
-    patterns.add<LowerAccZero, LowerTileMma, LowerTileStore>(converter,
-                                                             context);
+    patterns.add<LowerAccZero, LowerTileMma, LowerTileStore, LowerPartialStore,
+                 LowerPartialAccumulate>(converter, context);
     ConversionTarget target(*context);
-    target.addIllegalOp<AccZeroOp, TileMmaOp, TileStoreOp>();
+    target.addIllegalOp<AccZeroOp, TileMmaOp, TileStoreOp, PartialStoreOp,
+                        PartialAccumulateOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);

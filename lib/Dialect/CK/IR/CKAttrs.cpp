@@ -300,6 +300,30 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 //===----------------------------------------------------------------------===//
+// PartitionAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      PartitionKind kind, int64_t kBatch) {
+  if (kind == PartitionKind::DataParallel && kBatch != 1)
+    return emitError() << "a data-parallel partition has k_batch 1, got "
+                       << kBatch;
+  if (kind == PartitionKind::SplitK &&
+      (kBatch < 2 || kBatch > cklimits::kMaxGrid[2]))
+    return emitError() << "split-K's k_batch must be in [2, "
+                       << cklimits::kMaxGrid[2]
+                       << "] (one workgroup per K range along the grid's "
+                          "z), got "
+                       << kBatch;
+  return success();
+}
+
+std::array<int64_t, 3> PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
+  return {tiles[1] * tiles[2], tiles[0], getKBatch()};
+}
+
+//===----------------------------------------------------------------------===//
 // TargetAttr
 //===----------------------------------------------------------------------===//
 

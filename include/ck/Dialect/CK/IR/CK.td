@@ -11,5 +11,6 @@ include "ck/Dialect/CK/IR/CKOps.td"
 include "ck/Dialect/CK/IR/CKTileOps.td"
 include "ck/Dialect/CK/IR/CKCoordOps.td"
 include "ck/Dialect/CK/IR/CKPipelineOps.td"
+include "ck/Dialect/CK/IR/CKPartitionOps.td"
 
 #endif // CK_DIALECT_CK_IR_CK_TD

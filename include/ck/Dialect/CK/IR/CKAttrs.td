@@ -298,6 +298,59 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Partition
+//===----------------------------------------------------------------------===//
+
+def CK_PartitionKind : I32EnumAttr<"PartitionKind",
+    "how a GEMM's tiles and K-iterations are spread over workgroups", [
+    I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
+    I32EnumAttrCase<"SplitK", 1, "split_k">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
+  let summary = "Which work units a GEMM kernel's workgroups run";
+  let description = [{
+    How `ck.partition` spreads a GEMM's output tiles and their K-tiles over
+    the workgroups of its launch:
+
+    - `data_parallel`: one workgroup per tile runs all its K-tiles and
+      writes it. Grid: (tiles along M x tiles along N, G, 1).
+    - `split_k, k_batch = S`: each tile's K-tiles are cut into S equal
+      ranges (the last one shorter); one workgroup per (tile, range) writes
+      its f32 partial tile to a workspace slot, and a second kernel, one
+      workgroup per tile, sums the S partials in range order and writes the
+      tile. Grid: (tiles along M x tiles along N, G, S). Deterministic: the
+      sum's order is fixed.
+
+    Verifier: `k_batch` is 1 for data-parallel and in [2, 65535] (one
+    workgroup per range along the grid's z) for split-K.
+
+    Example:
+
+    ```mlir
+    #ck.partition<data_parallel>
+    #ck.partition<split_k, k_batch = 4>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<CK_PartitionKind>:$kind,
+    DefaultValuedParameter<"int64_t", "1", "partial sums per tile">:$kBatch
+  );
+  let assemblyFormat = "`<` $kind (`,` `k_batch` `=` $kBatch^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
+    /// along N).
+    std::array<int64_t, 3> getGrid(ArrayRef<int64_t> tiles) const;
+    /// Whether partial tiles go through a workspace.
+    bool usesWorkspace() const { return getKind() == PartitionKind::SplitK; }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Target
 //===----------------------------------------------------------------------===//
 
