@@ -36,15 +36,17 @@ def pass_configurations():
     configs = [[], ["-ck-conv-to-gemm"], ["-ck-conv-to-gemm=path=implicit"],
                ["-convert-ck-conv-to-gpu-reference"],
                ["-convert-ck-to-amdgpu"], ["-convert-ck-to-nvvm"],
-               ["-ck-pipeline"], ["-ck-lower-wave-tiles"], ["-ck-lower-coords"]]
+               ["-ck-lower-partition"], ["-ck-pipeline"],
+               ["-ck-lower-wave-tiles"], ["-ck-lower-coords"]]
     for chip in CHIPS:
         target = f"-ck-set-target=chip={chip}"
         configs.append([target, "-ck-conv-to-gemm", "-ck-select-gemm-config"])
         configs.append([target, "-ck-conv-to-gemm", "-ck-select-gemm-config",
                         "-convert-ck-to-gpu"])
         configs.append([target, "-ck-conv-to-gemm", "-ck-select-gemm-config",
-                        "-convert-ck-to-gpu", "-ck-pipeline",
-                        "-ck-lower-wave-tiles", "-ck-lower-coords"])
+                        "-convert-ck-to-gpu", "-ck-lower-partition",
+                        "-ck-pipeline", "-ck-lower-wave-tiles",
+                        "-ck-lower-coords"])
     return configs
 
 

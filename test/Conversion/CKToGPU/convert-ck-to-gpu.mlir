@@ -1,7 +1,6 @@
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -convert-ck-to-gpu | FileCheck %s
 
-// convert-ck-to-gpu builds one gpu.func per ck.gemm (plus a `_reduce` kernel
-// with split-K) and per ck.fill in the `ck_kernels` gpu.module, and launches
+// convert-ck-to-gpu builds one gpu.func per ck.gemm and per ck.fill in the `ck_kernels` gpu.module, and launches
 // it in place of the op. Every shape, count and launch size below is derived
 // by hand from lib/Conversion/CKToGPU/*.cpp:
 //  * GEMM kernel (GemmKernel.cpp): threads = (bM / wM) * (bN / wN) * wave size
@@ -9,19 +8,20 @@
 //    launch carries #ck.launch: the compute type (the inputs' on MFMA) and
 //    k_batch = split_k (printed when not 1); other launches carry none. LDS
 //    is static on gfx942 (no dynamic_lds feature): no launch size.
-//  * Block x is the tile (row-major over ceil(N / bN) columns), y the batch,
-//    z the split; a split owns ceil(K-tiles / split_k) K-tiles, the last
-//    one fewer.
-//  * The kernel is one ck.tile_gemm (its K loop is ck-pipeline's, tested in
+//  * The kernel is one ck.partition (lowered by ck-lower-partition, tested
+//    in test/Conversion/Partition/ck-lower-partition.mlir) over tiles
+//    [G, ceil(M / bM), ceil(N / bN)] and ceil(K / bK) K-tiles:
+//    #ck.partition<data_parallel>, or <split_k, k_batch = split_k> with a
+//    workspace of split_k * tiles slots of bM * bN f32 that the host
+//    allocates. Its unit is one ck.tile_gemm (ck-pipeline's, tested in
 //    test/Conversion/Pipeline/ck-pipeline.mlir) into a
-//    !ck.acc<bM x bN, mma, waves = [bM / wM, bN / wN]>, then one
+//    !ck.acc<bM x bN, mma, waves = [bM / wM, bN / wN]>; its epilogue one
 //    ck.tile_store. Where C is contiguous along N the store is staged
 //    through an f32 ck.lds_buffer at offset 0 of the LDS arena (after the
 //    K loop, the operand tiles' space): [wavesM * t * m][bN + 4] f32 for as
 //    many MMA tile rows t per wave as fit in the operand tiles' bytes
 //    (GemmEpilogue.cpp's plan), then vectors along N (16 bytes of C's type).
-//  * Fill and split-K reduction kernels: 256 threads, one per element,
-//    grid = ceil(elements / 256).
+//  * Fill kernels: 256 threads, one per element, grid = ceil(elements / 256).
 
 // -----
 // A GEMM on views with a pinned config: G = 1, M = N = K = 64, f16.
@@ -30,9 +30,7 @@
 // its arguments.
 // Config block [64, 32, 32], wave [32, 16], #ck.mfma<16x16x16, f16>:
 //   threads = (64 / 32) * (32 / 16) * 64 = 256;
-//   grid = (ceil(64 / 64) * ceil(64 / 32), 1, 1) = (2, 1, 1): m0 = (x / 2)
-//   * 64, n0 = (x % 2) * 32; 2 K-tiles, all in the one split: [z * 2,
-//   min(z * 2 + 2, 2)).
+//   tiles [1, 1, 2], 2 K-tiles; data-parallel: grid = (1 * 2, 1, 1).
 //   Accumulator: !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>.
 //   Operand tiles (TileCopyPlan): A [64][32 + 8] f16 = 5120 bytes, B
 //   [32][32 + 8] = 2560 at 5120: 7680 bytes.
@@ -49,21 +47,18 @@
 // CHECK-NEXT: return
 // CHECK: gpu.module @ck_kernels
 // CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<64x64xf16>, %[[KB:[^:]*]]: memref<64x64xf16>, %[[KC:[^:]*]]: memref<1x64x64xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK: %[[X:.*]] = gpu.block_id x
-// CHECK: %[[G:.*]] = gpu.block_id y
-// CHECK: %[[TN:.*]] = arith.remui %[[X]], %c2
-// CHECK: %[[TM:.*]] = arith.divui %[[X]], %c2
-// CHECK: %[[M0:.*]] = arith.muli %[[TM]], %c64
-// CHECK: %[[N0:.*]] = arith.muli %[[TN]], %c32
-// CHECK: %[[Z:.*]] = gpu.block_id z
-// CHECK: %[[KB0:.*]] = arith.muli %[[Z]], %c2
-// CHECK: %[[KB1:.*]] = arith.addi %[[KB0]], %c2
-// CHECK: %[[KE:.*]] = arith.minsi %[[KB1]], %c2
+// CHECK: ck.partition <data_parallel> tiles [1, 1, 2] k_tiles 2 unit {
+// CHECK-NEXT: ^bb0(%[[G:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[N0:[^:]*]]: index, %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index):
 // CHECK: %[[VA:.*]] = ck.transform %[[KA]] : memref<64x64xf16> to !ck.view<1x64x64xf16>
 // CHECK: %[[VB:.*]] = ck.transform %[[KB]] : memref<64x64xf16> to !ck.view<1x64x64xf16>
-// CHECK: %[[ACC:.*]] = ck.tile_gemm %[[VA]], %[[VB]] at [%[[G]], %[[M0]], %[[N0]]] k_tiles %[[KB0]] to %[[KE]] config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>> : !ck.view<1x64x64xf16>, !ck.view<1x64x64xf16> -> !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: %[[ACC:.*]] = ck.tile_gemm %[[VA]], %[[VB]] at [%[[G]], %[[M0]], %[[N0]]] k_tiles %[[K0]] to %[[K1]] config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>> : !ck.view<1x64x64xf16>, !ck.view<1x64x64xf16> -> !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK-NEXT: ck.yield %[[ACC]] : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK-NEXT: } epilogue {
+// CHECK-NEXT: ^bb0(%[[EG:[^:]*]]: index, %[[EM0:[^:]*]]: index, %[[EN0:[^:]*]]: index, %[[SUM:[^:]*]]: !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>):
 // CHECK: %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %[[ACC]] -> %[[KC]][%[[G]], %[[M0]], %[[N0]]] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store %[[SUM]] -> %[[KC]][%[[EG]], %[[EM0]], %[[EN0]]] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: ck.yield
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
 func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref<1x64x64xf16>) {
   %a = ck.transform %am : memref<64x64xf16> to !ck.view<1x64x64xf16>
@@ -86,39 +81,31 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // grid = (ceil(48 / 32) * ceil(40 / 64), 2, 2) = (2, 2, 2).
 // Workspace: split_k x G x M x N f32 = memref<2x2x48x40xf32>, allocated
 // before the launches and freed after them.
-// K-tiles = 64 / 32 = 2, one per split: the split's K-tiles are
-// [z, min(z + 1, 2)).
+// K-tiles = 64 / 32 = 2, one per split. tiles [2, 2, 1] (G = 2, ceil(48 /
+// 32) = 2, ceil(40 / 64) = 1): 4 tiles, so the workspace holds 2 * 4 slots
+// of 32 * 64 floats: memref<16384xf32>, allocated before the launch and
+// freed after it. ck-lower-partition adds the reduction kernel and its
+// launch; here the kernel takes the workspace besides A, B and C.
 // Operand tiles: A [32][40] (2560 bytes); B (N innermost) transposed into
-// K-innermost [64][40] (5120 bytes): 7680 bytes.
-// Epilogue: the workspace is contiguous along N, 40 = 10 * 4: vectors of 4
-// f32. The staging tile for one MMA tile row per wave, [2 * 16][64 + 4] f32
-// (8704 bytes), is the smallest there is, larger than the operand tiles.
-// The tile store writes at [split, g, m0, n0].
-// Reduction: G * M * N = 2 * 48 * 40 = 3840 elements, grid ceil(3840 / 256)
-// = 15, summing 2 partials each and storing f16 into C.
+// K-innermost [64][40] (5120 bytes): 7680 bytes. The epilogue writes C
+// (2x48x40 f16, N innermost, 40 = 5 * 8: vectors of 8) through a staging
+// tile of one MMA tile row per wave, [2 * 16][64 + 4] f32 (8704 bytes),
+// the smallest there is.
 
 // CHECK-LABEL: func.func @split_k
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>)
-// CHECK: %[[WS:.*]] = memref.alloc() : memref<2x2x48x40xf32>
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[WS]] : memref<2x2x48x40xf32>) {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0_reduce blocks in (%c15{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[WS]] : memref<2x2x48x40xf32>, %[[C]] : memref<2x48x40xf16>){{$}}
-// CHECK-NEXT: memref.dealloc %[[WS]] : memref<2x2x48x40xf32>
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<16384xf32>
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+// CHECK-NEXT: memref.dealloc %[[WS]] : memref<16384xf32>
 // CHECK-NEXT: return
-// CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<2x48x64xf16>, %[[KB:[^:]*]]: memref<2x64x40xf16>, %[[KWS:[^:]*]]: memref<2x2x48x40xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK: %[[SPLIT:.*]] = gpu.block_id z
-// CHECK: %[[KBEGIN:.*]] = arith.muli %[[SPLIT]], %c1
-// CHECK: %[[KNEXT:.*]] = arith.addi %[[KBEGIN]], %c1
-// CHECK: %[[KEND:.*]] = arith.minsi %[[KNEXT]], %c2
-// CHECK: %[[SACC:.*]] = ck.tile_gemm %[[KA]], %[[KB]] at [%{{.*}}, %{{.*}}, %{{.*}}] k_tiles %[[KBEGIN]] to %[[KEND]] config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2> : memref<2x48x64xf16>, memref<2x64x40xf16> -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<2x48x64xf16>, %[[KB:[^:]*]]: memref<2x64x40xf16>, %[[KC:[^:]*]]: memref<2x48x40xf16>, %[[KWS:[^:]*]]: memref<16384xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: ck.partition <split_k, k_batch = 2> tiles [2, 2, 1] k_tiles 2 workspace(%[[KWS]] : memref<16384xf32>) unit {
+// CHECK: ck.tile_gemm %[[KA]], %[[KB]] at [%{{.*}}, %{{.*}}, %{{.*}}] k_tiles %{{.*}} to %{{.*}} config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2> : memref<2x48x64xf16>, memref<2x64x40xf16> -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: } epilogue {
 // CHECK: %[[SSTAGE:.*]] = ck.lds_buffer offset 0 : memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %[[SACC]] -> %[[KWS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 4 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x2x48x40xf32>, memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: gpu.return
-// CHECK: gpu.func @gemm_0_reduce(%[[RWS:[^:]*]]: memref<2x2x48x40xf32>, %[[RC:[^:]*]]: memref<2x48x40xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK: arith.cmpi ult, %{{.*}}, %c3840 : index
-// CHECK: scf.for %[[S:.*]] = %c0{{(_[0-9]+)?}} to %c2{{(_[0-9]+)?}} step %c1{{(_[0-9]+)?}} iter_args(%{{.*}}) -> (f32)
-// CHECK: memref.load %[[RWS]][%[[S]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x48x40xf32>
-// CHECK: arith.truncf %{{.*}} : f32 to f16
-// CHECK: memref.store %{{.*}}, %[[RC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x48x40xf16>
+// CHECK: ck.tile_store %{{.*}} -> %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 8 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x48x40xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.return
+// CHECK-NOT: gpu.func @gemm_0_reduce
 func.func @split_k(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) {
   ck.gemm %a, %b -> %c config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2>
       : memref<2x48x64xf16>, memref<2x64x40xf16> -> memref<2x48x40xf16>

@@ -1,0 +1,129 @@
+// RUN: ck-opt %s -split-input-file -ck-lower-partition -cse -verify-diagnostics | FileCheck %s
+
+// ck-lower-partition (LowerPartition.cpp) replaces each ck.partition with
+// the code that finds the workgroup's tile and K-tiles. Here G = 2, 48 x 40
+// tiled 32 x 64: tiles [2, 2, 1], so block x = tm * 1 + tn: m0 = (x / 1) *
+// 32, n0 = (x % 1) * 64; block y is g; the tile's index is g * 2 + x.
+//
+// @dp is data-parallel over 2 K-tiles: the unit runs [0, 2), the epilogue
+// writes its sum.
+// @sk is split-K with k_batch 2 over 3 K-tiles: ceil(3 / 2) = 2 per split,
+// split z runs [2z, min(2z + 2, 3)) and stores its partial tile to slot
+// z * 4 + tile (4 tiles). The pass adds @sk_reduce, a clone of @sk whose
+// workgroups sum slots s * 4 + tile for s = 0, 1 onto zero, in that order,
+// and run the epilogue; its launch follows @sk's with the same arguments,
+// grid z 1 and no #ck.launch facts.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+// CHECK-LABEL: func.func @host
+// CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<16384xf32>)
+// CHECK: gpu.launch_func @kernels::@dp
+// CHECK: gpu.launch_func @kernels::@sk blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+// CHECK-NEXT: gpu.launch_func @kernels::@sk_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in (%[[T]], %[[ONE]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>){{$}}
+// CHECK-NEXT: return
+
+// CHECK-LABEL: gpu.func @dp
+// CHECK-SAME: (%[[KA:[^:]*]]: memref<2x48x64xf16>, %[[KB:[^:]*]]: memref<2x64x40xf16>, %[[KC:[^:]*]]: memref<2x48x40xf16>)
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[BY:.*]] = gpu.block_id y
+// CHECK: %[[TM:.*]] = arith.divui %[[BX]], %[[C1:.*]] : index
+// CHECK: %[[M0:.*]] = arith.muli %[[TM]], %[[C32:.*]] : index
+// CHECK: %[[TN:.*]] = arith.remui %[[BX]], %[[C1]] : index
+// CHECK: %[[N0:.*]] = arith.muli %[[TN]], %[[C64:.*]] : index
+// CHECK: %[[ACC:.*]] = ck.tile_gemm %[[KA]], %[[KB]] at [%[[BY]], %[[M0]], %[[N0]]] k_tiles %c0{{(_[0-9]+)?}} to %c2{{(_[0-9]+)?}}
+// CHECK: ck.tile_store %[[ACC]] -> %[[KC]][%[[BY]], %[[M0]], %[[N0]]]
+// CHECK-NOT: ck.partition
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @sk
+// CHECK-SAME: (%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %{{[^:]*}}: memref<2x48x40xf16>, %[[KWS:[^:]*]]: memref<16384xf32>)
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[BY:.*]] = gpu.block_id y
+// CHECK: %[[GT:.*]] = arith.muli %[[BY]], %[[C2:.*]] : index
+// CHECK: %[[TILE:.*]] = arith.addi %[[GT]], %[[BX]] : index
+// CHECK: %[[BZ:.*]] = gpu.block_id z
+// CHECK: %[[K0:.*]] = arith.muli %[[BZ]], %[[C2]] : index
+// CHECK: %[[K0P:.*]] = arith.addi %[[K0]], %[[C2]] : index
+// CHECK: %[[K1:.*]] = arith.minsi %[[K0P]], %[[C3:.*]] : index
+// CHECK: %[[ACC:.*]] = ck.tile_gemm {{.*}} k_tiles %[[K0]] to %[[K1]]
+// CHECK: %[[SPLITS:.*]] = arith.muli %[[BZ]], %[[C4:.*]] : index
+// CHECK: %[[SLOT:.*]] = arith.addi %[[SPLITS]], %[[TILE]] : index
+// CHECK: ck.partial_store %[[ACC]] -> %[[KWS]] slot %[[SLOT]]
+// CHECK-NOT: ck.tile_store
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @sk_reduce
+// CHECK-SAME: (%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<16384xf32>)
+// CHECK-NOT: ck.tile_gemm
+// CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[ZERO:.*]] = ck.acc_zero
+// CHECK: %[[SUM:.*]] = scf.for %[[S:.*]] = %c0{{.*}} to %c2{{.*}} step %c1{{.*}} iter_args(%[[PART:.*]] = %[[ZERO]])
+// CHECK:   %[[SS:.*]] = arith.muli %[[S]], %c4
+// CHECK:   %[[SLOT:.*]] = arith.addi %[[SS]], %[[TILE]] : index
+// CHECK:   %[[NEXT:.*]] = ck.partial_accumulate %[[PART]], %[[RWS]] slot %[[SLOT]]
+// CHECK:   scf.yield %[[NEXT]]
+// CHECK: ck.tile_store %[[SUM]] -> %[[RC]]
+// CHECK-NOT: ck.tile_gemm
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  func.func @host(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16384xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @kernels::@dp blocks in (%c2, %c2, %c1) threads in (%c256, %c1, %c1)
+        args(%a : memref<2x48x64xf16>, %b : memref<2x64x40xf16>, %c : memref<2x48x40xf16>)
+        {ck.launch = #ck.launch<compute = f16>}
+    gpu.launch_func @kernels::@sk blocks in (%c2, %c2, %c2) threads in (%c256, %c1, %c1)
+        args(%a : memref<2x48x64xf16>, %b : memref<2x64x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<16384xf32>)
+        {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @dp(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) kernel {
+      ck.partition #ck.partition<data_parallel> tiles [2, 2, 1] k_tiles 2 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+    gpu.func @sk(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16384xf32>) kernel {
+      ck.partition #ck.partition<split_k, k_batch = 2> tiles [2, 2, 1] k_tiles 3 workspace(%ws : memref<16384xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// The partition is a kernel's whole body: it needs a gpu.func kernel.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
+  // expected-error @+1 {{'ck.partition' op must be the one partition at the top of a gpu.func kernel}}
+  ck.partition #ck.partition<data_parallel> tiles [2, 2, 1] k_tiles 2 unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.acc_zero : !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+    ck.yield
+  }
+  return
+}
