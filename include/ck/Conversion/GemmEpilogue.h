@@ -2,9 +2,9 @@
 //
 // The lowering of ck.tile_store (ck-lower-wave-tiles), and the staging plan
 // convert-ck-to-gpu sizes its LDS arena with. After the K loop each wave
-// holds its part of the workgroup's C tile in MMA accumulator layout. The epilogue writes
-// it out: through the C view with alpha, beta and the D tensors applied, or
-// (split-K) as f32 partial sums to the workspace.
+// holds its part of the workgroup's C tile in MMA accumulator layout. The
+// epilogue writes it out through the C view with alpha, beta and the D
+// tensors applied.
 //
 // Where the destination is contiguous along N, the tile goes through LDS
 // first (the CShuffle idea): waves write their accumulators into an f32
@@ -40,9 +40,7 @@ struct WaveAccumulators {
 struct TileDestination {
   GemmShape shape;
   Value g, m0, n0;
-  /// With split-K: the workspace (splits x G x M x N, f32) and the split.
-  Value workspace, split;
-  /// Without: C's view, then the D tensors' views.
+  /// C's view, then the D tensors' views.
   ArrayRef<TracedView> views;
   double alpha = 1.0, beta = 0.0;
 };
@@ -58,8 +56,8 @@ struct EpilogueStaging {
   int64_t bytes() const { return rows * cols * 4; }
 };
 
-/// Plans the staging of a bn-wide tile for `dest` (only its shape, views
-/// and whether it is a workspace matter), for waves of `tilesM` MMA tile
+/// Plans the staging of a bn-wide tile for `dest` (only its shape and views
+/// matter), for waves of `tilesM` MMA tile
 /// rows of `mma`, `wavesM` of them along M: slices as tall as `ldsBytes`
 /// allow, one MMA tile row at least. No staging where the destination is
 /// not contiguous along N.

@@ -31,8 +31,8 @@ static void emitIf(OpBuilder &b, Location loc, Value cond, Fn body) {
 }
 
 /// Stores `width` elements of `value` (a scalar when width is 1) at (m, n)
-/// of `dest`, which must be inside the matrix where `inBounds` holds:
-/// partial sums to the workspace, or the epilogue through C's view.
+/// of `dest`, which must be inside the matrix where `inBounds` holds: the
+/// epilogue through C's view.
 static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
                         Value value, Value m, Value n, Value inBounds,
                         int64_t width) {
@@ -42,12 +42,6 @@ static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
     else
       storeAlignedVector(b, loc, v, memref, indices);
   };
-  if (dest.workspace) {
-    emitIf(b, loc, inBounds, [&] {
-      store(value, dest.workspace, {dest.split, dest.g, m, n});
-    });
-    return;
-  }
   // Padding in C is never written.
   SmallVector<Value> coord = {dest.g, m, n};
   const TracedView &c = dest.views.front();
@@ -66,20 +60,15 @@ static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
 /// The widest vector (a power of two) that every destination memref takes
 /// along N at any multiple of its width, dividing `bn`.
 static int64_t destinationWidth(const TileDestination &dest, int64_t bn) {
-  int64_t width;
-  if (dest.workspace) {
-    width = std::gcd<int64_t>(4, dest.shape.n);
-  } else {
-    auto bytes = [](const TracedView &v) {
-      return cast<MemRefType>(v.memref.getType())
-                 .getElementType()
-                 .getIntOrFloatBitWidth() /
-             8;
-    };
-    width = 16 / bytes(dest.views.front());
-    for (const TracedView &view : dest.views)
-      width = std::min(width, contiguousVectorWidth(view, 2, 16 / bytes(view)));
-  }
+  auto bytes = [](const TracedView &v) {
+    return cast<MemRefType>(v.memref.getType())
+               .getElementType()
+               .getIntOrFloatBitWidth() /
+           8;
+  };
+  int64_t width = 16 / bytes(dest.views.front());
+  for (const TracedView &view : dest.views)
+    width = std::min(width, contiguousVectorWidth(view, 2, 16 / bytes(view)));
   width = std::gcd(width, bn);
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
 }

@@ -198,17 +198,10 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
         cast<ShapedType>(op.getDest().getType()).getShape().take_back(3);
     TileDestination dest;
     dest.shape = GemmShape{shape[0], shape[1], shape[2], /*k=*/0};
-    ValueRange indices = op.getIndices();
-    if (indices.size() == 4) {
-      dest.workspace = op.getDest();
-      dest.split = indices.front();
-      indices = indices.drop_front();
-    } else {
-      dest.views = views;
-    }
-    dest.g = indices[0];
-    dest.m0 = indices[1];
-    dest.n0 = indices[2];
+    dest.views = views;
+    dest.g = op.getIndices()[0];
+    dest.m0 = op.getIndices()[1];
+    dest.n0 = op.getIndices()[2];
     dest.alpha = op.getAlpha().convertToDouble();
     dest.beta = op.getBeta().convertToDouble();
 

@@ -124,14 +124,14 @@ gpu.module @kernels {
 // CHECK-NEXT: ck.lds_barrier
 // CHECK-NOT: ck.lds_barrier
 // CHECK:   scf.yield %[[STEP]], %[[OTHER]], %{{.*}}, %{{.*}}
-// CHECK: ck.tile_store %[[LOOP]]#0
+// CHECK: ck.partial_store %[[LOOP]]#0
 func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
-                       %ws: memref<2x2x48x40xf32>, %s: index, %g: index,
+                       %ws: memref<?xf32>, %s: index, %g: index,
                        %m0: index, %n0: index, %k0: index, %k1: index) {
   %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
       config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
       : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
-  ck.tile_store %acc -> %ws[%s, %g, %m0, %n0] : !acc, memref<2x2x48x40xf32>
+  ck.partial_store %acc -> %ws slot %s : !acc, memref<?xf32>
   return
 }
 

@@ -85,21 +85,22 @@ func.func @staged_store(%c: memref<1x64x64xf16>, %stage: !stage,
 }
 
 // -----
-// A split-K partial tile, direct: the workspace's [split, g, m, n] gets
-// the lane's 2 tiles x 4 accumulators as they are (no conversion).
+// A direct tile store to f32 C (no staging tile): the lane's 2 tiles x 4
+// accumulators go out as they are (no conversion), each store guarded by
+// the matrix bounds.
 
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
 
-// CHECK-LABEL: func.func @partial_store
-// CHECK-SAME: (%[[WS:[^:]*]]: memref<2x1x32x32xf32>, %[[SPLIT:[^:]*]]: index
+// CHECK-LABEL: func.func @direct_store
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x32x32xf32>, %[[G:[^:]*]]: index
 // CHECK-NOT: arith.truncf
-// CHECK-COUNT-8: memref.store %{{.*}}, %[[WS]][%[[SPLIT]], %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x1x32x32xf32>
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<1x32x32xf32>
 // CHECK-NOT: store
 // CHECK: return
-func.func @partial_store(%ws: memref<2x1x32x32xf32>, %split: index,
-                         %g: index, %m0: index, %n0: index) {
+func.func @direct_store(%c: memref<1x32x32xf32>, %g: index, %m0: index,
+                        %n0: index) {
   %acc = ck.acc_zero : !acc
-  ck.tile_store %acc -> %ws[%split, %g, %m0, %n0] : !acc, memref<2x1x32x32xf32>
+  ck.tile_store %acc -> %c[%g, %m0, %n0] : !acc, memref<1x32x32xf32>
   return
 }
 

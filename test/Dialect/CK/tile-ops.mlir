@@ -14,16 +14,14 @@
 // CHECK: %[[M:.*]] = ck.tile_mma %[[Z]], %[[LA]], %[[LB]] slot %[[S]] k 32 b_transposed : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.lds_barrier
 // CHECK: ck.tile_store %[[M]] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] adds(%{{.*}} : memref<1x64x64xf16>) beta 2.000000e+00 staged %{{.*}} width 8 : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %[[M]] -> %{{.*}}[%[[S]], %{{.*}}, %{{.*}}, %{{.*}}] : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<4x1x64x64xf32>
 func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
-                    %d: memref<1x64x64xf16>, %ws: memref<4x1x64x64xf32>, %stage: !stage,
+                    %d: memref<1x64x64xf16>, %stage: !stage,
                     %g: index, %m0: index, %n0: index) {
   %z = ck.acc_zero : !acc
   %m = ck.tile_mma %z, %la, %lb slot %s k 32 b_transposed : !acc, !lds2, !lds2
   ck.lds_barrier
   ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
       staged %stage width 8 : !acc, memref<1x64x64xf16>, !stage
-  ck.tile_store %m -> %ws[%s, %g, %m0, %n0] : !acc, memref<4x1x64x64xf32>
   return
 }
 

@@ -126,23 +126,11 @@ LogicalResult TileStoreOp::verify() {
   AccType acc = getAcc().getType();
   auto destType = cast<ShapedType>(getDest().getType());
   int64_t rank = destType.getRank();
-  if (rank != 3 && rank != 4)
-    return emitOpError() << "writes a G x M x N tensor or a splits x G x M x "
-                            "N workspace, got rank "
-                         << rank;
-  if (static_cast<int64_t>(getIndices().size()) != rank)
-    return emitOpError() << "expects one index per dimension of the "
-                            "destination ("
-                         << rank << "), got " << getIndices().size();
-  if (rank == 4) {
-    if (!isa<MemRefType>(destType) || !destType.getElementType().isF32())
-      return emitOpError() << "writes split-K partial tiles to an f32 memref, "
-                              "got "
-                           << destType;
-    if (!getDs().empty() || getAlpha().convertToDouble() != 1.0)
-      return emitOpError() << "writes split-K partial tiles as they are: no "
-                              "D tensors and alpha 1";
-  }
+  if (rank != 3)
+    return emitOpError() << "writes a G x M x N tensor, got rank " << rank;
+  if (getIndices().size() != 3)
+    return emitOpError() << "expects (g, m0, n0), got " << getIndices().size()
+                         << " indices";
   if (failed(verifyEpilogueOperands(*this, getDest(), getDs(), getBetaAttr())))
     return failure();
   if (static_cast<bool>(getStaging()) != getWidth().has_value())

@@ -144,9 +144,8 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     Writes `alpha * acc + beta * sum of D` at rows `m0..` and columns
     `n0..` of batch `g` of `dest` (`G x M x N`), converted to `dest`'s
     element type. Elements beyond M or N and padding of `dest` are not
-    written. Split-K partial tiles take a fourth, leading index: `dest` is
-    then an f32 `splits x G x M x N` workspace and the tile is written as
-    is (no D tensors, alpha 1).
+    written. (Split-K partial tiles go to a workspace with
+    `ck.partial_store` instead.)
 
     With `staged %buf width W` the tile goes through the f32 LDS tile `buf`
     in slices of rows (as many instruction rows of every wave as it holds)
