@@ -31,8 +31,8 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
 def CKLowerPartition : Pass<"ck-lower-partition", "ModuleOp"> {
   let summary = "Turn each ck.partition into its workgroups' work";
   let description = [{
-    Replaces each `ck.partition` (the one op of a `gpu.func` kernel's body,
-    besides its views) with the code that finds the calling workgroup's
+    Replaces each `ck.partition` (one per `gpu.func` kernel, directly in its
+    body) with the code that finds the calling workgroup's
     tile and range of K-tiles from its block ids, on the grid
     `#ck.partition` gives the launch, and runs the unit region on them:
 
