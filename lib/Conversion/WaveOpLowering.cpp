@@ -169,20 +169,29 @@ static StringRef passThatRemoves(Operation *op) {
   return "";
 }
 
-LogicalResult mlir::ck::lowerWaveOps(
-    Operation *root, StringRef passName,
-    function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
-    function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier) {
-  // Ops of the rungs above must be gone: say which pass removes them.
-  WalkResult early = root->walk([&](Operation *op) {
+LogicalResult mlir::ck::requireLoweredBy(Operation *root, StringRef passName,
+                                         ArrayRef<StringRef> earlierPasses) {
+  // Outermost first: a partition is named before the tile ops inside it.
+  WalkResult early = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef pass = passThatRemoves(op);
-    if (pass.empty())
+    if (pass.empty() || !llvm::is_contained(earlierPasses, pass))
       return WalkResult::advance();
     op->emitOpError() << "is lowered by " << pass << ", which must run before "
                       << passName;
     return WalkResult::interrupt();
   });
-  if (early.wasInterrupted())
+  return failure(early.wasInterrupted());
+}
+
+LogicalResult mlir::ck::lowerWaveOps(
+    Operation *root, StringRef passName,
+    function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
+    function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier) {
+  // Ops of the rungs above must be gone: say which pass removes them.
+  if (failed(requireLoweredBy(
+          root, passName,
+          {"ck-conv-to-gemm", "convert-ck-to-gpu", "ck-lower-partition",
+           "ck-pipeline", "ck-lower-wave-tiles", "ck-lower-coords"})))
     return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {

@@ -106,6 +106,8 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
       each wave takes its rows and columns of the tile from the thread index;
     - `ck.tile_store` becomes the epilogue: staged through LDS or direct,
       through the destination's view, with alpha, beta and the D tensors;
+    - `ck.partial_store` writes the lane's accumulators to a workspace slot
+      fragment-major, and `ck.partial_accumulate` adds them back;
     - the `ck.lds_buffer`s of each `gpu.func` become views of one LDS arena
       at its entry: a workgroup attribution as large as the furthest buffer
       reaches, or, where the `#ck.target` sizes LDS at launch

@@ -35,6 +35,11 @@ Value emitLaneTerm(OpBuilder &b, Location loc, Value lane,
 /// the target's; an error on `op` where neither is known.
 FailureOr<int64_t> requireWaveSize(Operation *op, MatrixInstrAttrInterface mma);
 
+/// Fails on the first op under `root` (outermost first) that one of
+/// `earlierPasses` removes, saying that pass must run before `passName`.
+LogicalResult requireLoweredBy(Operation *root, StringRef passName,
+                               ArrayRef<StringRef> earlierPasses);
+
 /// A target's lowering of the wave ops under `root`: each ck.mma with
 /// `lowerMma` (fails on the first it refuses), each ck.lds_barrier with
 /// `lowerBarrier`, and each ck.fragment_load into LDS loads, the lane's

@@ -374,17 +374,8 @@ struct CKLowerWaveTilesPass
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
     // The partitions and K loops must be spelled out first.
-    WalkResult pipelined = root->walk<WalkOrder::PreOrder>([](Operation *op) {
-      StringRef pass = isa<PartitionOp>(op)   ? "ck-lower-partition"
-                       : isa<TileGemmOp>(op) ? "ck-pipeline"
-                                             : "";
-      if (pass.empty())
-        return WalkResult::advance();
-      op->emitOpError() << "is lowered by " << pass
-                        << ", which must run before ck-lower-wave-tiles";
-      return WalkResult::interrupt();
-    });
-    if (pipelined.wasInterrupted())
+    if (failed(requireLoweredBy(root, getArgument(),
+                                {"ck-lower-partition", "ck-pipeline"})))
       return signalPassFailure();
     if (failed(lowerLdsBuffers(root)))
       return signalPassFailure();

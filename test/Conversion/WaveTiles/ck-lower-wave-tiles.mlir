@@ -185,3 +185,26 @@ func.func @partial_tiles(%ws: memref<?xf32>, %s: index, %t: index) {
   ck.partial_store %sum -> %ws slot %t : !acc, memref<?xf32>
   return
 }
+
+// -----
+// A partition is named before the tile ops inside it: its pass runs first.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+gpu.module @kernels {
+  gpu.func @partition_left(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>,
+                           %c: memref<1x32x32xf32>) kernel {
+    // expected-error @+1 {{'ck.partition' op is lowered by ck-lower-partition, which must run before ck-lower-wave-tiles}}
+    ck.partition #ck.partition<data_parallel> tiles [1, 1, 1] k_tiles 1 unit {
+    ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+      %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+          config <block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+          : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+      ck.yield %acc : !acc
+    } epilogue {
+    ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+      ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<1x32x32xf32>
+      ck.yield
+    }
+    gpu.return
+  }
+}
