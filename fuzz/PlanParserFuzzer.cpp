@@ -147,7 +147,7 @@ void checkSchedule(const ckrt_plan_desc *d, size_t i) {
   check(s.min_iters >= 1 && s.occupancy <= 1024);
   check(s.partial_bytes <= CKRT_MAX_TENSOR_BYTES);
   if (s.kind == CKRT_SCHEDULE_STREAM_K) {
-    check(s.num_scalars == 4 && s.partial_bytes >= 1);
+    check(s.num_scalars == 5 && s.partial_bytes >= 1);
     check(uint64_t(s.tiles) * s.iters <= maxCount);
     check(s.k_batch == 0 && s.max_k_batch == 0);
   } else {
@@ -177,7 +177,8 @@ void checkSchedule(const ckrt_plan_desc *d, size_t i) {
         check(info.scalars[0] == info.streamk_workgroups &&
               info.scalars[1] == info.data_parallel_tiles &&
               info.scalars[2] == info.iters_per_workgroup &&
-              info.scalars[3] == info.extra_iters);
+              info.scalars[3] == info.extra_iters &&
+              uint32_t(info.scalars[4]) == info.grid);
         check(info.data_parallel_tiles + info.streamk_tiles == s.tiles);
       } else {
         check(info.grid >= 1 && info.grid <= 65535);

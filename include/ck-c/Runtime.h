@@ -37,8 +37,10 @@ extern "C" {
 #endif
 
 /** Version of this C API; bumped on incompatible changes. 2: schedules
- *  (ckrt_kernel_info and ckrt_workspace_info gained fields). */
-#define CKRT_API_VERSION 2
+ *  (ckrt_kernel_info and ckrt_workspace_info gained fields). 3: a stream_k
+ *  schedule passes five scalars, the grid last (ckrt_schedule_info's
+ *  scalars grew to 8). */
+#define CKRT_API_VERSION 3
 /** The newest launch-plan format version this runtime reads (`ck-plan 2`,
  *  which adds `schedule`, `schedule:NAME` and `coop`). */
 #define CKRT_PLAN_VERSION 2
@@ -290,8 +292,8 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  *   grid x (stream_k only): the schedule's grid;
  *   grid z (split_k only): k_batch;
  *   workspace size: the schedule's workspace bytes;
- *   argument: its i32 scalars, K D q r' (stream_k, four kernel parameters)
- *             or k_batch (split_k, one).
+ *   argument: its i32 scalars, K D q r' grid (stream_k, five kernel
+ *             parameters) or k_batch (split_k, one).
  *
  * `coop` launches the kernel cooperatively (cuLaunchCooperativeKernel,
  * hipModuleLaunchCooperativeKernel): ckrt_plan_load checks that the
@@ -433,8 +435,8 @@ typedef struct ckrt_schedule_decl {
    *  splits auto may choose. */
   uint32_t k_batch;
   uint32_t max_k_batch;
-  /** Kernel parameters a `schedule:NAME` argument passes: 4 (stream_k:
-   *  K, D, q, r') or 1 (split_k: k_batch), each an i32. */
+  /** Kernel parameters a `schedule:NAME` argument passes: 5 (stream_k:
+   *  K, D, q, r', grid) or 1 (split_k: k_batch), each an i32. */
   uint32_t num_scalars;
   int line;
 } ckrt_schedule_decl;
@@ -474,8 +476,8 @@ typedef struct ckrt_schedule_info {
    *  of Composable Kernel's tolerance rule. */
   int64_t max_contributors;
   /** The i32 kernel parameters a `schedule:NAME` argument passes, in
-   *  order (K, D, q, r' or k_batch); num_scalars of them. */
-  int32_t scalars[4];
+   *  order (K, D, q, r', grid or k_batch); num_scalars of them. */
+  int32_t scalars[8];
   uint32_t num_scalars;
 } ckrt_schedule_info;
 

@@ -6,7 +6,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -149,6 +151,115 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
   return success();
 }
 
+/// The flag's address: the workspace's aligned pointer plus its offset and
+/// the op's, in 4-byte words.
+static Value emitFlagAddress(OpBuilder &b, Location loc, Value workspace,
+                             Value offset) {
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(b, loc, workspace);
+  Value words = arith::AddIOp::create(b, loc, metadata.getOffset(), offset);
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, workspace);
+  Value address = arith::AddIOp::create(
+      b, loc, base,
+      arith::MulIOp::create(b, loc, words, indexConstant(b, loc, 4)));
+  Value bits = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(b, loc,
+                                  LLVM::LLVMPointerType::get(b.getContext()),
+                                  bits);
+}
+
+/// Runs `body` in thread 0 of the (1-D) workgroup only.
+static void emitInThreadZero(OpBuilder &b, Location loc,
+                             function_ref<void()> body) {
+  Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  auto only = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,
+                            indexConstant(b, loc, 0)),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(only.thenBlock());
+  body();
+}
+
+/// Polls after which a flag wait gives up and traps: a schedule whose
+/// signal never comes (a workgroup that cannot be resident) fails the
+/// launch instead of hanging it.
+static constexpr int64_t kMaxFlagPolls = int64_t(1) << 30;
+
+/// ck.flag_signal: every thread's earlier global writes are released (each
+/// thread fences: an AMD release fence covers its own wave's writes only),
+/// the workgroup meets, and thread 0 stores 1 with release ordering.
+static void lowerFlagSignal(OpBuilder &b, FlagSignalOp op,
+                            const FlagTarget &target) {
+  Location loc = op.getLoc();
+  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
+                        target.deviceScope);
+  gpu::BarrierOp::create(b, loc);
+  emitInThreadZero(b, loc, [&] {
+    Value flag = emitFlagAddress(b, loc, op.getWorkspace(), op.getOffset());
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    LLVM::StoreOp::create(b, loc, one, flag, /*alignment=*/4,
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false,
+                          LLVM::AtomicOrdering::release, target.deviceScope);
+  });
+  op.erase();
+}
+
+/// ck.flag_wait: thread 0 polls the flag with acquire loads until it is 1
+/// (trapping after kMaxFlagPolls), resets it, and the workgroup meets; every
+/// thread then fences with acquire ordering before it reads what the flag
+/// published.
+static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
+                          const FlagTarget &target) {
+  Location loc = op.getLoc();
+  emitInThreadZero(b, loc, [&] {
+    Value flag = emitFlagAddress(b, loc, op.getWorkspace(), op.getOffset());
+    Type i32 = b.getI32Type();
+    Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    auto poll = scf::WhileOp::create(b, loc, TypeRange{i32}, ValueRange{zero});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      Block *check = b.createBlock(&poll.getBefore(), {}, {i32}, {loc});
+      Value value = LLVM::LoadOp::create(
+          b, loc, i32, flag, /*alignment=*/4, /*isVolatile=*/false,
+          /*isNonTemporal=*/false, /*isInvariant=*/false,
+          /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
+          target.deviceScope);
+      Value unset =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, one);
+      scf::ConditionOp::create(b, loc, unset, check->getArguments());
+
+      Block *again = b.createBlock(&poll.getAfter(), {}, {i32}, {loc});
+      Value polls = arith::AddIOp::create(b, loc, again->getArgument(0), one);
+      auto tooMany = scf::IfOp::create(
+          b, loc,
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::uge, polls,
+              arith::ConstantIntOp::create(b, loc, kMaxFlagPolls, 32)),
+          /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(tooMany.thenBlock());
+        LLVM::Trap::create(b, loc);
+      }
+      target.pause(b, loc);
+      scf::YieldOp::create(b, loc, polls);
+    }
+    LLVM::StoreOp::create(b, loc, zero, flag, /*alignment=*/4,
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false,
+                          LLVM::AtomicOrdering::monotonic, target.deviceScope);
+  });
+  gpu::BarrierOp::create(b, loc);
+  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire,
+                        target.deviceScope);
+  op.erase();
+}
+
 /// The pass that removes `op` before the target passes run, or an empty
 /// name for ck ops that may remain (views: index math that canonicalization
 /// drops once unused).
@@ -186,7 +297,8 @@ LogicalResult mlir::ck::requireLoweredBy(Operation *root, StringRef passName,
 LogicalResult mlir::ck::lowerWaveOps(
     Operation *root, StringRef passName,
     function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
-    function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier) {
+    function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier,
+    const FlagTarget &flags) {
   // Ops of the rungs above must be gone: say which pass removes them.
   if (failed(requireLoweredBy(
           root, passName,
@@ -195,7 +307,7 @@ LogicalResult mlir::ck::lowerWaveOps(
     return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<MmaOp, FragmentLoadOp, LdsBarrierOp>(op))
+    if (isa<MmaOp, FragmentLoadOp, LdsBarrierOp, FlagSignalOp, FlagWaitOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -203,6 +315,10 @@ LogicalResult mlir::ck::lowerWaveOps(
     rewriter.setInsertionPoint(op);
     if (auto barrier = dyn_cast<LdsBarrierOp>(op))
       lowerBarrier(rewriter, barrier);
+    else if (auto signal = dyn_cast<FlagSignalOp>(op))
+      lowerFlagSignal(rewriter, signal, flags);
+    else if (auto wait = dyn_cast<FlagWaitOp>(op))
+      lowerFlagWait(rewriter, wait, flags);
     else if (failed(isa<MmaOp>(op)
                         ? lowerMma(rewriter, cast<MmaOp>(op))
                         : lowerFragmentLoad(rewriter, cast<FragmentLoadOp>(op))))

@@ -44,16 +44,38 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
       compiled.tensors.push_back(memref);
     }
     SmallVector<memref::AllocOp> workspaces;
+    SmallVector<ScheduleOp> schedules;
+    // The plan's name of `schedule`, recorded on first use after the kernel
+    // `kernel` that uses it.
+    auto scheduleName = [&](ScheduleOp schedule, StringRef kernel) {
+      auto it = llvm::find(schedules, schedule);
+      if (it != schedules.end())
+        return compiled.schedules[it - schedules.begin()].name;
+      schedules.push_back(schedule);
+      compiled.schedules.push_back(ScheduleRecord{
+          kernel.str(), schedule.getPartition(),
+          static_cast<int64_t>(schedule.getTiles()),
+          static_cast<int64_t>(schedule.getKTiles()),
+          static_cast<int64_t>(schedule.getPartialBytes())});
+      return compiled.schedules.back().name;
+    };
     for (gpu::LaunchFuncOp launch : launches) {
       KernelRecord record;
       record.name = launch.getKernelName().getValue().str();
       gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
       gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      if (auto schedule = grid.x.getDefiningOp<ScheduleOp>();
+          schedule && grid.x == schedule.getGrid())
+        record.gridSchedule = scheduleName(schedule, record.name);
       Value dims[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
       for (auto [i, dim] : llvm::enumerate(dims)) {
+        if (i == 0 && !record.gridSchedule.empty())
+          continue;
         std::optional<int64_t> size = constantIndex(dim);
         if (!size)
-          return launch.emitError() << "launch sizes must be constants";
+          return launch.emitError()
+                 << "launch sizes must be constants or a ck.schedule's grid "
+                    "(grid x)";
         (i < 3 ? record.grid[i] : record.block[i - 3]) = *size;
       }
       if (Value lds = launch.getDynamicSharedMemorySize()) {
@@ -65,15 +87,54 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
       }
       record.facts =
           launch->getAttrOfType<LaunchAttr>(LaunchAttr::kAttrName);
-      for (Value arg : launch.getKernelOperands()) {
+      if (record.facts) {
+        PartitionAttr partition = record.facts.getPartition();
+        record.cooperative =
+            partition.getKind() == PartitionKind::StreamK &&
+            partition.getDp() == StreamKDataParallel::Persistent;
+      }
+      OperandRange operands = launch.getKernelOperands();
+      for (size_t i = 0; i < operands.size(); ++i) {
+        Value arg = operands[i];
+        if (auto schedule = arg.getDefiningOp<ScheduleOp>()) {
+          // The schedule's scalars, all of them in order: the plan passes
+          // them as one `schedule:NAME`.
+          ResultRange scalars = schedule.getArguments();
+          if (arg != scalars.front() || i + scalars.size() > operands.size() ||
+              !llvm::equal(operands.slice(i, scalars.size()), scalars))
+            return launch.emitError()
+                   << "takes a ck.schedule's arguments other than all of "
+                      "them in order";
+          record.args.push_back("schedule:" +
+                                scheduleName(schedule, record.name));
+          i += scalars.size() - 1;
+          continue;
+        }
+        // A workspace the kernel sees with a static shape.
+        if (auto cast = arg.getDefiningOp<memref::CastOp>())
+          arg = cast.getSource();
         if (auto alloc = arg.getDefiningOp<memref::AllocOp>()) {
           auto it = llvm::find(workspaces, alloc);
           if (it == workspaces.end()) {
-            workspaces.push_back(alloc);
             MemRefType type = alloc.getType();
-            compiled.workspaces.push_back(
-                type.getNumElements() *
-                (type.getElementTypeBitWidth() / 8));
+            WorkspaceRecord workspace;
+            if (type.hasStaticShape()) {
+              workspace.bytes = type.getNumElements() *
+                                (type.getElementTypeBitWidth() / 8);
+            } else {
+              auto schedule =
+                  alloc.getDynamicSizes().front().getDefiningOp<ScheduleOp>();
+              if (!schedule || type.getRank() != 1 ||
+                  !type.getElementType().isF32() ||
+                  alloc.getDynamicSizes().front() !=
+                      schedule.getWorkspaceFloats())
+                return alloc.emitError()
+                       << "workspaces have static sizes or a ck.schedule's "
+                          "workspace size in floats";
+              workspace.schedule = scheduleName(schedule, record.name);
+            }
+            workspaces.push_back(alloc);
+            compiled.workspaces.push_back(workspace);
             it = workspaces.end() - 1;
           }
           record.args.push_back("w" +
@@ -83,8 +144,9 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
         auto blockArg = dyn_cast<BlockArgument>(arg);
         if (!blockArg || blockArg.getOwner()->getParentOp() != func)
           return launch.emitError() << "kernel arguments must be the "
-                                       "function's arguments or buffers it "
-                                       "allocates";
+                                       "function's arguments, buffers it "
+                                       "allocates or a ck.schedule's "
+                                       "arguments";
         record.args.push_back("t" + std::to_string(blockArg.getArgNumber()));
       }
       compiled.kernels.push_back(std::move(record));
@@ -121,7 +183,13 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
 
   std::string plan;
   llvm::raw_string_ostream os(plan);
-  os << "ck-plan 1\n";
+  // Schedules and cooperative launches need version 2; plans without them
+  // stay readable by version-1 readers.
+  bool version2 = !compiled.schedules.empty() ||
+                  llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
+                    return k.cooperative;
+                  });
+  os << "ck-plan " << (version2 ? 2 : 1) << "\n";
   os << "target " << info.chip << "\n";
   os << "binary " << info.binaryFile << "\n";
   for (auto &[key, value] : info.meta)
@@ -135,12 +203,37 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
     os << "tensor " << i << " " << role << " " << element << " "
        << type.getNumElements() << "\n";
   }
-  for (auto [i, bytes] : llvm::enumerate(compiled.workspaces))
-    os << "workspace " << i << " " << bytes << " keep\n";
+  for (const ScheduleRecord &s : compiled.schedules) {
+    PartitionAttr p = s.partition;
+    os << "schedule " << s.name << " stream_k tiles " << s.tiles << " iters "
+       << s.kTiles << " partial_bytes " << s.partialBytes << " reduce "
+       << stringifyStreamKReduction(p.getReduce()) << " dp "
+       << stringifyStreamKDataParallel(p.getDp()) << " tail ";
+    if (p.getTail() == PartitionAttr::kTailAll)
+      os << "all";
+    else
+      os << p.getTail();
+    os << " min_iters " << p.getMinIters() << " occupancy auto\n";
+  }
+  for (auto [i, workspace] : llvm::enumerate(compiled.workspaces)) {
+    os << "workspace " << i << " ";
+    if (workspace.schedule.empty())
+      os << workspace.bytes;
+    else
+      os << "schedule:" << workspace.schedule;
+    os << " keep\n";
+  }
   for (const KernelRecord &k : compiled.kernels) {
-    os << "kernel " << k.name << " grid " << k.grid[0] << " " << k.grid[1]
-       << " " << k.grid[2] << " block " << k.block[0] << " " << k.block[1]
-       << " " << k.block[2] << " lds " << k.ldsBytes << " args";
+    os << "kernel " << k.name << " grid ";
+    if (k.gridSchedule.empty())
+      os << k.grid[0];
+    else
+      os << "schedule:" << k.gridSchedule;
+    os << " " << k.grid[1] << " " << k.grid[2] << " block " << k.block[0]
+       << " " << k.block[1] << " " << k.block[2] << " lds " << k.ldsBytes;
+    if (k.cooperative)
+      os << " coop";
+    os << " args";
     for (const std::string &arg : k.args)
       os << " " << arg;
     os << "\n";

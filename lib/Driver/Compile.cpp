@@ -53,6 +53,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.toolkit = options.toolkit;
   pipeline.format = format.str();
   pipeline.reference = reference;
+  pipeline.partition = options.partition;
   if (chip.vendor == Vendor::NVIDIA)
     buildCKToNVVMPipeline(pm, pipeline);
   else
@@ -81,14 +82,24 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     // The reference kernels compute in f32; GEMM kernels in their inputs'
     // type, or tf32 where any of them runs f32 inputs on tf32 tensor cores
     // (the least precise one sets the plan's tolerance).
+    // A StreamK plan's k_batch is its schedule's, known at load.
     std::string compute = reference ? "f32" : problem->dtype;
     int64_t kBatch = 1;
+    std::string partition;
     for (const KernelRecord &kernel : compiled.kernels) {
       if (!kernel.facts)
         continue;
       if (isa<FloatTF32Type>(kernel.facts.getCompute()))
         compute = "tf32";
-      kBatch = std::max(kBatch, kernel.facts.getKBatch());
+      PartitionAttr launched = kernel.facts.getPartition();
+      kBatch = std::max(kBatch, launched.getKBatch());
+      // The attribute's parameters: its text inside `#ck.partition<...>`.
+      std::string text;
+      llvm::raw_string_ostream(text) << launched;
+      partition = StringRef(text)
+                      .drop_front(StringRef("#ck.partition<").size())
+                      .drop_back()
+                      .str();
     }
     info.meta = {{"problem", problem->summary()},
                  {"key", problem->key()},
@@ -100,6 +111,8 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                  {"bytes", std::to_string(problem->bytes())},
                  {"reduction", std::to_string(problem->reductionLength())},
                  {"k_batch", std::to_string(kBatch)}};
+    if (!partition.empty())
+      info.meta.push_back({"partition", partition});
   }
   return info;
 }

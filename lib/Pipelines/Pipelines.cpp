@@ -33,7 +33,9 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
     return;
   }
   pm.addPass(createCKConvToGemm());
-  pm.addPass(createCKSelectGemmConfig());
+  CKSelectGemmConfigOptions select;
+  select.partition = o.partition;
+  pm.addPass(createCKSelectGemmConfig(select));
   pm.addPass(createConvertCKToGPU());
   pm.addPass(createCKLowerPartition());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKPipeline());

@@ -53,7 +53,7 @@ struct ScheduleDecl {
   int line = 0;
 
   /// i32 kernel parameters of a `schedule:NAME` argument.
-  uint32_t numScalars() const { return kind == CKRT_SCHEDULE_STREAM_K ? 4 : 1; }
+  uint32_t numScalars() const { return kind == CKRT_SCHEDULE_STREAM_K ? 5 : 1; }
 };
 
 struct MetaDecl {

@@ -89,7 +89,7 @@ bool evaluateSchedule(const ScheduleDecl &schedule, uint32_t cus,
     info->iters_per_workgroup = plan.itersPerWorkgroup;
     info->extra_iters = plan.extraIters;
     info->max_contributors = plan.maxContributors;
-    static const char *const names[4] = {"K", "D", "q", "r'"};
+    static const char *const names[5] = {"K", "D", "q", "r'", "grid"};
     if (!setScalars(plan.kernelArguments(), names, info, why))
       return false;
   } else {

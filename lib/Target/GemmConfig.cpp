@@ -122,7 +122,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   SmallVector<int64_t> block = {bm, bn, bk};
   SmallVector<int64_t> wave = {bm / 2, bn / 2};
   auto config = GemmConfigAttr::get(context, block, wave, instruction,
-                                    /*splitK=*/1, /*ldsBuffers=*/1);
+                                    PartitionAttr::get(context, PartitionKind::DataParallel), /*ldsBuffers=*/1);
   // Shrink the tile, then K (not below 8), until the chip's limits hold.
   while (explainGemmConfigMisfit(config, target, elementType)) {
     if (block[0] >= block[1] && block[0] > 2 * mma.m)
@@ -135,7 +135,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
       return checkGemmConfig(config, target, elementType, emitError);
     wave = {block[0] / 2, block[1] / 2};
     config = GemmConfigAttr::get(context, block, wave, instruction,
-                                 /*splitK=*/1, /*ldsBuffers=*/1);
+                                 PartitionAttr::get(context, PartitionKind::DataParallel), /*ldsBuffers=*/1);
   }
   // Double-buffer the LDS tiles where
   //  * that fits and still leaves room for two workgroups per compute unit
@@ -148,7 +148,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   //    backward-weight layers took 98 ms with one buffer and 104-127 ms
   //    with two (bench/results/h100-lds-buffers.md).
   auto doubleBuffered =
-      GemmConfigAttr::get(context, block, wave, instruction, /*splitK=*/1,
+      GemmConfigAttr::get(context, block, wave, instruction, PartitionAttr::get(context, PartitionKind::DataParallel),
                           /*ldsBuffers=*/2);
   GemmConfigCost doubleCost = estimateCost(doubleBuffered, target, elementType);
   if (!target.hasFeature(TargetFeature::LdsInL1) &&
@@ -169,7 +169,9 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                                  std::max<int64_t>(1, kTiles / 8));
   splitK = std::min<int64_t>(splitK, kMaxSplitK);
   if (splitK > 1)
-    config = GemmConfigAttr::get(context, block, wave, instruction, splitK,
-                                 config.getLdsBuffers());
+    config = GemmConfigAttr::get(
+        context, block, wave, instruction,
+        PartitionAttr::get(context, PartitionKind::SplitK, splitK),
+        config.getLdsBuffers());
   return config;
 }

@@ -50,6 +50,14 @@ cl::opt<std::string> toolkit("toolkit",
                              cl::desc("CUDA or ROCm-like toolkit "
                                       "directory (default: ck's)"),
                              cl::init(""), cl::cat(category));
+cl::opt<std::string> partition(
+    "partition",
+    cl::desc("How GEMM kernels spread work over workgroups: auto (the "
+             "heuristic's), data_parallel, split_k (the heuristic's K "
+             "ranges), split_k,k_batch=N, or stream_k with optional "
+             ",reduce=linear|tree ,dp=persistent|per_tile ,tail=N|all "
+             ",min_iters=N"),
+    cl::init("auto"), cl::cat(category));
 cl::opt<bool> report("report",
                      cl::desc("Print registers, LDS, scratch, "
                               "occupancy and the main loop's "
@@ -144,6 +152,7 @@ int main(int argc, char **argv) {
   options.chip = chip;
   options.toolkit = toolkit;
   options.outputDir = output;
+  options.partition = partition;
   options.reference = !noReference;
   options.report = report;
 

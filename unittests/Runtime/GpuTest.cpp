@@ -134,19 +134,20 @@ CB_DONE:
 }
 
 // What a scheduled kernel sees. Thread 0 of every block adds 1 to out[7];
-// block (0, 0, 0) writes out[0..3] = a, b, c, d, out[4..6] = the grid and
-// out[8..9] = the workspace pointer.
+// block (0, 0, 0) writes out[0..3] = a, b, c, d, out[4..6] = the grid,
+// out[8..9] = the workspace pointer and out[10] = e.
 .visible .entry record_schedule(
     .param .u64 rs_out,
     .param .u64 rs_workspace,
     .param .u32 rs_a,
     .param .u32 rs_b,
     .param .u32 rs_c,
-    .param .u32 rs_d
+    .param .u32 rs_d,
+    .param .u32 rs_e
 )
 {
     .reg .pred %p<3>;
-    .reg .b32 %r<14>;
+    .reg .b32 %r<15>;
     .reg .b64 %rd<4>;
 
     mov.u32 %r1, %tid.x;
@@ -178,6 +179,8 @@ CB_DONE:
     st.global.u32 [%rd2+24], %r13;
     ld.param.u64 %rd3, [rs_workspace];
     st.global.u64 [%rd2+32], %rd3;
+    ld.param.u32 %r14, [rs_e];
+    st.global.u32 [%rd2+40], %r14;
 RS_DONE:
     ret;
 }
@@ -217,10 +220,11 @@ protected:
   }
 
   /// Launches `p` (one tensor, 256 bytes) on zeroed memory and returns what
-  /// record_schedule wrote: 8 u32 words, then the workspace pointer.
+  /// record_schedule wrote: 8 u32 words, the workspace pointer, then e.
   struct Record {
     uint32_t words[8];
     uint64_t workspace;
+    uint32_t fifth;
   };
   Record launchRecord(ckrt_plan p) {
     Record r{};
@@ -523,7 +527,7 @@ TEST_F(Gpu, LoadErrors) {
 TEST_F(Gpu, StreamKScheduleCooperative) {
   // Section 10's schedule on this device: `occupancy auto` asks the driver
   // about record_schedule (128 threads, no lds), W = SMs x that, and
-  // planStreamK gives the grid, the workspace and K, D, q, r'.
+  // planStreamK gives the grid, the workspace and K, D, q, r', grid.
   ckrt_plan p = nullptr;
   ASSERT_EQ(load2("tensor 0 output f32 64\n"
                   "schedule g stream_k tiles 18 iters 1250 partial_bytes "
@@ -589,6 +593,8 @@ TEST_F(Gpu, StreamKScheduleCooperative) {
     EXPECT_EQ(r.words[6], 1u);
     EXPECT_EQ(int64_t(r.words[7]), plan.grid) << "blocks that ran";
     EXPECT_EQ(r.workspace, uint64_t(reinterpret_cast<uintptr_t>(workspace)));
+    EXPECT_EQ(int64_t(r.fifth), args[4]);
+    EXPECT_EQ(int64_t(r.fifth), plan.grid);
   }
   ckrt_plan_destroy(p);
 }
@@ -602,7 +608,7 @@ TEST_F(Gpu, SplitKScheduleGridZ) {
                   "min_iters 10 max 8 partial_bytes 1024 occupancy auto\n"
                   "workspace 0 schedule:s zero\n"
                   "kernel record_schedule grid 3 1 schedule:s block 64 1 1 "
-                  "args t0 w0 schedule:s i32:-1 i32:-2 i32:-3\n",
+                  "args t0 w0 schedule:s i32:-1 i32:-2 i32:-3 i32:-4\n",
                   &p),
             CKRT_SUCCESS)
       << ckrt_last_error();
@@ -628,6 +634,7 @@ TEST_F(Gpu, SplitKScheduleGridZ) {
   EXPECT_EQ(int32_t(r.words[1]), -1);
   EXPECT_EQ(int32_t(r.words[2]), -2);
   EXPECT_EQ(int32_t(r.words[3]), -3);
+  EXPECT_EQ(int32_t(r.fifth), -4);
   EXPECT_EQ(r.words[4], 3u);
   EXPECT_EQ(r.words[5], 1u);
   EXPECT_EQ(r.words[6], 8u);

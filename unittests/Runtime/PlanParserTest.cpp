@@ -403,7 +403,7 @@ TEST(PlanSchedules, SectionTenExample) {
   EXPECT_EQ(s.occupancy, 0u); // auto
   EXPECT_EQ(s.k_batch, 0u);
   EXPECT_EQ(s.max_k_batch, 0u);
-  EXPECT_EQ(s.num_scalars, 4u);
+  EXPECT_EQ(s.num_scalars, 5u);
   EXPECT_EQ(s.line, 7);
 
   ckrt_workspace_info w;

@@ -74,11 +74,12 @@ TEST(ScheduleEval, SectionNineExample) {
   EXPECT_EQ(info.k_batch, 0);
   // 264 slots of 32768 bytes of partial and a 256-byte flag line.
   EXPECT_EQ(info.workspace_bytes, 264u * (32768 + 256));
-  ASSERT_EQ(info.num_scalars, 4u);
+  ASSERT_EQ(info.num_scalars, 5u);
   EXPECT_EQ(info.scalars[0], 264);
   EXPECT_EQ(info.scalars[1], 0);
   EXPECT_EQ(info.scalars[2], 85);
   EXPECT_EQ(info.scalars[3], 60);
+  EXPECT_EQ(info.scalars[4], 264);
 
   // The same numbers as the model's.
   ckschedule::StreamKOptions options;
@@ -94,7 +95,7 @@ TEST(ScheduleEval, SectionNineExample) {
   EXPECT_EQ(int64_t(info.workspace_bytes), model.plan.workspaceBytes);
   EXPECT_EQ(info.max_contributors, model.plan.maxContributors);
   auto args = model.plan.kernelArguments();
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < 5; ++i)
     EXPECT_EQ(info.scalars[i], args[size_t(i)]) << i;
 
   // The kernel's grid takes the schedule's.

@@ -104,7 +104,7 @@ std::string checkSizes(const StreamKPlan &p) {
       p.workspaceBytes != k * (kPartialBytes + 256))
     return fail("workspace is not K * (P + 256)");
   if (p.kernelArguments() !=
-      std::array<int64_t, 4>{k, d, p.itersPerWorkgroup, p.extraIters})
+      std::array<int64_t, 5>{k, d, p.itersPerWorkgroup, p.extraIters, grid})
     return fail("kernel arguments");
   return "";
 }
@@ -417,7 +417,7 @@ TEST(StreamK, RetinaNetExample) {
     EXPECT_EQ(p.itersPerWorkgroup, 85);
     EXPECT_EQ(p.extraIters, 60);
     EXPECT_EQ(p.grid, 264);
-    EXPECT_EQ(p.kernelArguments(), (std::array<int64_t, 4>{264, 0, 85, 60}));
+    EXPECT_EQ(p.kernelArguments(), (std::array<int64_t, 5>{264, 0, 85, 60, 264}));
     EXPECT_EQ(p.slotBytes, 32768 + 256);
     EXPECT_EQ(p.workspaceBytes, 264 * 33024);
     EXPECT_EQ(p.maxContributors, 16);
@@ -584,7 +584,7 @@ TEST(StreamK, WholeWavesAreDataParallel) {
   EXPECT_EQ(p.grid, 4);
   EXPECT_EQ(p.workspaceBytes, 0);
   EXPECT_EQ(p.maxContributors, 1);
-  EXPECT_EQ(p.kernelArguments(), (std::array<int64_t, 4>{0, 8, 0, 0}));
+  EXPECT_EQ(p.kernelArguments(), (std::array<int64_t, 5>{0, 8, 0, 0, 4}));
   EXPECT_EQ(unitsOf(p, 1),
             (std::vector<WorkUnit>{{1, 0, 16, true}, {5, 0, 16, true}}));
   EXPECT_EQ(checkPlan(p, /*sweep=*/true), "");

@@ -158,32 +158,49 @@ def ConvertCKConvToGPUReference
 }
 
 def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
-  let summary = "Lower ck.mma, ck.fragment_load and ck.lds_barrier for NVIDIA";
+  let summary = "Lower ck.mma, ck.fragment_load, ck.lds_barrier and the flag "
+                "ops for NVIDIA";
   let description = [{
     Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
     m16n8k8 for tf32) or, for the `fma` path, into vector FMAs; each
     `ck.fragment_load` into vector loads from shared memory; each
-    `ck.lds_barrier` into `gpu.barrier`. A tile, coordinate, GEMM or
-    convolution op left over is an error that names the pass that lowers it.
+    `ck.lds_barrier` into `gpu.barrier`. `ck.flag_signal` becomes a release
+    fence, `gpu.barrier` and thread 0's `store atomic release
+    syncscope("device")` of 1 (`st.release.gpu`); `ck.flag_wait` thread 0's
+    loop of `load atomic acquire syncscope("device")` with `nvvm.nanosleep`
+    (trapping after 2^30 polls) and its store of 0, `gpu.barrier` and an
+    acquire fence. A tile, coordinate, partition, GEMM or convolution op
+    left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
+                           "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
-  let summary = "Lower ck.mma, ck.fragment_load and ck.lds_barrier for AMD";
+  let summary = "Lower ck.mma, ck.fragment_load, ck.lds_barrier and the flag "
+                "ops for AMD";
   let description = [{
     Rewrites each `ck.mma` into `amdgpu.mfma` (gfx90a, gfx942, gfx950),
     `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs;
     each `ck.fragment_load` into vector loads from LDS; each
     `ck.lds_barrier` into `amdgpu.lds_barrier`, which waits for LDS
-    accesses but not for global loads in flight. A tile, coordinate, GEMM or
-    convolution op left over is an error that names the pass that lowers it.
+    accesses but not for global loads in flight. `ck.flag_signal` becomes a
+    `fence syncscope("agent") release` in every thread (an AMD release fence
+    covers its own wave's writes only), `gpu.barrier` and thread 0's
+    agent-scope release store of 1; `ck.flag_wait` thread 0's loop of
+    agent-scope acquire loads with `rocdl.s.sleep` (trapping after 2^30
+    polls) and its store of 0, `gpu.barrier` and an agent-scope acquire
+    fence in every thread, which invalidates its L1 before the partials are
+    read. A tile, coordinate, partition, GEMM or convolution op left over
+    is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
+                           "::mlir::ROCDL::ROCDLDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect"];
+                           "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 #endif // CK_CONVERSION_PASSES_TD

@@ -1,8 +1,8 @@
 //===- WaveOpLowering.h - What the wave-op lowerings share ------*- C++ -*-===//
 //
-// The pieces of the ck.mma, ck.fragment_load and ck.lds_barrier lowerings
-// that every target shares, and the lane arithmetic of fragment layouts
-// that ck-lower-wave-tiles uses too.
+// The pieces of the ck.mma, ck.fragment_load, ck.lds_barrier and flag-op
+// lowerings that every target shares, and the lane arithmetic of fragment
+// layouts that ck-lower-wave-tiles uses too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,17 +40,28 @@ FailureOr<int64_t> requireWaveSize(Operation *op, MatrixInstrAttrInterface mma);
 LogicalResult requireLoweredBy(Operation *root, StringRef passName,
                                ArrayRef<StringRef> earlierPasses);
 
+/// What a target's flag ops need: the LLVM sync scope of the whole device
+/// ("agent" on AMD, "device" on NVIDIA) and the instruction that idles a
+/// polling thread between polls.
+struct FlagTarget {
+  StringRef deviceScope;
+  function_ref<void(OpBuilder &, Location)> pause;
+};
+
 /// A target's lowering of the wave ops under `root`: each ck.mma with
 /// `lowerMma` (fails on the first it refuses), each ck.lds_barrier with
-/// `lowerBarrier`, and each ck.fragment_load into LDS loads, the lane's
+/// `lowerBarrier`, each ck.fragment_load into LDS loads, the lane's
 /// elements that are consecutive and aligned in LDS as one vector load each
-/// (up to 8 elements). Fails first, naming the pass `passName` needs before
-/// it, where an op of a higher rung (a tile, coordinate, GEMM or
-/// convolution op) is still there.
+/// (up to 8 elements), and each ck.flag_signal / ck.flag_wait into fences,
+/// a workgroup barrier and one thread's device-scope atomics on the flag
+/// (`flags`). Fails first, naming the pass `passName` needs before it,
+/// where an op of a higher rung (a tile, coordinate, GEMM or convolution
+/// op) is still there.
 LogicalResult
 lowerWaveOps(Operation *root, StringRef passName,
              function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
-             function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier);
+             function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier,
+             const FlagTarget &flags);
 
 } // namespace ck
 } // namespace mlir

@@ -20,13 +20,35 @@ namespace mlir::ck {
 struct KernelRecord {
   std::string name;
   std::array<int64_t, 3> grid, block;
+  /// The schedule whose grid is the launch's grid x, or empty when grid x
+  /// is `grid[0]`.
+  std::string gridSchedule;
+  /// Launched cooperatively (persistent StreamK: its workgroups wait for
+  /// each other, so all must be resident).
+  bool cooperative = false;
   /// Bytes of dynamic LDS (shared memory) the launch passes.
   int64_t ldsBytes = 0;
   /// The launch's #ck.launch facts (GEMM kernels), or null.
   LaunchAttr facts;
   /// Arguments in order, as the plan writes them: "t<i>" for the
-  /// function's argument i, "w<i>" for workspace i.
+  /// function's argument i, "w<i>" for workspace i, "schedule:<name>" for
+  /// a schedule's scalar arguments.
   SmallVector<std::string> args;
+};
+
+/// A partition whose sizes ckrt computes at launch (a ck.schedule): the
+/// plan's `schedule` directive.
+struct ScheduleRecord {
+  std::string name;
+  PartitionAttr partition;
+  int64_t tiles = 0, kTiles = 0, partialBytes = 0;
+};
+
+/// A buffer the function allocates: `bytes`, or the size of schedule
+/// `schedule` when that is not empty.
+struct WorkspaceRecord {
+  int64_t bytes = 0;
+  std::string schedule;
 };
 
 struct CompiledModule {
@@ -36,9 +58,11 @@ struct CompiledModule {
   SmallVector<KernelRecord> kernels;
   /// That function's arguments: the plan's tensors.
   SmallVector<MemRefType> tensors;
-  /// Bytes of the buffers the function allocates (memref.alloc): the
-  /// plan's workspaces, which every launch writes before reading.
-  SmallVector<int64_t> workspaces;
+  /// The buffers the function allocates (memref.alloc): the plan's
+  /// workspaces, zeroed once when the plan is loaded.
+  SmallVector<WorkspaceRecord> workspaces;
+  /// The schedules the launches use.
+  SmallVector<ScheduleRecord> schedules;
 };
 
 /// Reads the object of the `ck_kernels` gpu.binary and the launches out of a

@@ -17,6 +17,8 @@ struct CompileOptions {
   std::string chip;
   std::string toolkit;
   std::string outputDir;
+  /// The GEMM kernels' partition (ck-select-gemm-config's `partition`).
+  std::string partition;
   bool reference = true;
   bool report = false;
 };

@@ -35,6 +35,12 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
       *this, "format",
       llvm::cl::desc("Output of gpu-module-to-binary: bin, isa or llvm"),
       llvm::cl::init("bin")};
+  PassOptions::Option<std::string> partition{
+      *this, "partition",
+      llvm::cl::desc("Partition of the GEMM kernels: auto (the heuristic's), "
+                     "split_k, or #ck.partition's parameters (see "
+                     "ck-select-gemm-config)"),
+      llvm::cl::init("")};
   PassOptions::Option<bool> reference{
       *this, "reference",
       llvm::cl::desc("Build the naive reference kernels of the convolutions"),

@@ -126,10 +126,12 @@ struct StreamKPlan {
   int64_t flagOffset(int64_t slot) const {
     return slot * slotBytes + slotBytes - kFlagLineBytes;
   }
-  /// The kernel's scalar arguments, in order: K, D, q, r'.
-  std::array<int64_t, 4> kernelArguments() const {
+  /// The kernel's scalar arguments, in order: K, D, q, r' and the grid
+  /// (a persistent workgroup's step between its data-parallel tiles, which
+  /// not every target reads off the launch cheaply).
+  std::array<int64_t, 5> kernelArguments() const {
     return {streamKWorkgroups, dataParallelTiles, itersPerWorkgroup,
-            extraIters};
+            extraIters, grid};
   }
 };
 

@@ -51,12 +51,17 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
   rewriter.replaceOpWithNewOp<amdgpu::LDSBarrierOp>(op);
 }
 
+/// A polling wave sleeps about 64 cycles between polls.
+static void pause(OpBuilder &b, Location loc) {
+  ROCDL::SSleepOp::create(b, loc, 1);
+}
+
 namespace {
 struct ConvertCKToAMDGPUPass
     : public ck::impl::ConvertCKToAMDGPUBase<ConvertCKToAMDGPUPass> {
   void runOnOperation() override {
     if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
-                            lowerLdsBarrier)))
+                            lowerLdsBarrier, FlagTarget{"agent", pause})))
       signalPassFailure();
   }
 };

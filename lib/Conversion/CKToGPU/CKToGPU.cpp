@@ -105,7 +105,7 @@ gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {
 
 LogicalResult mlir::ck::createLaunch(Operation *op,
                                     const KernelLaunch &launch) {
-  for (int i = 0; i < 3; ++i)
+  for (int i = launch.launchTimeGridX ? 1 : 0; i < 3; ++i)
     if (launch.grid[i] > cklimits::kMaxGrid[i])
       return op->emitOpError()
              << "needs a grid of " << launch.grid[0] << " x "
@@ -125,8 +125,9 @@ LogicalResult mlir::ck::createLaunch(Operation *op,
                                             /*width=*/32);
   auto launchOp = gpu::LaunchFuncOp::create(
       builder, loc, launch.func,
-      gpu::KernelDim3{dim(launch.grid[0]), dim(launch.grid[1]),
-                      dim(launch.grid[2])},
+      gpu::KernelDim3{launch.launchTimeGridX ? launch.launchTimeGridX
+                                             : dim(launch.grid[0]),
+                      dim(launch.grid[1]), dim(launch.grid[2])},
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
       ldsBytes, launch.hostArgs);

@@ -2,7 +2,7 @@
 //
 // The kernel of a ck.gemm is one ck.partition over its output tiles:
 //
-//   ck.partition #ck.partition<data_parallel | split_k, k_batch = S>
+//   ck.partition <config's partition>
 //       tiles [G, ceil(M / BM), ceil(N / BN)] k_tiles ceil(K / BK)
 //   unit(g, m0, n0, k0, k1):  ck.tile_gemm A, B at [g, m0, n0] k_tiles k0 to k1
 //   epilogue(g, m0, n0, sum): ck.tile_store sum -> C: alpha * sum + beta *
@@ -14,7 +14,9 @@
 // (ck-pipeline) and the epilogue's staging tile share one LDS arena (dynamic
 // shared memory on NVIDIA, sized by the launch from the same plan
 // ck-pipeline follows). With split-K the host allocates the partial tiles'
-// workspace, and ck-lower-partition adds the kernel that reduces them.
+// workspace, and ck-lower-partition adds the kernel that reduces them. With
+// StreamK a ck.schedule gives the grid, the workspace size and the kernel's
+// four schedule arguments at launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,24 +60,51 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   SmallVector<TracedView> views = std::move(*traced);
   int64_t bm = config.getBlock()[0], bn = config.getBlock()[1],
           bk = config.getBlock()[2];
-  int64_t splitK = config.getSplitK();
   MLIRContext *context = op.getContext();
-  auto partition = PartitionAttr::get(
-      context, splitK > 1 ? PartitionKind::SplitK : PartitionKind::DataParallel,
-      splitK);
+  PartitionAttr partition = config.getPartition();
   SmallVector<int64_t> tiles = {shape.g, llvm::divideCeilSigned(shape.m, bm),
                                 llvm::divideCeilSigned(shape.n, bn)};
   int64_t tileCount = tiles[0] * tiles[1] * tiles[2];
-  // With split-K, the kernel's workgroups leave f32 partial tiles in a
-  // workspace, one slot of bm x bn floats per (split, tile).
+  int64_t kTiles = llvm::divideCeilSigned(shape.k, bk);
+  // Split work leaves f32 partial tiles in a workspace: split-K one slot of
+  // bm x bn floats per (split, tile); StreamK one per StreamK workgroup,
+  // counted at launch by the ck.schedule.
+  OpBuilder host(op);
+  ScheduleOp schedule;
+  if (partition.getKind() == PartitionKind::StreamK) {
+    SmallVector<Type> arguments(partition.getScheduleArgumentCount(),
+                                host.getI32Type());
+    schedule = ScheduleOp::create(host, loc, host.getIndexType(),
+                                  host.getIndexType(), arguments, partition,
+                                  tileCount, kTiles, bm * bn * 4);
+  }
   if (partition.usesWorkspace()) {
-    OpBuilder host(op);
-    Value workspace = memref::AllocOp::create(
-        host, loc,
-        MemRefType::get({splitK * tileCount * bm * bn}, host.getF32Type()));
-    host.setInsertionPointAfter(op);
-    memref::DeallocOp::create(host, loc, workspace);
-    views.push_back(TracedView{workspace, {}});
+    Value workspace;
+    if (schedule) {
+      // Kernels take memrefs of static shape (bare pointers), so the kernel
+      // sees the largest workspace there can be: one slot per K-tile.
+      workspace = memref::AllocOp::create(
+          host, loc,
+          MemRefType::get({ShapedType::kDynamic}, host.getF32Type()),
+          ValueRange{schedule.getWorkspaceFloats()});
+      views.push_back(TracedView{
+          memref::CastOp::create(
+              host, loc,
+              MemRefType::get({PartitionOp::getStreamKWorkspaceBound(
+                                  tileCount, kTiles, bm * bn)},
+                              host.getF32Type()),
+              workspace),
+          {}});
+    } else {
+      workspace = memref::AllocOp::create(
+          host, loc,
+          MemRefType::get({partition.getKBatch() * tileCount * bm * bn},
+                          host.getF32Type()));
+      views.push_back(TracedView{workspace, {}});
+    }
+    OpBuilder after(op->getContext());
+    after.setInsertionPointAfter(op);
+    memref::DeallocOp::create(after, loc, workspace);
   }
 
   auto workgroup =
@@ -101,8 +130,17 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                               config.getMma(),
                               {wavesM, bn / config.getWave()[1]});
   Value workspace = partition.usesWorkspace() ? views.back().memref : Value();
-  auto body = PartitionOp::create(b, loc, partition, tiles,
-                                  llvm::divideCeilSigned(shape.k, bk), workspace);
+  // The schedule's numbers are i32 arguments after the memrefs.
+  SmallVector<Value> scheduleArgs;
+  if (schedule)
+    for (Value argument : schedule.getArguments()) {
+      unsigned position = skeleton.func.getNumArguments();
+      skeleton.func.insertArgument(position, argument.getType(), {}, loc);
+      skeleton.hostArgs.push_back(argument);
+      scheduleArgs.push_back(skeleton.func.getArgument(position));
+    }
+  auto body = PartitionOp::create(b, loc, partition, tiles, kTiles,
+                                  scheduleArgs, workspace);
 
   // A unit: the tile's K-tiles [k0, k1) (the skeleton rebased the views on
   // the kernel's arguments).
@@ -141,11 +179,16 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   b.setInsertionPointAfter(body);
   gpu::ReturnOp::create(b, loc);
 
-  SmallVector<KernelLaunch> launches = {KernelLaunch{
-      skeleton.func, skeleton.hostArgs, partition.getGrid(tiles),
-      std::array<int64_t, 3>{cost.threads, 1, 1},
-      target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0,
-      LaunchAttr::get(context, config.getMma().getComputeType(elementType),
-                      splitK)}};
-  return launches;
+  KernelLaunch launch;
+  launch.func = skeleton.func;
+  launch.hostArgs = skeleton.hostArgs;
+  launch.grid = partition.getGrid(tiles).value_or(
+      std::array<int64_t, 3>{1, 1, 1});
+  if (schedule)
+    launch.launchTimeGridX = schedule.getGrid();
+  launch.block = {cost.threads, 1, 1};
+  launch.ldsBytes = target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0;
+  launch.facts = LaunchAttr::get(
+      context, config.getMma().getComputeType(elementType), partition);
+  return SmallVector<KernelLaunch>{launch};
 }

@@ -29,6 +29,9 @@ struct KernelLaunch {
   int64_t ldsBytes = 0;
   /// What the launch computes, for the bundle writer (GEMM kernels only).
   LaunchAttr facts;
+  /// The grid's x when the host computes it at launch (a ck.schedule
+  /// result); `grid[0]` is then unused.
+  Value launchTimeGridX;
 };
 
 /// Creates an empty kernel whose arguments are the memrefs the `views`
@@ -44,8 +47,9 @@ struct KernelSkeleton {
 };
 
 /// The kernel of a GEMM and its launch (with split-K, after allocating the
-/// partial tiles' workspace before `op`; ck-lower-partition adds the
-/// reduction kernel).
+/// partial tiles' workspace before `op`, ck-lower-partition adds the
+/// reduction kernel; with StreamK, after the ck.schedule that sizes the
+/// grid and the workspace at launch).
 FailureOr<SmallVector<KernelLaunch>> buildGemmKernel(GemmOp op,
                                                      TargetAttr target,
                                                      gpu::GPUModuleOp module,

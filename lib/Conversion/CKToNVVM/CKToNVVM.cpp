@@ -95,12 +95,18 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
   rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
 }
 
+/// A polling thread sleeps about 100 ns between polls.
+static void pause(OpBuilder &b, Location loc) {
+  NVVM::NanosleepOp::create(b, loc,
+                            arith::ConstantIntOp::create(b, loc, 100, 32));
+}
+
 namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
     if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
-                            lowerLdsBarrier)))
+                            lowerLdsBarrier, FlagTarget{"device", pause})))
       signalPassFailure();
   }
 };

@@ -13,6 +13,13 @@
 //                  and a clone of the kernel, `<name>_reduce`, launched after
 //                  it on one workgroup per tile, sums the slots in split
 //                  order (ck.partial_accumulate) and runs the epilogue.
+//   stream_k:      a loop over the workgroup's units (its data-parallel
+//                  tiles, then its StreamK range cut at tile boundaries),
+//                  each followed by its fix-up (docs/rationale/
+//                  TilingLadder.md section 9, include/ck/Schedule/StreamK.h):
+//                  gather partners' partials (ck.flag_wait,
+//                  ck.partial_accumulate), then write the tile or store the
+//                  partial and raise the flag (ck.flag_signal).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,11 +50,11 @@ struct TilePosition {
   Value tile;
 };
 
-TilePosition emitTilePosition(OpBuilder &b, Location loc, PartitionOp op) {
+/// The tile `x` (row-major over the tiles along M and N) of batch `g`.
+TilePosition emitTilePosition(OpBuilder &b, Location loc, PartitionOp op,
+                              Value g, Value x) {
   ArrayRef<int64_t> tiles = op.getTiles();
   AccType acc = op.getAccType();
-  Value x = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-  Value g = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
   Value tilesN = indexConstant(b, loc, tiles[2]);
   Value m0 = arith::MulIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, x, tilesN),
@@ -61,6 +68,38 @@ TilePosition emitTilePosition(OpBuilder &b, Location loc, PartitionOp op) {
                             indexConstant(b, loc, tiles[1] * tiles[2])),
       x);
   return {g, m0, n0, tile};
+}
+
+/// The tile the workgroup's block ids name: x along M and N, y the batch.
+TilePosition emitBlockTilePosition(OpBuilder &b, Location loc,
+                                   PartitionOp op) {
+  Value x = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value g = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  return emitTilePosition(b, loc, op, g, x);
+}
+
+/// The tile of index `tile` among all tiles, row-major over [G, TM, TN].
+TilePosition emitIndexTilePosition(OpBuilder &b, Location loc, PartitionOp op,
+                                   Value tile) {
+  ArrayRef<int64_t> tiles = op.getTiles();
+  Value perBatch = indexConstant(b, loc, tiles[1] * tiles[2]);
+  Value g = arith::DivUIOp::create(b, loc, tile, perBatch);
+  Value x = arith::RemUIOp::create(b, loc, tile, perBatch);
+  return emitTilePosition(b, loc, op, g, x);
+}
+
+/// The float offset of split-K's slot `split * T + tile`.
+Value splitKSlotOffset(OpBuilder &b, Location loc, PartitionOp op, Value split,
+                       Value tile) {
+  AccType acc = op.getAccType();
+  Value slot = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, split,
+                            indexConstant(b, loc, op.getTileCount())),
+      tile);
+  return arith::MulIOp::create(
+      b, loc, slot,
+      indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
 }
 
 /// Inlines `region`'s block before the builder's point with `args`, and
@@ -82,7 +121,7 @@ SmallVector<Value> inlineRegion(OpBuilder &b, Region &region,
 void lowerUnits(PartitionOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  TilePosition at = emitTilePosition(b, loc, op);
+  TilePosition at = emitBlockTilePosition(b, loc, op);
   PartitionAttr partition = op.getPartition();
   int64_t kTiles = op.getKTiles();
   if (partition.getKind() == PartitionKind::DataParallel) {
@@ -103,12 +142,198 @@ void lowerUnits(PartitionOp op) {
       indexConstant(b, loc, kTiles));
   Value acc =
       inlineRegion(b, op.getUnit(), {at.g, at.m0, at.n0, k0, k1}).front();
-  Value slot = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, split,
-                            indexConstant(b, loc, op.getTileCount())),
-      at.tile);
-  PartialStoreOp::create(b, loc, acc, op.getWorkspace(), slot);
+  PartialStoreOp::create(b, loc, acc, op.getWorkspace(),
+                         splitKSlotOffset(b, loc, op, split, at.tile));
+  op.erase();
+}
+
+/// Index arithmetic for the StreamK schedule, with the names of
+/// include/ck/Schedule/StreamK.h.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+
+  Value c(int64_t v) { return indexConstant(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value lt(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value eq(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value select(Value cond, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, cond, x, y);
+  }
+  Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value orI(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+};
+
+/// The launch-time numbers of a StreamK partition (ck.schedule's kernel
+/// arguments) and what follows from them.
+struct StreamKSchedule {
+  /// StreamK workgroups, data-parallel tiles, K-tiles per StreamK
+  /// workgroup, the remainder, the grid, and D * I.
+  Value workgroups, dataParallelTiles, perWorkgroup, extra, grid,
+      firstIteration;
+
+  /// b_s: the first global K-tile of StreamK index `s`.
+  Value begin(IndexMath &m, Value s) const {
+    return m.add(m.add(firstIteration, m.mul(s, perWorkgroup)),
+                 m.min(s, extra));
+  }
+  /// The StreamK index whose range holds global K-tile `x` (>= D * I).
+  Value owner(IndexMath &m, Value x) const {
+    Value g = m.sub(m.max(x, firstIteration), firstIteration);
+    Value longer = m.add(perWorkgroup, m.c(1));
+    Value longSpan = m.mul(extra, longer);
+    Value inLong = m.div(g, longer);
+    // q >= 1 whenever there are StreamK workgroups; max keeps the unused
+    // division defined when there are none.
+    Value inShort = m.add(extra, m.div(m.sub(m.max(g, longSpan), longSpan),
+                                       m.max(perWorkgroup, m.c(1))));
+    return m.select(m.lt(g, longSpan), inLong, inShort);
+  }
+};
+
+/// StreamK: each workgroup runs its units in order, each followed by its
+/// fix-up. A unit is global K-tiles [begin, end) of one tile; its tile's
+/// starter (the unit with k0 = 0) gathers the partials of the tile's other
+/// contributors (linearly, or those of its subtree) and runs the epilogue,
+/// and every other contributor gathers its subtree (tree only), stores its
+/// sum to its slot and raises the slot's flag.
+void lowerStreamK(PartitionOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  IndexMath m{b, loc};
+  PartitionAttr partition = op.getPartition();
+  AccType accType = op.getAccType();
+  Value workspace = op.getWorkspace();
+  bool tree = partition.getReduce() == StreamKReduction::Tree;
+  bool persistent = partition.getDp() == StreamKDataParallel::Persistent;
+  int64_t slotFloats = PartitionAttr::getStreamKSlotFloats(
+      accType.getShape()[0] * accType.getShape()[1]);
+  Value iters = m.c(op.getKTiles());
+
+  SmallVector<Value> scalars;
+  for (Value value : op.getSchedule())
+    scalars.push_back(
+        arith::IndexCastUIOp::create(b, loc, b.getIndexType(), value));
+  StreamKSchedule schedule{scalars[0], scalars[1], scalars[2],
+                           scalars[3], scalars[4], m.mul(scalars[1], iters)};
+  Value k = schedule.workgroups, d = schedule.dataParallelTiles;
+
+  // The workgroup's StreamK index j (K when it has none), its first
+  // data-parallel tile and the step to its next one.
+  Value w = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value j, dpFirst, dpStep;
+  if (persistent) {
+    j = w;
+    dpFirst = w;
+    dpStep = schedule.grid;
+  } else {
+    Value isDataParallel = m.lt(w, d);
+    j = m.select(isDataParallel, k, m.sub(m.max(w, d), d));
+    dpFirst = m.select(isDataParallel, w, d);
+    dpStep = m.max(d, m.c(1));
+  }
+  Value hasRange = m.lt(j, k);
+  Value zero = m.c(0);
+  Value rangeBegin = m.select(hasRange, schedule.begin(m, j), zero);
+  Value rangeEnd = m.select(
+      hasRange,
+      m.add(rangeBegin,
+            m.add(schedule.perWorkgroup,
+                  m.select(m.lt(j, schedule.extra), m.c(1), zero))),
+      zero);
+
+  // while (a data-parallel tile is left or the range is not done): a unit.
+  Type index = b.getIndexType();
+  auto units = scf::WhileOp::create(b, loc, TypeRange{index, index},
+                                    ValueRange{dpFirst, rangeBegin});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&units.getBefore(), {}, {index, index},
+                                  {loc, loc});
+    Value more = m.orI(m.lt(before->getArgument(0), d),
+                       m.lt(before->getArgument(1), rangeEnd));
+    scf::ConditionOp::create(b, loc, more, before->getArguments());
+
+    Block *after = b.createBlock(&units.getAfter(), {}, {index, index},
+                                 {loc, loc});
+    Value dpTile = after->getArgument(0), next = after->getArgument(1);
+    Value isDataParallel = m.lt(dpTile, d);
+    Value begin = m.select(isDataParallel, m.mul(dpTile, iters), next);
+    Value tile = m.div(begin, iters);
+    Value tileStart = m.mul(tile, iters);
+    Value tileEnd = m.add(tileStart, iters);
+    Value end = m.select(isDataParallel, tileEnd, m.min(rangeEnd, tileEnd));
+    Value k0 = m.sub(begin, tileStart), k1 = m.sub(end, tileStart);
+    TilePosition at = emitIndexTilePosition(b, loc, op, tile);
+    Value acc = inlineRegion(b, op.getUnit(), {at.g, at.m0, at.n0, k0, k1})
+                    .front();
+
+    // l: the unit's place among its tile's contributors (0: the starter).
+    Value isStarter = m.eq(k0, zero);
+    Value whole = m.andI(isStarter, m.eq(k1, iters));
+    Value place = m.select(isStarter, zero,
+                           m.sub(j, schedule.owner(m, tileStart)));
+    // Gather: while the partner is a contributor of the tile (it begins
+    // before the tile ends) and, for the tree, this unit's subtree holds
+    // it, wait for its flag and add its partial.
+    Value firstPartner = m.select(whole, k, m.add(j, m.c(1)));
+    auto gather = scf::WhileOp::create(b, loc, TypeRange{index, accType},
+                                       ValueRange{firstPartner, acc});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      Block *check = b.createBlock(&gather.getBefore(), {}, {index, accType},
+                                   {loc, loc});
+      Value partner = check->getArgument(0);
+      Value inTile = m.andI(m.lt(partner, k),
+                            m.lt(schedule.begin(m, partner), tileEnd));
+      Value inSubtree =
+          tree ? m.eq(arith::AndIOp::create(b, loc, place, m.sub(partner, j)),
+                      zero)
+               : m.eq(place, zero);
+      scf::ConditionOp::create(b, loc, m.andI(inTile, inSubtree),
+                               check->getArguments());
+
+      Block *add = b.createBlock(&gather.getAfter(), {}, {index, accType},
+                                 {loc, loc});
+      partner = add->getArgument(0);
+      Value slot = m.mul(partner, m.c(slotFloats));
+      FlagWaitOp::create(b, loc, workspace,
+                         m.add(slot, m.c(slotFloats - 64)));
+      Value sum = PartialAccumulateOp::create(b, loc, accType,
+                                              add->getArgument(1), workspace,
+                                              slot);
+      Value nextPartner = tree ? m.add(partner, m.sub(partner, j))
+                               : m.add(partner, m.c(1));
+      scf::YieldOp::create(b, loc, ValueRange{nextPartner, sum});
+    }
+    Value gathered = gather.getResult(1);
+    auto writes = scf::IfOp::create(b, loc, m.eq(place, zero),
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(writes.thenBlock());
+      inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, gathered});
+      b.setInsertionPointToStart(writes.elseBlock());
+      Value slot = m.mul(j, m.c(slotFloats));
+      PartialStoreOp::create(b, loc, gathered, workspace, slot);
+      FlagSignalOp::create(b, loc, workspace,
+                           m.add(slot, m.c(slotFloats - 64)));
+    }
+    // The next unit's tiles overwrite the LDS this one's epilogue read.
+    LdsBarrierOp::create(b, loc);
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{m.select(isDataParallel, m.add(dpTile, dpStep), dpTile),
+                   m.select(isDataParallel, next, end)});
+  }
   op.erase();
 }
 
@@ -117,7 +342,7 @@ void lowerUnits(PartitionOp op) {
 void lowerReduction(PartitionOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  TilePosition at = emitTilePosition(b, loc, op);
+  TilePosition at = emitBlockTilePosition(b, loc, op);
   AccType accType = op.getAccType();
   Value zero = AccZeroOp::create(b, loc, accType);
   auto splits = scf::ForOp::create(
@@ -127,14 +352,9 @@ void lowerReduction(PartitionOp op) {
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(splits.getBody());
-    Value slot = arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, splits.getInductionVar(),
-                              indexConstant(b, loc, op.getTileCount())),
-        at.tile);
-    Value sum = PartialAccumulateOp::create(b, loc, accType,
-                                            splits.getRegionIterArgs()[0],
-                                            op.getWorkspace(), slot);
+    Value sum = PartialAccumulateOp::create(
+        b, loc, accType, splits.getRegionIterArgs()[0], op.getWorkspace(),
+        splitKSlotOffset(b, loc, op, splits.getInductionVar(), at.tile));
     scf::YieldOp::create(b, loc, sum);
   }
   inlineRegion(b, op.getEpilogue(),
@@ -190,9 +410,18 @@ struct CKLowerPartitionPass
                             "gpu.func kernel";
         return signalPassFailure();
       }
-      if (op.getPartition().usesWorkspace())
+      switch (op.getPartition().getKind()) {
+      case PartitionKind::DataParallel:
+        lowerUnits(op);
+        break;
+      case PartitionKind::SplitK:
         addReduction(module, kernel);
-      lowerUnits(op);
+        lowerUnits(op);
+        break;
+      case PartitionKind::StreamK:
+        lowerStreamK(op);
+        break;
+      }
     }
   }
 };

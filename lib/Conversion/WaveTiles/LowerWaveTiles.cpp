@@ -222,16 +222,16 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
   }
 };
 
-/// Where the calling thread's instruction tiles of `acc` go in a workspace
-/// slot: tile j at `base + j * stride` floats (fragment-major: neighbouring
-/// lanes hold neighbouring vectors).
+/// Where the calling thread's instruction tiles of `acc` go in the workspace
+/// slot at float `offset`: tile j at `base + j * stride` floats
+/// (fragment-major: neighbouring lanes hold neighbouring vectors).
 struct PartialTilePlace {
   Value base;
   int64_t stride;
 };
 
 FailureOr<PartialTilePlace> emitPartialTilePlace(OpBuilder &b, Operation *op,
-                                                 AccType acc, Value slot) {
+                                                 AccType acc, Value offset) {
   FailureOr<int64_t> waveSize = requireWaveSize(op, acc.getMma());
   if (failed(waveSize))
     return failure();
@@ -239,11 +239,8 @@ FailureOr<PartialTilePlace> emitPartialTilePlace(OpBuilder &b, Operation *op,
   Location loc = op->getLoc();
   int64_t elements = acc.getMma().getLayout(*waveSize).c.size();
   int64_t threads = acc.getWaveCount() * *waveSize;
-  Value slotStart = arith::MulIOp::create(
-      b, loc, slot,
-      indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
   Value base = arith::AddIOp::create(
-      b, loc, slotStart,
+      b, loc, offset,
       arith::MulIOp::create(b, loc, ids.thread,
                             indexConstant(b, loc, elements)));
   return PartialTilePlace{base, threads * elements};
@@ -264,7 +261,7 @@ struct LowerPartialStore : OpConversionPattern<PartialStoreOp> {
   matchAndRewrite(PartialStoreOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<PartialTilePlace> place = emitPartialTilePlace(
-        rewriter, op, op.getAcc().getType(), op.getSlot());
+        rewriter, op, op.getAcc().getType(), op.getOffset());
     if (failed(place))
       return failure();
     for (auto [j, tile] : llvm::enumerate(adaptor.getAcc()))
@@ -281,7 +278,7 @@ struct LowerPartialAccumulate : OpConversionPattern<PartialAccumulateOp> {
   matchAndRewrite(PartialAccumulateOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<PartialTilePlace> place = emitPartialTilePlace(
-        rewriter, op, op.getAcc().getType(), op.getSlot());
+        rewriter, op, op.getAcc().getType(), op.getOffset());
     if (failed(place))
       return failure();
     SmallVector<Value> sums;

@@ -76,7 +76,7 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 
 // -----
 // Split-K on memrefs: G = 2, M = 48, N = 40, K = 64, f16; block [32, 64, 32],
-// wave [16, 32], split_k = 2.
+// wave [16, 32], partition = #ck.partition<split_k, k_batch = 2>.
 // threads = (32 / 16) * (64 / 32) * 64 = 256;
 // grid = (ceil(48 / 32) * ceil(40 / 64), 2, 2) = (2, 2, 2).
 // Workspace: split_k x G x M x N f32 = memref<2x2x48x40xf32>, allocated
@@ -95,19 +95,19 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK-LABEL: func.func @split_k
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>)
 // CHECK: %[[WS:.*]] = memref.alloc() : memref<16384xf32>
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}, %c2{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 2>>}
 // CHECK-NEXT: memref.dealloc %[[WS]] : memref<16384xf32>
 // CHECK-NEXT: return
 // CHECK: gpu.func @gemm_0(%[[KA:[^:]*]]: memref<2x48x64xf16>, %[[KB:[^:]*]]: memref<2x64x40xf16>, %[[KC:[^:]*]]: memref<2x48x40xf16>, %[[KWS:[^:]*]]: memref<16384xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: ck.partition <split_k, k_batch = 2> tiles [2, 2, 1] k_tiles 2 workspace(%[[KWS]] : memref<16384xf32>) unit {
-// CHECK: ck.tile_gemm %[[KA]], %[[KB]] at [%{{.*}}, %{{.*}}, %{{.*}}] k_tiles %{{.*}} to %{{.*}} config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2> : memref<2x48x64xf16>, memref<2x64x40xf16> -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: ck.tile_gemm %[[KA]], %[[KB]] at [%{{.*}}, %{{.*}}, %{{.*}}] k_tiles %{{.*}} to %{{.*}} config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 2>> : memref<2x48x64xf16>, memref<2x64x40xf16> -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: } epilogue {
 // CHECK: %[[SSTAGE:.*]] = ck.lds_buffer offset 0 : memref<32x68xf32, #gpu.address_space<workgroup>>
 // CHECK: ck.tile_store %{{.*}} -> %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 8 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x48x40xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
 // CHECK: gpu.return
 // CHECK-NOT: gpu.func @gemm_0_reduce
 func.func @split_k(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) {
-  ck.gemm %a, %b -> %c config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 2>
+  ck.gemm %a, %b -> %c config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 2>>
       : memref<2x48x64xf16>, memref<2x64x40xf16> -> memref<2x48x40xf16>
   return
 }

@@ -9,7 +9,7 @@
 // writes its sum.
 // @sk is split-K with k_batch 2 over 3 K-tiles: ceil(3 / 2) = 2 per split,
 // split z runs [2z, min(2z + 2, 3)) and stores its partial tile to slot
-// z * 4 + tile (4 tiles). The pass adds @sk_reduce, a clone of @sk whose
+// z * 4 + tile (4 tiles), 32 * 64 = 2048 floats each. The pass adds @sk_reduce, a clone of @sk whose
 // workgroups sum slots s * 4 + tile for s = 0, 1 onto zero, in that order,
 // and run the epilogue; its launch follows @sk's with the same arguments,
 // grid z 1 and no #ck.launch facts.
@@ -20,7 +20,7 @@
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<16384xf32>)
 // CHECK: gpu.launch_func @kernels::@dp
-// CHECK: gpu.launch_func @kernels::@sk blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+// CHECK: gpu.launch_func @kernels::@sk blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 2>>}
 // CHECK-NEXT: gpu.launch_func @kernels::@sk_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in (%[[T]], %[[ONE]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>){{$}}
 // CHECK-NEXT: return
 
@@ -50,7 +50,8 @@
 // CHECK: %[[ACC:.*]] = ck.tile_gemm {{.*}} k_tiles %[[K0]] to %[[K1]]
 // CHECK: %[[SPLITS:.*]] = arith.muli %[[BZ]], %[[C4:.*]] : index
 // CHECK: %[[SLOT:.*]] = arith.addi %[[SPLITS]], %[[TILE]] : index
-// CHECK: ck.partial_store %[[ACC]] -> %[[KWS]] slot %[[SLOT]]
+// CHECK: %[[AT:.*]] = arith.muli %[[SLOT]], %[[C2048:.*]] : index
+// CHECK: ck.partial_store %[[ACC]] -> %[[KWS]][%[[AT]]]
 // CHECK-NOT: ck.tile_store
 // CHECK: gpu.return
 
@@ -62,7 +63,8 @@
 // CHECK: %[[SUM:.*]] = scf.for %[[S:.*]] = %c0{{.*}} to %c2{{.*}} step %c1{{.*}} iter_args(%[[PART:.*]] = %[[ZERO]])
 // CHECK:   %[[SS:.*]] = arith.muli %[[S]], %c4
 // CHECK:   %[[SLOT:.*]] = arith.addi %[[SS]], %[[TILE]] : index
-// CHECK:   %[[NEXT:.*]] = ck.partial_accumulate %[[PART]], %[[RWS]] slot %[[SLOT]]
+// CHECK:   %[[AT:.*]] = arith.muli %[[SLOT]], %c2048
+// CHECK:   %[[NEXT:.*]] = ck.partial_accumulate %[[PART]], %[[RWS]][%[[AT]]]
 // CHECK:   scf.yield %[[NEXT]]
 // CHECK: ck.tile_store %[[SUM]] -> %[[RC]]
 // CHECK-NOT: ck.tile_gemm
@@ -77,7 +79,7 @@ module attributes {gpu.container_module} {
         {ck.launch = #ck.launch<compute = f16>}
     gpu.launch_func @kernels::@sk blocks in (%c2, %c2, %c2) threads in (%c256, %c1, %c1)
         args(%a : memref<2x48x64xf16>, %b : memref<2x64x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<16384xf32>)
-        {ck.launch = #ck.launch<compute = f16, k_batch = 2>}
+        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 2>>}
     return
   }
   gpu.module @kernels {

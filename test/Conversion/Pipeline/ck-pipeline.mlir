@@ -131,7 +131,7 @@ func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
   %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
       config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
       : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
-  ck.partial_store %acc -> %ws slot %s : !acc, memref<?xf32>
+  ck.partial_store %acc -> %ws[%s] : !acc, memref<?xf32>
   return
 }
 

@@ -156,8 +156,8 @@ func.func @tile_gemm_left(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>,
 // -----
 // Partial tiles, fragment-major: a 32x32 tile of mfma 16x16x16 on waves =
 // [2, 1] is 2 instruction tiles of vector<4xf32> per lane over 128 threads.
-// A slot is 32 * 32 = 1024 floats; thread t's tile j sits at
-// slot * 1024 + t * 4 + j * 128 * 4. The accumulate adds acc + partial.
+// The slot holds 32 * 32 = 1024 floats from its offset on; thread t's tile j
+// sits at offset + t * 4 + j * 128 * 4. The accumulate adds acc + partial.
 
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
 
@@ -165,24 +165,22 @@ func.func @tile_gemm_left(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>,
 // CHECK-SAME: (%[[WS:[^:]*]]: memref<?xf32>, %[[S:[^:]*]]: index, %[[T:[^:]*]]: index)
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
-// CHECK: %[[SLOT:.*]] = arith.muli %[[S]], %c1024
 // CHECK: %[[MINE:.*]] = arith.muli %[[TID]], %c4
-// CHECK: %[[BASE:.*]] = arith.addi %[[SLOT]], %[[MINE]]
+// CHECK: %[[BASE:.*]] = arith.addi %[[S]], %[[MINE]]
 // CHECK: %[[P0:.*]] = vector.load %[[WS]][%[[BASE]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK: %[[S0:.*]] = arith.addf %[[Z]], %[[P0]] : vector<4xf32>
 // CHECK: %[[AT1:.*]] = arith.addi %[[BASE]], %c512
 // CHECK: %[[P1:.*]] = vector.load %[[WS]][%[[AT1]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK: %[[S1:.*]] = arith.addf %[[Z]], %[[P1]] : vector<4xf32>
-// CHECK: %[[TSLOT:.*]] = arith.muli %[[T]], %c1024
-// CHECK: %[[TBASE:.*]] = arith.addi %[[TSLOT]], %[[MINE]]
+// CHECK: %[[TBASE:.*]] = arith.addi %[[T]], %[[MINE]]
 // CHECK: vector.store %[[S0]], %[[WS]][%[[TBASE]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK: %[[TAT1:.*]] = arith.addi %[[TBASE]], %c512
 // CHECK: vector.store %[[S1]], %[[WS]][%[[TAT1]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK-NOT: vector.store
 func.func @partial_tiles(%ws: memref<?xf32>, %s: index, %t: index) {
   %z = ck.acc_zero : !acc
-  %sum = ck.partial_accumulate %z, %ws slot %s : !acc, memref<?xf32>
-  ck.partial_store %sum -> %ws slot %t : !acc, memref<?xf32>
+  %sum = ck.partial_accumulate %z, %ws[%s] : !acc, memref<?xf32>
+  ck.partial_store %sum -> %ws[%t] : !acc, memref<?xf32>
   return
 }
 

@@ -126,7 +126,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 //   33280 <= 232448. tiles = 512 >= 132.
 
 // GFX942-LABEL: func.func @f32
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, split_k = 2> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<split_k, k_batch = 2>> :
 // GFX1100-LABEL: func.func @f32
 // GFX1100: config <block = [64, 128, 16], wave = [32, 64], mma = #ck.fma> :
 // SM90-LABEL: func.func @f32
@@ -223,11 +223,11 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 17> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 17>> :
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 4> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 4>> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                              %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -241,11 +241,11 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // ceil(192 / 4) = 48, sm_90a (two 64x128) ceil(264 / 2) = 132: split_k = 8.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 8> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, split_k = 8> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 8> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                                 %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
@@ -259,11 +259,11 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // clamp(132, 1, 128) = 128 -> 64.
 
 // GFX942-LABEL: func.func @split_k_capped
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 64> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
 // GFX1100-LABEL: func.func @split_k_capped
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, split_k = 48> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 48>> :
 // SM90-LABEL: func.func @split_k_capped
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 64> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
                           %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x32768xf16>, memref<1x32768x128xf16> -> memref<1x128x128xf16>
@@ -276,11 +276,11 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // sm_90a: 8, ceil(264 / 8) = 33. kTiles = 64 bounds all at 8.
 
 // GFX942-LABEL: func.func @split_k_batched
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 8> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 // GFX1100-LABEL: func.func @split_k_batched
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, split_k = 8> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_batched
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 8> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
                            %c: memref<4x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<4x128x2048xf16>, memref<4x2048x128xf16> -> memref<4x128x128xf16>
@@ -296,14 +296,14 @@ func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16
 // ceil(1024 * 2 / 512) = 45.
 
 // GFX942-LABEL: func.func @pinned
-// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3> :
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
 // GFX1100-LABEL: func.func @pinned
-// GFX1100: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3> :
+// GFX1100: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
 // SM90-LABEL: func.func @pinned
-// SM90: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3> :
+// SM90: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
 func.func @pinned(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                   %c: memref<1x128x128xf16>) {
-  ck.gemm %a, %b -> %c config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, split_k = 3>
+  ck.gemm %a, %b -> %c config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>>
       : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
   return
 }

@@ -997,9 +997,9 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, -16], mma = #ck.fma>
 
 // -----
-// No K splits.
-// expected-error @+1 {{split_k must be >= 1, got 0}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, split_k = 0>
+// A partition that is not one: #ck.partition's own verifier speaks.
+// expected-error @+1 {{split-K's k_batch must be in [2, 65535] (one workgroup per K range along the grid's z), got 0}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 0>>
 
 // -----
 // A block K of 2^62 (from the IR fuzzer: the cost model overflowed and the
@@ -1008,24 +1008,19 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 #bad_config = #ck.gemm_config<block = [256, 256, 4611686018427387904], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>>
 
 // -----
-// More K splits than a grid has workgroups along z.
-// expected-error @+1 {{split_k must be at most 65535 (one workgroup per split along the grid's z), got 65536}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, split_k = 65536>
-
-// -----
 // Three LDS buffers.
 // expected-error @+1 {{lds_buffers must be 1 or 2, got 3}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 3>
 
 // -----
 // An option the configuration does not have.
-// expected-error @+1 {{unknown gemm_config option 'stages'; expected split_k or lds_buffers}}
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition or lds_buffers}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
 
 // -----
 // An option given twice.
-// expected-error @+1 {{gemm_config option 'split_k' is given twice}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, split_k = 2, lds_buffers = 2, split_k = 4>
+// expected-error @+1 {{gemm_config option 'partition' is given twice}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 2>, lds_buffers = 2, partition = #ck.partition<split_k, k_batch = 4>>
 
 // -----
 // A block tile N (96) that is not a multiple of the wave tile N (64), on a
@@ -1176,9 +1171,10 @@ module attributes {ck.chip = "gfx942"} {
 #bad_launch = #ck.launch<compute = i32>
 
 // -----
-// No partial sums.
-// expected-error @+1 {{k_batch must be in [1, 65535], got 0}}
-#bad_launch = #ck.launch<compute = f16, k_batch = 0>
+// A launch's partition is checked like any other.
+// expected-error @+2 {{only split-K takes a k_batch; got k_batch = 2 for data_parallel}}
+// expected-error @+1 {{failed to parse CK_LaunchAttr parameter 'partition'}}
+#bad_launch = #ck.launch<compute = f16, partition = <data_parallel, k_batch = 2>>
 
 // -----
 // ck.launch on a function instead of a gpu.launch_func.

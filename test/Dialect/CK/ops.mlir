@@ -491,8 +491,8 @@ func.func @generic_form(%m: memref<4x6xf32>, %n: memref<4x6xf32>) {
 // CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] alpha 2.000000e+00 config <block = [64, 32, 16], wave = [32, 16], mma = #ck.fma> : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
 // CHECK: ck.gemm %[[VA]], %[[VB]] -> %[[VC]] config <block = [32, 32, 16], wave = [16, 8], mma = #ck.mma_sync<16x8x16, bf16>> : !ck.view<2x32x16xbf16>, !ck.view<2x16x32xbf16> -> !ck.view<2x32x32xf32>
 // CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> :
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 4, lds_buffers = 2> :
-// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 4> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 2> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 4>> :
 func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
                        %c: memref<1x256x128xf16>, %va: !ck.view<2x32x16xbf16>,
                        %vb: !ck.view<2x16x32xbf16>, %vc: !ck.view<2x32x32xf32>) {
@@ -509,10 +509,10 @@ func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
       config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %a, %b -> %c
-      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, split_k = 4>
+      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, partition = #ck.partition<split_k, k_batch = 4>>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %a, %b -> %c
-      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, split_k = 4, lds_buffers = 1>
+      config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 1>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   return
 }
@@ -556,11 +556,13 @@ module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32,
 }
 
 // -----
-// #ck.launch on the launch of a GEMM kernel: k_batch is printed when not 1.
+// #ck.launch on the launch of a GEMM kernel: the partition is printed when
+// it is not data-parallel.
 
 // CHECK-LABEL: func.func @launch_facts
-// CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = tf32, k_batch = 4>}
+// CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = tf32, partition = <split_k, k_batch = 4>>}
 // CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = bf16>}
+// CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = f16, partition = <stream_k, reduce = linear, tail = all>>}
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm() kernel {
@@ -571,10 +573,13 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
         threads in (%c1, %c1, %c1)
-        {ck.launch = #ck.launch<compute = tf32, k_batch = 4>}
+        {ck.launch = #ck.launch<compute = tf32, partition = <split_k, k_batch = 4>>}
     gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
         threads in (%c1, %c1, %c1)
-        {ck.launch = #ck.launch<compute = bf16, k_batch = 1>}
+        {ck.launch = #ck.launch<compute = bf16, partition = <data_parallel>>}
+    gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
+        threads in (%c1, %c1, %c1)
+        {ck.launch = #ck.launch<compute = f16, partition = #ck.partition<stream_k, tail = all, reduce = linear>>}
     return
   }
 }

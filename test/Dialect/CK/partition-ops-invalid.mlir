@@ -4,7 +4,7 @@
 // partition ops (CKPartitionOps.cpp).
 
 // A data-parallel partition splits nothing.
-// expected-error @+1 {{a data-parallel partition has k_batch 1, got 2}}
+// expected-error @+1 {{only split-K takes a k_batch; got k_batch = 2 for data_parallel}}
 func.func @dp_batch() attributes {p = #ck.partition<data_parallel, k_batch = 2>} {
   return
 }
@@ -196,7 +196,7 @@ func.func @f(%ws: memref<?xf32>, %sws: memref<100xf32>, %c: memref<1x32x64xf16>)
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 func.func @lds_workspace(%acc: !acc, %ws: memref<4096xf32, #gpu.address_space<workgroup>>, %s: index) {
   // expected-error @+1 {{'ck.partial_store' op operand #1 must be 1-D f32 memref in global memory}}
-  ck.partial_store %acc -> %ws slot %s : !acc, memref<4096xf32, #gpu.address_space<workgroup>>
+  ck.partial_store %acc -> %ws[%s] : !acc, memref<4096xf32, #gpu.address_space<workgroup>>
   return
 }
 
@@ -204,17 +204,224 @@ func.func @lds_workspace(%acc: !acc, %ws: memref<4096xf32, #gpu.address_space<wo
 // A slot of 32 x 64 floats in 100.
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 func.func @small_store(%acc: !acc, %ws: memref<100xf32>, %s: index) {
-  // expected-error @+1 {{'ck.partial_store' op workspace of 100 floats cannot hold one slot (2048 floats)}}
-  ck.partial_store %acc -> %ws slot %s : !acc, memref<100xf32>
+  // expected-error @+1 {{'ck.partial_store' op workspace of 100 floats cannot hold the slot (up to 2048 floats)}}
+  ck.partial_store %acc -> %ws[%s] : !acc, memref<100xf32>
   return
 }
 
 // -----
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 func.func @small_accumulate(%acc: !acc, %ws: memref<100xf32>, %s: index) -> !acc {
-  // expected-error @+1 {{'ck.partial_accumulate' op workspace of 100 floats cannot hold one slot (2048 floats)}}
-  %r = ck.partial_accumulate %acc, %ws slot %s : !acc, memref<100xf32>
+  // expected-error @+1 {{'ck.partial_accumulate' op workspace of 100 floats cannot hold the slot (up to 2048 floats)}}
+  %r = ck.partial_accumulate %acc, %ws[%s] : !acc, memref<100xf32>
   return %r : !acc
+}
+
+// -----
+// A constant offset counts: the second slot of 2048 floats overhangs 3000.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_past_end(%acc: !acc, %ws: memref<3000xf32>) {
+  %c2048 = arith.constant 2048 : index
+  // expected-error @+1 {{'ck.partial_store' op workspace of 3000 floats cannot hold the slot (up to 4096 floats)}}
+  ck.partial_store %acc -> %ws[%c2048] : !acc, memref<3000xf32>
+  return
+}
+
+// -----
+// A negative offset.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @negative_offset(%acc: !acc, %ws: memref<?xf32>) -> !acc {
+  %c = arith.constant -4 : index
+  // expected-error @+1 {{'ck.partial_accumulate' op offset -4 is negative}}
+  %r = ck.partial_accumulate %acc, %ws[%c] : !acc, memref<?xf32>
+  return %r : !acc
+}
+
+// -----
+// A flag past the workspace's end.
+func.func @flag_past_end(%ws: memref<64xf32>) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'ck.flag_signal' op workspace of 64 floats cannot hold the flag (up to 65 floats)}}
+  ck.flag_signal %ws[%c64] : memref<64xf32>
+  return
+}
+
+// -----
+func.func @flag_negative(%ws: memref<?xf32>) {
+  %c = arith.constant -1 : index
+  // expected-error @+1 {{'ck.flag_wait' op offset -1 is negative}}
+  ck.flag_wait %ws[%c] : memref<?xf32>
+  return
+}
+
+// -----
+// Flags live in global memory.
+func.func @flag_in_lds(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %o: index) {
+  // expected-error @+1 {{'ck.flag_wait' op operand #0 must be 1-D f32 memref in global memory}}
+  ck.flag_wait %ws[%o] : memref<64xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// StreamK's keys on a split-K partition.
+// expected-error @+1 {{reduce, dp, tail and min_iters are StreamK's; they cannot be given for split_k}}
+func.func @split_k_tree() attributes {p = #ck.partition<split_k, k_batch = 2, reduce = linear>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{reduce, dp, tail and min_iters are StreamK's; they cannot be given for data_parallel}}
+func.func @dp_tail() attributes {p = #ck.partition<data_parallel, tail = all>} {
+  return
+}
+
+// -----
+// A StreamK k_batch.
+// expected-error @+1 {{only split-K takes a k_batch; got k_batch = 4 for stream_k}}
+func.func @stream_k_batch() attributes {p = #ck.partition<stream_k, k_batch = 4>} {
+  return
+}
+
+// -----
+// tail 0 is spelled `all`.
+// expected-error @+1 {{tail must be all or at least 1, got 0}}
+func.func @tail_zero() attributes {p = #ck.partition<stream_k, tail = 0>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{tail must be all or in [1, 2147483647], got -1}}
+func.func @tail_negative() attributes {p = #ck.partition<stream_k, tail = -1>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{min_iters must be in [1, 2147483647], got 0}}
+func.func @min_iters_zero() attributes {p = #ck.partition<stream_k, min_iters = 0>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{unknown partition 'streamk'; expected data_parallel, split_k or stream_k}}
+func.func @bad_kind() attributes {p = #ck.partition<streamk>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{unknown reduce 'pairwise'; expected linear or tree}}
+func.func @bad_reduce() attributes {p = #ck.partition<stream_k, reduce = pairwise>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{unknown dp 'tiles'; expected persistent or per_tile}}
+func.func @bad_dp() attributes {p = #ck.partition<stream_k, dp = tiles>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{partition key 'tail' is given twice}}
+func.func @twice() attributes {p = #ck.partition<stream_k, tail = 1, tail = 2>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{unknown partition key 'k'; expected k_batch, reduce, dp, tail or min_iters}}
+func.func @bad_key() attributes {p = #ck.partition<stream_k, k = 2>} {
+  return
+}
+
+// -----
+// StreamK needs its five launch-time numbers.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @stream_k_no_schedule(%ws: memref<?xf32>, %k: i32) {
+  // expected-error @+1 {{'ck.partition' op #ck.partition<stream_k> takes 5 schedule values, got 1}}
+  ck.partition #ck.partition<stream_k> tiles [1, 2, 2] k_tiles 9 schedule(%k) workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// Data-parallel takes no schedule values.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @dp_schedule(%k: i32) {
+  // expected-error @+1 {{'ck.partition' op #ck.partition<data_parallel> takes 0 schedule values, got 1}}
+  ck.partition #ck.partition<data_parallel> tiles [1, 2, 2] k_tiles 9 schedule(%k) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// StreamK without a workspace.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @stream_k_no_workspace(%k: i32) {
+  // expected-error @+1 {{'ck.partition' op #ck.partition<stream_k> needs a workspace for its partial tiles}}
+  ck.partition #ck.partition<stream_k> tiles [1, 2, 2] k_tiles 9 schedule(%k, %k, %k, %k, %k) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// More K-tiles than StreamK's i32 counts: 2^16 x 2^16 tiles of 2 K-tiles.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @stream_k_too_long(%ws: memref<?xf32>, %k: i32) {
+  // expected-error @+1 {{'ck.partition' op has more K-tiles in all than StreamK's i32 schedule counts (4294967296 tiles x 2)}}
+  ck.partition #ck.partition<stream_k> tiles [1, 65536, 65536] k_tiles 2 schedule(%k, %k, %k, %k, %k) workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// ck.schedule sizes StreamK only.
+func.func @schedule_split_k() {
+  // expected-error @+1 {{'ck.schedule' op schedules partitions sized at launch; #ck.partition<split_k, k_batch = 2> is sized at compile time}}
+  %g, %f, %a:5 = ck.schedule #ck.partition<split_k, k_batch = 2> tiles 4 k_tiles 8 partial_bytes 1024 : i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+func.func @schedule_arguments() {
+  // expected-error @+1 {{'ck.schedule' op #ck.partition<stream_k> gives 5 kernel arguments, got 2 results for them}}
+  %g, %f, %a:2 = ck.schedule #ck.partition<stream_k> tiles 4 k_tiles 8 partial_bytes 1024 : i32, i32
+  return
+}
+
+// -----
+func.func @schedule_too_long() {
+  // expected-error @+1 {{'ck.schedule' op has more K-tiles in all than StreamK's i32 schedule counts (65536 tiles x 65536)}}
+  %g, %f, %a:5 = ck.schedule #ck.partition<stream_k> tiles 65536 k_tiles 65536 partial_bytes 1024 : i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+func.func @schedule_no_bytes() {
+  // expected-error @+1 {{'ck.schedule' op attribute 'partial_bytes' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %g, %f, %a:5 = ck.schedule #ck.partition<stream_k> tiles 4 k_tiles 8 partial_bytes 0 : i32, i32, i32, i32, i32
+  return
 }
 
 // -----

@@ -10,22 +10,26 @@
 // CHECK: ck.partition <split_k, k_batch = 4> tiles [2, 3, 1] k_tiles 7 workspace(%{{.*}} : memref<?xf32>) unit {
 // CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index):
 // CHECK: %[[Z:.*]] = ck.acc_zero
-// CHECK: %[[P:.*]] = ck.partial_accumulate %[[Z]], %{{.*}} slot %{{.*}} : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
+// CHECK: %[[P:.*]] = ck.partial_accumulate %[[Z]], %{{.*}}[%{{.*}}] : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
 // CHECK: ck.yield %[[P]] : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: } epilogue {
-// CHECK: ck.partial_store %{{.*}} -> %{{.*}} slot %{{.*}} : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
+// CHECK: ck.partial_store %{{.*}} -> %{{.*}}[%{{.*}}] : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
 // CHECK: ck.yield
 // CHECK: ck.partition <data_parallel> tiles [1, 1, 1] k_tiles 1 unit
-func.func @partition_ops(%ws: memref<?xf32>, %s: index) {
+// CHECK: ck.partition <stream_k, reduce = linear, dp = per_tile, tail = all, min_iters = 3> tiles [1, 2, 2] k_tiles 9 schedule(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) workspace(%{{.*}} : memref<?xf32>) unit {
+// CHECK: ck.flag_wait %{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK: ck.flag_signal %{{.*}}[%{{.*}}] : memref<?xf32>
+func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
+                          %q: i32, %r: i32, %w: i32) {
   ck.partition #ck.partition<split_k, k_batch = 4> tiles [2, 3, 1] k_tiles 7
       workspace(%ws : memref<?xf32>) unit {
   ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
     %z = ck.acc_zero : !acc
-    %p = ck.partial_accumulate %z, %ws slot %s : !acc, memref<?xf32>
+    %p = ck.partial_accumulate %z, %ws[%s] : !acc, memref<?xf32>
     ck.yield %p : !acc
   } epilogue {
   ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
-    ck.partial_store %sum -> %ws slot %s : !acc, memref<?xf32>
+    ck.partial_store %sum -> %ws[%s] : !acc, memref<?xf32>
     ck.yield
   }
   ck.partition #ck.partition<data_parallel> tiles [1, 1, 1] k_tiles 1 unit {
@@ -36,5 +40,39 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index) {
   ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
     ck.yield
   }
+  ck.partition #ck.partition<stream_k, min_iters = 3, tail = all, dp = per_tile, reduce = linear>
+      tiles [1, 2, 2] k_tiles 9 schedule(%k, %d, %q, %r, %w) workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.flag_wait %ws[%s] : memref<?xf32>
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.flag_signal %ws[%s] : memref<?xf32>
+    ck.yield
+  }
   return
+}
+
+// The partitions' defaults are not printed; tail = 0 is written `all`.
+// CHECK-LABEL: func.func @partition_attrs
+// CHECK-SAME: a = #ck.partition<stream_k>
+// CHECK-SAME: b = #ck.partition<stream_k, tail = 3>
+// CHECK-SAME: c = #ck.partition<split_k, k_batch = 2>
+func.func @partition_attrs() attributes {
+    a = #ck.partition<stream_k, reduce = tree, dp = persistent, tail = 2, min_iters = 1>,
+    b = #ck.partition<stream_k, tail = 3>,
+    c = #ck.partition<split_k, k_batch = 2>} {
+  return
+}
+
+// The host's launch-time sizes of a StreamK GEMM.
+// CHECK-LABEL: func.func @schedule
+// CHECK: %[[GRID:.*]], %[[FLOATS:.*]], %{{.*}}:5 = ck.schedule <stream_k, reduce = linear> tiles 18 k_tiles 1250 partial_bytes 32768 : i32, i32, i32, i32, i32
+// CHECK: memref.alloc(%[[FLOATS]]) : memref<?xf32>
+func.func @schedule() -> (index, memref<?xf32>, i32) {
+  %grid, %floats, %k, %d, %q, %r, %w = ck.schedule #ck.partition<stream_k, reduce = linear>
+      tiles 18 k_tiles 1250 partial_bytes 32768 : i32, i32, i32, i32, i32
+  %ws = memref.alloc(%floats) : memref<?xf32>
+  return %grid, %ws, %k : index, memref<?xf32>, i32
 }

@@ -4,6 +4,7 @@
 #include "ck/Support/Limits.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -227,40 +228,46 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 namespace mlir::ck {
-/// `(, split_k = S)? (, lds_buffers = L)?` in either order, each at most
-/// once; both default to 1.
-ParseResult parseGemmConfigOptions(AsmParser &parser, int64_t &splitK,
+/// `(, partition = P)? (, lds_buffers = L)?` in either order, each at most
+/// once; data-parallel and 1 by default.
+ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers) {
-  splitK = 1;
+  partition = PartitionAttr::get(parser.getContext(),
+                                 PartitionKind::DataParallel);
   ldsBuffers = 1;
-  bool seenSplitK = false, seenLdsBuffers = false;
+  bool seenPartition = false, seenLdsBuffers = false;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
     StringRef name;
     if (parser.parseKeyword(&name))
       return failure();
-    bool *seen = name == "split_k"       ? &seenSplitK
+    bool *seen = name == "partition"     ? &seenPartition
                  : name == "lds_buffers" ? &seenLdsBuffers
                                          : nullptr;
     if (!seen)
-      return parser.emitError(loc) << "unknown gemm_config option '" << name
-                                   << "'; expected split_k or lds_buffers";
+      return parser.emitError(loc)
+             << "unknown gemm_config option '" << name
+             << "'; expected partition or lds_buffers";
     if (*seen)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
     *seen = true;
-    int64_t value;
-    if (parser.parseEqual() || parser.parseInteger(value))
+    if (parser.parseEqual())
       return failure();
-    (name == "split_k" ? splitK : ldsBuffers) = value;
+    if (name == "partition") {
+      if (parser.parseAttribute(partition))
+        return failure();
+    } else if (parser.parseInteger(ldsBuffers)) {
+      return failure();
+    }
   }
   return success();
 }
 
-void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
+void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers) {
-  if (splitK != 1)
-    printer << ", split_k = " << splitK;
+  if (partition.getKind() != PartitionKind::DataParallel)
+    printer << ", partition = " << partition;
   if (ldsBuffers != 1)
     printer << ", lds_buffers = " << ldsBuffers;
 }
@@ -271,15 +278,10 @@ using cklimits::kMaxTileSize;
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
-                       MatrixInstrAttrInterface mma, int64_t splitK,
+                       MatrixInstrAttrInterface mma, PartitionAttr partition,
                        int64_t ldsBuffers) {
-  if (splitK < 1)
-    return emitError() << "split_k must be >= 1, got " << splitK;
-  // Each K split is one workgroup along the grid's z.
-  if (splitK > cklimits::kMaxGrid[2])
-    return emitError() << "split_k must be at most " << cklimits::kMaxGrid[2]
-                       << " (one workgroup per split along the grid's z), got "
-                       << splitK;
+  if (!partition)
+    return emitError() << "needs a partition";
   if (ldsBuffers != 1 && ldsBuffers != 2)
     return emitError() << "lds_buffers must be 1 or 2, got " << ldsBuffers;
   if (block.size() != 3)
@@ -305,10 +307,12 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      PartitionKind kind, int64_t kBatch) {
-  if (kind == PartitionKind::DataParallel && kBatch != 1)
-    return emitError() << "a data-parallel partition has k_batch 1, got "
-                       << kBatch;
+                      PartitionKind kind, int64_t kBatch,
+                      StreamKReduction reduce, StreamKDataParallel dp,
+                      int64_t tail, int64_t minIters) {
+  if (kind != PartitionKind::SplitK && kBatch != 1)
+    return emitError() << "only split-K takes a k_batch; got k_batch = "
+                       << kBatch << " for " << stringifyPartitionKind(kind);
   if (kind == PartitionKind::SplitK &&
       (kBatch < 2 || kBatch > cklimits::kMaxGrid[2]))
     return emitError() << "split-K's k_batch must be in [2, "
@@ -316,11 +320,113 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << "] (one workgroup per K range along the grid's "
                           "z), got "
                        << kBatch;
+  if (kind != PartitionKind::StreamK &&
+      (reduce != StreamKReduction::Tree ||
+       dp != StreamKDataParallel::Persistent || tail != 2 || minIters != 1))
+    return emitError() << "reduce, dp, tail and min_iters are StreamK's; "
+                          "they cannot be given for "
+                       << stringifyPartitionKind(kind);
+  // ckrt's stream_k schedule keeps them within an i32.
+  if (tail < kTailAll || tail > INT32_MAX)
+    return emitError() << "tail must be all or in [1, " << INT32_MAX
+                       << "], got " << tail;
+  if (minIters < 1 || minIters > INT32_MAX)
+    return emitError() << "min_iters must be in [1, " << INT32_MAX
+                       << "], got " << minIters;
   return success();
 }
 
-std::array<int64_t, 3> PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
-  return {tiles[1] * tiles[2], tiles[0], getKBatch()};
+/// `<kind (, key = value)*>` with the keys of #ck.partition's description.
+Attribute PartitionAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *context = parser.getContext();
+  SMLoc start = parser.getCurrentLocation();
+  StringRef kindName;
+  if (parser.parseLess() || parser.parseKeyword(&kindName))
+    return {};
+  std::optional<PartitionKind> kind = symbolizePartitionKind(kindName);
+  if (!kind) {
+    parser.emitError(start) << "unknown partition '" << kindName
+                            << "'; expected data_parallel, split_k or "
+                               "stream_k";
+    return {};
+  }
+  int64_t kBatch = 1, tail = 2, minIters = 1;
+  StreamKReduction reduce = StreamKReduction::Tree;
+  StreamKDataParallel dp = StreamKDataParallel::Persistent;
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key, word;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (!seen.insert(key).second) {
+      parser.emitError(loc) << "partition key '" << key << "' is given twice";
+      return {};
+    }
+    if (key == "k_batch" || key == "min_iters") {
+      if (parser.parseInteger(key == "k_batch" ? kBatch : minIters))
+        return {};
+    } else if (key == "tail") {
+      if (succeeded(parser.parseOptionalKeyword("all")))
+        tail = kTailAll;
+      else if (parser.parseInteger(tail))
+        return {};
+      else if (tail == kTailAll) {
+        parser.emitError(loc) << "tail must be all or at least 1, got 0";
+        return {};
+      }
+    } else if (key == "reduce" || key == "dp") {
+      SMLoc valueLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&word))
+        return {};
+      bool known = key == "reduce"
+                       ? symbolizeStreamKReduction(word).has_value()
+                       : symbolizeStreamKDataParallel(word).has_value();
+      if (!known) {
+        parser.emitError(valueLoc)
+            << "unknown " << key << " '" << word << "'; expected "
+            << (key == "reduce" ? "linear or tree" : "persistent or per_tile");
+        return {};
+      }
+      if (key == "reduce")
+        reduce = *symbolizeStreamKReduction(word);
+      else
+        dp = *symbolizeStreamKDataParallel(word);
+    } else {
+      parser.emitError(loc) << "unknown partition key '" << key
+                            << "'; expected k_batch, reduce, dp, tail or "
+                               "min_iters";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(start); }, context, *kind,
+                    kBatch, reduce, dp, tail, minIters);
+}
+
+void PartitionAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyPartitionKind(getKind());
+  if (getKBatch() != 1)
+    printer << ", k_batch = " << getKBatch();
+  if (getReduce() != StreamKReduction::Tree)
+    printer << ", reduce = " << stringifyStreamKReduction(getReduce());
+  if (getDp() != StreamKDataParallel::Persistent)
+    printer << ", dp = " << stringifyStreamKDataParallel(getDp());
+  if (getTail() == kTailAll)
+    printer << ", tail = all";
+  else if (getTail() != 2)
+    printer << ", tail = " << getTail();
+  if (getMinIters() != 1)
+    printer << ", min_iters = " << getMinIters();
+  printer << ">";
+}
+
+std::optional<std::array<int64_t, 3>>
+PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
+  if (getKind() == PartitionKind::StreamK)
+    return std::nullopt;
+  return std::array<int64_t, 3>{tiles[1] * tiles[2], tiles[0], getKBatch()};
 }
 
 //===----------------------------------------------------------------------===//
@@ -423,13 +529,12 @@ FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
 //===----------------------------------------------------------------------===//
 
 LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 Type compute, int64_t kBatch) {
+                                 Type compute, PartitionAttr partition) {
   if (!isa<Float16Type, BFloat16Type, Float32Type, FloatTF32Type>(compute))
     return emitError() << "compute must be f16, bf16, f32 or tf32, got "
                        << compute;
-  if (kBatch < 1 || kBatch > cklimits::kMaxGrid[2])
-    return emitError() << "k_batch must be in [1, " << cklimits::kMaxGrid[2]
-                       << "], got " << kBatch;
+  if (!partition)
+    return emitError() << "needs a partition";
   return success();
 }
 

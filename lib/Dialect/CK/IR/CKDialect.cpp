@@ -18,10 +18,9 @@ using namespace mlir::ck;
 
 namespace mlir::ck {
 // The `custom<GemmConfigOptions>` directive of #ck.gemm_config (CKAttrs.cpp).
-ParseResult parseGemmConfigOptions(AsmParser &parser,
-                                   int64_t &splitK,
+ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers);
-void printGemmConfigOptions(AsmPrinter &printer, int64_t splitK,
+void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers);
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,
                              int64_t &k);

@@ -3,6 +3,7 @@
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Support/Limits.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -15,6 +16,22 @@ static LogicalResult verifyWorkspaceHolds(Operation *op, MemRefType workspace,
     return op->emitOpError() << "workspace of " << workspace.getNumElements()
                              << " floats cannot hold " << what << " ("
                              << floats << " floats)";
+  return success();
+}
+
+/// Checks that a static `workspace` holds `floats` from `offset` on, where
+/// the offset is a constant.
+static LogicalResult verifyWorkspaceHoldsAt(Operation *op,
+                                            MemRefType workspace, Value offset,
+                                            int64_t floats, StringRef what) {
+  std::optional<int64_t> start = getConstantIntValue(offset);
+  if (start && *start < 0)
+    return op->emitOpError() << "offset " << *start << " is negative";
+  int64_t end = floats + start.value_or(0);
+  if (workspace.hasStaticShape() && workspace.getNumElements() < end)
+    return op->emitOpError() << "workspace of " << workspace.getNumElements()
+                             << " floats cannot hold " << what << " (up to "
+                             << end << " floats)";
   return success();
 }
 
@@ -37,6 +54,11 @@ int64_t PartitionOp::getTileCount() {
   return tiles[0] * tiles[1] * tiles[2];
 }
 
+int64_t PartitionOp::getStreamKWorkspaceBound(int64_t tiles, int64_t kTiles,
+                                              int64_t tileFloats) {
+  return tiles * kTiles * PartitionAttr::getStreamKSlotFloats(tileFloats);
+}
+
 LogicalResult PartitionOp::verifyRegions() {
   ArrayRef<int64_t> tiles = getTiles();
   if (tiles.size() != 3)
@@ -47,12 +69,26 @@ LogicalResult PartitionOp::verifyRegions() {
     if (count < 1 || count > cklimits::kMaxGrid[0])
       return emitOpError() << "tile counts must be in [1, "
                            << cklimits::kMaxGrid[0] << "], got " << count;
-  std::array<int64_t, 3> grid = getPartition().getGrid(tiles);
-  for (int i = 0; i < 3; ++i)
-    if (grid[i] > cklimits::kMaxGrid[i])
-      return emitOpError() << "needs a grid of " << grid[0] << " x "
-                           << grid[1] << " x " << grid[2]
-                           << " workgroups, more than GPUs launch";
+  PartitionAttr partition = getPartition();
+  if (std::optional<std::array<int64_t, 3>> grid = partition.getGrid(tiles))
+    for (int i = 0; i < 3; ++i)
+      if ((*grid)[i] > cklimits::kMaxGrid[i])
+        return emitOpError() << "needs a grid of " << (*grid)[0] << " x "
+                             << (*grid)[1] << " x " << (*grid)[2]
+                             << " workgroups, more than GPUs launch";
+  int64_t scheduleCount = partition.getScheduleArgumentCount();
+  if (static_cast<int64_t>(getSchedule().size()) != scheduleCount)
+    return emitOpError() << partition << " takes " << scheduleCount
+                         << " schedule values, got " << getSchedule().size();
+  if (partition.getKind() == PartitionKind::StreamK) {
+    std::optional<int64_t> iterations =
+        llvm::checkedMul(getTileCount(), static_cast<int64_t>(getKTiles()));
+    if (!iterations || *iterations > INT32_MAX)
+      return emitOpError() << "has more K-tiles in all than StreamK's i32 "
+                              "schedule counts ("
+                           << getTileCount() << " tiles x " << getKTiles()
+                           << ")";
+  }
 
   Block &unit = getUnit().front();
   Type index = IndexType::get(getContext());
@@ -77,14 +113,19 @@ LogicalResult PartitionOp::verifyRegions() {
   if (!cast<YieldOp>(epilogue.getTerminator()).getValues().empty())
     return emitOpError() << "epilogue yields nothing";
 
-  bool usesWorkspace = getPartition().usesWorkspace();
+  bool usesWorkspace = partition.usesWorkspace();
   if (usesWorkspace != static_cast<bool>(getWorkspace()))
-    return emitOpError() << getPartition()
+    return emitOpError() << partition
                          << (usesWorkspace ? " needs a workspace for its "
                                              "partial tiles"
                                            : " takes no workspace");
   if (!usesWorkspace)
     return success();
+  if (partition.getKind() == PartitionKind::StreamK)
+    return verifyWorkspaceHolds(
+        *this, getWorkspace().getType(),
+        getStreamKWorkspaceBound(getTileCount(), getKTiles(), slotFloats(acc)),
+        "a StreamK slot per K-tile");
   // Slots of at most 2^24 floats; 2^16 ranges of 2^47 tiles may overflow.
   std::optional<int64_t> floats = llvm::checkedMul(
       getPartition().getKBatch(), getTileCount());
@@ -101,11 +142,49 @@ LogicalResult PartitionOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PartialStoreOp::verify() {
-  return verifyWorkspaceHolds(*this, getWorkspace().getType(),
-                              slotFloats(getAcc().getType()), "one slot");
+  return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(),
+                                slotFloats(getAcc().getType()), "the slot");
 }
 
 LogicalResult PartialAccumulateOp::verify() {
-  return verifyWorkspaceHolds(*this, getWorkspace().getType(),
-                              slotFloats(getAcc().getType()), "one slot");
+  return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(),
+                                slotFloats(getAcc().getType()), "the slot");
+}
+
+//===----------------------------------------------------------------------===//
+// Flags
+//===----------------------------------------------------------------------===//
+
+LogicalResult FlagSignalOp::verify() {
+  return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(),
+                                1, "the flag");
+}
+
+LogicalResult FlagWaitOp::verify() {
+  return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(),
+                                1, "the flag");
+}
+
+//===----------------------------------------------------------------------===//
+// ScheduleOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScheduleOp::verify() {
+  PartitionAttr partition = getPartition();
+  if (partition.getKind() != PartitionKind::StreamK)
+    return emitOpError() << "schedules partitions sized at launch; "
+                         << partition << " is sized at compile time";
+  int64_t count = partition.getScheduleArgumentCount();
+  if (static_cast<int64_t>(getArguments().size()) != count)
+    return emitOpError() << partition << " gives " << count
+                         << " kernel arguments, got "
+                         << getArguments().size() << " results for them";
+  std::optional<int64_t> iterations =
+      llvm::checkedMul(static_cast<int64_t>(getTiles()),
+                       static_cast<int64_t>(getKTiles()));
+  if (!iterations || *iterations > INT32_MAX)
+    return emitOpError() << "has more K-tiles in all than StreamK's i32 "
+                            "schedule counts ("
+                         << getTiles() << " tiles x " << getKTiles() << ")";
+  return success();
 }

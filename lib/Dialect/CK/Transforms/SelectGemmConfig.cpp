@@ -3,6 +3,8 @@
 #include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Target/GemmConfig.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+
 namespace mlir::ck {
 #define GEN_PASS_DEF_CKSELECTGEMMCONFIG
 #include "ck/Dialect/CK/Transforms/Passes.h.inc"
@@ -15,6 +17,40 @@ namespace {
 struct CKSelectGemmConfigPass
     : public ck::impl::CKSelectGemmConfigBase<CKSelectGemmConfigPass> {
   using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (partition.empty() || partition == "auto")
+      return success();
+    if (partition == "split_k") {
+      heuristicSplitK = true;
+      return success();
+    }
+    std::string text = "#ck.partition<" + partition + ">";
+    forced = dyn_cast_or_null<PartitionAttr>(parseAttribute(text, context));
+    if (!forced)
+      return emitError(UnknownLoc::get(context))
+             << "invalid partition '" << partition
+             << "': expected auto, split_k, or #ck.partition's parameters "
+                "such as data_parallel, split_k,k_batch=4 or "
+                "stream_k,reduce=linear";
+    return success();
+  }
+
+  /// `config` with the partition the option asks for.
+  GemmConfigAttr withPartition(GemmConfigAttr config) const {
+    PartitionAttr chosen = config.getPartition();
+    if (heuristicSplitK)
+      chosen = PartitionAttr::get(
+          config.getContext(), PartitionKind::SplitK,
+          std::max<int64_t>(2, chosen.getKind() == PartitionKind::SplitK
+                                   ? chosen.getKBatch()
+                                   : 1));
+    else if (forced)
+      chosen = forced;
+    return GemmConfigAttr::get(config.getContext(), config.getBlock(),
+                               config.getWave(), config.getMma(), chosen,
+                               config.getLdsBuffers());
+  }
 
   void runOnOperation() override {
     FailureOr<TargetAttr> target =
@@ -37,11 +73,14 @@ struct CKSelectGemmConfigPass
           op.getContext(), shape, elementType, *target, emitError);
       if (failed(config))
         return WalkResult::interrupt();
-      op.setConfigAttr(*config);
+      op.setConfigAttr(withPartition(*config));
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
       signalPassFailure();
   }
+
+  PartitionAttr forced;
+  bool heuristicSplitK = false;
 };
 } // namespace

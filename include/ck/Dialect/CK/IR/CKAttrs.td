@@ -143,6 +143,130 @@ def CK_TransformMapAttr : CK_Attr<"TransformMap", "transform_map"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Partition
+//===----------------------------------------------------------------------===//
+
+def CK_PartitionKind : I32EnumAttr<"PartitionKind",
+    "how a GEMM's tiles and K-iterations are spread over workgroups", [
+    I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
+    I32EnumAttrCase<"SplitK", 1, "split_k">,
+    I32EnumAttrCase<"StreamK", 2, "stream_k">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_StreamKReduction : I32EnumAttr<"StreamKReduction",
+    "how StreamK adds up the partial tiles of one tile", [
+    I32EnumAttrCase<"Linear", 0, "linear">,
+    I32EnumAttrCase<"Tree", 1, "tree">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_StreamKDataParallel : I32EnumAttr<"StreamKDataParallel",
+    "how a StreamK launch runs its data-parallel tiles", [
+    I32EnumAttrCase<"Persistent", 0, "persistent">,
+    I32EnumAttrCase<"PerTile", 1, "per_tile">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
+def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
+  let summary = "Which work units a GEMM kernel's workgroups run";
+  let description = [{
+    How `ck.partition` spreads a GEMM's output tiles and their K-tiles over
+    the workgroups of its launch:
+
+    - `data_parallel`: one workgroup per tile runs all its K-tiles and
+      writes it. Grid: (tiles along M x tiles along N, G, 1).
+    - `split_k, k_batch = S`: each tile's K-tiles are cut into S equal
+      ranges (the last one shorter); one workgroup per (tile, range) writes
+      its f32 partial tile to a workspace slot, and a second kernel, one
+      workgroup per tile, sums the S partials in range order and writes the
+      tile. Grid: (tiles along M x tiles along N, G, S). Deterministic: the
+      sum's order is fixed.
+    - `stream_k`: the last tiles' K-tiles (all of them with `tail = all`)
+      are spread evenly over the workgroups resident at once, which ckrt
+      counts at launch (docs/Schedules.md). A workgroup whose range starts
+      inside a tile leaves its partial tile in the workspace and raises its
+      flag; the tile's first workgroup adds the partials, `linear`ly in
+      order or as a pairwise `tree`, and writes the tile. The other tiles
+      are data-parallel, run by the same workgroups in turn (`dp =
+      persistent`, a cooperative launch of the resident workgroups) or by
+      one workgroup each (`dp = per_tile`). `tail` is how many waves of
+      tiles StreamK shares out (the partial last one and `tail - 1` full
+      ones before it), and `min_iters` the fewest K-tiles a StreamK
+      workgroup gets. Deterministic: the order of the sums depends only on
+      the tiles, the K-tiles and the resident workgroups.
+
+    The keys after the kind may come in any order; each is printed only
+    when it differs from its default (`k_batch = 1`, `reduce = tree`,
+    `dp = persistent`, `tail = 2`, `min_iters = 1`).
+
+    Verifier: `k_batch` is 1 except for split-K, where it is in [2, 65535]
+    (one workgroup per range along the grid's z); `reduce`, `dp`, `tail`
+    and `min_iters` are given only for StreamK, where `tail` is `all` or in
+    [1, 2^31-1] and `min_iters` in [1, 2^31-1].
+
+    Example:
+
+    ```mlir
+    #ck.partition<data_parallel>
+    #ck.partition<split_k, k_batch = 4>
+    #ck.partition<stream_k>
+    #ck.partition<stream_k, reduce = linear, dp = per_tile, tail = all>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<CK_PartitionKind>:$kind,
+    DefaultValuedParameter<"int64_t", "1", "partial sums per tile">:$kBatch,
+    DefaultValuedParameter<"StreamKReduction", "StreamKReduction::Tree",
+        "how partial tiles are added">:$reduce,
+    DefaultValuedParameter<"StreamKDataParallel",
+        "StreamKDataParallel::Persistent",
+        "how data-parallel tiles are run">:$dp,
+    DefaultValuedParameter<"int64_t", "2",
+        "waves of tiles shared out, 0 for all">:$tail,
+    DefaultValuedParameter<"int64_t", "1",
+        "fewest K-tiles per StreamK workgroup">:$minIters
+  );
+  let builders = [
+    AttrBuilder<(ins "PartitionKind":$kind, CArg<"int64_t", "1">:$kBatch), [{
+      return $_get($_ctxt, kind, kBatch, StreamKReduction::Tree,
+                   StreamKDataParallel::Persistent, 2, 1);
+    }]>
+  ];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// `tail` value that shares every tile out.
+    static constexpr int64_t kTailAll = 0;
+    /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
+    /// along N), or nullopt for StreamK, whose grid ckrt sizes at launch.
+    std::optional<std::array<int64_t, 3>>
+    getGrid(ArrayRef<int64_t> tiles) const;
+    /// Whether partial tiles go through a workspace.
+    bool usesWorkspace() const {
+      return getKind() != PartitionKind::DataParallel;
+    }
+    /// The i32 values ckrt computes at launch that the kernel takes: K, D,
+    /// q, r' and the grid for StreamK (docs/Schedules.md), none otherwise.
+    int64_t getScheduleArgumentCount() const {
+      return getKind() == PartitionKind::StreamK ? 5 : 0;
+    }
+    /// The StreamK workspace's slot of a tile of `tileFloats` floats, in
+    /// floats: the partial rounded up to a 256-byte line, then the line of
+    /// its u32 flag (as ck/Schedule/StreamK.h lays it out).
+    static int64_t getStreamKSlotFloats(int64_t tileFloats) {
+      return llvm::alignTo(tileFloats, 64) + 64;
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Kernel configuration
 //===----------------------------------------------------------------------===//
 
@@ -254,10 +378,12 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     attribute implementing `MatrixInstrAttrInterface`).
     The number of waves is `(block M / wave M) * (block N / wave N)`.
 
-    `split_k` (default 1) splits the K loop over that many workgroups per
-    tile (the partition): each writes its f32 partial tile to a workspace,
-    and a second kernel sums the partials in a fixed order and applies the
-    epilogue, so the result is the same bit for bit on every run.
+    `partition` (default `#ck.partition<data_parallel>`) says how the
+    output tiles and their K loops are spread over workgroups: split-K with
+    a fixed number of K ranges per tile, or StreamK with the K-tiles shared
+    out evenly at launch (`#ck.partition`). Every partition adds up
+    partial tiles in a fixed order, so results are the same bit for bit on
+    every run.
 
     `lds_buffers` (default 1) is the pipeline of the K loop. With 1, the
     next K-tile is prefetched into registers while the current one is
@@ -266,8 +392,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     tile goes to the other buffer, and one barrier per K step suffices, at
     twice the LDS.
 
-    `split_k` and `lds_buffers` may be given in either order and are
-    printed only when they differ from 1.
+    `partition` and `lds_buffers` may be given in either order and are
+    printed only when they differ from their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -278,7 +404,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
 
     ```mlir
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>>
-    #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, split_k = 8>
+    #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2>
     ```
   }];
@@ -286,68 +412,17 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     ArrayRefParameter<"int64_t", "block tile M, N, K">:$block,
     ArrayRefParameter<"int64_t", "wave tile M, N">:$wave,
     "MatrixInstrAttrInterface":$mma,
-    DefaultValuedParameter<"int64_t", "1", "K splits per tile">:$splitK,
+    DefaultValuedParameter<"PartitionAttr",
+        "PartitionAttr::get($_ctxt, PartitionKind::DataParallel)",
+        "how tiles and K loops are spread over workgroups">:$partition,
     DefaultValuedParameter<"int64_t", "1", "LDS buffers per operand tile">:$ldsBuffers
   );
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
     `mma` `=` $mma ``
-    custom<GemmConfigOptions>($splitK, $ldsBuffers) `>`
+    custom<GemmConfigOptions>($partition, $ldsBuffers) `>`
   }];
   let genVerifyDecl = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// Partition
-//===----------------------------------------------------------------------===//
-
-def CK_PartitionKind : I32EnumAttr<"PartitionKind",
-    "how a GEMM's tiles and K-iterations are spread over workgroups", [
-    I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
-    I32EnumAttrCase<"SplitK", 1, "split_k">
-  ]> {
-  let cppNamespace = "::mlir::ck";
-  let genSpecializedAttr = 0;
-}
-
-def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
-  let summary = "Which work units a GEMM kernel's workgroups run";
-  let description = [{
-    How `ck.partition` spreads a GEMM's output tiles and their K-tiles over
-    the workgroups of its launch:
-
-    - `data_parallel`: one workgroup per tile runs all its K-tiles and
-      writes it. Grid: (tiles along M x tiles along N, G, 1).
-    - `split_k, k_batch = S`: each tile's K-tiles are cut into S equal
-      ranges (the last one shorter); one workgroup per (tile, range) writes
-      its f32 partial tile to a workspace slot, and a second kernel, one
-      workgroup per tile, sums the S partials in range order and writes the
-      tile. Grid: (tiles along M x tiles along N, G, S). Deterministic: the
-      sum's order is fixed.
-
-    Verifier: `k_batch` is 1 for data-parallel and in [2, 65535] (one
-    workgroup per range along the grid's z) for split-K.
-
-    Example:
-
-    ```mlir
-    #ck.partition<data_parallel>
-    #ck.partition<split_k, k_batch = 4>
-    ```
-  }];
-  let parameters = (ins
-    EnumParameter<CK_PartitionKind>:$kind,
-    DefaultValuedParameter<"int64_t", "1", "partial sums per tile">:$kBatch
-  );
-  let assemblyFormat = "`<` $kind (`,` `k_batch` `=` $kBatch^)? `>`";
-  let genVerifyDecl = 1;
-  let extraClassDeclaration = [{
-    /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
-    /// along N).
-    std::array<int64_t, 3> getGrid(ArrayRef<int64_t> tiles) const;
-    /// Whether partial tiles go through a workspace.
-    bool usesWorkspace() const { return getKind() == PartitionKind::SplitK; }
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -484,8 +559,11 @@ def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
     - `compute`: the type the products are computed in: the input type, or
       `tf32` where f32 inputs run on NVIDIA's tf32 tensor cores (f32 GEMMs
       on FMAs compute in f32). Tools choose verification tolerances by it.
-    - `k_batch` (default 1): how many partial sums each output element's
-      reduction is split into, which also sets the tolerance.
+    - `partition` (default `data_parallel`): how the GEMM's work is spread
+      over workgroups (`#ck.partition`). Its split-K `k_batch` sets the
+      verification tolerance; a StreamK launch's grid, workspace and
+      scalar arguments come from a `ck.schedule` the bundle writer turns
+      into a `schedule` directive, persistent ones launch cooperatively.
 
     The LDS a launch needs is its dynamic shared memory size operand.
 
@@ -495,14 +573,16 @@ def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
     gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c18, %c1, %c8)
         threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c21760_i32
         args(%a : memref<16x50x50x1x36xf32>, ...)
-        {ck.launch = #ck.launch<compute = tf32, k_batch = 8>}
+        {ck.launch = #ck.launch<compute = tf32, partition = <split_k, k_batch = 8>>}
     ```
   }];
   let parameters = (ins
     "Type":$compute,
-    DefaultValuedParameter<"int64_t", "1", "partial sums per reduction">:$k_batch
+    DefaultValuedParameter<"PartitionAttr",
+        "PartitionAttr::get($_ctxt, PartitionKind::DataParallel)",
+        "how the GEMM is spread over workgroups">:$partition
   );
-  let assemblyFormat = "`<` struct($compute, $k_batch) `>`";
+  let assemblyFormat = "`<` struct($compute, $partition) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The name of the discardable attribute on gpu.launch_func.

@@ -2,9 +2,12 @@
 //
 // The partition rung of the ladder (docs/rationale/TilingLadder.md): which
 // work units (tile, range of K-tiles) each workgroup of a GEMM kernel runs
-// (ck.partition), and the partial tiles that split work leaves in a
-// workspace (ck.partial_store, ck.partial_accumulate). `ck-lower-partition`
-// removes ck.partition; `ck-lower-wave-tiles` the partial-tile ops.
+// (ck.partition), the partial tiles that split work leaves in a workspace
+// (ck.partial_store, ck.partial_accumulate), the flags StreamK's workgroups
+// raise and wait for (ck.flag_signal, ck.flag_wait), and the host's
+// launch-time sizes (ck.schedule). `ck-lower-partition` removes
+// ck.partition; `ck-lower-wave-tiles` the partial-tile ops; the targets'
+// passes the flag ops; the bundle writer reads ck.schedule.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +22,8 @@ def CK_Workspace : Type<
                "::llvm::cast<::mlir::MemRefType>($_self))">]>,
     "1-D f32 memref in global memory", "::mlir::MemRefType">;
 
-def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects]> {
+def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
+                                         AttrSizedOperandSegments]> {
   let summary = "Spreads a GEMM's work units over the kernel's workgroups";
   let description = [{
     A GEMM kernel's body, split into what one work unit computes and how a
@@ -38,14 +42,24 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects]> {
     whole range and its epilogue; with `split_k` each runs one range and
     stores its partial tile to `workspace` slot `split * T + tile` (T tiles,
     row-major over [G, TM, TN]), and a second kernel runs the epilogue on
-    their sum. `ck-lower-partition` spells this out; the launch's grid is
-    `#ck.partition`'s for these tiles.
+    their sum. With `stream_k` each workgroup runs data-parallel tiles and
+    then a range of K-tiles cut at tile boundaries; `schedule` gives the
+    five i32 numbers ckrt computes at launch (StreamK workgroups K,
+    data-parallel tiles D, K-tiles per StreamK workgroup q, the remainder
+    r' and the grid, docs/Schedules.md), and `workspace` holds slot j of
+    StreamK workgroup j: its partial tile, then its flag's 256-byte line.
+    `ck-lower-partition` spells this out; the launch's grid is
+    `#ck.partition`'s for these tiles, or the `ck.schedule`'s for StreamK.
 
     Verifier: `tiles` has three counts and `k_tiles` is positive; the unit
     takes five indices and yields one `!ck.acc`; the epilogue takes three
     indices and that accumulator and yields nothing; a `workspace` is given
     exactly when the partition uses one, and a static one holds all
-    `k_batch * T` slots of `rows * cols` floats.
+    `k_batch * T` slots of `rows * cols` floats for split-K, and for StreamK
+    a slot per K-tile, the most StreamK workgroups there can be (kernels
+    take memrefs of static shape; the host allocates what ckrt's schedule
+    needs); `schedule` has five values for StreamK and none otherwise; a
+    StreamK GEMM's K-tiles, T * k_tiles, fit an i32.
 
     Example:
 
@@ -67,11 +81,13 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects]> {
   let arguments = (ins CK_PartitionAttr:$partition,
                        DenseI64ArrayAttr:$tiles,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k_tiles,
+                       Variadic<I32>:$schedule,
                        Arg<Optional<CK_Workspace>, "partial tiles",
                            [MemRead, MemWrite]>:$workspace);
   let regions = (region SizedRegion<1>:$unit, SizedRegion<1>:$epilogue);
   let assemblyFormat = [{
     $partition `tiles` $tiles `k_tiles` $k_tiles
+    (`schedule` `(` $schedule^ `)`)?
     (`workspace` `(` $workspace^ `:` type($workspace) `)`)?
     `unit` $unit `epilogue` $epilogue attr-dict
   }];
@@ -81,6 +97,12 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects]> {
     AccType getAccType();
     /// The number of output tiles, G x TM x TN.
     int64_t getTileCount();
+    /// Floats of the largest StreamK workspace for `tiles` tiles of
+    /// `kTiles` K-tiles of `tileFloats` floats: a slot for each StreamK
+    /// workgroup, of which there are at most one per K-tile (T * k_tiles
+    /// fits an i32, so this fits an int64).
+    static int64_t getStreamKWorkspaceBound(int64_t tiles, int64_t kTiles,
+                                            int64_t tileFloats);
   }];
 }
 
@@ -103,28 +125,29 @@ def CK_YieldOp : CK_Op<"yield", [Pure, Terminator,
 def CK_PartialStoreOp : CK_Op<"partial_store"> {
   let summary = "Stores a workgroup's partial tile to a workspace slot";
   let description = [{
-    Writes the accumulator tile as it sits in the workgroup's lanes to slot
-    `slot` of `workspace`, a slot being `rows * cols` floats: thread `t` of
-    the `N` threads holding the tile writes its instruction tile `j` (E
-    floats) at `slot * rows * cols + (j * N + t) * E`, so neighbouring
-    lanes write neighbouring vectors. No M x N layout is made: only
+    Writes the accumulator tile as it sits in the workgroup's lanes to the
+    `rows * cols` floats of `workspace` from `offset` on (a slot): thread `t`
+    of the `N` threads holding the tile writes its instruction tile `j` (E
+    floats) at `offset + (j * N + t) * E`, so neighbouring lanes write
+    neighbouring vectors. No M x N layout is made: only
     `ck.partial_accumulate` with the same accumulator type reads it back.
+    `offset` is a multiple of 4 (16-byte vectors).
 
-    Verifier: a static workspace holds the slot size at least.
+    Verifier: a static workspace holds the slot, from a constant offset.
 
     Example:
 
     ```mlir
-    ck.partial_store %acc -> %ws slot %s
+    ck.partial_store %acc -> %ws[%offset]
         : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
                        Arg<CK_Workspace, "the workspace", [MemWrite]>:$workspace,
-                       Index:$slot);
+                       Index:$offset);
   let assemblyFormat = [{
-    $acc `->` $workspace `slot` $slot attr-dict `:` qualified(type($acc)) `,`
-    type($workspace)
+    $acc `->` $workspace `[` $offset `]` attr-dict `:` qualified(type($acc))
+    `,` type($workspace)
   }];
   let hasVerifier = 1;
 }
@@ -134,24 +157,121 @@ def CK_PartialAccumulateOp : CK_Op<"partial_accumulate",
   let summary = "Adds a workspace slot's partial tile to an accumulator";
   let description = [{
     Returns `acc + partial`, in that order, where `partial` is the tile
-    `ck.partial_store` wrote to slot `slot` with the same accumulator type.
+    `ck.partial_store` wrote from `offset` on with the same accumulator
+    type.
 
-    Verifier: a static workspace holds the slot size at least.
+    Verifier: a static workspace holds the slot, from a constant offset.
 
     Example:
 
     ```mlir
-    %sum = ck.partial_accumulate %acc, %ws slot %s
+    %sum = ck.partial_accumulate %acc, %ws[%offset]
         : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
                        Arg<CK_Workspace, "the workspace", [MemRead]>:$workspace,
-                       Index:$slot);
+                       Index:$offset);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
-    $acc `,` $workspace `slot` $slot attr-dict `:` qualified(type($acc)) `,`
-    type($workspace)
+    $acc `,` $workspace `[` $offset `]` attr-dict `:` qualified(type($acc))
+    `,` type($workspace)
+  }];
+  let hasVerifier = 1;
+}
+
+class CK_FlagOp<string mnemonic, string summaryText, string descriptionText>
+    : CK_Op<mnemonic> {
+  let summary = summaryText;
+  let description = descriptionText # [{
+
+    The flag is the u32 word at `offset` (counted in 4-byte words) of
+    `workspace`; it starts a 256-byte line of its own, so polling it
+    disturbs no partial tile. Every thread of the workgroup reaches the op
+    (it holds a barrier), with the same `offset`.
+
+    Verifier: a constant offset lies inside a static workspace.
+  }];
+  let arguments = (ins Arg<CK_Workspace, "the flag's workspace",
+                           [MemRead, MemWrite]>:$workspace,
+                       Index:$offset);
+  let assemblyFormat = [{
+    $workspace `[` $offset `]` attr-dict `:` type($workspace)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_FlagSignalOp : CK_FlagOp<"flag_signal",
+    "Publishes the workgroup's workspace writes and raises a flag", [{
+    Sets the flag to 1 once every write the workgroup's threads made to
+    global memory before the op is visible across the device: the release
+    half of StreamK's fix-up (a partial tile stored, then signalled). The
+    flag must be 0.
+
+    Targets lower it to a release fence in every thread, a workgroup
+    barrier and one thread's atomic store of 1 at device scope.
+
+    Example:
+
+    ```mlir
+    ck.flag_signal %ws[%flag] : memref<?xf32>
+    ```
+  }]>;
+
+def CK_FlagWaitOp : CK_FlagOp<"flag_wait",
+    "Waits for a flag, resets it, and sees the writes it publishes", [{
+    Blocks the workgroup until the flag is 1, sets it back to 0, and makes
+    the writes that preceded its `ck.flag_signal` visible to every thread
+    of the workgroup: the acquire half of StreamK's fix-up. Polling is
+    bounded: after 2^30 polls the kernel traps, so a broken schedule is a
+    launch error, not a hang.
+
+    Targets lower it to one thread's polling loop of device-scope atomic
+    loads, its store of 0, a workgroup barrier and an acquire fence in
+    every thread.
+
+    Example:
+
+    ```mlir
+    ck.flag_wait %ws[%flag] : memref<?xf32>
+    ```
+  }]>;
+
+def CK_ScheduleOp : CK_Op<"schedule", [Pure]> {
+  let summary = "A GEMM launch's sizes that ckrt computes on the device";
+  let description = [{
+    Host code: the launch grid, the workspace size (in floats) and the
+    kernel's scalar arguments of a partition whose sizes depend on the
+    device, for `tiles` output tiles of `k_tiles` K-tiles each and partial
+    tiles of `partial_bytes`. For `stream_k` the arguments are K, D, q, r'
+    and the grid (docs/Schedules.md). Nothing computes them at compile time: the
+    bundle writer turns the op into the plan's `schedule` directive and
+    the values it feeds into `schedule:NAME` references, and ckrt evaluates
+    the schedule when it loads the plan, from the device's SM/CU count and
+    the kernel's occupancy. Its results may only feed launch grids, kernel
+    arguments and workspace allocations.
+
+    Verifier: the partition is StreamK; one i32 result per scalar argument;
+    `tiles`, `k_tiles` and `partial_bytes` are positive, and `tiles *
+    k_tiles` fits an i32.
+
+    Example:
+
+    ```mlir
+    %grid, %floats, %args:5 = ck.schedule #ck.partition<stream_k>
+        tiles 18 k_tiles 1250 partial_bytes 32768 : i32, i32, i32, i32, i32
+    %ws = memref.alloc(%floats) : memref<?xf32>
+    ```
+  }];
+  let arguments = (ins CK_PartitionAttr:$partition,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$tiles,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$k_tiles,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$partial_bytes);
+  let results = (outs Index:$grid, Index:$workspace_floats,
+                      Variadic<I32>:$arguments);
+  let assemblyFormat = [{
+    $partition `tiles` $tiles `k_tiles` $k_tiles `partial_bytes`
+    $partial_bytes attr-dict `:` type($arguments)
   }];
   let hasVerifier = 1;
 }

@@ -117,6 +117,12 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     Configurations already on the ops are checked against the chip; one that
     does not fit is an error naming the limit.
 
+    `partition` replaces the heuristic's partition on the configurations it
+    chooses: the parameters of a `#ck.partition` (`data_parallel`,
+    `split_k,k_batch=4`, `stream_k,reduce=linear,tail=all`, ...), or bare
+    `split_k` for the heuristic's number of K ranges (at least 2). Empty or
+    `auto` keeps the heuristic's.
+
     Example, on a module targeting gfx942:
 
     ```mlir
@@ -126,9 +132,15 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     becomes
 
     ```mlir
-    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, split_k = 17> : ...
+    ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 17>> : ...
     ```
   }];
+  let options = [
+    Option<"partition", "partition", "std::string", /*default=*/"\"\"",
+           "Partition of the chosen configurations: auto (the heuristic's), "
+           "split_k (its K ranges, at least 2) or #ck.partition's "
+           "parameters, e.g. stream_k,reduce=linear">
+  ];
 }
 
 #endif // CK_DIALECT_CK_TRANSFORMS_PASSES_TD
