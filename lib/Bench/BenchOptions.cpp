@@ -43,7 +43,7 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
     }
     if (name != "bundles" && name != "bundle" && name != "warmup" &&
         name != "repeat" && name != "seed" && name != "json" &&
-        name != "device" && name != "magnitude")
+        name != "device" && name != "magnitude" && name != "determinism")
       return "unknown option '" + arg + "' (see --help)";
     if (!hasValue) {
       if (i + 1 == args.size())
@@ -66,13 +66,14 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       options.seedGiven = true;
     } else {
       int number;
-      int minimum = name == "repeat" ? 1 : 0;
+      int minimum = name == "repeat" || name == "determinism" ? 1 : 0;
       if (!parseNumber(value, number) || number < minimum)
         return flag + " expects an integer >= " + std::to_string(minimum) +
                ", got '" + value + "'";
-      (name == "warmup"   ? options.warmup
-       : name == "repeat" ? options.repeat
-                          : options.device) = number;
+      (name == "warmup"        ? options.warmup
+       : name == "repeat"      ? options.repeat
+       : name == "determinism" ? options.determinism
+                               : options.device) = number;
     }
   }
   return "";
@@ -103,6 +104,11 @@ const char *ckbench::benchOptionsHelp() {
          "clock, printed)\n"
          "  --json FILE        one JSON object per problem, one per line\n"
          "  --no-verify        do not run the reference plan and compare\n"
+         "  --determinism N    launch N times on the same inputs (output "
+         "poisoned\n"
+         "                     before each) and fail unless all outputs are "
+         "bitwise\n"
+         "                     identical\n"
          "  --no-time          do not time\n"
          "  --device N         the GPU to use (default 0)\n"
          "  --magnitude M      largest accumulated magnitude of the "

@@ -44,6 +44,9 @@ std::string ckbench::resultJson(const BenchResult &r) {
         .addInt("ref_non_finite", int64_t(c.refNonFinite))
         .addRaw("worst", worst);
   }
+  if (r.determinismRuns)
+    o.addInt("determinism_runs", r.determinismRuns)
+        .addInt("first_different_run", r.firstDifferentRun);
   if (r.timed)
     o.addNumber("time_us_median", r.medianUs)
         .addNumber("time_us_min", r.minUs)
@@ -75,6 +78,16 @@ std::string ckbench::resultLine(const BenchResult &r) {
                     c.outNonFinite, c.refNonFinite);
       line += buffer;
     }
+  }
+  if (r.determinismRuns) {
+    if (r.firstDifferentRun)
+      std::snprintf(buffer, sizeof(buffer),
+                    "  launch %d of %d differs from the first",
+                    r.firstDifferentRun + 1, r.determinismRuns);
+    else
+      std::snprintf(buffer, sizeof(buffer), "  %d launches bitwise identical",
+                    r.determinismRuns);
+    line += buffer;
   }
   if (r.timed) {
     std::snprintf(buffer, sizeof(buffer),

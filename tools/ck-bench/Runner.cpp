@@ -365,6 +365,34 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
     r.status = "unverified";
   }
 
+  // Determinism: the same inputs give the same bits, launch after launch.
+  if (options.determinism > 0) {
+    std::vector<unsigned char> first(out.bytes), again(out.bytes);
+    if (!ok(ckrt_memcpy_dtoh(device.context(), first.data(), pointers[written],
+                             out.bytes),
+            error))
+      return fail(error);
+    r.determinismRuns = options.determinism;
+    for (int run = 1; run < options.determinism; ++run) {
+      if (!ok(ckrt_memset_d8(device.context(), pointers[written], 0xFF,
+                             out.bytes),
+              error) ||
+          !ok(ckrt_plan_launch(res.plan, pointers.data(), pointers.size(),
+                               stream),
+              error) ||
+          !ok(ckrt_stream_synchronize(stream), error) ||
+          !ok(ckrt_memcpy_dtoh(device.context(), again.data(),
+                               pointers[written], out.bytes),
+              error))
+        return fail(error);
+      if (again != first) {
+        r.firstDifferentRun = run;
+        r.status = "fail";
+        break;
+      }
+    }
+  }
+
   if (!options.time)
     return r;
 

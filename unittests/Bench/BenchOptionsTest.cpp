@@ -20,6 +20,7 @@ TEST(BenchOptions, Defaults) {
   EXPECT_TRUE(o.time);
   EXPECT_EQ(o.device, 0);
   EXPECT_EQ(o.magnitude, "observed");
+  EXPECT_EQ(o.determinism, 0);
 }
 
 TEST(BenchOptions, All) {
@@ -27,7 +28,7 @@ TEST(BenchOptions, All) {
   ASSERT_EQ(parseBenchOptions({"--bundles", "out", "--warmup=0", "--repeat",
                                "7", "--seed=18446744073709551615", "--json",
                                "r.jsonl", "--no-verify", "--no-time", "-device",
-                               "1", "--magnitude=bound"},
+                               "1", "--magnitude=bound", "--determinism=20"},
                               o),
             "");
   EXPECT_EQ(o.bundlesDir, "out");
@@ -40,6 +41,7 @@ TEST(BenchOptions, All) {
   EXPECT_FALSE(o.time);
   EXPECT_EQ(o.device, 1);
   EXPECT_EQ(o.magnitude, "bound");
+  EXPECT_EQ(o.determinism, 20);
   BenchOptions h;
   ASSERT_EQ(parseBenchOptions({"--help", "--bundle=b"}, h), "");
   EXPECT_TRUE(h.help);
@@ -53,6 +55,8 @@ TEST(BenchOptions, Errors) {
   };
   EXPECT_EQ(error({"--repeat", "0"}),
             "--repeat expects an integer >= 1, got '0'");
+  EXPECT_EQ(error({"--determinism", "0"}),
+            "--determinism expects an integer >= 1, got '0'");
   EXPECT_EQ(error({"--warmup=-1"}),
             "--warmup expects an integer >= 0, got '-1'");
   EXPECT_EQ(error({"--device", "x"}),

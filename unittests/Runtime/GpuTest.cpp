@@ -648,7 +648,7 @@ TEST_F(Gpu, ScheduleLoadErrors) {
   // before anything waits for workgroups that never start.
   EXPECT_EQ(load2("tensor 0 output f32 64\nworkspace 0 4 zero\n"
                   "kernel record_schedule grid 2147483647 1 1 block 1024 1 1 "
-                  "coop args t0 w0 i32:0 i32:0 i32:0 i32:0\n",
+                  "coop args t0 w0 i32:0 i32:0 i32:0 i32:0 i32:0\n",
                   &p),
             CKRT_ERROR_UNSUPPORTED);
   std::string err = ckrt_last_error();
@@ -678,7 +678,7 @@ TEST_F(Gpu, ScheduleLoadErrors) {
   ASSERT_EQ(load2("tensor 0 output f32 64\n"
                   "schedule s split_k tiles 1 iters 64 occupancy 1024\n"
                   "kernel record_schedule grid 1 1 schedule:s block 32 1 1 "
-                  "args t0 t0 schedule:s i32:0 i32:0 i32:0\n",
+                  "args t0 t0 schedule:s i32:0 i32:0 i32:0 i32:0\n",
                   &p),
             CKRT_SUCCESS)
       << ckrt_last_error();

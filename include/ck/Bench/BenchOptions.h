@@ -17,6 +17,10 @@ struct BenchOptions {
   std::string bundleDir;
   int warmup = 5;
   int repeat = 50;
+  /// --determinism N: launch the plan N times on the same inputs (output
+  /// poisoned before each) and fail unless every output is bitwise the
+  /// first; 0 skips the check.
+  int determinism = 0;
   bool seedGiven = false;
   uint64_t seed = 0;
   /// --json FILE: one JSON object per problem, one per line.

@@ -31,6 +31,11 @@ struct BenchResult {
   std::string computeType;
   Comparison comparison;
 
+  /// --determinism: launches compared, and the first whose output differed
+  /// from the first launch's (0: all identical).
+  int determinismRuns = 0;
+  int firstDifferentRun = 0;
+
   bool timed = false;
   double medianUs = 0;
   double minUs = 0;
