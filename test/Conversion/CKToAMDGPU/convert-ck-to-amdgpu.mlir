@@ -174,3 +174,24 @@ func.func @tile_gemm_left(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>,
       : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %acc : !acc
 }
+
+// -----
+// The flags at agent scope, with s_sleep between polls (the NVIDIA test
+// has the whole shape).
+
+// CHECK-LABEL: gpu.func @flags
+// CHECK: llvm.load %{{.*}} atomic syncscope("agent") acquire
+// CHECK: rocdl.s.sleep 1
+// CHECK: llvm.store %{{.*}} atomic syncscope("agent") monotonic
+// CHECK: gpu.barrier
+// CHECK-NEXT: llvm.fence syncscope("agent") acquire
+// CHECK-NEXT: llvm.fence syncscope("agent") release
+// CHECK-NEXT: gpu.barrier
+// CHECK: llvm.store %{{.*}} atomic syncscope("agent") release
+gpu.module @kernels {
+  gpu.func @flags(%ws: memref<8192xf32>, %o: index) kernel {
+    ck.flag_wait %ws[%o] : memref<8192xf32>
+    ck.flag_signal %ws[%o] : memref<8192xf32>
+    gpu.return
+  }
+}

@@ -186,3 +186,39 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// The flags: word %o of the workspace (byte 4 * %o past its aligned
+// pointer). A wait is thread 0's loop of device-scope acquire loads until
+// the flag is 1, with nanosleep between polls and a trap after 2^30, its
+// store of 0, a barrier and an acquire fence; a signal is a release fence,
+// a barrier and thread 0's device-scope release store of 1.
+
+// CHECK-LABEL: gpu.func @flags
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0
+// CHECK: scf.if %[[FIRST]] {
+// CHECK:   %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[WS:.*]] : memref<8192xf32> -> index
+// CHECK:   %[[PTR:.*]] = llvm.inttoptr
+// CHECK:   scf.while
+// CHECK:     %[[V:.*]] = llvm.load %[[PTR]] atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK:     arith.cmpi ne, %[[V]], %c1_i32
+// CHECK:   } do {
+// CHECK:     arith.cmpi uge, %{{.*}}, %c1073741824_i32
+// CHECK:     llvm.intr.trap
+// CHECK:     nvvm.nanosleep
+// CHECK:   llvm.store %c0_i32, %[[PTR]] atomic syncscope("device") monotonic
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
+// CHECK-NEXT: llvm.fence syncscope("device") release
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.if
+// CHECK:   llvm.store %c1_i32, %{{.*}} atomic syncscope("device") release
+gpu.module @kernels {
+  gpu.func @flags(%ws: memref<8192xf32>, %o: index) kernel {
+    ck.flag_wait %ws[%o] : memref<8192xf32>
+    ck.flag_signal %ws[%o] : memref<8192xf32>
+    gpu.return
+  }
+}

@@ -129,3 +129,75 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
   }
   return
 }
+
+// -----
+// StreamK (persistent, tree) over the same 4 tiles of 2 K-tiles: the
+// schedule's K, D, q, r' and grid arrive as i32 arguments. Workgroup w's
+// StreamK range is [D * 2 + w * q + min(w, r'), + q + (w < r')) when w < K;
+// a loop runs its data-parallel tiles w, w + grid, ... below D, then its
+// range cut at tile boundaries. After each unit, the partners of the tile
+// the unit belongs to are gathered while they begin inside the tile and lie
+// in the unit's subtree ((l & (partner - w)) == 0): wait for the flag at the
+// end of the partner's slot (2048 + 64 floats, the flag at float 2048) and
+// add its partial. The starter (l = 0) runs the epilogue; the others store
+// to their own slot and raise its flag. An LDS barrier ends each unit.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+// CHECK-LABEL: gpu.func @streamk
+// CHECK-SAME: %[[WS:[^:]*]]: memref<16896xf32>, %[[K:[^:]*]]: i32, %[[D:[^:]*]]: i32, %[[Q:[^:]*]]: i32, %[[R:[^:]*]]: i32, %[[G:[^:]*]]: i32)
+// CHECK-DAG: %[[KI:.*]] = arith.index_castui %[[K]] : i32 to index
+// CHECK-DAG: %[[DI:.*]] = arith.index_castui %[[D]] : i32 to index
+// CHECK-DAG: %[[GI:.*]] = arith.index_castui %[[G]] : i32 to index
+// CHECK: %[[W:.*]] = gpu.block_id x
+// CHECK: %[[HAS:.*]] = arith.cmpi ult, %[[W]], %[[KI]] : index
+// CHECK: %[[UNITS:.*]]:2 = scf.while (%[[DP:.*]] = %[[W]], %[[AT:.*]] = %{{.*}}) : (index, index) -> (index, index) {
+// CHECK:   %[[MOREDP:.*]] = arith.cmpi ult, %[[DP]], %[[DI]] : index
+// CHECK:   scf.condition
+// CHECK: } do {
+// CHECK:   %[[ISDP:.*]] = arith.cmpi ult, %{{.*}}, %[[DI]] : index
+// CHECK:   %[[ACC:.*]] = ck.tile_gemm {{.*}} k_tiles %[[K0:.*]] to %[[K1:.*]] config
+// CHECK:   %[[GATHER:.*]]:2 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[ACC]])
+// CHECK:     scf.condition
+// CHECK:   } do {
+// CHECK:   ^bb0(%[[P:.*]]: index, %[[SUM:.*]]: !ck.acc
+// CHECK:     %[[SLOT:.*]] = arith.muli %[[P]], %c2112 : index
+// CHECK:     %[[FLAG:.*]] = arith.addi %[[SLOT]], %c2048 : index
+// CHECK:     ck.flag_wait %[[WS]][%[[FLAG]]] : memref<16896xf32>
+// CHECK:     %[[MORE:.*]] = ck.partial_accumulate %[[SUM]], %[[WS]][%[[SLOT]]]
+// CHECK:     %[[STRIDE:.*]] = arith.subi %[[P]], %[[W]] : index
+// CHECK:     %[[NEXT:.*]] = arith.addi %[[P]], %[[STRIDE]] : index
+// CHECK:     scf.yield %[[NEXT]], %[[MORE]]
+// CHECK:   scf.if %{{.*}} {
+// CHECK:     ck.tile_store %[[GATHER]]#1 -> %{{.*}}
+// CHECK:   } else {
+// CHECK:     %[[MINE:.*]] = arith.muli %[[W]], %c2112 : index
+// CHECK:     ck.partial_store %[[GATHER]]#1 -> %[[WS]][%[[MINE]]]
+// CHECK:     %[[MYFLAG:.*]] = arith.addi %[[MINE]], %c2048 : index
+// CHECK:     ck.flag_signal %[[WS]][%[[MYFLAG]]]
+// CHECK:   }
+// CHECK:   ck.lds_barrier
+// CHECK:   %[[STEP:.*]] = arith.addi %{{.*}}, %[[GI]] : index
+// CHECK:   scf.yield
+// CHECK-NOT: ck.partition
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @streamk(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>,
+                      %ws: memref<16896xf32>, %k: i32, %d: i32, %q: i32, %r: i32, %grid: i32) kernel {
+      ck.partition #ck.partition<stream_k> tiles [2, 2, 1] k_tiles 2 schedule(%k, %d, %q, %r, %grid)
+          workspace(%ws : memref<16896xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
