@@ -269,6 +269,8 @@ static StringRef passThatRemoves(Operation *op) {
     return "ck-lower-wave-tiles";
   if (isa<PartitionOp>(op))
     return "ck-lower-partition";
+  if (isa<RolesOp>(op))
+    return "ck-lower-roles";
   if (isa<TileGemmOp>(op))
     return "ck-pipeline";
   if (isa<CoordInitOp, CoordAdvanceOp, CoordAccessOp>(op))
@@ -294,16 +296,99 @@ LogicalResult mlir::ck::requireLoweredBy(Operation *root, StringRef passName,
   return failure(early.wasInterrupted());
 }
 
+Value RingEventSite::emitCondition(OpBuilder &b) const {
+  if (event != RingEvent::Empty)
+    return nullptr;
+  Location loc = op->getLoc();
+  Value s = indexConstant(b, loc, slots);
+  if (isWait)
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step, s);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                               arith::AddIOp::create(b, loc, step, s), steps);
+}
+
+Value RingEventSite::emitSlot(OpBuilder &b) const {
+  Location loc = op->getLoc();
+  if (slots == 1)
+    return indexConstant(b, loc, 0);
+  return arith::RemUIOp::create(b, loc, step,
+                                indexConstant(b, loc, slots));
+}
+
+void mlir::ck::lowerRingEventInLockstep(RewriterBase &rewriter,
+                                        const RingEventSite &site) {
+  if (site.event == RingEvent::Empty && site.slots > 1)
+    return;
+  Location loc = site.op->getLoc();
+  Value condition = site.emitCondition(rewriter);
+  if (!condition) {
+    LdsBarrierOp::create(rewriter, loc);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, condition,
+                                /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  LdsBarrierOp::create(rewriter, loc);
+}
+
+/// Lowers every ring event under `root` with `lowerEvent`, then erases the
+/// rings; fails on a kernel with two rings (their barriers would collide).
+static LogicalResult
+lowerRings(Operation *root,
+           function_ref<void(RewriterBase &, const RingEventSite &)>
+               lowerEvent) {
+  SmallVector<RingOp> rings;
+  root->walk([&](RingOp ring) { rings.push_back(ring); });
+  llvm::SmallPtrSet<Operation *, 4> kernels;
+  for (RingOp ring : rings)
+    if (!kernels.insert(ring->getParentOfType<FunctionOpInterface>())
+             .second)
+      return ring.emitOpError()
+             << "is a second ring in its kernel; a kernel may hold one";
+  IRRewriter rewriter(root->getContext());
+  for (RingOp ring : rings) {
+    for (Operation *user : llvm::make_early_inc_range(ring->getUsers())) {
+      RingEventSite site{user,
+                         RingEvent::Full,
+                         isa<RingWaitOp>(user),
+                         Value(),
+                         Value(),
+                         ring.getType().getSlots(),
+                         int64_t(ring.getMathWaves() + ring.getLoadWaves())};
+      if (auto wait = dyn_cast<RingWaitOp>(user)) {
+        site.event = wait.getEvent();
+        site.step = wait.getStep();
+      } else {
+        auto signal = cast<RingSignalOp>(user);
+        site.event = signal.getEvent();
+        site.step = signal.getStep();
+        site.steps = signal.getSteps();
+      }
+      rewriter.setInsertionPoint(user);
+      lowerEvent(rewriter, site);
+      rewriter.eraseOp(user);
+    }
+    rewriter.eraseOp(ring);
+  }
+  return success();
+}
+
 LogicalResult mlir::ck::lowerWaveOps(
     Operation *root, StringRef passName,
     function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
     function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier,
-    const FlagTarget &flags) {
+    const FlagTarget &flags,
+    function_ref<void(RewriterBase &, const RingEventSite &)>
+        lowerRingEvent) {
   // Ops of the rungs above must be gone: say which pass removes them.
   if (failed(requireLoweredBy(
           root, passName,
           {"ck-conv-to-gemm", "convert-ck-to-gpu", "ck-lower-partition",
-           "ck-pipeline", "ck-lower-wave-tiles", "ck-lower-coords"})))
+           "ck-pipeline", "ck-lower-roles", "ck-lower-wave-tiles",
+           "ck-lower-coords"})))
+    return failure();
+  if (failed(lowerRings(root, lowerRingEvent)))
     return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {

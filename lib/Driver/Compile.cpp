@@ -54,6 +54,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.format = format.str();
   pipeline.reference = reference;
   pipeline.partition = options.partition;
+  pipeline.waves = options.waves;
   if (chip.vendor == Vendor::NVIDIA)
     buildCKToNVVMPipeline(pm, pipeline);
   else
@@ -85,7 +86,7 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     // A StreamK plan's k_batch is its schedule's, known at load.
     std::string compute = reference ? "f32" : problem->dtype;
     int64_t kBatch = 1;
-    std::string partition;
+    std::string partition, waves;
     for (const KernelRecord &kernel : compiled.kernels) {
       if (!kernel.facts)
         continue;
@@ -100,6 +101,8 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                       .drop_front(StringRef("#ck.partition<").size())
                       .drop_back()
                       .str();
+      if (ArrayRef<int64_t> roles = kernel.facts.getRoles(); !roles.empty())
+        waves = std::to_string(roles[0]) + "," + std::to_string(roles[1]);
     }
     info.meta = {{"problem", problem->summary()},
                  {"key", problem->key()},
@@ -113,6 +116,8 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                  {"k_batch", std::to_string(kBatch)}};
     if (!partition.empty())
       info.meta.push_back({"partition", partition});
+    if (!waves.empty())
+      info.meta.push_back({"waves", waves});
   }
   return info;
 }

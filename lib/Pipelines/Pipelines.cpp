@@ -8,6 +8,7 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -35,10 +36,12 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addPass(createCKConvToGemm());
   CKSelectGemmConfigOptions select;
   select.partition = o.partition;
+  select.waves = o.waves;
   pm.addPass(createCKSelectGemmConfig(select));
   pm.addPass(createConvertCKToGPU());
   pm.addPass(createCKLowerPartition());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKPipeline());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerRoles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());
 }
@@ -88,6 +91,8 @@ void mlir::ck::buildCKToNVVMPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // NVVM ops without an intrinsic (a ring's bar.arrive) as inline PTX.
+  kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   GpuNVVMAttachTargetOptions target;

@@ -14,8 +14,12 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   MatrixLayout mma = config.getMma().getLayout(target.getWave());
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
   GemmConfigCost cost;
-  cost.waves = (block[0] / wave[0]) * (block[1] / wave[1]);
+  cost.mathWaves = config.getMathWaves();
+  cost.waves = cost.mathWaves + config.getLoadWaves();
   cost.threads = cost.waves * target.getWave();
+  cost.copyThreads =
+      config.hasRoles() ? config.getLoadWaves() * target.getWave()
+                        : cost.threads;
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   // Either orientation of a padded tile fits in (rows + pad) x (cols + pad).
   cost.ldsBytes = ((block[0] + kLdsRowPad) * (block[2] + kLdsRowPad) +
@@ -30,8 +34,11 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                       (wave[1] / mma.n) * mma.b.size() / perRegister;
   // The next K-tile, prefetched into registers while this one is computed.
   int64_t prefetch = llvm::divideCeil(
-      (block[0] * block[2] + block[2] * block[1]) * bytes, cost.threads * 4);
-  cost.registersPerLane = tiles * mma.c.size() + fragments + prefetch;
+      (block[0] * block[2] + block[2] * block[1]) * bytes,
+      cost.copyThreads * 4);
+  int64_t math = tiles * mma.c.size() + fragments;
+  cost.registersPerLane =
+      config.hasRoles() ? std::max(math, prefetch) : math + prefetch;
   return cost;
 }
 
@@ -101,10 +108,37 @@ static int64_t tileFor(int64_t size, int64_t preferred, int64_t minimum) {
   return tile;
 }
 
+/// The wave tile that splits `block` among `waves` waves in whole
+/// instruction tiles, or std::nullopt where none does: the squarest wave
+/// grid (2 x 2 for four), then the squarest wave tile.
+static std::optional<SmallVector<int64_t>>
+waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
+  auto skew = [](int64_t x, int64_t y) {
+    return std::max(x, y) / std::min(x, y);
+  };
+  std::optional<SmallVector<int64_t>> best;
+  std::pair<int64_t, int64_t> bestSkew;
+  for (int64_t alongM = 1; alongM <= waves; ++alongM) {
+    int64_t alongN = waves / alongM;
+    if (waves % alongM || block[0] % (alongM * mma.m) ||
+        block[1] % (alongN * mma.n))
+      continue;
+    SmallVector<int64_t> tile = {block[0] / alongM, block[1] / alongN};
+    std::pair<int64_t, int64_t> tileSkew = {skew(alongM, alongN),
+                                            skew(tile[0], tile[1])};
+    if (!best || tileSkew < bestSkew) {
+      best = tile;
+      bestSkew = tileSkew;
+    }
+  }
+  return best;
+}
+
 FailureOr<GemmConfigAttr>
 mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                            Type elementType, TargetAttr target,
-                           function_ref<InFlightDiagnostic()> emitError) {
+                           function_ref<InFlightDiagnostic()> emitError,
+                           std::optional<WaveRoles> roles) {
   MatrixInstrAttrInterface instruction = target.getInstructionFor(elementType);
   if (!instruction)
     return emitError() << target.getChip() << " cannot compute GEMMs of "
@@ -116,26 +150,41 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
     instruction = FmaAttr::get(context);
     mma = instruction.getLayout(target.getWave());
   }
+  // Four math waves in a 2 x 2 grid unless the roles ask for another count.
+  int64_t mathWaves = roles ? roles->math : 4;
+  int64_t loadWaves = roles ? roles->load : 0;
+  auto partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+  auto configFor = [&](ArrayRef<int64_t> block,
+                       int64_t ldsBuffers) -> GemmConfigAttr {
+    std::optional<SmallVector<int64_t>> wave =
+        waveTileFor(block, mathWaves, mma);
+    if (!wave)
+      return {};
+    return GemmConfigAttr::get(context, block, *wave, instruction, partition,
+                               ldsBuffers, loadWaves);
+  };
+  auto fits = [&](GemmConfigAttr config) {
+    return config && !explainGemmConfigMisfit(config, target, elementType);
+  };
   int64_t bm = tileFor(shape.m, 128, 2 * mma.m);
   int64_t bn = tileFor(shape.n, 128, 2 * mma.n);
   int64_t bk = std::max<int64_t>(mma.k, isa<FmaAttr>(instruction) ? 16 : 32);
   SmallVector<int64_t> block = {bm, bn, bk};
-  SmallVector<int64_t> wave = {bm / 2, bn / 2};
-  auto config = GemmConfigAttr::get(context, block, wave, instruction,
-                                    PartitionAttr::get(context, PartitionKind::DataParallel), /*ldsBuffers=*/1);
+  GemmConfigAttr config = configFor(block, /*ldsBuffers=*/1);
   // Shrink the tile, then K (not below 8), until the chip's limits hold.
-  while (explainGemmConfigMisfit(config, target, elementType)) {
+  while (!fits(config)) {
     if (block[0] >= block[1] && block[0] > 2 * mma.m)
       block[0] /= 2;
     else if (block[1] > 2 * mma.n)
       block[1] /= 2;
     else if (block[2] > std::max<int64_t>(mma.k, 8))
       block[2] /= 2;
+    else if (!config)
+      return emitError() << "no block tile of " << instruction
+                         << " splits into " << mathWaves << " math waves";
     else
       return checkGemmConfig(config, target, elementType, emitError);
-    wave = {block[0] / 2, block[1] / 2};
-    config = GemmConfigAttr::get(context, block, wave, instruction,
-                                 PartitionAttr::get(context, PartitionKind::DataParallel), /*ldsBuffers=*/1);
+    config = configFor(block, /*ldsBuffers=*/1);
   }
   // Double-buffer the LDS tiles where
   //  * that fits and still leaves room for two workgroups per compute unit
@@ -147,16 +196,19 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   //  * LDS takes nothing from the L1 cache: on the H100, the RetinaNet
   //    backward-weight layers took 98 ms with one buffer and 104-127 ms
   //    with two (bench/results/h100-lds-buffers.md).
-  auto doubleBuffered =
-      GemmConfigAttr::get(context, block, wave, instruction, PartitionAttr::get(context, PartitionKind::DataParallel),
-                          /*ldsBuffers=*/2);
-  GemmConfigCost doubleCost = estimateCost(doubleBuffered, target, elementType);
-  if (!target.hasFeature(TargetFeature::LdsInL1) &&
-      !explainGemmConfigMisfit(doubleBuffered, target, elementType) &&
-      2 * doubleCost.ldsBytes <= target.getLdsPerCu() &&
-      2 * doubleCost.registersPerLane <=
-          target.getRegisters() - target.getAddressingRegisters())
-    config = doubleBuffered;
+  // With roles the buffers are the ring between them, and one slot would
+  // leave the load waves idle while the math waves read it: two wherever
+  // they fit.
+  GemmConfigAttr doubleBuffered = configFor(block, /*ldsBuffers=*/2);
+  if (fits(doubleBuffered)) {
+    GemmConfigCost cost = estimateCost(doubleBuffered, target, elementType);
+    if (loadWaves > 0 ||
+        (!target.hasFeature(TargetFeature::LdsInL1) &&
+         2 * cost.ldsBytes <= target.getLdsPerCu() &&
+         2 * cost.registersPerLane <=
+             target.getRegisters() - target.getAddressingRegisters()))
+      config = doubleBuffered;
+  }
   // Too few tiles to fill the chip: split K so that about two workgroups
   // per compute unit run, each with at least 8 K-tiles of work.
   int64_t tiles = llvm::divideCeil(shape.m, block[0]) *
@@ -169,9 +221,7 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
                                  std::max<int64_t>(1, kTiles / 8));
   splitK = std::min<int64_t>(splitK, kMaxSplitK);
   if (splitK > 1)
-    config = GemmConfigAttr::get(
-        context, block, wave, instruction,
-        PartitionAttr::get(context, PartitionKind::SplitK, splitK),
-        config.getLdsBuffers());
+    config = config.withPartition(
+        PartitionAttr::get(context, PartitionKind::SplitK, splitK));
   return config;
 }

@@ -58,6 +58,12 @@ cl::opt<std::string> partition(
              ",reduce=linear|tree ,dp=persistent|per_tile ,tail=N|all "
              ",min_iters=N"),
     cl::init("auto"), cl::cat(category));
+cl::opt<std::string> waves(
+    "waves",
+    cl::desc("Wave specialization of GEMM kernels: auto (the heuristic's: "
+             "none) or LOAD,MATH load and math waves, e.g. 4,4 or 4,2: load "
+             "waves copy operand tiles to LDS, math waves compute"),
+    cl::init("auto"), cl::cat(category));
 cl::opt<bool> report("report",
                      cl::desc("Print registers, LDS, scratch, "
                               "occupancy and the main loop's "
@@ -153,6 +159,7 @@ int main(int argc, char **argv) {
   options.toolkit = toolkit;
   options.outputDir = output;
   options.partition = partition;
+  options.waves = waves;
   options.reference = !noReference;
   options.report = report;
 

@@ -68,11 +68,14 @@ EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
 
 /// Writes the accumulators to `dest`: through `staging` (an f32 LDS memref
 /// of the planned shape) when the plan has a width above 1, directly
-/// otherwise. `tid` is the thread's index among `threads`.
+/// otherwise. `tid` is the thread's index among the workgroup's `threads`,
+/// which all read the staging tile back. `holdsTile` (i1) is false in
+/// threads whose wave holds no accumulators (outside the wave grid); null
+/// where every thread's does.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest,
                       const EpilogueStaging &plan, Value staging, Value tid,
-                      int64_t threads);
+                      int64_t threads, Value holdsTile);
 
 } // namespace mlir::ck
 

@@ -81,6 +81,15 @@ def CKPipeline : Pass<"ck-pipeline"> {
     becomes `ck.lds_buffer`s, the first tiles' loads and stores, a
     `ck.lds_barrier`, and an `scf.for` over K that carries the accumulator,
     the buffer slot and the loads' `!ck.coord`s.
+
+    With wave roles (the config's `load_waves`) it becomes a `ck.ring` of
+    `lds_buffers` slots and a `ck.roles`: the math waves loop over the
+    steps with `ck.ring_wait full`, `ck.tile_mma` on the step's slot and
+    `ck.ring_signal empty`; the load waves (thread index less the math
+    waves' threads) carry the K-tile loaded for the step and the positions
+    of the next, issue the next K-tile's loads, `ck.ring_wait empty`, store
+    the step's tile into its slot and `ck.ring_signal full`. A
+    `ck.lds_barrier` follows the `ck.roles`.
   }];
   let options = [
     Option<"maxCursorValues", "max-cursor-values", "int64_t",
@@ -90,6 +99,36 @@ def CKPipeline : Pass<"ck-pipeline"> {
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
+}
+
+def CKLowerRoles : Pass<"ck-lower-roles"> {
+  let summary = "Turn each ck.roles into a branch on the wave index";
+  let description = [{
+    Replaces each `ck.roles` with an `scf.if` on whether the thread's wave
+    (thread index divided by the target's wave size) is one of the first
+    `math_waves`: the math region runs there, the load region elsewhere,
+    and their `ck.yield`s become `scf.yield`s. The condition is uniform
+    across a wave, so each wave takes one arm as a whole. Where the
+    enclosing `gpu.func` states its block size, the pass checks that it is
+    the roles' waves.
+
+    Example:
+
+    ```mlir
+    %acc = ck.roles math 4 { ... } load 4 { ... } -> !ck.acc<...>
+    ```
+
+    becomes
+
+    ```mlir
+    %wave = arith.divui %tid, %c64 : index
+    %is_math = arith.cmpi ult, %wave, %c4 : index
+    %acc = scf.if %is_math -> (!ck.acc<...>) { ... } else { ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
@@ -108,6 +147,11 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
       through the destination's view, with alpha, beta and the D tensors;
     - `ck.partial_store` writes the lane's accumulators to a workspace slot
       fragment-major, and `ck.partial_accumulate` adds them back;
+    - where the workgroup (the `gpu.func`'s known block size) has more
+      waves than the accumulator's wave grid, as with wave roles, the
+      waves outside the grid hold no tile: the epilogue's writes, partial
+      stores and partial reads are theirs to skip, while they still take
+      part in the epilogue's barriers and its coalesced stores;
     - the `ck.lds_buffer`s of each `gpu.func` become views of one LDS arena
       at its entry: a workgroup attribution as large as the furthest buffer
       reaches, or, where the `#ck.target` sizes LDS at launch

@@ -48,20 +48,53 @@ struct FlagTarget {
   function_ref<void(OpBuilder &, Location)> pause;
 };
 
+/// One event of a wave-role ring (ck.ring_wait or ck.ring_signal) as the
+/// targets lower it.
+struct RingEventSite {
+  Operation *op;
+  RingEvent event;
+  bool isWait;
+  Value step;
+  /// The loop's step count, for `ring_signal empty` only.
+  Value steps;
+  /// The ring's slots and the waves of both its roles.
+  int64_t slots, waves;
+
+  /// i1 where the event needs a barrier, null where it always does: an
+  /// `empty` wait only from step `slots` on, an `empty` signal only before
+  /// the last `slots` steps.
+  Value emitCondition(OpBuilder &b) const;
+  /// The step's slot, `step mod slots`.
+  Value emitSlot(OpBuilder &b) const;
+};
+
+/// The ring lowering of a target whose workgroup has one counting barrier
+/// (AMD): both roles run in lockstep, and every event that orders LDS is
+/// one ck.lds_barrier. With two or more slots only `full` events need one
+/// (the barrier of step i also proves that step i - 1's reads are done);
+/// with one slot `empty` events take a second. Both roles hold the same
+/// number of barriers on every path.
+void lowerRingEventInLockstep(RewriterBase &rewriter,
+                              const RingEventSite &site);
+
 /// A target's lowering of the wave ops under `root`: each ck.mma with
 /// `lowerMma` (fails on the first it refuses), each ck.lds_barrier with
 /// `lowerBarrier`, each ck.fragment_load into LDS loads, the lane's
 /// elements that are consecutive and aligned in LDS as one vector load each
 /// (up to 8 elements), and each ck.flag_signal / ck.flag_wait into fences,
 /// a workgroup barrier and one thread's device-scope atomics on the flag
-/// (`flags`). Fails first, naming the pass `passName` needs before it,
-/// where an op of a higher rung (a tile, coordinate, GEMM or convolution
-/// op) is still there.
+/// (`flags`), and each ring event with `lowerRingEvent` (then the rings
+/// go; a kernel may hold one). Ring events are lowered first, so they may
+/// emit ck.lds_barrier. Fails first, naming the pass `passName` needs
+/// before it, where an op of a higher rung (a tile, coordinate, role, GEMM
+/// or convolution op) is still there.
 LogicalResult
 lowerWaveOps(Operation *root, StringRef passName,
              function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
              function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier,
-             const FlagTarget &flags);
+             const FlagTarget &flags,
+             function_ref<void(RewriterBase &, const RingEventSite &)>
+                 lowerRingEvent);
 
 } // namespace ck
 } // namespace mlir

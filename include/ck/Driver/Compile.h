@@ -19,6 +19,8 @@ struct CompileOptions {
   std::string outputDir;
   /// The GEMM kernels' partition (ck-select-gemm-config's `partition`).
   std::string partition;
+  /// The GEMM kernels' wave roles (ck-select-gemm-config's `waves`).
+  std::string waves;
   bool reference = true;
   bool report = false;
 };

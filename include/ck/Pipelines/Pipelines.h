@@ -41,6 +41,12 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
                      "split_k, or #ck.partition's parameters (see "
                      "ck-select-gemm-config)"),
       llvm::cl::init("")};
+  PassOptions::Option<std::string> waves{
+      *this, "waves",
+      llvm::cl::desc("Wave roles of the GEMM kernels: auto (the heuristic's) "
+                     "or LOAD,MATH load and math waves (see "
+                     "ck-select-gemm-config)"),
+      llvm::cl::init("")};
   PassOptions::Option<bool> reference{
       *this, "reference",
       llvm::cl::desc("Build the naive reference kernels of the convolutions"),

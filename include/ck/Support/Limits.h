@@ -31,6 +31,14 @@ inline constexpr int64_t kMaxTileSize = 4096;
 /// plus its merge digits, a few dozen in practice.
 inline constexpr int64_t kMaxCoordState = 1024;
 
+/// The most waves of one role (load or math) in a workgroup: 16 waves of
+/// 64 lanes are the 1024 threads a workgroup may have.
+inline constexpr int64_t kMaxRoleWaves = 16;
+
+/// The most slots of a wave-role ring: NVIDIA gives each slot two of the
+/// 16 named barriers, and barrier 0 stays the workgroup's.
+inline constexpr int64_t kMaxRingSlots = 7;
+
 /// The largest count in a plan's `schedule` directive (tiles, iters,
 /// min_iters, tail) and the most K-iterations (tiles * iters) of a StreamK
 /// GEMM: the kernels compute global iteration indices and take K, D, q and

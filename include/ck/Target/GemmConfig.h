@@ -22,12 +22,19 @@ struct GemmShape {
 
 /// Resources one workgroup of a configuration needs.
 struct GemmConfigCost {
-  int64_t waves;
+  /// All waves, and the math waves of the wave grid among them (all of
+  /// them without roles).
+  int64_t waves, mathWaves;
   int64_t threads;
+  /// The threads that copy operand tiles to LDS: the load waves' with
+  /// roles, all of them without.
+  int64_t copyThreads;
   /// The operand tiles, or the epilogue's staging of one MMA tile row per
   /// wave where that is larger (they share the LDS).
   int64_t ldsBytes;
-  /// Accumulator, fragment and prefetch registers per lane, 32-bit each.
+  /// Accumulator, fragment and prefetch registers per lane, 32-bit each:
+  /// the larger role's with roles (each role's program is one arm of a
+  /// branch, so the two share registers).
   int64_t registersPerLane;
 };
 
@@ -45,12 +52,20 @@ LogicalResult checkGemmConfig(GemmConfigAttr config, TargetAttr target,
                               Type elementType,
                               function_ref<InFlightDiagnostic()> emitError);
 
+/// A split of a workgroup's waves into roles: `load` waves that copy the
+/// operand tiles to LDS and `math` waves (the wave grid) that compute.
+struct WaveRoles {
+  int64_t load, math;
+};
+
 /// A valid, reasonable configuration for `shape` on `target`, or failure
-/// (with a diagnostic) where the chip cannot run `elementType` at all.
+/// (with a diagnostic) where the chip cannot run `elementType` at all, or
+/// not with `roles` where they are asked for.
 FailureOr<GemmConfigAttr>
 selectGemmConfig(MLIRContext *context, GemmShape shape, Type elementType,
                  TargetAttr target,
-                 function_ref<InFlightDiagnostic()> emitError);
+                 function_ref<InFlightDiagnostic()> emitError,
+                 std::optional<WaveRoles> roles = std::nullopt);
 
 } // namespace mlir::ck
 

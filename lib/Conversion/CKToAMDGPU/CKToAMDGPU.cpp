@@ -61,7 +61,9 @@ struct ConvertCKToAMDGPUPass
     : public ck::impl::ConvertCKToAMDGPUBase<ConvertCKToAMDGPUPass> {
   void runOnOperation() override {
     if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
-                            lowerLdsBarrier, FlagTarget{"agent", pause})))
+                            lowerLdsBarrier, FlagTarget{"agent", pause},
+                            // gfx9's one counting barrier per workgroup.
+                            lowerRingEventInLockstep)))
       signalPassFailure();
   }
 };

@@ -112,7 +112,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   GemmConfigCost cost = estimateCost(config, target, elementType);
   MatrixLayout mma = config.getMma().getLayout(target.getWave());
   GemmOperandTiles operandTiles = planGemmOperandTiles(
-      config, mma, elementType, views[0], views[1], cost.threads);
+      config, mma, elementType, views[0], views[1], cost.copyThreads);
   int64_t wavesM = bm / config.getWave()[0];
   int64_t tilesPerWaveM = config.getWave()[0] / mma.m;
   size_t dsEnd = 3 + op.getDs().size();
@@ -188,7 +188,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     launch.launchTimeGridX = schedule.getGrid();
   launch.block = {cost.threads, 1, 1};
   launch.ldsBytes = target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0;
+  SmallVector<int64_t> roles;
+  if (config.hasRoles())
+    roles = {config.getLoadWaves(), config.getMathWaves()};
   launch.facts = LaunchAttr::get(
-      context, config.getMma().getComputeType(elementType), partition);
+      context, config.getMma().getComputeType(elementType), partition, roles);
   return SmallVector<KernelLaunch>{launch};
 }

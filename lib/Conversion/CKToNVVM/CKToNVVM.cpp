@@ -10,6 +10,8 @@
 #include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Conversion/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::ck {
@@ -101,12 +103,42 @@ static void pause(OpBuilder &b, Location loc) {
                             arith::ConstantIntOp::create(b, loc, 100, 32));
 }
 
+/// A ring's events on named barriers: FULL(s) = 1 + s and EMPTY(s) = 1 +
+/// slots + s (barrier 0 stays the workgroup's), each counting every thread
+/// of both roles. Waiting is bar.sync; signalling is bar.arrive, which
+/// orders the thread's earlier shared-memory accesses before the barrier
+/// completes and does not wait.
+static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site) {
+  Location loc = site.op->getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (Value condition = site.emitCondition(rewriter)) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, condition,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  int64_t first = site.event == RingEvent::Full ? 1 : 1 + site.slots;
+  Type i32 = rewriter.getI32Type();
+  Value id = arith::AddIOp::create(
+      rewriter, loc,
+      arith::IndexCastUIOp::create(rewriter, loc, i32,
+                                   site.emitSlot(rewriter)),
+      arith::ConstantIntOp::create(rewriter, loc, i32, first));
+  Value threads =
+      arith::ConstantIntOp::create(rewriter, loc, i32, site.waves * 32);
+  if (site.isWait)
+    NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
+                            NVVM::BarrierReductionAttr(), Value());
+  else
+    NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
+}
+
 namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
     if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
-                            lowerLdsBarrier, FlagTarget{"device", pause})))
+                            lowerLdsBarrier, FlagTarget{"device", pause},
+                            lowerRingEvent)))
       signalPassFailure();
   }
 };

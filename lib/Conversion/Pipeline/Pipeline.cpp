@@ -13,6 +13,17 @@
 //     lds_buffers = 2: store K-tile k + 1 into the other buffer;
 //                      ck.lds_barrier
 //
+// With wave roles (the config's load_waves) the loop splits in two around a
+// ring of lds_buffers slots (ck.roles, ck.ring):
+//
+//   math waves: for step j: ck.ring_wait full j; acc = ck.tile_mma acc,
+//               slot j mod S; ck.ring_signal empty j of n
+//   load waves: registers = K-tile 0; for step j: load K-tile j + 1 into
+//               registers; ck.ring_wait empty j; store K-tile j into slot
+//               j mod S; ck.ring_signal full j
+//
+// and a ck.lds_barrier after both frees the LDS for what follows.
+//
 // Each load's position is a !ck.coord that the loop carries and advances by
 // block K per step (no division), where the copy's states hold at most
 // max-cursor-values integers; other copies carry their view coordinates and
@@ -69,6 +80,205 @@ struct OperandWalk {
   }
 };
 
+/// What both recipes share: the operand views, their copies' plans and LDS
+/// buffers, and the K range in elements.
+struct TileGemmParts {
+  TracedView viewA, viewB;
+  GemmOperandTiles tiles;
+  Value ldsA, ldsB;
+  Value kBegin, kEnd;
+  int64_t bk;
+  Type elementType;
+  int64_t waveSize;
+};
+
+/// The copies of A and B by `threads` threads, from positions `tid`, of a
+/// K loop from `kBegin`.
+struct OperandCopies {
+  TileCopier a, b;
+  OperandWalk walkA, walkB;
+
+  OperandCopies(OpBuilder &builder, Location loc, TileGemmOp op,
+                const TileGemmParts &parts, Value tid, int64_t threads,
+                int64_t maxCursorValues)
+      : a(builder, loc, op.getA(), parts.viewA, parts.tiles.a,
+          parts.elementType, threads, maxCursorValues),
+        b(builder, loc, op.getB(), parts.viewB, parts.tiles.b,
+          parts.elementType, threads, maxCursorValues),
+        walkA{a, tid, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
+        walkB{b, tid, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {}
+
+  /// Both tiles' loaded vectors, A's first.
+  SmallVector<Value> load(ArrayRef<LoadPosition> atA,
+                          ArrayRef<LoadPosition> atB, Value enabled) {
+    SmallVector<Value> values = a.load(atA, enabled);
+    llvm::append_range(values, b.load(atB, enabled));
+    return values;
+  }
+
+  /// Stores `load`'s vectors into the LDS buffers (slot `buffer`, or null
+  /// with one buffer).
+  void store(const TileGemmParts &parts, Value buffer,
+             ArrayRef<Value> values) {
+    int64_t split = a.unitsPerThread() * parts.tiles.a.loadsPerUnit();
+    a.store(parts.ldsA, buffer, values.take_front(split));
+    b.store(parts.ldsB, buffer, values.drop_front(split));
+  }
+};
+
+/// The K-tile's ck.tile_mma on LDS slot `slot` (null with one buffer). A
+/// (M x K) and B (K x N) are transposed in LDS where their first dimension
+/// is innermost.
+Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
+                  const TileGemmParts &parts, Value acc, Value slot) {
+  auto tileMma = TileMmaOp::create(b, loc, op.getResult().getType(), acc,
+                                   parts.ldsA, parts.ldsB, slot, parts.bk);
+  tileMma.setATransposed(parts.tiles.a.ldsDim == 0);
+  tileMma.setBTransposed(parts.tiles.b.ldsDim == 0);
+  return tileMma;
+}
+
+/// The recipe without roles: every thread copies and computes.
+Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
+                     const TileGemmParts &parts, int64_t maxCursorValues) {
+  AccType accType = op.getResult().getType();
+  bool twoBuffers = op.getConfig().getLdsBuffers() > 1;
+  Value bkValue = indexConstant(b, loc, parts.bk);
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  OperandCopies copy(b, loc, op, parts, tid,
+                     accType.getWaveCount() * parts.waveSize,
+                     maxCursorValues);
+  SmallVector<LoadPosition> cursorsA = copy.walkA.start(parts.kBegin);
+  SmallVector<LoadPosition> cursorsB = copy.walkB.start(parts.kBegin);
+  Value firstBuffer = twoBuffers ? indexConstant(b, loc, 0) : nullptr;
+  copy.store(parts, firstBuffer, copy.load(cursorsA, cursorsB, nullptr));
+  LdsBarrierOp::create(b, loc);
+
+  // Loop-carried: the accumulator, the LDS buffer (with two), and the
+  // positions of the next K-tile's loads.
+  SmallVector<Value> loopInit = {AccZeroOp::create(b, loc, accType)};
+  if (firstBuffer)
+    loopInit.push_back(firstBuffer);
+  size_t cursorsBegin = loopInit.size();
+  copy.walkA.carryNext(loopInit, cursorsA);
+  copy.walkB.carryNext(loopInit, cursorsB);
+  auto kLoop =
+      scf::ForOp::create(b, loc, parts.kBegin, parts.kEnd, bkValue, loopInit);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(kLoop.getBody());
+  ValueRange iterArgs = kLoop.getRegionIterArgs();
+  Value next = arith::AddIOp::create(b, loc, kLoop.getInductionVar(), bkValue);
+  Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        next, parts.kEnd);
+  ValueRange carried = iterArgs.drop_front(cursorsBegin);
+  SmallVector<LoadPosition> atA = copy.walkA.take(carried);
+  SmallVector<LoadPosition> atB = copy.walkB.take(carried);
+  SmallVector<Value> prefetched = copy.load(atA, atB, hasNext);
+  Value buffer = firstBuffer ? iterArgs[1] : nullptr;
+  SmallVector<Value> yielded = {
+      emitTileMma(b, loc, op, parts, iterArgs[0], buffer)};
+  if (buffer) {
+    Value other =
+        arith::SubIOp::create(b, loc, indexConstant(b, loc, 1), buffer);
+    copy.store(parts, other, prefetched);
+    LdsBarrierOp::create(b, loc);
+    yielded.push_back(other);
+  } else {
+    LdsBarrierOp::create(b, loc);
+    copy.store(parts, nullptr, prefetched);
+    LdsBarrierOp::create(b, loc);
+  }
+  copy.walkA.carryNext(yielded, atA);
+  copy.walkB.carryNext(yielded, atB);
+  scf::YieldOp::create(b, loc, yielded);
+  return kLoop.getResult(0);
+}
+
+/// The recipe with roles: load waves fill a ring of LDS slots that math
+/// waves compute from.
+Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
+                    const TileGemmParts &parts, int64_t maxCursorValues) {
+  AccType accType = op.getResult().getType();
+  GemmConfigAttr config = op.getConfig();
+  int64_t mathWaves = accType.getWaveCount();
+  int64_t loadWaves = config.getLoadWaves();
+  int64_t slots = config.getLdsBuffers();
+  Value ring = RingOp::create(b, loc, RingType::get(b.getContext(), slots),
+                              mathWaves, loadWaves);
+  Value zero = indexConstant(b, loc, 0);
+  Value one = indexConstant(b, loc, 1);
+  Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
+  auto slotOf = [&](Value step) -> Value {
+    if (slots == 1)
+      return nullptr;
+    return arith::RemUIOp::create(b, loc, step,
+                                  indexConstant(b, loc, slots));
+  };
+  auto roles = RolesOp::create(b, loc, TypeRange{accType}, mathWaves,
+                               loadWaves);
+  OpBuilder::InsertionGuard guard(b);
+
+  // Math waves: wait for a full slot, compute on it, release it.
+  b.createBlock(&roles.getMath());
+  auto mathLoop = scf::ForOp::create(
+      b, loc, zero, steps, one, ValueRange{AccZeroOp::create(b, loc, accType)});
+  {
+    OpBuilder::InsertionGuard loopGuard(b);
+    b.setInsertionPointToStart(mathLoop.getBody());
+    Value step = mathLoop.getInductionVar();
+    RingWaitOp::create(b, loc, ring, RingEvent::Full, step);
+    Value acc = emitTileMma(b, loc, op, parts, mathLoop.getRegionIterArgs()[0],
+                            slotOf(step));
+    RingSignalOp::create(b, loc, ring, RingEvent::Empty, step, steps);
+    scf::YieldOp::create(b, loc, acc);
+  }
+  YieldOp::create(b, loc, mathLoop.getResult(0));
+
+  // Load waves: thread t - math waves' threads of the load waves' threads.
+  b.createBlock(&roles.getLoad());
+  Value tid = arith::SubIOp::create(
+      b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+      indexConstant(b, loc, mathWaves * parts.waveSize));
+  OperandCopies copy(b, loc, op, parts, tid, loadWaves * parts.waveSize,
+                     maxCursorValues);
+  SmallVector<LoadPosition> cursorsA = copy.walkA.start(parts.kBegin);
+  SmallVector<LoadPosition> cursorsB = copy.walkB.start(parts.kBegin);
+  // Loop-carried: the K-tile loaded for this step, then the positions of
+  // the next one.
+  SmallVector<Value> loopInit = copy.load(cursorsA, cursorsB, nullptr);
+  size_t cursorsBegin = loopInit.size();
+  copy.walkA.carryNext(loopInit, cursorsA);
+  copy.walkB.carryNext(loopInit, cursorsB);
+  auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one, loopInit);
+  {
+    OpBuilder::InsertionGuard loopGuard(b);
+    b.setInsertionPointToStart(loadLoop.getBody());
+    Value step = loadLoop.getInductionVar();
+    ValueRange iterArgs = loadLoop.getRegionIterArgs();
+    Value hasNext = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::slt,
+        arith::AddIOp::create(b, loc, step, one), steps);
+    ValueRange carried = iterArgs.drop_front(cursorsBegin);
+    SmallVector<LoadPosition> atA = copy.walkA.take(carried);
+    SmallVector<LoadPosition> atB = copy.walkB.take(carried);
+    // The next K-tile's loads are in flight while this one waits for its
+    // slot.
+    SmallVector<Value> yielded = copy.load(atA, atB, hasNext);
+    RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
+    copy.store(parts, slotOf(step),
+               SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
+    RingSignalOp::create(b, loc, ring, RingEvent::Full, step, Value());
+    copy.walkA.carryNext(yielded, atA);
+    copy.walkB.carryNext(yielded, atB);
+    scf::YieldOp::create(b, loc, yielded);
+  }
+  YieldOp::create(b, loc, AccZeroOp::create(b, loc, accType).getResult());
+
+  b.setInsertionPointAfter(roles);
+  LdsBarrierOp::create(b, loc);
+  return roles.getResult(0);
+}
+
 LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   AccType accType = op.getResult().getType();
   FailureOr<int64_t> waveSize = requireWaveSize(op, accType.getMma());
@@ -80,90 +290,30 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
     if (failed(view))
       return op.emitOpError() << "operand " << name
                               << " is a view that does not start at a memref";
-  const TracedView &viewA = *traced[0], &viewB = *traced[1];
 
   OpBuilder b(op);
   Location loc = op.getLoc();
   GemmConfigAttr config = op.getConfig();
-  Type elementType = cast<ShapedType>(op.getA().getType()).getElementType();
-  int64_t threads = accType.getWaveCount() * *waveSize;
+  TileGemmParts parts{*traced[0], *traced[1]};
+  parts.elementType = cast<ShapedType>(op.getA().getType()).getElementType();
+  parts.waveSize = *waveSize;
+  int64_t copyWaves =
+      config.hasRoles() ? config.getLoadWaves() : accType.getWaveCount();
   MatrixLayout layout = accType.getMma().getLayout(*waveSize);
-  GemmOperandTiles tiles = planGemmOperandTiles(config, layout, elementType,
-                                                viewA, viewB, threads);
-  Value ldsA = LdsBufferOp::create(b, loc, tiles.ldsA, 0);
-  Value ldsB = LdsBufferOp::create(b, loc, tiles.ldsB, tiles.offsetB);
-  bool twoBuffers = config.getLdsBuffers() > 1;
-  int64_t bk = config.getBlock()[2];
-  Value bkValue = indexConstant(b, loc, bk);
-  Value kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), bkValue);
-  Value kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), bkValue);
-  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-
-  TileCopier copyA(b, loc, op.getA(), viewA, tiles.a, elementType, threads,
-                   maxCursorValues);
-  TileCopier copyB(b, loc, op.getB(), viewB, tiles.b, elementType, threads,
-                   maxCursorValues);
-  OperandWalk walkA{copyA, tid, op.getG(), op.getM0(), /*kIsRow=*/false, bk};
-  OperandWalk walkB{copyB, tid, op.getG(), op.getN0(), /*kIsRow=*/true, bk};
-  SmallVector<LoadPosition> cursorsA = walkA.start(kBegin);
-  SmallVector<LoadPosition> cursorsB = walkB.start(kBegin);
-  auto loadTiles = [&](ArrayRef<LoadPosition> atA, ArrayRef<LoadPosition> atB,
-                       Value enabled) {
-    SmallVector<Value> values = copyA.load(atA, enabled);
-    llvm::append_range(values, copyB.load(atB, enabled));
-    return values;
-  };
-  auto storeTiles = [&](Value buffer, ArrayRef<Value> values) {
-    int64_t split = copyA.unitsPerThread() * tiles.a.loadsPerUnit();
-    copyA.store(ldsA, buffer, values.take_front(split));
-    copyB.store(ldsB, buffer, values.drop_front(split));
-  };
-  Value firstBuffer = twoBuffers ? indexConstant(b, loc, 0) : nullptr;
-  storeTiles(firstBuffer, loadTiles(cursorsA, cursorsB, nullptr));
-  LdsBarrierOp::create(b, loc);
-
-  // Loop-carried: the accumulator, the LDS buffer (with two), and the
-  // positions of the next K-tile's loads.
-  SmallVector<Value> loopInit = {AccZeroOp::create(b, loc, accType)};
-  if (firstBuffer)
-    loopInit.push_back(firstBuffer);
-  size_t cursorsBegin = loopInit.size();
-  walkA.carryNext(loopInit, cursorsA);
-  walkB.carryNext(loopInit, cursorsB);
-  auto kLoop = scf::ForOp::create(b, loc, kBegin, kEnd, bkValue, loopInit);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(kLoop.getBody());
-  ValueRange iterArgs = kLoop.getRegionIterArgs();
-  Value next = arith::AddIOp::create(b, loc, kLoop.getInductionVar(), bkValue);
-  Value hasNext =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, next, kEnd);
-  ValueRange carried = iterArgs.drop_front(cursorsBegin);
-  SmallVector<LoadPosition> atA = walkA.take(carried);
-  SmallVector<LoadPosition> atB = walkB.take(carried);
-  SmallVector<Value> prefetched = loadTiles(atA, atB, hasNext);
-  Value buffer = firstBuffer ? iterArgs[1] : nullptr;
-  // A (M x K) and B (K x N) are transposed in LDS where their first
-  // dimension is innermost.
-  auto tileMma = TileMmaOp::create(b, loc, accType, iterArgs[0], ldsA, ldsB,
-                                   buffer, bk);
-  tileMma.setATransposed(tiles.a.ldsDim == 0);
-  tileMma.setBTransposed(tiles.b.ldsDim == 0);
-  SmallVector<Value> yielded = {tileMma};
-  if (buffer) {
-    Value other =
-        arith::SubIOp::create(b, loc, indexConstant(b, loc, 1), buffer);
-    storeTiles(other, prefetched);
-    LdsBarrierOp::create(b, loc);
-    yielded.push_back(other);
-  } else {
-    LdsBarrierOp::create(b, loc);
-    storeTiles(nullptr, prefetched);
-    LdsBarrierOp::create(b, loc);
-  }
-  walkA.carryNext(yielded, atA);
-  walkB.carryNext(yielded, atB);
-  scf::YieldOp::create(b, loc, yielded);
-  op.replaceAllUsesWith(kLoop.getResult(0));
+  parts.tiles =
+      planGemmOperandTiles(config, layout, parts.elementType, parts.viewA,
+                           parts.viewB, copyWaves * *waveSize);
+  parts.ldsA = LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0);
+  parts.ldsB =
+      LdsBufferOp::create(b, loc, parts.tiles.ldsB, parts.tiles.offsetB);
+  parts.bk = config.getBlock()[2];
+  Value bkValue = indexConstant(b, loc, parts.bk);
+  parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), bkValue);
+  parts.kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), bkValue);
+  Value acc = config.hasRoles()
+                  ? emitRoleLoops(b, loc, op, parts, maxCursorValues)
+                  : emitSharedLoop(b, loc, op, parts, maxCursorValues);
+  op.replaceAllUsesWith(acc);
   op.erase();
   return success();
 }

@@ -211,9 +211,18 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const WaveAccumulators &acc,
                                 const TileDestination &dest,
                                 const EpilogueStaging &plan, Value staging,
-                                Value tid, int64_t threads) {
+                                Value tid, int64_t threads, Value holdsTile) {
+  // Runs `emit` in the threads that hold accumulators.
+  auto inHolders = [&](function_ref<void()> emit) {
+    if (!holdsTile)
+      return emit();
+    OpBuilder::InsertionGuard guard(b);
+    auto ifOp = scf::IfOp::create(b, loc, holdsTile, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    emit();
+  };
   if (plan.width == 1) {
-    emitDirectEpilogue(b, loc, acc, dest);
+    inHolders([&] { emitDirectEpilogue(b, loc, acc, dest); });
     return;
   }
   // The K loop ends with a barrier after its last LDS access, so the
@@ -221,7 +230,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
   for (int64_t first = 0; first < acc.tilesM; first += plan.tilesPerSlice) {
     if (first > 0)
       gpu::BarrierOp::create(b, loc);
-    stageSlice(b, loc, acc, plan, staging, first);
+    inHolders([&] { stageSlice(b, loc, acc, plan, staging, first); });
     gpu::BarrierOp::create(b, loc);
     storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
   }

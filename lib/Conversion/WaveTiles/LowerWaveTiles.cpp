@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -63,6 +64,36 @@ FailureOr<WavePosition> emitWavePosition(OpBuilder &b, Operation *op,
       b, loc, arith::RemUIOp::create(b, loc, ids.wave, wavesAlongCols),
       indexConstant(b, loc, acc.getWaveCols()));
   return WavePosition{acc.getMma().getLayout(*waveSize), ids, row0, col0};
+}
+
+/// The threads of `op`'s workgroup: its gpu.func's known block size, or
+/// std::nullopt where the kernel does not state one.
+std::optional<int64_t> knownWorkgroupThreads(Operation *op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return std::nullopt;
+  std::optional<ArrayRef<int32_t>> known = func.getKnownBlockSize();
+  if (!known)
+    return std::nullopt;
+  int64_t threads = 1;
+  for (int32_t size : *known)
+    threads *= size;
+  return threads;
+}
+
+/// i1: the calling thread's wave lies in `acc`'s wave grid (the first
+/// waves of the workgroup), or null where the workgroup has no other
+/// waves. Waves beyond the grid (the load waves of wave roles) hold no
+/// part of the tile.
+Value emitHoldsTile(OpBuilder &b, Operation *op, AccType acc,
+                    const LaneIds &ids) {
+  std::optional<int64_t> threads = knownWorkgroupThreads(op);
+  std::optional<int64_t> waveSize = getWaveSize(op, acc.getMma());
+  if (!threads || !waveSize || *threads <= acc.getWaveCount() * *waveSize)
+    return nullptr;
+  return arith::CmpIOp::create(
+      b, op->getLoc(), arith::CmpIPredicate::ult, ids.wave,
+      indexConstant(b, op->getLoc(), acc.getWaveCount()));
 }
 
 /// !ck.acc to the lane's T instruction accumulators, vector<E x f32> each,
@@ -214,9 +245,11 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
       staging.tilesPerSlice =
           staging.rows / (accType.getWaves()[0] * layout.m);
     }
-    emitGemmEpilogue(rewriter, loc, acc, dest, staging, op.getStaging(),
-                     wave->ids.thread,
-                     accType.getWaveCount() * layout.waveSize);
+    emitGemmEpilogue(
+        rewriter, loc, acc, dest, staging, op.getStaging(), wave->ids.thread,
+        knownWorkgroupThreads(op).value_or(accType.getWaveCount() *
+                                           layout.waveSize),
+        emitHoldsTile(rewriter, op, accType, wave->ids));
     rewriter.eraseOp(op);
     return success();
   }
@@ -228,6 +261,8 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
 struct PartialTilePlace {
   Value base;
   int64_t stride;
+  /// Whether the thread holds part of the tile (null: every thread does).
+  Value holdsTile;
 };
 
 FailureOr<PartialTilePlace> emitPartialTilePlace(OpBuilder &b, Operation *op,
@@ -243,7 +278,8 @@ FailureOr<PartialTilePlace> emitPartialTilePlace(OpBuilder &b, Operation *op,
       b, loc, offset,
       arith::MulIOp::create(b, loc, ids.thread,
                             indexConstant(b, loc, elements)));
-  return PartialTilePlace{base, threads * elements};
+  return PartialTilePlace{base, threads * elements,
+                          emitHoldsTile(b, op, acc, ids)};
 }
 
 /// The float offset of the thread's instruction tile `j`.
@@ -264,6 +300,11 @@ struct LowerPartialStore : OpConversionPattern<PartialStoreOp> {
         rewriter, op, op.getAcc().getType(), op.getOffset());
     if (failed(place))
       return failure();
+    if (place->holdsTile) {
+      auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), place->holdsTile,
+                                    /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    }
     for (auto [j, tile] : llvm::enumerate(adaptor.getAcc()))
       storeAlignedVector(rewriter, op.getLoc(), tile, op.getWorkspace(),
                          partialTileOffset(rewriter, op.getLoc(), *place, j));
@@ -281,13 +322,29 @@ struct LowerPartialAccumulate : OpConversionPattern<PartialAccumulateOp> {
         rewriter, op, op.getAcc().getType(), op.getOffset());
     if (failed(place))
       return failure();
+    Location loc = op.getLoc();
+    ValueRange tiles = adaptor.getAcc();
+    // Threads without a part of the tile keep theirs (zeros) and read
+    // nothing: their offsets lie past the slot.
+    scf::IfOp ifOp;
+    if (place->holdsTile) {
+      ifOp = scf::IfOp::create(rewriter, loc, tiles.getTypes(),
+                               place->holdsTile, /*withElseRegion=*/true);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc, tiles);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    }
     SmallVector<Value> sums;
-    for (auto [j, tile] : llvm::enumerate(adaptor.getAcc())) {
+    for (auto [j, tile] : llvm::enumerate(tiles)) {
       Value partial = loadAlignedVector(
-          rewriter, op.getLoc(), cast<VectorType>(tile.getType()),
-          op.getWorkspace(),
-          partialTileOffset(rewriter, op.getLoc(), *place, j));
-      sums.push_back(arith::AddFOp::create(rewriter, op.getLoc(), tile, partial));
+          rewriter, loc, cast<VectorType>(tile.getType()), op.getWorkspace(),
+          partialTileOffset(rewriter, loc, *place, j));
+      sums.push_back(arith::AddFOp::create(rewriter, loc, tile, partial));
+    }
+    if (ifOp) {
+      scf::YieldOp::create(rewriter, loc, sums);
+      sums = SmallVector<Value>(ifOp.getResults());
+      rewriter.setInsertionPointAfter(ifOp);
     }
     rewriter.replaceOpWithMultiple(op, {sums});
     return success();
@@ -372,7 +429,8 @@ struct CKLowerWaveTilesPass
     MLIRContext *context = &getContext();
     // The partitions and K loops must be spelled out first.
     if (failed(requireLoweredBy(root, getArgument(),
-                                {"ck-lower-partition", "ck-pipeline"})))
+                                {"ck-lower-partition", "ck-pipeline",
+                                 "ck-lower-roles"})))
       return signalPassFailure();
     if (failed(lowerLdsBuffers(root)))
       return signalPassFailure();

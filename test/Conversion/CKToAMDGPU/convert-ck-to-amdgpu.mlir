@@ -195,3 +195,63 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// Wave-role rings on gfx9's one counting barrier: both roles run in
+// lockstep. With 2 slots a full slot is one amdgpu.lds_barrier on each side
+// (barrier i also proves the math waves finished step i - 1, whose slot the
+// load waves write next), and empty slots need none.
+// CHECK-LABEL: gpu.func @ring_two_slots
+// CHECK-SAME: (%[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[MATH:[^:]*]]: i1)
+// CHECK: scf.if %[[MATH]] {
+// CHECK-NEXT: amdgpu.lds_barrier
+// CHECK-NEXT: } else {
+// CHECK-NEXT: amdgpu.lds_barrier
+// CHECK-NEXT: }
+// CHECK-NOT: ck.ring
+gpu.module @kernels {
+  gpu.func @ring_two_slots(%i: index, %n: index, %math: i1) kernel {
+    %ring = ck.ring math 4 load 4 : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_signal %ring full %i : !ck.ring<2>
+    }
+    gpu.return
+  }
+}
+
+// -----
+// With one slot an empty slot takes a second barrier on each side: after
+// the math waves' reads of step i while step i + 1 follows, before the
+// load waves' writes of step i from step 1 on. Both arms hold 2n - 1
+// barriers.
+// CHECK-LABEL: gpu.func @ring_one_slot
+// CHECK-SAME: (%[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[MATH:[^:]*]]: i1)
+// CHECK: scf.if %[[MATH]] {
+// CHECK-NEXT: amdgpu.lds_barrier
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %c1
+// CHECK-NEXT: %[[RELEASE:.*]] = arith.cmpi ult, %[[NEXT]], %[[N]]
+// CHECK-NEXT: scf.if %[[RELEASE]] {
+// CHECK-NEXT: amdgpu.lds_barrier
+// CHECK: } else {
+// CHECK: %[[WAITS:.*]] = arith.cmpi uge, %[[I]], %c1
+// CHECK-NEXT: scf.if %[[WAITS]] {
+// CHECK-NEXT: amdgpu.lds_barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: amdgpu.lds_barrier
+gpu.module @kernels {
+  gpu.func @ring_one_slot(%i: index, %n: index, %math: i1) kernel {
+    %ring = ck.ring math 4 load 4 : !ck.ring<1>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<1>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<1>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<1>
+      ck.ring_signal %ring full %i : !ck.ring<1>
+    }
+    gpu.return
+  }
+}

@@ -222,3 +222,54 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// A wave-role ring of 2 slots between 4 math and 4 load warps (256
+// threads), as ck-lower-roles leaves it: named barriers FULL(s) = 1 + s and
+// EMPTY(s) = 3 + s of slot s = step mod 2, each counting all 256 threads.
+// Math warps wait (bar.sync) for FULL and arrive at EMPTY only while a
+// later step (step + 2 < n) will wait for it; load warps wait for EMPTY
+// from step 2 on and arrive at FULL. The ring itself goes.
+
+// CHECK-LABEL: gpu.func @ring
+// CHECK-SAME: (%[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[MATH:[^:]*]]: i1)
+// CHECK-NOT: ck.ring
+// CHECK: scf.if %[[MATH]] {
+// CHECK:   %[[S:.*]] = arith.remui %[[I]], %c2
+// CHECK:   %[[S32:.*]] = arith.index_castui %[[S]] : index to i32
+// CHECK:   %[[FULL:.*]] = arith.addi %[[S32]], %c1_i32
+// CHECK:   nvvm.barrier id = %[[FULL]] number_of_threads = %c256_i32
+// CHECK:   %[[LATER:.*]] = arith.addi %[[I]], %c2
+// CHECK:   %[[RELEASE:.*]] = arith.cmpi ult, %[[LATER]], %[[N]]
+// CHECK:   scf.if %[[RELEASE]] {
+// CHECK:     %[[EMPTY:.*]] = arith.addi %{{.*}}, %c3_i32
+// CHECK:     nvvm.barrier.arrive id = %[[EMPTY]] number_of_threads = %c256_i32
+// CHECK: } else {
+// CHECK:   %[[WAITS:.*]] = arith.cmpi uge, %[[I]], %c2
+// CHECK:   scf.if %[[WAITS]] {
+// CHECK:     nvvm.barrier id = %{{.*}} number_of_threads = %c256_i32
+// CHECK:   nvvm.barrier.arrive id = %{{.*}} number_of_threads = %c256_i32
+gpu.module @kernels {
+  gpu.func @ring(%i: index, %n: index, %math: i1) kernel {
+    %ring = ck.ring math 4 load 4 : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_signal %ring full %i : !ck.ring<2>
+    }
+    gpu.return
+  }
+}
+
+// -----
+// A kernel holds one ring: two would use the same named barriers.
+gpu.module @kernels {
+  gpu.func @two_rings() kernel {
+    %first = ck.ring math 4 load 4 : !ck.ring<1>
+    // expected-error @+1 {{is a second ring in its kernel; a kernel may hold one}}
+    %second = ck.ring math 4 load 4 : !ck.ring<1>
+    gpu.return
+  }
+}

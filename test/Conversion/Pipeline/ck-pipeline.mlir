@@ -136,6 +136,62 @@ func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
 }
 
 // -----
+// Wave roles: the block and buffers of @two_buffers with 2 load waves
+// beside the 4 math waves. The two LDS slots become a ck.ring; the math
+// waves loop over the n = k1 - k0 steps, waiting for each full slot
+// (step mod 2), computing on it and releasing it; the load waves (thread
+// index less the 256 math threads, 128 of them) carry the step's loaded
+// K-tile and the next positions, issue the next K-tile's loads while step
+// + 1 < n, wait for an empty slot, store the step's tile and announce it.
+// A (32 x 32, 8 per load) is 128 loads: one per load thread, unguarded.
+// A barrier after the roles frees the LDS for the epilogue.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @roles
+// CHECK-SAME: %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index)
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<2x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RING:.*]] = ck.ring math 4 load 2 : !ck.ring<2>
+// CHECK: %[[N:.*]] = arith.subi %[[K1]], %[[K0]]
+// CHECK: %[[ACC:.*]] = ck.roles math 4 {
+// CHECK:   %[[MZERO:.*]] = ck.acc_zero
+// CHECK:   %[[SUM:.*]] = scf.for %[[I:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[A:.*]] = %[[MZERO]])
+// CHECK-NEXT: ck.ring_wait %[[RING]] full %[[I]] : !ck.ring<2>
+// CHECK: %[[SLOT:.*]] = arith.remui %[[I]], %c2
+// CHECK-NEXT: %[[STEP:.*]] = ck.tile_mma %[[A]], %[[LDSA]], %[[LDSB]] slot %[[SLOT]] k 32 b_transposed
+// CHECK-NEXT: ck.ring_signal %[[RING]] empty %[[I]] of %[[N]] : !ck.ring<2>
+// CHECK-NEXT: scf.yield %[[STEP]]
+// CHECK:   ck.yield %[[SUM]]
+// CHECK: } load 2 {
+// CHECK:   %[[TID:.*]] = gpu.thread_id x
+// CHECK:   %[[LTID:.*]] = arith.subi %[[TID]], %c256
+// CHECK-NOT: scf.if
+// CHECK:   scf.for %[[J:.*]] = %c0 to %[[N]] step %c1 iter_args(
+// CHECK:     %[[NEXT:.*]] = arith.addi %[[J]], %c1
+// CHECK:     %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]]
+// CHECK:     vector.load
+// CHECK:     ck.ring_wait %[[RING]] empty %[[J]] : !ck.ring<2>
+// CHECK:     %[[LSLOT:.*]] = arith.remui %[[J]], %c2
+// CHECK:     vector.store %{{.*}}, %[[LDSA]][%[[LSLOT]], %{{.*}}, %{{.*}}]
+// CHECK:     vector.store %{{.*}}, %[[LDSB]][%[[LSLOT]], %{{.*}}, %{{.*}}]
+// CHECK:     ck.ring_signal %[[RING]] full %[[J]] : !ck.ring<2>
+// CHECK:   %[[LZERO:.*]] = ck.acc_zero
+// CHECK:   ck.yield %[[LZERO]]
+// CHECK: } -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK-NEXT: ck.lds_barrier
+// CHECK: ck.partial_store %[[ACC]]
+func.func @roles(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
+                 %ws: memref<?xf32>, %s: index, %g: index,
+                 %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 2>
+      : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+  ck.partial_store %acc -> %ws[%s] : !acc, memref<?xf32>
+  return
+}
+
+// -----
 // The copies are spread over the workgroup's threads, so the wave size must
 // be known: #ck.fma has none of its own and there is no #ck.target.
 

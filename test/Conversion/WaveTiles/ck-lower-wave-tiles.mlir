@@ -185,6 +185,44 @@ func.func @partial_tiles(%ws: memref<?xf32>, %s: index, %t: index) {
 }
 
 // -----
+// A workgroup with more waves than the tile's grid, as with wave roles: the
+// kernel runs 4 waves of 64 lanes (256 threads), the tile lies on 2. Waves
+// 2 and 3 hold none of it: only waves below 2 read and write partial
+// tiles (the others keep their zeros), and only they write C.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+
+// CHECK-LABEL: gpu.func @extra_waves
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WAVE:.*]] = arith.divui %[[TID]], %c64
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK: %[[HOLDS:.*]] = arith.cmpi ult, %[[WAVE]], %c2
+// CHECK: %[[SUM:.*]]:2 = scf.if %[[HOLDS]] -> (vector<4xf32>, vector<4xf32>) {
+// CHECK:   vector.load
+// CHECK:   vector.load
+// CHECK:   scf.yield
+// CHECK: } else {
+// CHECK:   scf.yield %[[Z]], %[[Z]]
+// CHECK: }
+// CHECK: scf.if %[[HOLDS]] {
+// CHECK:   vector.store %[[SUM]]#0
+// CHECK:   vector.store %[[SUM]]#1
+// CHECK: }
+// CHECK: scf.if %[[HOLDS]] {
+// CHECK-COUNT-8: memref.store
+// CHECK: }
+gpu.module @kernels {
+  gpu.func @extra_waves(%ws: memref<8192xf32>, %c: memref<1x32x32xf32>,
+                        %i: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %z = ck.acc_zero : !acc
+    %sum = ck.partial_accumulate %z, %ws[%i] : !acc, memref<8192xf32>
+    ck.partial_store %sum -> %ws[%i] : !acc, memref<8192xf32>
+    ck.tile_store %sum -> %c[%i, %i, %i] : !acc, memref<1x32x32xf32>
+    gpu.return
+  }
+}
+
+// -----
 // A partition is named before the tile ops inside it: its pass runs first.
 
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

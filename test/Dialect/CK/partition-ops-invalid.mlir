@@ -425,8 +425,8 @@ func.func @schedule_no_bytes() {
 }
 
 // -----
-// ck.yield belongs to ck.partition.
+// ck.yield belongs to ck.partition or ck.roles.
 func.func @stray_yield() {
-  // expected-error @+1 {{'ck.yield' op expects parent op 'ck.partition'}}
+  // expected-error @+1 {{'ck.yield' op expects parent op to be one of 'ck.partition, ck.roles'}}
   ck.yield
 }

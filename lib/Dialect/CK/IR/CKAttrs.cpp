@@ -231,33 +231,31 @@ namespace mlir::ck {
 /// `(, partition = P)? (, lds_buffers = L)?` in either order, each at most
 /// once; data-parallel and 1 by default.
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
-                                   int64_t &ldsBuffers) {
+                                   int64_t &ldsBuffers, int64_t &loadWaves) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
-  bool seenPartition = false, seenLdsBuffers = false;
+  loadWaves = 0;
+  llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
     StringRef name;
     if (parser.parseKeyword(&name))
       return failure();
-    bool *seen = name == "partition"     ? &seenPartition
-                 : name == "lds_buffers" ? &seenLdsBuffers
-                                         : nullptr;
-    if (!seen)
+    if (name != "partition" && name != "lds_buffers" && name != "load_waves")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
-             << "'; expected partition or lds_buffers";
-    if (*seen)
+             << "'; expected partition, lds_buffers or load_waves";
+    if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
-    *seen = true;
     if (parser.parseEqual())
       return failure();
     if (name == "partition") {
       if (parser.parseAttribute(partition))
         return failure();
-    } else if (parser.parseInteger(ldsBuffers)) {
+    } else if (parser.parseInteger(name == "lds_buffers" ? ldsBuffers
+                                                         : loadWaves)) {
       return failure();
     }
   }
@@ -265,25 +263,31 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 }
 
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
-                            int64_t ldsBuffers) {
+                            int64_t ldsBuffers, int64_t loadWaves) {
   if (partition.getKind() != PartitionKind::DataParallel)
     printer << ", partition = " << partition;
   if (ldsBuffers != 1)
     printer << ", lds_buffers = " << ldsBuffers;
+  if (loadWaves != 0)
+    printer << ", load_waves = " << loadWaves;
 }
 } // namespace mlir::ck
 
+using cklimits::kMaxRoleWaves;
 using cklimits::kMaxTileSize;
 
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
-                       int64_t ldsBuffers) {
+                       int64_t ldsBuffers, int64_t loadWaves) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers != 1 && ldsBuffers != 2)
     return emitError() << "lds_buffers must be 1 or 2, got " << ldsBuffers;
+  if (loadWaves < 0 || loadWaves > kMaxRoleWaves)
+    return emitError() << "load_waves must be in [0, " << kMaxRoleWaves
+                       << "], got " << loadWaves;
   if (block.size() != 3)
     return emitError() << "block tile needs 3 sizes (M, N, K), got "
                        << block.size();
@@ -299,6 +303,16 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " is not a whole number of " << wave[0] << "x"
                        << wave[1] << " wave tiles";
   return success();
+}
+
+GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
+  return get(getContext(), getBlock(), getWave(), getMma(), partition,
+             getLdsBuffers(), getLoadWaves());
+}
+
+GemmConfigAttr GemmConfigAttr::withLoadWaves(int64_t loadWaves) const {
+  return get(getContext(), getBlock(), getWave(), getMma(), getPartition(),
+             getLdsBuffers(), loadWaves);
 }
 
 //===----------------------------------------------------------------------===//
@@ -529,12 +543,19 @@ FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
 //===----------------------------------------------------------------------===//
 
 LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 Type compute, PartitionAttr partition) {
+                                 Type compute, PartitionAttr partition,
+                                 ArrayRef<int64_t> roles) {
   if (!isa<Float16Type, BFloat16Type, Float32Type, FloatTF32Type>(compute))
     return emitError() << "compute must be f16, bf16, f32 or tf32, got "
                        << compute;
   if (!partition)
     return emitError() << "needs a partition";
+  if (!roles.empty() &&
+      (roles.size() != 2 || llvm::any_of(roles, [](int64_t waves) {
+         return waves < 1 || waves > kMaxRoleWaves;
+       })))
+    return emitError() << "roles are [load, math] wave counts in [1, "
+                       << kMaxRoleWaves << "]";
   return success();
 }
 

@@ -19,9 +19,9 @@ using namespace mlir::ck;
 namespace mlir::ck {
 // The `custom<GemmConfigOptions>` directive of #ck.gemm_config (CKAttrs.cpp).
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
-                                   int64_t &ldsBuffers);
+                                   int64_t &ldsBuffers, int64_t &loadWaves);
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
-                            int64_t ldsBuffers);
+                            int64_t ldsBuffers, int64_t loadWaves);
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,
                              int64_t &k);
 void printMatrixShape(AsmPrinter &printer, int64_t m, int64_t n, int64_t k);

@@ -143,6 +143,15 @@ LogicalResult CoordType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult RingType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               int64_t slots) {
+  // NVIDIA lowers a ring to 2 * slots named barriers besides barrier 0.
+  if (slots < 1 || slots > cklimits::kMaxRingSlots)
+    return emitError() << "a ring has 1 to " << cklimits::kMaxRingSlots
+                       << " slots, got " << slots;
+  return success();
+}
+
 Type CoordType::parse(AsmParser &parser) {
   SmallVector<int64_t> size;
   Type elementType;

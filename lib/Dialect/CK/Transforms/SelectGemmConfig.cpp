@@ -1,6 +1,7 @@
 //===- SelectGemmConfig.cpp - The ck-select-gemm-config pass --------------===//
 
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Support/Limits.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -19,6 +20,8 @@ struct CKSelectGemmConfigPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
+    if (failed(parseWaves(context)))
+      return failure();
     if (partition.empty() || partition == "auto")
       return success();
     if (partition == "split_k") {
@@ -36,6 +39,24 @@ struct CKSelectGemmConfigPass
     return success();
   }
 
+  /// Reads the `waves` option: empty, `auto`, or `LOAD,MATH`.
+  LogicalResult parseWaves(MLIRContext *context) {
+    if (waves.empty() || waves == "auto")
+      return success();
+    auto [load, math] = StringRef(waves).split(',');
+    WaveRoles parsed;
+    if (load.trim().getAsInteger(10, parsed.load) ||
+        math.trim().getAsInteger(10, parsed.math) || parsed.load < 1 ||
+        parsed.math < 1 || parsed.load > cklimits::kMaxRoleWaves ||
+        parsed.math > cklimits::kMaxRoleWaves)
+      return emitError(UnknownLoc::get(context))
+             << "invalid waves '" << waves
+             << "': expected auto or LOAD,MATH with counts in [1, "
+             << cklimits::kMaxRoleWaves << "], e.g. 4,4";
+    roles = parsed;
+    return success();
+  }
+
   /// `config` with the partition the option asks for.
   GemmConfigAttr withPartition(GemmConfigAttr config) const {
     PartitionAttr chosen = config.getPartition();
@@ -47,9 +68,7 @@ struct CKSelectGemmConfigPass
                                    : 1));
     else if (forced)
       chosen = forced;
-    return GemmConfigAttr::get(config.getContext(), config.getBlock(),
-                               config.getWave(), config.getMma(), chosen,
-                               config.getLdsBuffers());
+    return config.withPartition(chosen);
   }
 
   void runOnOperation() override {
@@ -70,7 +89,7 @@ struct CKSelectGemmConfigPass
       GemmShape shape{a.getDimSize(0), a.getDimSize(1), b.getDimSize(2),
                       a.getDimSize(2)};
       FailureOr<GemmConfigAttr> config = selectGemmConfig(
-          op.getContext(), shape, elementType, *target, emitError);
+          op.getContext(), shape, elementType, *target, emitError, roles);
       if (failed(config))
         return WalkResult::interrupt();
       op.setConfigAttr(withPartition(*config));
@@ -82,5 +101,6 @@ struct CKSelectGemmConfigPass
 
   PartitionAttr forced;
   bool heuristicSplitK = false;
+  std::optional<WaveRoles> roles;
 };
 } // namespace

@@ -12,5 +12,6 @@ include "ck/Dialect/CK/IR/CKTileOps.td"
 include "ck/Dialect/CK/IR/CKCoordOps.td"
 include "ck/Dialect/CK/IR/CKPipelineOps.td"
 include "ck/Dialect/CK/IR/CKPartitionOps.td"
+include "ck/Dialect/CK/IR/CKRoleOps.td"
 
 #endif // CK_DIALECT_CK_IR_CK_TD

@@ -301,6 +301,14 @@ def CK_MatrixOperand : I32EnumAttr<"MatrixOperand",
   let cppNamespace = "::mlir::ck";
 }
 
+def CK_RingEvent : I32EnumAttr<"RingEvent",
+    "what a wave-role ring slot announces: filled or emptied", [
+    I32EnumAttrCase<"Full", 0, "full">,
+    I32EnumAttrCase<"Empty", 1, "empty">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+}
+
 def CK_WmmaGeneration : I32EnumAttr<"WmmaGeneration",
     "RDNA generation of a WMMA instruction's lane layout", [
     I32EnumAttrCase<"Gfx11", 0, "gfx11">,
@@ -392,8 +400,16 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     tile goes to the other buffer, and one barrier per K step suffices, at
     twice the LDS.
 
-    `partition` and `lds_buffers` may be given in either order and are
-    printed only when they differ from their defaults.
+    `load_waves` (default 0) specializes waves by role: with `L > 0` the
+    workgroup has `L` load waves besides the wave grid's `M` math waves
+    (`(M + L) * wave size` threads). Load waves do the operand views'
+    address arithmetic, the global loads and the LDS writes; math waves
+    read LDS, run the matrix instructions and the epilogue. The LDS
+    buffers become a ring of `lds_buffers` slots between the roles
+    (`ck.roles`, `ck.ring`). `--waves=L,M` on the tools asks for it.
+
+    `partition`, `lds_buffers` and `load_waves` may be given in any order
+    and are printed only when they differ from their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -406,6 +422,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>>
     #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2>
+    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
     ```
   }];
   let parameters = (ins
@@ -415,12 +432,34 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     DefaultValuedParameter<"PartitionAttr",
         "PartitionAttr::get($_ctxt, PartitionKind::DataParallel)",
         "how tiles and K loops are spread over workgroups">:$partition,
-    DefaultValuedParameter<"int64_t", "1", "LDS buffers per operand tile">:$ldsBuffers
+    DefaultValuedParameter<"int64_t", "1", "LDS buffers per operand tile">:$ldsBuffers,
+    DefaultValuedParameter<"int64_t", "0",
+        "load waves beside the math waves (0: no roles)">:$loadWaves
   );
+  let builders = [
+    AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
+                     "MatrixInstrAttrInterface":$mma,
+                     "PartitionAttr":$partition, "int64_t":$ldsBuffers), [{
+      return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
+                   /*loadWaves=*/0);
+    }]>
+  ];
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
     `mma` `=` $mma ``
-    custom<GemmConfigOptions>($partition, $ldsBuffers) `>`
+    custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves) `>`
+  }];
+  let extraClassDeclaration = [{
+    /// The waves of the wave grid, which hold the accumulators and run the
+    /// matrix instructions.
+    int64_t getMathWaves() const {
+      return (getBlock()[0] / getWave()[0]) * (getBlock()[1] / getWave()[1]);
+    }
+    /// Whether load and math waves are specialized.
+    bool hasRoles() const { return getLoadWaves() > 0; }
+    /// The same configuration with another partition or role split.
+    GemmConfigAttr withPartition(PartitionAttr partition) const;
+    GemmConfigAttr withLoadWaves(int64_t loadWaves) const;
   }];
   let genVerifyDecl = 1;
 }
@@ -565,6 +604,10 @@ def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
       scalar arguments come from a `ck.schedule` the bundle writer turns
       into a `schedule` directive, persistent ones launch cooperatively.
 
+    - `roles` (default none): `[load, math]` waves of a wave-specialized
+      kernel (`#ck.gemm_config`'s `load_waves` and its wave grid). The plan
+      records it.
+
     The LDS a launch needs is its dynamic shared memory size operand.
 
     Example:
@@ -580,9 +623,11 @@ def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
     "Type":$compute,
     DefaultValuedParameter<"PartitionAttr",
         "PartitionAttr::get($_ctxt, PartitionKind::DataParallel)",
-        "how the GEMM is spread over workgroups">:$partition
+        "how the GEMM is spread over workgroups">:$partition,
+    CK_OptionalBracketedArrayParameter<"int64_t",
+        "load and math waves of a wave-specialized kernel">:$roles
   );
-  let assemblyFormat = "`<` struct($compute, $partition) `>`";
+  let assemblyFormat = "`<` struct($compute, $partition, $roles) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The name of the discardable attribute on gpu.launch_func.

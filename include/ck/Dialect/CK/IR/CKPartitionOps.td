@@ -107,10 +107,11 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
 }
 
 def CK_YieldOp : CK_Op<"yield", [Pure, Terminator,
-                                 HasParent<"PartitionOp">]> {
-  let summary = "Ends a region of ck.partition";
+                                 ParentOneOf<["PartitionOp", "RolesOp"]>]> {
+  let summary = "Ends a region of ck.partition or ck.roles";
   let description = [{
-    Returns the unit's accumulator, or nothing from the epilogue.
+    Returns the unit's accumulator, or nothing from the epilogue, or a
+    role's results.
 
     Example:
 

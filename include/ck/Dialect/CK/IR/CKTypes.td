@@ -101,4 +101,24 @@ def CK_CoordType : TypeDef<CK_Dialect, "Coord"> {
   let genVerifyDecl = 1;
 }
 
+def CK_RingType : TypeDef<CK_Dialect, "Ring"> {
+  let mnemonic = "ring";
+  let summary = "An LDS ring between a workgroup's load and math waves";
+  let description = [{
+    The synchronization of `slots` LDS buffers that load waves fill and
+    math waves empty, one K-tile per slot: step `i` uses slot `i mod
+    slots`. `ck.ring` makes one; `ck.ring_wait` and `ck.ring_signal` are its
+    events; the targets' passes lower them to barriers.
+
+    Example:
+
+    ```mlir
+    !ck.ring<2>
+    ```
+  }];
+  let parameters = (ins "int64_t":$slots);
+  let assemblyFormat = "`<` $slots `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // CK_DIALECT_CK_IR_CKTYPES_TD

@@ -123,6 +123,13 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     `split_k` for the heuristic's number of K ranges (at least 2). Empty or
     `auto` keeps the heuristic's.
 
+    `waves=L,M` asks for wave specialization with `L` load waves and `M`
+    math waves (`#ck.gemm_config`'s `load_waves`): the configurations it
+    chooses have a wave grid of `M` waves and `L` load waves; it is an
+    error where no block tile of the chip's instruction splits into `M`
+    waves or the workgroup does not fit. Empty or `auto` keeps the
+    heuristic's (no roles).
+
     Example, on a module targeting gfx942:
 
     ```mlir
@@ -139,7 +146,10 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     Option<"partition", "partition", "std::string", /*default=*/"\"\"",
            "Partition of the chosen configurations: auto (the heuristic's), "
            "split_k (its K ranges, at least 2) or #ck.partition's "
-           "parameters, e.g. stream_k,reduce=linear">
+           "parameters, e.g. stream_k,reduce=linear">,
+    Option<"waves", "waves", "std::string", /*default=*/"\"\"",
+           "Wave roles of the chosen configurations: auto (the heuristic's, "
+           "no roles) or LOAD,MATH, e.g. 4,4">
   ];
 }
 

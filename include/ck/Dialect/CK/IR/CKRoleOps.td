@@ -1,0 +1,158 @@
+//===- CKRoleOps.td - ck wave-role operations --------------*- tablegen -*-===//
+//
+// The wave-role rung of the ladder (docs/rationale/TilingLadder.md): a K
+// loop split between load waves, which copy operand tiles to LDS, and math
+// waves, which compute on them (ck.roles), handing K-tiles over through a
+// ring of LDS slots (ck.ring, ck.ring_wait, ck.ring_signal). `ck-pipeline`
+// makes them from a configuration with `load_waves`; `ck-lower-roles`
+// removes ck.roles; the targets' passes lower the ring to barriers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_DIALECT_CK_IR_CKROLEOPS_TD
+#define CK_DIALECT_CK_IR_CKROLEOPS_TD
+
+include "ck/Dialect/CK/IR/CKOps.td"
+include "ck/Dialect/CK/IR/CKTypes.td"
+
+def CK_RolesOp : CK_Op<"roles", [RecursiveMemoryEffects]> {
+  let summary = "Runs one program on the math waves and another on the load waves";
+  let description = [{
+    A workgroup of `math_waves + load_waves` waves splits in two: waves
+    `0 .. math_waves - 1` run the `math` region and the others the `load`
+    region (thread `t` of a load wave is load thread `t - math_waves *
+    wave size`). Each region yields the op's results for its waves. The
+    math waves are the wave grid that holds the accumulators, so a `!ck.acc`
+    result is theirs; the load waves yield a `ck.acc_zero` for it, and
+    the accumulator ops after the split act only on the math waves' tiles.
+
+    The regions exchange data only through LDS guarded by a `ck.ring`.
+    They must hold the same number of workgroup barriers (the ring's
+    events are the barriers on AMD). `ck-lower-roles` turns the op into a
+    branch on the wave index.
+
+    Verifier: both counts in [1, 16]; each region yields the result types;
+    an accumulator result lies on a grid of `math_waves` waves.
+
+    Example:
+
+    ```mlir
+    %acc = ck.roles math 4 {
+      ...                                 // ck.ring_wait full, ck.tile_mma, ck.ring_signal empty
+      ck.yield %sum : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+    } load 4 {
+      ...                                 // ck.ring_wait empty, copies, ck.ring_signal full
+      %zero = ck.acc_zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+      ck.yield %zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+    } -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$math, SizedRegion<1>:$load);
+  let assemblyFormat = [{
+    `math` $math_waves $math `load` $load_waves $load
+    (`->` type($results)^)? attr-dict
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def CK_RingOp : CK_Op<"ring", [Pure]> {
+  let summary = "An LDS ring from load waves to math waves";
+  let description = [{
+    The synchronization of the LDS slots that `load_waves` load waves fill
+    and `math_waves` math waves empty, one K-tile per slot and step (the
+    slot count is the type's). Its events, per step `i` of a K loop that
+    both roles run over the same steps:
+
+    - load waves: `ck.ring_wait empty i` (slot `i mod slots` may be
+      overwritten), their LDS writes, `ck.ring_signal full i`;
+    - math waves: `ck.ring_wait full i` (the writes are visible), their
+      LDS reads, `ck.ring_signal empty i of n` (n steps in all).
+
+    Targets lower the events to barriers (docs/rationale/TilingLadder.md,
+    section 5): on NVIDIA named barriers `1 + s` (full) and
+    `1 + slots + s` (empty) of slot `s`, which load waves arrive at without
+    waiting; on AMD the workgroup barrier, which runs both roles in
+    lockstep. A kernel holds at most one ring.
+
+    Verifier: both counts in [1, 16].
+
+    Example:
+
+    ```mlir
+    %ring = ck.ring math 4 load 4 : !ck.ring<2>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves);
+  let results = (outs CK_RingType:$ring);
+  let assemblyFormat = [{
+    `math` $math_waves `load` $load_waves attr-dict `:` qualified(type($ring))
+  }];
+  let hasVerifier = 1;
+}
+
+class CK_RingEventOp<string mnemonic, string summaryText,
+                     string descriptionText>
+    : CK_Op<mnemonic> {
+  let summary = summaryText;
+  let description = descriptionText # [{
+
+    `step` counts the K loop's steps from 0; every wave of the role
+    reaches the op with the same step.
+
+    Verifier: the ring comes from a `ck.ring`; inside a `ck.roles`, the op
+    lies in the role region its event belongs to (see `ck.ring`), and the
+    roles have the ring's wave counts. (After `ck-lower-roles` the events
+    sit in the arms of a branch, outside any `ck.roles`.)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_RingWaitOp : CK_RingEventOp<"ring_wait",
+    "Waits until a ring slot is full or empty", [{
+    `full`: a math wave waits until the load waves have written step
+    `step`'s slot, and their LDS writes are visible to it. `empty`: a load
+    wave waits until the math waves have finished reading the slot's
+    previous K-tile (step `step - slots`); it returns at once for the
+    first `slots` steps.
+
+    Example:
+
+    ```mlir
+    ck.ring_wait %ring full %i : !ck.ring<2>
+    ```
+  }]> {
+  let arguments = (ins CK_RingType:$ring, CK_RingEvent:$event, Index:$step);
+  let assemblyFormat = [{
+    $ring $event $step attr-dict `:` qualified(type($ring))
+  }];
+}
+
+def CK_RingSignalOp : CK_RingEventOp<"ring_signal",
+    "Announces that a ring slot is full or empty", [{
+    `full`: a load wave announces that it has written step `step`'s slot.
+    `empty of %n`: a math wave announces that it has read step `step`'s
+    slot, in a loop of `n` steps; nothing happens for the last `slots`
+    steps, whose slots no load wave waits for, so that every event the
+    loop raises is consumed before it ends. Neither waits.
+
+    Verifier (besides the common rules): `of` is given exactly for `empty`.
+
+    Example:
+
+    ```mlir
+    ck.ring_signal %ring full %i : !ck.ring<2>
+    ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    ```
+  }]> {
+  let arguments = (ins CK_RingType:$ring, CK_RingEvent:$event, Index:$step,
+                       Optional<Index>:$steps);
+  let assemblyFormat = [{
+    $ring $event $step (`of` $steps^)? attr-dict `:` qualified(type($ring))
+  }];
+}
+
+#endif // CK_DIALECT_CK_IR_CKROLEOPS_TD

@@ -1,0 +1,94 @@
+//===- CKRoleOps.cpp - ck wave-role operations ----------------------------===//
+
+#include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/Limits.h"
+
+using namespace mlir;
+using namespace mlir::ck;
+
+/// Checks that a role's wave count is in [1, kMaxRoleWaves].
+static LogicalResult verifyWaveCount(Operation *op, StringRef role,
+                                     int64_t waves) {
+  if (waves > cklimits::kMaxRoleWaves)
+    return op->emitOpError() << "has " << waves << " " << role
+                             << " waves; at most " << cklimits::kMaxRoleWaves
+                             << " are allowed";
+  return success();
+}
+
+LogicalResult RolesOp::verifyRegions() {
+  if (failed(verifyWaveCount(*this, "math", getMathWaves())) ||
+      failed(verifyWaveCount(*this, "load", getLoadWaves())))
+    return failure();
+  for (auto [name, region] :
+       {std::pair<StringRef, Region *>{"math", &getMath()},
+        std::pair<StringRef, Region *>{"load", &getLoad()}}) {
+    Block &block = region->front();
+    if (block.getNumArguments() != 0)
+      return emitOpError() << name << " region takes no arguments";
+    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    if (!yield)
+      return emitOpError() << name << " region must end in ck.yield";
+    if (yield.getValues().getTypes() != getResultTypes())
+      return emitOpError() << name
+                           << " region must yield the op's result types";
+  }
+  for (Type type : getResultTypes())
+    if (auto acc = dyn_cast<AccType>(type);
+        acc && acc.getWaveCount() != getMathWaves())
+      return emitOpError() << "yields an accumulator on " << acc.getWaveCount()
+                           << " waves, but has " << getMathWaves()
+                           << " math waves";
+  return success();
+}
+
+LogicalResult RingOp::verify() {
+  return success(succeeded(verifyWaveCount(*this, "math", getMathWaves())) &&
+                 succeeded(verifyWaveCount(*this, "load", getLoadWaves())));
+}
+
+/// The rules every ring event shares: its ring is a ck.ring's, and inside a
+/// ck.roles it lies in the region that runs `event` (math waves wait for
+/// full slots and signal empty ones, load waves the reverse), of a
+/// ck.roles with the ring's wave counts. Outside any ck.roles the event is
+/// in a branch ck-lower-roles made, where the roles are no longer ops.
+static LogicalResult verifyRingEvent(Operation *op, Value ring,
+                                     RingEvent event, bool isWait) {
+  auto ringOp = ring.getDefiningOp<RingOp>();
+  if (!ringOp)
+    return op->emitOpError() << "needs a ring made by ck.ring";
+  bool byMath = (event == RingEvent::Full) == isWait;
+  StringRef role = byMath ? "math" : "load";
+  Region *region = op->getParentRegion();
+  while (region && !isa<RolesOp>(region->getParentOp()))
+    region = region->getParentOp()->getParentRegion();
+  if (!region)
+    return success();
+  auto roles = cast<RolesOp>(region->getParentOp());
+  if (region != (byMath ? &roles.getMath() : &roles.getLoad()))
+    return op->emitOpError()
+           << (isWait ? "waits for" : "signals") << " "
+           << stringifyRingEvent(event) << " slots, which only the " << role
+           << " waves do";
+  if (roles.getMathWaves() != ringOp.getMathWaves() ||
+      roles.getLoadWaves() != ringOp.getLoadWaves())
+    return op->emitOpError()
+           << "is in a ck.roles of " << roles.getMathWaves() << " math and "
+           << roles.getLoadWaves() << " load waves, but its ring joins "
+           << ringOp.getMathWaves() << " and " << ringOp.getLoadWaves();
+  return success();
+}
+
+LogicalResult RingWaitOp::verify() {
+  return verifyRingEvent(*this, getRing(), getEvent(), /*isWait=*/true);
+}
+
+LogicalResult RingSignalOp::verify() {
+  if (failed(verifyRingEvent(*this, getRing(), getEvent(), /*isWait=*/false)))
+    return failure();
+  if ((getEvent() == RingEvent::Empty) != bool(getSteps()))
+    return emitOpError() << (getSteps() ? "takes no step count for full slots"
+                                        : "needs the loop's step count ('of') "
+                                          "for empty slots");
+  return success();
+}

@@ -1,0 +1,36 @@
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=GFX942-44
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,2' | FileCheck %s --check-prefix=GFX942-42
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=SM90-44
+// The workgroup is both roles' waves:
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,2' -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
+// RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,3' 2>&1 | FileCheck %s --check-prefix=THREE
+// RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4' 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=0,4' 2>&1 | FileCheck %s --check-prefix=SYNTAX
+
+// ck-select-gemm-config's waves=LOAD,MATH (lib/Target/GemmConfig.cpp,
+// selectGemmConfig): the block tile as without roles (M = N = 4096 give
+// 128 x 128 x 32, and 32 x 32 = 1024 tiles fill every chip, so no
+// split-K), a wave grid of MATH waves (the squarest grid, then the
+// squarest wave tile; the first found on a tie), LOAD load waves, and two
+// LDS slots for the ring wherever they fit. Registers are the larger
+// role's (estimateCost):
+//  * gfx942 4,4: 2 x 2 waves of 64 x 64; math 16 tiles * 4 + 4 * 4 / 2 +
+//    4 * 4 / 2 = 80, load (128 * 32 + 32 * 128) * 2 / (256 * 4) = 16
+//    <= 448; LDS ((128 + 8) * 40 + 40 * (128 + 8)) * 2 * 2 = 43520 <= 65536.
+//  * gfx942 4,2: 1 x 2 and 2 x 1 grids tie; 1 x 2 (waves of 128 x 64)
+//    comes first; math 32 * 4 + 8 * 4 / 2 + 4 * 4 / 2 = 152.
+//  * sm_90a 4,4 (mma 16x8x16): waves of 64 x 64; math 32 * 4 + 4 * 8 / 2 +
+//    8 * 4 / 2 = 160 <= 191, load 16384 / (128 * 4) = 32.
+
+// GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
+// GFX942-42: config <block = [128, 128, 32], wave = [128, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
+// SM90-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 4>
+// (4 + 2) * 64 threads:
+// LOWERED: known_block_size = array<i32: 384, 1, 1>
+// THREE: error: 'ck.gemm' op no block tile of #ck.mfma<16x16x16, f16> splits into 3 math waves
+// SYNTAX: expected auto or LOAD,MATH with counts in [1, 16], e.g. 4,4
+func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
+               %c: memref<1x4096x4096xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x4096x256xf16>, memref<1x256x4096xf16> -> memref<1x4096x4096xf16>
+  return
+}

@@ -1,0 +1,194 @@
+// RUN: ck-opt %s -split-input-file -verify-diagnostics
+
+// One section per verifier rule of the wave-role ops (CKRoleOps.cpp), the
+// ring type and the configuration's load_waves.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// More math waves than a workgroup may have.
+func.func @too_many_math_waves() -> !acc {
+  // expected-error @+1 {{has 17 math waves; at most 16 are allowed}}
+  %r = ck.roles math 17 {
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } load 1 {
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } -> !acc
+  return %r : !acc
+}
+
+// -----
+// No load waves.
+func.func @no_load_waves() {
+  // expected-error @+1 {{attribute 'load_waves' failed to satisfy constraint}}
+  ck.roles math 4 {
+    ck.yield
+  } load 0 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+// A region with arguments.
+func.func @region_arguments() {
+  // expected-error @+1 {{math region takes no arguments}}
+  ck.roles math 4 {
+  ^bb0(%x: index):
+    ck.yield
+  } load 4 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// The load region yields nothing for the accumulator.
+func.func @yield_types() -> !acc {
+  // expected-error @+1 {{load region must yield the op's result types}}
+  %r = ck.roles math 4 {
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } load 4 {
+    ck.yield
+  } -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// The accumulator's grid has 4 waves, the roles 2 math waves.
+func.func @accumulator_grid() -> !acc {
+  // expected-error @+1 {{yields an accumulator on 4 waves, but has 2 math waves}}
+  %r = ck.roles math 2 {
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } load 2 {
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } -> !acc
+  return %r : !acc
+}
+
+// -----
+// More load waves than a workgroup may have.
+func.func @ring_waves() {
+  // expected-error @+1 {{has 20 load waves; at most 16 are allowed}}
+  %ring = ck.ring math 4 load 20 : !ck.ring<2>
+  return
+}
+
+// -----
+// NVIDIA gives each slot two of its 15 free named barriers.
+// expected-error @+1 {{a ring has 1 to 7 slots, got 8}}
+func.func @ring_slots(%ring: !ck.ring<8>) {
+  return
+}
+
+// -----
+// A ring event's ring must come from ck.ring.
+func.func @ring_argument(%ring: !ck.ring<2>, %i: index) {
+  ck.roles math 4 {
+    // expected-error @+1 {{needs a ring made by ck.ring}}
+    ck.ring_wait %ring full %i : !ck.ring<2>
+    ck.yield
+  } load 4 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+// Math waves do not wait for empty slots.
+func.func @wrong_role_wait(%i: index) {
+  %ring = ck.ring math 4 load 4 : !ck.ring<2>
+  ck.roles math 4 {
+    // expected-error @+1 {{waits for empty slots, which only the load waves do}}
+    ck.ring_wait %ring empty %i : !ck.ring<2>
+    ck.yield
+  } load 4 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+// Load waves do not announce empty slots.
+func.func @wrong_role_signal(%i: index) {
+  %ring = ck.ring math 4 load 4 : !ck.ring<2>
+  ck.roles math 4 {
+    ck.yield
+  } load 4 {
+    // expected-error @+1 {{signals empty slots, which only the math waves do}}
+    ck.ring_signal %ring empty %i of %i : !ck.ring<2>
+    ck.yield
+  }
+  return
+}
+
+// -----
+// The ring joins other waves than the roles'.
+func.func @ring_roles_mismatch(%i: index) {
+  %ring = ck.ring math 4 load 2 : !ck.ring<2>
+  ck.roles math 4 {
+    // expected-error @+1 {{is in a ck.roles of 4 math and 4 load waves, but its ring joins 4 and 2}}
+    ck.ring_wait %ring full %i : !ck.ring<2>
+    ck.yield
+  } load 4 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+// An empty slot's signal needs the loop's step count.
+func.func @empty_without_count(%i: index) {
+  %ring = ck.ring math 4 load 4 : !ck.ring<2>
+  ck.roles math 4 {
+    // expected-error @+1 {{needs the loop's step count ('of') for empty slots}}
+    ck.ring_signal %ring empty %i : !ck.ring<2>
+    ck.yield
+  } load 4 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+// A full slot's signal takes none.
+func.func @full_with_count(%i: index) {
+  %ring = ck.ring math 4 load 4 : !ck.ring<2>
+  ck.roles math 4 {
+    ck.yield
+  } load 4 {
+    // expected-error @+1 {{takes no step count for full slots}}
+    ck.ring_signal %ring full %i of %i : !ck.ring<2>
+    ck.yield
+  }
+  return
+}
+
+// -----
+// load_waves beyond a workgroup's waves.
+// expected-error @+1 {{load_waves must be in [0, 16], got 17}}
+func.func @config_load_waves() attributes {c = #ck.gemm_config<block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, load_waves = 17>} {
+  return
+}
+
+// -----
+// load_waves twice.
+// expected-error @+1 {{gemm_config option 'load_waves' is given twice}}
+func.func @config_load_waves_twice() attributes {c = #ck.gemm_config<block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, load_waves = 4, load_waves = 2>} {
+  return
+}
+
+// -----
+// A launch's roles are two counts.
+// expected-error @+1 {{roles are [load, math] wave counts in [1, 16]}}
+func.func @launch_roles() attributes {l = #ck.launch<compute = f16, roles = [4]>} {
+  return
+}

@@ -1,0 +1,62 @@
+// RUN: ck-opt %s | ck-opt | FileCheck %s
+// RUN: ck-opt %s --mlir-print-op-generic | ck-opt | FileCheck %s
+
+// The wave-role ops (CKRoleOps.td) print as they parse: a ring of two
+// slots between 4 math and 2 load waves, the roles' loops with the four
+// ring events, and a configuration with load waves.
+
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @role_ops
+// CHECK-SAME: (%[[LA:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[N:[^:]*]]: index)
+// CHECK: %[[RING:.*]] = ck.ring math 4 load 2 : !ck.ring<2>
+// CHECK: %[[ACC:.*]] = ck.roles math 4 {
+// CHECK:   scf.for %[[I:.*]] = %{{.*}} to %[[N]]
+// CHECK:     ck.ring_wait %[[RING]] full %[[I]] : !ck.ring<2>
+// CHECK:     ck.tile_mma
+// CHECK:     ck.ring_signal %[[RING]] empty %[[I]] of %[[N]] : !ck.ring<2>
+// CHECK:   ck.yield %{{.*}} : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: } load 2 {
+// CHECK:   scf.for %[[J:.*]] = %{{.*}} to %[[N]]
+// CHECK:     ck.ring_wait %[[RING]] empty %[[J]] : !ck.ring<2>
+// CHECK:     ck.ring_signal %[[RING]] full %[[J]] : !ck.ring<2>
+// CHECK:   ck.yield %{{.*}} : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: } -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// CHECK: return %[[ACC]]
+func.func @role_ops(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+                    %lb: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
+                    %n: index) -> !acc {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %ring = ck.ring math 4 load 2 : !ck.ring<2>
+  %acc = ck.roles math 4 {
+    %zero = ck.acc_zero : !acc
+    %sum = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (!acc) {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      %slot = arith.remui %i, %c2 : index
+      %next = ck.tile_mma %a, %la, %lb slot %slot k 32 b_transposed
+          : !acc, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+      scf.yield %next : !acc
+    }
+    ck.yield %sum : !acc
+  } load 2 {
+    scf.for %j = %c0 to %n step %c1 {
+      ck.ring_wait %ring empty %j : !ck.ring<2>
+      ck.ring_signal %ring full %j : !ck.ring<2>
+    }
+    %zero = ck.acc_zero : !acc
+    ck.yield %zero : !acc
+  } -> !acc
+  return %acc : !acc
+}
+
+// CHECK-LABEL: func.func @config_with_roles
+// CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
+func.func @config_with_roles(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>,
+                             %c: memref<1x128x128xf16>) {
+  ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, load_waves = 4, lds_buffers = 2>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
