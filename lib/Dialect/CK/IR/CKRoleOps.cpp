@@ -26,7 +26,9 @@ LogicalResult RolesOp::verifyRegions() {
     Block &block = region->front();
     if (block.getNumArguments() != 0)
       return emitOpError() << name << " region takes no arguments";
-    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    auto yield = block.mightHaveTerminator()
+                     ? dyn_cast<YieldOp>(block.getTerminator())
+                     : YieldOp();
     if (!yield)
       return emitOpError() << name << " region must end in ck.yield";
     if (yield.getValues().getTypes() != getResultTypes())
