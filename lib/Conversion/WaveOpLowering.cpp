@@ -348,23 +348,18 @@ lowerRings(Operation *root,
              << "is a second ring in its kernel; a kernel may hold one";
   IRRewriter rewriter(root->getContext());
   for (RingOp ring : rings) {
+    int64_t slots = ring.getType().getSlots();
+    int64_t waves = ring.getMathWaves() + ring.getLoadWaves();
     for (Operation *user : llvm::make_early_inc_range(ring->getUsers())) {
+      auto wait = dyn_cast<RingWaitOp>(user);
+      auto signal = dyn_cast<RingSignalOp>(user);
       RingEventSite site{user,
-                         RingEvent::Full,
-                         isa<RingWaitOp>(user),
-                         Value(),
-                         Value(),
-                         ring.getType().getSlots(),
-                         int64_t(ring.getMathWaves() + ring.getLoadWaves())};
-      if (auto wait = dyn_cast<RingWaitOp>(user)) {
-        site.event = wait.getEvent();
-        site.step = wait.getStep();
-      } else {
-        auto signal = cast<RingSignalOp>(user);
-        site.event = signal.getEvent();
-        site.step = signal.getStep();
-        site.steps = signal.getSteps();
-      }
+                         wait ? wait.getEvent() : signal.getEvent(),
+                         bool(wait),
+                         wait ? wait.getStep() : signal.getStep(),
+                         wait ? Value() : signal.getSteps(),
+                         slots,
+                         waves};
       rewriter.setInsertionPoint(user);
       lowerEvent(rewriter, site);
       rewriter.eraseOp(user);

@@ -81,30 +81,32 @@ struct OperandWalk {
 };
 
 /// What both recipes share: the operand views, their copies' plans and LDS
-/// buffers, and the K range in elements.
+/// buffers, the threads that copy (all, or the load waves'), and the K
+/// range and step in elements.
 struct TileGemmParts {
   TracedView viewA, viewB;
   GemmOperandTiles tiles;
   Value ldsA, ldsB;
-  Value kBegin, kEnd;
+  int64_t copyThreads;
+  Value kBegin, kEnd, bkValue;
   int64_t bk;
   Type elementType;
   int64_t waveSize;
 };
 
-/// The copies of A and B by `threads` threads, from positions `tid`, of a
-/// K loop from `kBegin`.
+/// The copies of A and B by the parts' copying threads, from positions
+/// `tid`, of a K loop from `kBegin`.
 struct OperandCopies {
   TileCopier a, b;
   OperandWalk walkA, walkB;
 
   OperandCopies(OpBuilder &builder, Location loc, TileGemmOp op,
-                const TileGemmParts &parts, Value tid, int64_t threads,
+                const TileGemmParts &parts, Value tid,
                 int64_t maxCursorValues)
       : a(builder, loc, op.getA(), parts.viewA, parts.tiles.a,
-          parts.elementType, threads, maxCursorValues),
+          parts.elementType, parts.copyThreads, maxCursorValues),
         b(builder, loc, op.getB(), parts.viewB, parts.tiles.b,
-          parts.elementType, threads, maxCursorValues),
+          parts.elementType, parts.copyThreads, maxCursorValues),
         walkA{a, tid, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
         walkB{b, tid, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {}
 
@@ -143,11 +145,9 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, int64_t maxCursorValues) {
   AccType accType = op.getResult().getType();
   bool twoBuffers = op.getConfig().getLdsBuffers() > 1;
-  Value bkValue = indexConstant(b, loc, parts.bk);
+  Value bkValue = parts.bkValue;
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  OperandCopies copy(b, loc, op, parts, tid,
-                     accType.getWaveCount() * parts.waveSize,
-                     maxCursorValues);
+  OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
   SmallVector<LoadPosition> cursorsA = copy.walkA.start(parts.kBegin);
   SmallVector<LoadPosition> cursorsB = copy.walkB.start(parts.kBegin);
   Value firstBuffer = twoBuffers ? indexConstant(b, loc, 0) : nullptr;
@@ -239,8 +239,7 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   Value tid = arith::SubIOp::create(
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
-  OperandCopies copy(b, loc, op, parts, tid, loadWaves * parts.waveSize,
-                     maxCursorValues);
+  OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
   SmallVector<LoadPosition> cursorsA = copy.walkA.start(parts.kBegin);
   SmallVector<LoadPosition> cursorsB = copy.walkB.start(parts.kBegin);
   // Loop-carried: the K-tile loaded for this step, then the positions of
@@ -297,19 +296,20 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   TileGemmParts parts{*traced[0], *traced[1]};
   parts.elementType = cast<ShapedType>(op.getA().getType()).getElementType();
   parts.waveSize = *waveSize;
-  int64_t copyWaves =
-      config.hasRoles() ? config.getLoadWaves() : accType.getWaveCount();
+  parts.copyThreads =
+      (config.hasRoles() ? config.getLoadWaves() : accType.getWaveCount()) *
+      *waveSize;
   MatrixLayout layout = accType.getMma().getLayout(*waveSize);
   parts.tiles =
       planGemmOperandTiles(config, layout, parts.elementType, parts.viewA,
-                           parts.viewB, copyWaves * *waveSize);
+                           parts.viewB, parts.copyThreads);
   parts.ldsA = LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0);
   parts.ldsB =
       LdsBufferOp::create(b, loc, parts.tiles.ldsB, parts.tiles.offsetB);
   parts.bk = config.getBlock()[2];
-  Value bkValue = indexConstant(b, loc, parts.bk);
-  parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), bkValue);
-  parts.kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), bkValue);
+  parts.bkValue = indexConstant(b, loc, parts.bk);
+  parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), parts.bkValue);
+  parts.kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), parts.bkValue);
   Value acc = config.hasRoles()
                   ? emitRoleLoops(b, loc, op, parts, maxCursorValues)
                   : emitSharedLoop(b, loc, op, parts, maxCursorValues);

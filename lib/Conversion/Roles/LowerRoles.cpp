@@ -8,6 +8,7 @@
 
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
+#include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Dialect/CK/IR/CK.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,11 +47,9 @@ LogicalResult lowerRoles(RewriterBase &rewriter, RolesOp op,
                << " lanes, but its kernel's block is " << known;
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value wave = arith::DivUIOp::create(
-      rewriter, loc, gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x),
-      indexConstant(rewriter, loc, waveSize));
   Value isMath = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ult, wave,
+      rewriter, loc, arith::CmpIPredicate::ult,
+      emitLaneIds(rewriter, op, waveSize).wave,
       indexConstant(rewriter, loc, op.getMathWaves()));
   auto branch = scf::IfOp::create(rewriter, loc, op.getResultTypes(), isMath,
                                   /*addThenBlock=*/false,

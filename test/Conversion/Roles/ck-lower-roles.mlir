@@ -8,10 +8,11 @@
 
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 
+// The wave index is the kernel's one (emitLaneIds, at its entry).
 // CHECK-LABEL: gpu.func @roles
-// CHECK: %[[RING:.*]] = ck.ring math 4 load 2 : !ck.ring<2>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[WAVE:.*]] = arith.divui %[[TID]], %c64 : index
+// CHECK: %[[RING:.*]] = ck.ring math 4 load 2 : !ck.ring<2>
 // CHECK: %[[MATH:.*]] = arith.cmpi ult, %[[WAVE]], %c4 : index
 // CHECK: %[[ACC:.*]] = scf.if %[[MATH]] -> (!ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>) {
 // CHECK:   ck.ring_wait %[[RING]] full
