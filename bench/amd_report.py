@@ -1,13 +1,18 @@
 """Compile the RetinaNet layers for AMD chips and record what the binaries
-say: registers, LDS, scratch, occupancy, the main loop's instruction mix
-and the compile time, per kernel (ck-compile --report).
+say: registers, LDS, scratch, occupancy, the main loop's (or each wave
+role's loop's) instruction mix with LLVM MCA's cycle estimate, and the
+compile time, per kernel (ck-compile --report).
 
-    python3 bench/amd_report.py OUT.md [--chips gfx942,gfx950,gfx1100] [--jobs 2]
+    python3 bench/amd_report.py OUT.md [--chips gfx942,gfx950,gfx1100]
+        [--types f16,bf16,f32] [--directions bwd_weight,fwd,bwd_data]
+        [--waves auto|LOAD,MATH] [--jobs 2]
 
-Covers the 37 shapes of bench/data/retinanet_bwd_weight.csv in f16 and bf16
-for backward-weight, forward and backward-data, and f32 on gfx942 (MFMA)
-and gfx1100 (FMA path). A GEMM kernel passes when it has no scratch and its
-main loop holds matrix instructions (FMAs for f32 on gfx1100).
+Covers the 37 shapes of bench/data/retinanet_bwd_weight.csv in the given
+types (f32 only on gfx942, MFMA, and gfx1100, the FMA path) and directions.
+A GEMM kernel passes when it has no scratch and its main loop holds matrix
+instructions (FMAs for f32 on gfx1100) and no division; with wave roles,
+when its math waves' loop also holds no global loads and, for
+backward-weight, at most 2 VALU per MFMA.
 """
 
 import argparse
@@ -28,19 +33,21 @@ def shapes():
             yield {k: int(v) for k, v in row.items()}
 
 
-def jobs(chips):
+def jobs(chips, types, directions):
     for i, s in enumerate(shapes(), start=1):
         for chip in chips:
-            types = ["f16", "bf16"] + (["f32"] if chip in ("gfx942", "gfx1100") else [])
             for dtype in types:
-                for direction in ("bwd_weight", "fwd", "bwd_data"):
+                if dtype == "f32" and chip not in ("gfx942", "gfx1100"):
+                    continue
+                for direction in directions:
                     yield i, s, chip, dtype, direction
 
 
-def run(job):
+def run(job, waves):
     i, s, chip, dtype, direction = job
-    out = f"/tmp/ck-amd-report/{chip}-{dtype}-{direction}-{i}"
+    out = f"/tmp/ck-amd-report/{chip}-{dtype}-{direction}-{i}-{waves}"
     cmd = [TOOL, f"--chip={chip}", "--report", "--no-reference", "-o", out,
+           f"--waves={waves}",
            f"--direction={direction}", f"--type={dtype}", "-G", str(s["G"]),
            "-N", str(s["N"]), "-C", str(s["C"]), "-K", str(s["K"]),
            f"--in={s['H']},{s['W']}", f"--filter={s['Y']},{s['X']}",
@@ -52,68 +59,130 @@ def run(job):
 
 
 def parse(text):
+    """The compile time and, per kernel, its resources and loops: name ->
+    {mix, cycles, busy} ("main loop", "math loop", "load loop" or "whole
+    kernel"; cycles and busy are None without an MCA estimate)."""
     seconds = float(re.search(r"compile time: ([0-9.]+) s", text).group(1))
     kernels = []
-    for m in re.finditer(r"kernel (\S+): vgpr (\d+) agpr (\d+) sgpr (\d+) lds (\d+) B "
-                         r"scratch (\d+) B spills (\d+)/(\d+) occupancy (\d+)[^\n]*\n"
-                         r"(  (main loop|whole kernel):([^\n]*))?", text):
-        mix = dict(kv.split("=") for kv in (m.group(12) or "").split())
-        kernels.append({"name": m.group(1), "vgpr": int(m.group(2)),
-                        "agpr": int(m.group(3)), "sgpr": int(m.group(4)),
-                        "lds": int(m.group(5)), "scratch": int(m.group(6)),
-                        "occupancy": int(m.group(9)),
-                        "main_loop": m.group(11) == "main loop",
-                        "mix": {k: int(v) for k, v in mix.items()}})
+    for line in text.splitlines():
+        m = re.match(r"kernel (\S+): vgpr (\d+) agpr (\d+) sgpr (\d+) lds (\d+) B "
+                     r"scratch (\d+) B spills (\d+)/(\d+) occupancy (\d+)", line)
+        if m:
+            kernels.append({"name": m.group(1), "vgpr": int(m.group(2)),
+                            "agpr": int(m.group(3)), "sgpr": int(m.group(4)),
+                            "lds": int(m.group(5)), "scratch": int(m.group(6)),
+                            "occupancy": int(m.group(9)), "loops": {}})
+            continue
+        m = re.match(r"  (main loop|math loop|load loop|whole kernel):(.*)", line)
+        if m and kernels:
+            mix = {k: int(v) for k, v in (kv.split("=") for kv in m.group(2).split())}
+            kernels[-1]["loops"][m.group(1)] = {"mix": mix, "cycles": None, "busy": None}
+            last = kernels[-1]["loops"][m.group(1)]
+            continue
+        m = re.match(r"    mca: ([0-9.]+) cycles/iteration, matrix unit busy (\d+)%", line)
+        if m and kernels:
+            last["cycles"], last["busy"] = float(m.group(1)), int(m.group(2))
     return seconds, kernels
+
+
+def cell(value, fmt="{}"):
+    return "-" if value is None else fmt.format(value)
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--chips", default="gfx942,gfx950,gfx1100")
+    parser.add_argument("--types", default="f16,bf16,f32")
+    parser.add_argument("--directions", default="bwd_weight,fwd,bwd_data")
+    parser.add_argument("--waves", default="auto",
+                        help="ck-compile --waves: auto (no roles) or LOAD,MATH")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    rows, failures = [], 0
+    roles = args.waves != "auto"
+    rows, failures, loops, divides, estimates, worst = [], 0, 0, 0, 0, 0.0
+    work = list(jobs(args.chips.split(","), args.types.split(","),
+                     args.directions.split(",")))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for job, code, text in pool.map(run, jobs(args.chips.split(","))):
+        for job, code, text in pool.map(lambda j: run(j, args.waves), work):
             i, s, chip, dtype, direction = job
             if code != 0:
                 failures += 1
                 rows.append(f"| {i} | {chip} | {dtype} | {direction} | - | compile failed: "
-                            f"{text.strip().splitlines()[-1] if text.strip() else ''} |||||||")
+                            f"{text.strip().splitlines()[-1] if text.strip() else ''} |")
                 continue
             seconds, kernels = parse(text)
             for k in kernels:
                 if "reduce" in k["name"] or k["name"].startswith("fill"):
                     continue
-                mix = k["mix"]
                 fma_path = dtype == "f32" and chip == "gfx1100"
-                ok = k["scratch"] == 0 and (
-                    mix.get("fma", 0) > 0 if fma_path else mix.get("mma", 0) > 0)
+                compute = "fma" if fma_path else "mma"
+                name = next(n for n in ("math loop", "main loop", "whole kernel")
+                            if n in k["loops"])
+                main_loop = k["loops"][name]
+                load = k["loops"].get("load loop")
+                mix = main_loop["mix"]
+                valu_per = mix.get("valu", 0) / max(1, mix.get(compute, 0))
+                in_loop = name != "whole kernel"
+                ok = k["scratch"] == 0 and mix.get(compute, 0) > 0
+                for loop in filter(None, (main_loop if in_loop else None, load)):
+                    loops += 1
+                    divides += loop["mix"].get("divide", 0) > 0
+                    estimates += loop["cycles"] is not None
+                    ok = ok and loop["mix"].get("divide", 0) == 0
+                if roles and in_loop:
+                    # Math waves: no global loads; bwd-weight at most 2 VALU per MFMA.
+                    ok = ok and name == "math loop" and mix.get("vmem_load", 0) == 0
+                    if direction == "bwd_weight":
+                        worst = max(worst, valu_per)
+                        ok = ok and valu_per <= 2
                 failures += not ok
+                load_cells = ""
+                if roles:
+                    lm = load["mix"] if load else {}
+                    load_cells = (f" {lm.get('valu', 0)} | {lm.get('vmem_load', 0)} | "
+                                  f"{lm.get('divide', 0)} | "
+                                  f"{cell(load and load['cycles'], '{:.0f}')} |")
                 rows.append(
                     f"| {i} | {chip} | {dtype} | {direction} | {k['name']} | "
                     f"{k['vgpr']} | {k['agpr']} | {k['sgpr']} | {k['lds']} | {k['scratch']} | "
-                    f"{k['occupancy']} | {'loop' if k['main_loop'] else 'kernel'} | "
-                    f"{mix.get('mma', 0)} | {mix.get('fma', 0)} | {mix.get('valu', 0)} | "
+                    f"{k['occupancy']} | {name} | "
+                    f"{mix.get(compute, 0)} | {mix.get('valu', 0)} | {valu_per:.2f} | "
+                    f"{mix.get('divide', 0)} | "
                     f"{mix.get('vmem_load', 0)} | {mix.get('lds_read', 0)}/{mix.get('lds_write', 0)} | "
-                    f"{mix.get('waitcnt', 0)}/{mix.get('barrier', 0)} | {seconds:.2f} | "
-                    f"{'yes' if ok else 'NO'} |")
+                    f"{mix.get('waitcnt', 0)}/{mix.get('barrier', 0)} | "
+                    f"{cell(main_loop['cycles'], '{:.0f}')} | {cell(main_loop['busy'], '{}%')} |"
+                    f"{load_cells} {seconds:.2f} | {'yes' if ok else 'NO'} |")
+    title = (f"with wave roles (--waves={args.waves})" if roles else "without wave roles")
     header = [
-        "# AMD kernels for the RetinaNet layers: resources and main loops", "",
-        "Generated by `bench/amd_report.py` (ck-compile --report, which reads the "
-        "kernels' assembly: metadata for registers/LDS/scratch, and the instructions "
-        "of the innermost loop holding matrix instructions). Occupancy is waves per "
-        "SIMD from registers, LDS and the chip's limit. Compile time is the whole "
-        "problem's (every kernel of it) on this 2-core machine. `ok` = no scratch "
-        "and matrix instructions (FMAs for f32 on gfx1100) in the main loop; "
-        "`counted` says whether the mix is of that loop or of the whole kernel (LLVM "
-        "unrolls short K loops).", "",
-        f"Kernels not ok or failed: {failures}.", "",
+        f"# AMD kernels for the RetinaNet layers {title}: resources and main loops", "",
+        "Generated by `python3 bench/amd_report.py OUT.md --waves=" + args.waves + "` "
+        "(ck-compile --report, which reads the kernels' assembly: metadata for "
+        "registers/LDS/scratch, and the instructions of the innermost loop holding "
+        "matrix instructions; with roles, of each role's loop). Occupancy is waves per "
+        "SIMD from registers, LDS and the chip's limit. `loop` says which loop the mix "
+        "is of: the main loop, the math waves' loop (roles), or the whole kernel "
+        "where LLVM unrolled a short K loop. `divide` counts what integer division and "
+        "remainder lower to (v_rcp_iflag_f32, 32-bit multiply-high). MCA cycles per "
+        "iteration and the matrix unit's busy share are LLVM MCA's estimates for one "
+        "wave alone (`-` where LLVM 22's in-order model cannot finish the loop; its "
+        "gfx11 model charges a WMMA one VALU cycle, so the busy share there is low). "
+        "Compile time is the whole problem's on this 2-core machine. `ok` = no scratch, "
+        "matrix instructions (FMAs for f32 on gfx1100) and no division in the loops"
+        + ("; with roles, where a loop remains, also a math loop without global loads "
+           "and at most 2 VALU per MFMA in bwd-weight's. The load loop's columns are "
+           "`-` where LLVM unrolled it." if roles else "."), "",
+        f"Kernels not ok or failed: {failures}. Loops holding a division: {divides} of "
+        f"{loops}. MCA estimates: {estimates} of {loops} loops."
+        + (f" Most VALU per MFMA in a bwd-weight math loop: {worst:.2f}." if roles else ""),
+        "",
         "| # | chip | type | direction | kernel | VGPR | AGPR | SGPR | LDS (B) | "
-        "scratch (B) | waves/SIMD | counted | mma | fma | valu | vmem loads | "
-        "LDS reads/writes | waitcnt/barriers | compile (s) | ok |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        "scratch (B) | waves/SIMD | loop | mma/fma | valu | valu per mma | divide | "
+        "vmem loads | LDS reads/writes | waitcnt/barriers | MCA cycles | matrix busy | "
+        + ("load loop valu | load loop vmem | load loop divide | load loop MCA cycles | "
+           if roles else "")
+        + "compile (s) | ok |",
+        "|" + "---|" * (23 + (4 if roles else 0))]
     with open(args.out, "w") as f:
         f.write("\n".join(header + rows) + "\n")
     print(f"amd_report: {len(rows)} rows, {failures} not ok -> {args.out}")

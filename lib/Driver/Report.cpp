@@ -1,4 +1,4 @@
-//===- Report.cpp - Resources and instruction mix of AMD kernels ----------===//
+//===- Report.cpp - Resources and loops of AMD kernels --------------------===//
 
 #include "ck/Driver/Report.h"
 
@@ -15,6 +15,10 @@ static StringRef categorize(StringRef op) {
   if (op.starts_with("v_fma") || op.starts_with("v_fmac") ||
       op.starts_with("v_pk_fma") || op.starts_with("v_dual_fmac"))
     return "fma";
+  if (op.starts_with("v_rcp_iflag_f32") || op.starts_with("v_mul_hi_u32") ||
+      op.starts_with("v_mul_hi_i32") || op.starts_with("s_mul_hi_u32") ||
+      op.starts_with("s_mul_hi_i32"))
+    return op.contains("_u24") || op.contains("_i24") ? "valu" : "divide";
   if (op.starts_with("global_load") || op.starts_with("buffer_load") ||
       op.starts_with("flat_load"))
     return "vmem_load";
@@ -38,9 +42,20 @@ static StringRef categorize(StringRef op) {
 
 namespace {
 struct Line {
-  StringRef label;  // set for "name:" lines
-  StringRef opcode; // set for instructions
-  StringRef target; // branch target label
+  StringRef label;       // set for "name:" lines
+  StringRef opcode;      // set for instructions
+  StringRef instruction; // the whole instruction
+  StringRef target;      // branch target label
+};
+
+/// Lines [begin, end) of a kernel: a loop's label up to its last backward
+/// branch, inclusive.
+struct Loop {
+  size_t begin, end;
+  size_t size() const { return end - begin; }
+  bool contains(const Loop &other) const {
+    return begin <= other.begin && other.end <= end;
+  }
 };
 } // namespace
 
@@ -67,6 +82,7 @@ static std::vector<Line> kernelLines(StringRef assembly, StringRef kernel) {
     } else {
       auto [opcode, operands] = text.split(' ');
       line.opcode = opcode.trim();
+      line.instruction = text;
       if (opcode.starts_with("s_cbranch") || opcode.starts_with("s_branch"))
         line.target = operands.trim();
     }
@@ -75,45 +91,101 @@ static std::vector<Line> kernelLines(StringRef assembly, StringRef kernel) {
   return lines;
 }
 
-static void countMix(ArrayRef<Line> lines, KernelReport &report) {
-  for (const Line &line : lines)
-    if (!line.opcode.empty())
-      report.mainLoopMix[categorize(line.opcode).str()]++;
-}
-
-static void analyzeMainLoop(ArrayRef<Line> lines, KernelReport &report) {
-  // Loops are backward branches to a label; a loop whose body branches
-  // around a conditional block has several, and ends at the last one. Take
-  // the smallest loop holding matrix instructions, or, for the FMA path,
-  // FMAs.
-  bool anyMma = llvm::any_of(
-      lines, [](const Line &l) { return categorize(l.opcode) == "mma"; });
-  StringRef compute = anyMma ? "mma" : "fma";
-  size_t bestBegin = 0, bestEnd = lines.size();
-  bool found = false;
+/// Every loop: a label and the last branch back to it. A loop whose body
+/// branches around a conditional block has several backward branches.
+static std::vector<Loop> findLoops(ArrayRef<Line> lines) {
+  std::vector<Loop> loops;
   for (size_t begin = 0; begin < lines.size(); ++begin) {
     if (lines[begin].label.empty())
       continue;
-    size_t end = lines.size();
     for (size_t i = lines.size(); i-- > begin + 1;)
       if (lines[i].target == lines[begin].label) {
-        end = i;
+        loops.push_back({begin, i + 1});
         break;
       }
-    if (end == lines.size())
-      continue;
-    bool hasMma =
-        llvm::any_of(lines.slice(begin, end - begin), [&](const Line &l) {
-          return categorize(l.opcode) == compute;
-        });
-    if (hasMma && (!found || end + 1 - begin < bestEnd - bestBegin)) {
-      bestBegin = begin;
-      bestEnd = end + 1;
-      found = true;
-    }
   }
-  report.foundMainLoop = found;
-  countMix(lines.slice(bestBegin, bestEnd - bestBegin), report);
+  return loops;
+}
+
+static bool holds(ArrayRef<Line> lines, const Loop &loop, StringRef category) {
+  return llvm::any_of(lines.slice(loop.begin, loop.size()), [&](const Line &l) {
+    return categorize(l.opcode) == category;
+  });
+}
+
+/// The smallest loop holding every category of `wanted` and none of
+/// `unwanted`, outside `outside`.
+static std::optional<Loop> smallestLoop(ArrayRef<Line> lines,
+                                        ArrayRef<Loop> loops,
+                                        ArrayRef<StringRef> wanted,
+                                        ArrayRef<StringRef> unwanted = {},
+                                        std::optional<Loop> outside = {}) {
+  std::optional<Loop> best;
+  for (const Loop &loop : loops) {
+    if (outside && (loop.end > outside->begin && outside->end > loop.begin))
+      continue;
+    if (!llvm::all_of(wanted, [&](StringRef c) { return holds(lines, loop, c); }) ||
+        llvm::any_of(unwanted, [&](StringRef c) { return holds(lines, loop, c); }))
+      continue;
+    if (!best || loop.size() < best->size())
+      best = loop;
+  }
+  return best;
+}
+
+static LoopReport reportLoop(StringRef name, ArrayRef<Line> lines,
+                             std::optional<Loop> loop, const ChipInfo &chip,
+                             unsigned waveSize) {
+  LoopReport report;
+  report.name = name.str();
+  ArrayRef<Line> body =
+      loop ? lines.slice(loop->begin, loop->size()) : lines;
+  SmallVector<StringRef> instructions;
+  SmallVector<bool> isMatrix;
+  for (const Line &line : body) {
+    if (line.opcode.empty())
+      continue;
+    StringRef category = categorize(line.opcode);
+    report.mix[category.str()]++;
+    instructions.push_back(line.instruction);
+    isMatrix.push_back(category == "mma");
+  }
+  if (!loop)
+    return report;
+  llvm::Expected<LoopCost> cost =
+      estimateAmdgpuLoopCost(chip.name, waveSize, instructions, isMatrix);
+  if (cost)
+    report.cost = *cost;
+  else
+    report.mcaError = toString(cost.takeError());
+  return report;
+}
+
+/// The main loop, or the math and load loops of a kernel with wave roles,
+/// or the whole kernel.
+static std::vector<LoopReport> analyzeLoops(ArrayRef<Line> lines,
+                                            const ChipInfo &chip,
+                                            unsigned waveSize) {
+  // The compute instructions are matrix instructions, or FMAs on the FMA
+  // path.
+  bool anyMma = llvm::any_of(
+      lines, [](const Line &l) { return categorize(l.opcode) == "mma"; });
+  StringRef compute = anyMma ? "mma" : "fma";
+  std::vector<Loop> loops = findLoops(lines);
+  std::optional<Loop> main = smallestLoop(lines, loops, {compute});
+  if (!main)
+    return {reportLoop("whole kernel", lines, std::nullopt, chip, waveSize)};
+  // Math waves do not load from global memory; the load waves' loop is
+  // elsewhere in the kernel and computes nothing (LLVM may have unrolled
+  // it where its trip count is small).
+  if (holds(lines, *main, "vmem_load"))
+    return {reportLoop("main loop", lines, main, chip, waveSize)};
+  std::vector<LoopReport> reports = {
+      reportLoop("math loop", lines, main, chip, waveSize)};
+  if (std::optional<Loop> load = smallestLoop(
+          lines, loops, {"vmem_load", "lds_write"}, {compute}, main))
+    reports.push_back(reportLoop("load loop", lines, load, chip, waveSize));
+  return reports;
 }
 
 /// Value of "key: value" lines inside the metadata entry of one kernel.
@@ -170,7 +242,7 @@ mlir::ck::analyzeAmdgpuAssembly(StringRef assembly, const ChipInfo &chip) {
     int64_t wavesPerWorkgroup =
         r.waveSize ? std::max<int64_t>(1, workgroupSize / r.waveSize) : 1;
     r.occupancy = occupancy(r, chip, wavesPerWorkgroup);
-    analyzeMainLoop(kernelLines(assembly, r.name), r);
+    r.loops = analyzeLoops(kernelLines(assembly, r.name), chip, r.waveSize);
     reports.push_back(std::move(r));
   }
   return reports;

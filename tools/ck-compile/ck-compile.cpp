@@ -65,9 +65,11 @@ cl::opt<std::string> waves(
              "waves copy operand tiles to LDS, math waves compute"),
     cl::init("auto"), cl::cat(category));
 cl::opt<bool> report("report",
-                     cl::desc("Print registers, LDS, scratch, "
-                              "occupancy and the main loop's "
-                              "instruction mix per kernel"),
+                     cl::desc("Print registers, LDS, scratch and "
+                              "occupancy per kernel; on AMD also the main "
+                              "loop's (or each wave role's loop's) "
+                              "instruction mix and LLVM MCA's cycles per "
+                              "iteration and matrix-unit busy share"),
                      cl::cat(category));
 cl::opt<bool> noReference("no-reference",
                           cl::desc("Do not build the reference kernels"),
@@ -90,12 +92,18 @@ void printReport(const CompileResult &result) {
         "spills {6}/{7} occupancy {8} waves/SIMD\n",
         r.name, r.vgprs, r.agprs, r.sgprs, r.ldsBytes, r.scratchBytes,
         r.vgprSpills, r.sgprSpills, r.occupancy);
-    if (r.mainLoopMix.empty())
-      continue;
-    llvm::outs() << (r.foundMainLoop ? "  main loop:" : "  whole kernel:");
-    for (auto &[category, count] : r.mainLoopMix)
-      llvm::outs() << " " << category << "=" << count;
-    llvm::outs() << "\n";
+    for (const LoopReport &loop : r.loops) {
+      llvm::outs() << "  " << loop.name << ":";
+      for (auto &[category, count] : loop.mix)
+        llvm::outs() << " " << category << "=" << count;
+      llvm::outs() << "\n";
+      if (loop.cost)
+        llvm::outs() << llvm::formatv(
+            "    mca: {0:F1} cycles/iteration, matrix unit busy {1:P0}\n",
+            loop.cost->cyclesPerIteration, loop.cost->matrixBusy);
+      else if (!loop.mcaError.empty())
+        llvm::outs() << "    mca: no estimate: " << loop.mcaError << "\n";
+    }
   }
 }
 } // namespace

@@ -237,8 +237,13 @@ def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
     agent-scope acquire loads with `rocdl.s.sleep` (trapping after 2^30
     polls) and its store of 0, `gpu.barrier` and an agent-scope acquire
     fence in every thread, which invalidates its L1 before the partials are
-    read. A tile, coordinate, partition, GEMM or convolution op left over
-    is an error that names the pass that lowers it.
+    read. Ring events of wave roles run in lockstep on the workgroup
+    barrier. The math waves' loop (the one that waits for full ring slots)
+    gets scheduling hints from the ops it held: `rocdl.sched.group.barrier`s
+    that put half its LDS fragment reads first and then one read after each
+    matrix instruction, and `rocdl.s.setprio 1` around it. A tile,
+    coordinate, partition, GEMM or convolution op left over is an error
+    that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
                            "::mlir::ROCDL::ROCDLDialect", "::mlir::LLVM::LLVMDialect",

@@ -3,6 +3,8 @@
 #include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Conversion/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::ck {
@@ -56,15 +58,74 @@ static void pause(OpBuilder &b, Location loc) {
   ROCDL::SSleepOp::create(b, loc, 1);
 }
 
+/// Instruction classes of LLVM's AMDGPU sched_group_barrier masks.
+enum SchedGroupMask : int32_t {
+  kMatrixGroup = 0x8,   // MFMA / WMMA
+  kLdsReadGroup = 0x100, // DS reads
+};
+
+namespace {
+/// The math waves' loop of a kernel with wave roles (the loop that waits for
+/// full ring slots) and what it holds.
+struct MathLoop {
+  scf::ForOp loop;
+  int64_t mmas = 0;
+  int64_t fragmentLoads = 0;
+};
+} // namespace
+
+static SmallVector<MathLoop> findMathLoops(Operation *root) {
+  SmallVector<MathLoop> loops;
+  root->walk([&](RingWaitOp wait) {
+    auto loop = dyn_cast<scf::ForOp>(wait->getParentOp());
+    if (wait.getEvent() != RingEvent::Full || !loop)
+      return;
+    MathLoop math{loop};
+    loop.getBody()->walk([&](Operation *op) {
+      math.mmas += isa<MmaOp>(op);
+      math.fragmentLoads += isa<FragmentLoadOp>(op);
+    });
+    loops.push_back(math);
+  });
+  return loops;
+}
+
+/// CK's schedule of a math wave: after each fragment read one matrix
+/// instruction, so that reads overlap the matrix unit's work, then the
+/// remaining matrix instructions; the loop runs at priority 1, above the
+/// load waves, so a math wave issues first when both can.
+static void scheduleMathLoop(MathLoop math) {
+  Location loc = math.loop.getLoc();
+  OpBuilder b(math.loop.getBody()->getTerminator());
+  int64_t reads = math.fragmentLoads;
+  int64_t upfront = std::max<int64_t>(1, reads / 2);
+  ROCDL::SchedGroupBarrier::create(b, loc, kLdsReadGroup, upfront, 0);
+  reads -= upfront;
+  for (int64_t i = 0; i < math.mmas; ++i) {
+    ROCDL::SchedGroupBarrier::create(b, loc, kMatrixGroup, 1, 0);
+    if (reads-- > 0)
+      ROCDL::SchedGroupBarrier::create(b, loc, kLdsReadGroup, 1, 0);
+  }
+  b.setInsertionPoint(math.loop);
+  ROCDL::SetPrioOp::create(b, loc, 1);
+  b.setInsertionPointAfter(math.loop);
+  ROCDL::SetPrioOp::create(b, loc, 0);
+}
+
 namespace {
 struct ConvertCKToAMDGPUPass
     : public ck::impl::ConvertCKToAMDGPUBase<ConvertCKToAMDGPUPass> {
   void runOnOperation() override {
+    // The roles' loops are found by their ring events, which the lowering
+    // removes.
+    SmallVector<MathLoop> mathLoops = findMathLoops(getOperation());
     if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
                             lowerLdsBarrier, FlagTarget{"agent", pause},
                             // gfx9's one counting barrier per workgroup.
                             lowerRingEventInLockstep)))
-      signalPassFailure();
+      return signalPassFailure();
+    for (MathLoop math : mathLoops)
+      scheduleMathLoop(math);
   }
 };
 } // namespace

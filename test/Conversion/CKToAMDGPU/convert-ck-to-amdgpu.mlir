@@ -255,3 +255,61 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// Scheduling hints in the math waves' loop (the loop that waits for full
+// ring slots), from the ops it holds: 4 fragment loads and 2 MFMAs. Half
+// the reads (2) come first, then each MFMA is followed by one of the
+// remaining reads (mask 0x8 = 8: matrix; 0x100 = 256: DS reads). The loop
+// runs at priority 1 (s_setprio), back to 0 after it. The load waves' loop
+// gets no hints.
+// CHECK-LABEL: gpu.func @math_loop_hints
+// CHECK: scf.if
+// CHECK: rocdl.s.setprio 1
+// CHECK-NEXT: scf.for
+// CHECK: amdgpu.mfma
+// CHECK: amdgpu.mfma
+// CHECK-NEXT: rocdl.sched.group.barrier 256, 2, 0
+// CHECK-NEXT: rocdl.sched.group.barrier 8, 1, 0
+// CHECK-NEXT: rocdl.sched.group.barrier 256, 1, 0
+// CHECK-NEXT: rocdl.sched.group.barrier 8, 1, 0
+// CHECK-NEXT: rocdl.sched.group.barrier 256, 1, 0
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: rocdl.s.setprio 0
+// CHECK: } else {
+// CHECK-NOT: rocdl.s.setprio
+// CHECK-NOT: rocdl.sched.group.barrier
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @math_loop_hints(%l: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                            %n: index, %math: i1, %acc: vector<4xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %ring = ck.ring math 4 load 4 : !ck.ring<2>
+    scf.if %math {
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%c = %acc) -> vector<4xf32> {
+        ck.ring_wait %ring full %i : !ck.ring<2>
+        %a0 = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%c0, %c0]
+            : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+        %b0 = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %l[%c16, %c0]
+            : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+        %a1 = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%c0, %c16]
+            : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+        %b1 = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %l[%c16, %c16]
+            : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+        %d0 = ck.mma #ck.mfma<16x16x16, f16> %a0, %b0, %c : vector<4xf16>, vector<4xf16>, vector<4xf32>
+        %d1 = ck.mma #ck.mfma<16x16x16, f16> %a1, %b1, %d0 : vector<4xf16>, vector<4xf16>, vector<4xf32>
+        ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+        scf.yield %d1 : vector<4xf32>
+      }
+    } else {
+      scf.for %i = %c0 to %n step %c1 {
+        ck.ring_wait %ring empty %i : !ck.ring<2>
+        ck.ring_signal %ring full %i : !ck.ring<2>
+      }
+    }
+    gpu.return
+  }
+}
