@@ -82,9 +82,10 @@ private:
 /// of loops of a few hundred instructions.
 static constexpr unsigned kIterations = 100;
 
-Expected<mlir::ck::LoopCost> mlir::ck::estimateAmdgpuLoopCost(
-    StringRef chip, unsigned waveSize, ArrayRef<StringRef> instructions,
-    ArrayRef<bool> isMatrix) {
+Expected<mlir::ck::LoopCost>
+mlir::ck::estimateAmdgpuLoopCost(StringRef chip, unsigned waveSize,
+                                 ArrayRef<StringRef> instructions,
+                                 ArrayRef<bool> isMatrix) {
   if (instructions.size() != isMatrix.size())
     return failure("one matrix flag per instruction expected");
   static std::once_flag initialized;

@@ -53,8 +53,8 @@ struct Line {
 struct Loop {
   size_t begin, end;
   size_t size() const { return end - begin; }
-  bool contains(const Loop &other) const {
-    return begin <= other.begin && other.end <= end;
+  bool overlaps(const Loop &other) const {
+    return begin < other.end && other.begin < end;
   }
 };
 } // namespace
@@ -122,10 +122,12 @@ static std::optional<Loop> smallestLoop(ArrayRef<Line> lines,
                                         std::optional<Loop> outside = {}) {
   std::optional<Loop> best;
   for (const Loop &loop : loops) {
-    if (outside && (loop.end > outside->begin && outside->end > loop.begin))
+    if (outside && loop.overlaps(*outside))
       continue;
-    if (!llvm::all_of(wanted, [&](StringRef c) { return holds(lines, loop, c); }) ||
-        llvm::any_of(unwanted, [&](StringRef c) { return holds(lines, loop, c); }))
+    if (!llvm::all_of(wanted,
+                      [&](StringRef c) { return holds(lines, loop, c); }) ||
+        llvm::any_of(unwanted,
+                     [&](StringRef c) { return holds(lines, loop, c); }))
       continue;
     if (!best || loop.size() < best->size())
       best = loop;
@@ -138,8 +140,7 @@ static LoopReport reportLoop(StringRef name, ArrayRef<Line> lines,
                              unsigned waveSize) {
   LoopReport report;
   report.name = name.str();
-  ArrayRef<Line> body =
-      loop ? lines.slice(loop->begin, loop->size()) : lines;
+  ArrayRef<Line> body = loop ? lines.slice(loop->begin, loop->size()) : lines;
   SmallVector<StringRef> instructions;
   SmallVector<bool> isMatrix;
   for (const Line &line : body) {
@@ -163,9 +164,8 @@ static LoopReport reportLoop(StringRef name, ArrayRef<Line> lines,
 
 /// The main loop, or the math and load loops of a kernel with wave roles,
 /// or the whole kernel.
-static std::vector<LoopReport> analyzeLoops(ArrayRef<Line> lines,
-                                            const ChipInfo &chip,
-                                            unsigned waveSize) {
+static std::vector<LoopReport>
+analyzeLoops(ArrayRef<Line> lines, const ChipInfo &chip, unsigned waveSize) {
   // The compute instructions are matrix instructions, or FMAs on the FMA
   // path.
   bool anyMma = llvm::any_of(
@@ -226,8 +226,9 @@ mlir::ck::analyzeAmdgpuAssembly(StringRef assembly, const ChipInfo &chip) {
     if (namePos == StringRef::npos)
       continue;
     KernelReport r;
-    r.name = entry.drop_front(namePos + 6).ltrim().take_until(
-                 [](char c) { return c == '\n'; })
+    r.name = entry.drop_front(namePos + 6)
+                 .ltrim()
+                 .take_until([](char c) { return c == '\n'; })
                  .trim()
                  .str();
     r.vgprs = metadataInt(entry, "vgpr_count");

@@ -31,9 +31,10 @@ struct LoopCost {
 /// runs on the matrix unit. `waveSize` picks the wave32 or wave64 encoding
 /// the kernel was built for. Fails with a message when the chip has no
 /// scheduling model or a line does not assemble.
-llvm::Expected<LoopCost> estimateAmdgpuLoopCost(
-    llvm::StringRef chip, unsigned waveSize,
-    llvm::ArrayRef<llvm::StringRef> instructions, llvm::ArrayRef<bool> isMatrix);
+llvm::Expected<LoopCost>
+estimateAmdgpuLoopCost(llvm::StringRef chip, unsigned waveSize,
+                       llvm::ArrayRef<llvm::StringRef> instructions,
+                       llvm::ArrayRef<bool> isMatrix);
 
 } // namespace mlir::ck
 

@@ -60,7 +60,7 @@ static void pause(OpBuilder &b, Location loc) {
 
 /// Instruction classes of LLVM's AMDGPU sched_group_barrier masks.
 enum SchedGroupMask : int32_t {
-  kMatrixGroup = 0x8,   // MFMA / WMMA
+  kMatrixGroup = 0x8,    // MFMA / WMMA
   kLdsReadGroup = 0x100, // DS reads
 };
 
