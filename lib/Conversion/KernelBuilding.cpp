@@ -3,6 +3,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -10,6 +11,16 @@ using namespace mlir::ck;
 
 Value mlir::ck::indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+void mlir::ck::emitIf(OpBuilder &b, Location loc, Value condition,
+                      function_ref<void()> body) {
+  if (!condition)
+    return body();
+  OpBuilder::InsertionGuard guard(b);
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
 }
 
 Value mlir::ck::insideMatrix(OpBuilder &b, Location loc, Value row, Value col,

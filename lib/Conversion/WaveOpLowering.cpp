@@ -173,14 +173,10 @@ static Value emitFlagAddress(OpBuilder &b, Location loc, Value workspace,
 static void emitInThreadZero(OpBuilder &b, Location loc,
                              function_ref<void()> body) {
   Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  auto only = scf::IfOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,
-                            indexConstant(b, loc, 0)),
-      /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(only.thenBlock());
-  body();
+  emitIf(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,
+                               indexConstant(b, loc, 0)),
+         body);
 }
 
 /// Polls after which a flag wait gives up and traps: a schedule whose
@@ -296,15 +292,23 @@ LogicalResult mlir::ck::requireLoweredBy(Operation *root, StringRef passName,
   return failure(early.wasInterrupted());
 }
 
-Value RingEventSite::emitCondition(OpBuilder &b) const {
-  if (event != RingEvent::Empty)
+/// i1 where the event at `site` needs a barrier, null where it always does.
+static Value emitNeedsBarrier(OpBuilder &b, const RingEventSite &site) {
+  if (site.event != RingEvent::Empty)
     return nullptr;
-  Location loc = op->getLoc();
-  Value s = indexConstant(b, loc, slots);
-  if (isWait)
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step, s);
+  Location loc = site.op->getLoc();
+  Value s = indexConstant(b, loc, site.slots);
+  if (site.isWait)
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, site.step,
+                                 s);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                               arith::AddIOp::create(b, loc, step, s), steps);
+                               arith::AddIOp::create(b, loc, site.step, s),
+                               site.steps);
+}
+
+void RingEventSite::emitWhereNeeded(OpBuilder &b,
+                                    function_ref<void()> body) const {
+  emitIf(b, op->getLoc(), emitNeedsBarrier(b, *this), body);
 }
 
 Value RingEventSite::emitSlot(OpBuilder &b) const {
@@ -319,17 +323,9 @@ void mlir::ck::lowerRingEventInLockstep(RewriterBase &rewriter,
                                         const RingEventSite &site) {
   if (site.event == RingEvent::Empty && site.slots > 1)
     return;
-  Location loc = site.op->getLoc();
-  Value condition = site.emitCondition(rewriter);
-  if (!condition) {
-    LdsBarrierOp::create(rewriter, loc);
-    return;
-  }
-  auto ifOp = scf::IfOp::create(rewriter, loc, condition,
-                                /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  LdsBarrierOp::create(rewriter, loc);
+  site.emitWhereNeeded(rewriter, [&] {
+    LdsBarrierOp::create(rewriter, site.op->getLoc());
+  });
 }
 
 /// Lowers every ring event under `root` with `lowerEvent`, then erases the

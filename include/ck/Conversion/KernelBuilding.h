@@ -16,6 +16,11 @@ namespace mlir::ck {
 /// An index constant.
 Value indexConstant(OpBuilder &b, Location loc, int64_t value);
 
+/// Emits `body` under `scf.if condition`, or where the builder is for a
+/// null condition (code every thread runs); the builder's point is kept.
+void emitIf(OpBuilder &b, Location loc, Value condition,
+            function_ref<void()> body);
+
 /// i1: (row, col) lies inside a rows x cols matrix. The coordinates are
 /// index or i32 values.
 Value insideMatrix(OpBuilder &b, Location loc, Value row, Value col,

@@ -60,10 +60,10 @@ struct RingEventSite {
   /// The ring's slots and the waves of both its roles.
   int64_t slots, waves;
 
-  /// i1 where the event needs a barrier, null where it always does: an
-  /// `empty` wait only from step `slots` on, an `empty` signal only before
-  /// the last `slots` steps.
-  Value emitCondition(OpBuilder &b) const;
+  /// Emits `body` where the event needs a barrier: always for `full`
+  /// events; an `empty` wait only from step `slots` on, an `empty` signal
+  /// only before the last `slots` steps (inside an scf.if on that).
+  void emitWhereNeeded(OpBuilder &b, function_ref<void()> body) const;
   /// The step's slot, `step mod slots`.
   Value emitSlot(OpBuilder &b) const;
 };

@@ -11,7 +11,6 @@
 #include "ck/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::ck {
@@ -110,26 +109,22 @@ static void pause(OpBuilder &b, Location loc) {
 /// completes and does not wait.
 static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site) {
   Location loc = site.op->getLoc();
-  OpBuilder::InsertionGuard guard(rewriter);
-  if (Value condition = site.emitCondition(rewriter)) {
-    auto ifOp = scf::IfOp::create(rewriter, loc, condition,
-                                  /*withElseRegion=*/false);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  }
-  int64_t first = site.event == RingEvent::Full ? 1 : 1 + site.slots;
-  Type i32 = rewriter.getI32Type();
-  Value id = arith::AddIOp::create(
-      rewriter, loc,
-      arith::IndexCastUIOp::create(rewriter, loc, i32,
-                                   site.emitSlot(rewriter)),
-      arith::ConstantIntOp::create(rewriter, loc, i32, first));
-  Value threads =
-      arith::ConstantIntOp::create(rewriter, loc, i32, site.waves * 32);
-  if (site.isWait)
-    NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
-                            NVVM::BarrierReductionAttr(), Value());
-  else
-    NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
+  site.emitWhereNeeded(rewriter, [&] {
+    int64_t first = site.event == RingEvent::Full ? 1 : 1 + site.slots;
+    Type i32 = rewriter.getI32Type();
+    Value id = arith::AddIOp::create(
+        rewriter, loc,
+        arith::IndexCastUIOp::create(rewriter, loc, i32,
+                                     site.emitSlot(rewriter)),
+        arith::ConstantIntOp::create(rewriter, loc, i32, first));
+    Value threads =
+        arith::ConstantIntOp::create(rewriter, loc, i32, site.waves * 32);
+    if (site.isWait)
+      NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
+                              NVVM::BarrierReductionAttr(), Value());
+    else
+      NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
+  });
 }
 
 namespace {

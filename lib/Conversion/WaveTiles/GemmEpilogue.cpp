@@ -21,15 +21,6 @@ static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
 
-/// Emits the body under `scf.if cond`.
-template <typename Fn>
-static void emitIf(OpBuilder &b, Location loc, Value cond, Fn body) {
-  auto ifOp = scf::IfOp::create(b, loc, cond, /*else=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  body();
-}
-
 /// Stores `width` elements of `value` (a scalar when width is 1) at (m, n)
 /// of `dest`, which must be inside the matrix where `inBounds` holds: the
 /// epilogue through C's view.
@@ -212,17 +203,9 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const TileDestination &dest,
                                 const EpilogueStaging &plan, Value staging,
                                 Value tid, int64_t threads, Value holdsTile) {
-  // Runs `emit` in the threads that hold accumulators.
-  auto inHolders = [&](function_ref<void()> emit) {
-    if (!holdsTile)
-      return emit();
-    OpBuilder::InsertionGuard guard(b);
-    auto ifOp = scf::IfOp::create(b, loc, holdsTile, /*withElseRegion=*/false);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    emit();
-  };
   if (plan.width == 1) {
-    inHolders([&] { emitDirectEpilogue(b, loc, acc, dest); });
+    // Only the threads that hold accumulators write.
+    emitIf(b, loc, holdsTile, [&] { emitDirectEpilogue(b, loc, acc, dest); });
     return;
   }
   // The K loop ends with a barrier after its last LDS access, so the
@@ -230,7 +213,8 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
   for (int64_t first = 0; first < acc.tilesM; first += plan.tilesPerSlice) {
     if (first > 0)
       gpu::BarrierOp::create(b, loc);
-    inHolders([&] { stageSlice(b, loc, acc, plan, staging, first); });
+    emitIf(b, loc, holdsTile,
+           [&] { stageSlice(b, loc, acc, plan, staging, first); });
     gpu::BarrierOp::create(b, loc);
     storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
   }

@@ -300,14 +300,11 @@ struct LowerPartialStore : OpConversionPattern<PartialStoreOp> {
         rewriter, op, op.getAcc().getType(), op.getOffset());
     if (failed(place))
       return failure();
-    if (place->holdsTile) {
-      auto ifOp = scf::IfOp::create(rewriter, op.getLoc(), place->holdsTile,
-                                    /*withElseRegion=*/false);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    }
-    for (auto [j, tile] : llvm::enumerate(adaptor.getAcc()))
-      storeAlignedVector(rewriter, op.getLoc(), tile, op.getWorkspace(),
-                         partialTileOffset(rewriter, op.getLoc(), *place, j));
+    emitIf(rewriter, op.getLoc(), place->holdsTile, [&] {
+      for (auto [j, tile] : llvm::enumerate(adaptor.getAcc()))
+        storeAlignedVector(rewriter, op.getLoc(), tile, op.getWorkspace(),
+                           partialTileOffset(rewriter, op.getLoc(), *place, j));
+    });
     rewriter.eraseOp(op);
     return success();
   }
