@@ -94,6 +94,11 @@ struct TileGemmParts {
   int64_t waveSize;
 };
 
+/// The load positions of an A tile and a B tile.
+struct TilePositions {
+  SmallVector<LoadPosition> a, b;
+};
+
 /// The copies of A and B by the parts' copying threads, from positions
 /// `tid`, of a K loop from `kBegin`.
 struct OperandCopies {
@@ -110,11 +115,28 @@ struct OperandCopies {
         walkA{a, tid, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
         walkB{b, tid, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {}
 
+  /// The positions of both tiles at K position `k0`.
+  TilePositions start(Value k0) { return {walkA.start(k0), walkB.start(k0)}; }
+
+  /// Appends the loop-carried values of both tiles' positions one step
+  /// after `at`.
+  void carryNext(SmallVectorImpl<Value> &values, const TilePositions &at) {
+    walkA.carryNext(values, at.a);
+    walkB.carryNext(values, at.b);
+  }
+
+  /// Both tiles' positions from the front of the loop's carried `values`.
+  TilePositions take(ValueRange &values) {
+    TilePositions at;
+    at.a = walkA.take(values);
+    at.b = walkB.take(values);
+    return at;
+  }
+
   /// Both tiles' loaded vectors, A's first.
-  SmallVector<Value> load(ArrayRef<LoadPosition> atA,
-                          ArrayRef<LoadPosition> atB, Value enabled) {
-    SmallVector<Value> values = a.load(atA, enabled);
-    llvm::append_range(values, b.load(atB, enabled));
+  SmallVector<Value> load(const TilePositions &at, Value enabled) {
+    SmallVector<Value> values = a.load(at.a, enabled);
+    llvm::append_range(values, b.load(at.b, enabled));
     return values;
   }
 
@@ -148,10 +170,9 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   Value bkValue = parts.bkValue;
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
-  SmallVector<LoadPosition> cursorsA = copy.walkA.start(parts.kBegin);
-  SmallVector<LoadPosition> cursorsB = copy.walkB.start(parts.kBegin);
+  TilePositions first = copy.start(parts.kBegin);
   Value firstBuffer = twoBuffers ? indexConstant(b, loc, 0) : nullptr;
-  copy.store(parts, firstBuffer, copy.load(cursorsA, cursorsB, nullptr));
+  copy.store(parts, firstBuffer, copy.load(first, nullptr));
   LdsBarrierOp::create(b, loc);
 
   // Loop-carried: the accumulator, the LDS buffer (with two), and the
@@ -160,8 +181,7 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   if (firstBuffer)
     loopInit.push_back(firstBuffer);
   size_t cursorsBegin = loopInit.size();
-  copy.walkA.carryNext(loopInit, cursorsA);
-  copy.walkB.carryNext(loopInit, cursorsB);
+  copy.carryNext(loopInit, first);
   auto kLoop =
       scf::ForOp::create(b, loc, parts.kBegin, parts.kEnd, bkValue, loopInit);
   OpBuilder::InsertionGuard guard(b);
@@ -171,9 +191,8 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   Value hasNext = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                         next, parts.kEnd);
   ValueRange carried = iterArgs.drop_front(cursorsBegin);
-  SmallVector<LoadPosition> atA = copy.walkA.take(carried);
-  SmallVector<LoadPosition> atB = copy.walkB.take(carried);
-  SmallVector<Value> prefetched = copy.load(atA, atB, hasNext);
+  TilePositions at = copy.take(carried);
+  SmallVector<Value> prefetched = copy.load(at, hasNext);
   Value buffer = firstBuffer ? iterArgs[1] : nullptr;
   SmallVector<Value> yielded = {
       emitTileMma(b, loc, op, parts, iterArgs[0], buffer)};
@@ -188,8 +207,7 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
     copy.store(parts, nullptr, prefetched);
     LdsBarrierOp::create(b, loc);
   }
-  copy.walkA.carryNext(yielded, atA);
-  copy.walkB.carryNext(yielded, atB);
+  copy.carryNext(yielded, at);
   scf::YieldOp::create(b, loc, yielded);
   return kLoop.getResult(0);
 }
@@ -240,14 +258,12 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
   OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
-  SmallVector<LoadPosition> cursorsA = copy.walkA.start(parts.kBegin);
-  SmallVector<LoadPosition> cursorsB = copy.walkB.start(parts.kBegin);
+  TilePositions first = copy.start(parts.kBegin);
   // Loop-carried: the K-tile loaded for this step, then the positions of
   // the next one.
-  SmallVector<Value> loopInit = copy.load(cursorsA, cursorsB, nullptr);
+  SmallVector<Value> loopInit = copy.load(first, nullptr);
   size_t cursorsBegin = loopInit.size();
-  copy.walkA.carryNext(loopInit, cursorsA);
-  copy.walkB.carryNext(loopInit, cursorsB);
+  copy.carryNext(loopInit, first);
   auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one, loopInit);
   {
     OpBuilder::InsertionGuard loopGuard(b);
@@ -258,17 +274,15 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
         b, loc, arith::CmpIPredicate::slt,
         arith::AddIOp::create(b, loc, step, one), steps);
     ValueRange carried = iterArgs.drop_front(cursorsBegin);
-    SmallVector<LoadPosition> atA = copy.walkA.take(carried);
-    SmallVector<LoadPosition> atB = copy.walkB.take(carried);
+    TilePositions at = copy.take(carried);
     // The next K-tile's loads are in flight while this one waits for its
     // slot.
-    SmallVector<Value> yielded = copy.load(atA, atB, hasNext);
+    SmallVector<Value> yielded = copy.load(at, hasNext);
     RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
     copy.store(parts, slotOf(step),
                SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
     RingSignalOp::create(b, loc, ring, RingEvent::Full, step, Value());
-    copy.walkA.carryNext(yielded, atA);
-    copy.walkB.carryNext(yielded, atB);
+    copy.carryNext(yielded, at);
     scf::YieldOp::create(b, loc, yielded);
   }
   YieldOp::create(b, loc, AccZeroOp::create(b, loc, accType).getResult());
@@ -293,7 +307,9 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   GemmConfigAttr config = op.getConfig();
-  TileGemmParts parts{*traced[0], *traced[1]};
+  TileGemmParts parts;
+  parts.viewA = *traced[0];
+  parts.viewB = *traced[1];
   parts.elementType = cast<ShapedType>(op.getA().getType()).getElementType();
   parts.waveSize = *waveSize;
   parts.copyThreads =
