@@ -214,8 +214,9 @@ void lowerStreamK(PartitionOp op) {
   Value workspace = op.getWorkspace();
   bool tree = partition.getReduce() == StreamKReduction::Tree;
   bool persistent = partition.getDp() == StreamKDataParallel::Persistent;
-  int64_t slotFloats = PartitionAttr::getStreamKSlotFloats(
-      accType.getShape()[0] * accType.getShape()[1]);
+  int64_t tileFloats = accType.getShape()[0] * accType.getShape()[1];
+  int64_t slotFloats = PartitionAttr::getStreamKSlotFloats(tileFloats);
+  int64_t flagFloat = PartitionAttr::getStreamKFlagFloat(tileFloats);
   Value iters = m.c(op.getKTiles());
 
   SmallVector<Value> scalars;
@@ -305,8 +306,7 @@ void lowerStreamK(PartitionOp op) {
                                  {loc, loc});
       partner = add->getArgument(0);
       Value slot = m.mul(partner, m.c(slotFloats));
-      FlagWaitOp::create(b, loc, workspace,
-                         m.add(slot, m.c(slotFloats - 64)));
+      FlagWaitOp::create(b, loc, workspace, m.add(slot, m.c(flagFloat)));
       Value sum = PartialAccumulateOp::create(b, loc, accType,
                                               add->getArgument(1), workspace,
                                               slot);
@@ -324,8 +324,7 @@ void lowerStreamK(PartitionOp op) {
       b.setInsertionPointToStart(writes.elseBlock());
       Value slot = m.mul(j, m.c(slotFloats));
       PartialStoreOp::create(b, loc, gathered, workspace, slot);
-      FlagSignalOp::create(b, loc, workspace,
-                           m.add(slot, m.c(slotFloats - 64)));
+      FlagSignalOp::create(b, loc, workspace, m.add(slot, m.c(flagFloat)));
     }
     // The next unit's tiles overwrite the LDS this one's epilogue read.
     LdsBarrierOp::create(b, loc);

@@ -35,6 +35,18 @@ static LogicalResult verifyWorkspaceHoldsAt(Operation *op,
   return success();
 }
 
+/// Checks that StreamK's i32 schedule counts hold all `tiles` x `kTiles`
+/// K-tiles.
+static LogicalResult verifyStreamKIterations(Operation *op, int64_t tiles,
+                                             int64_t kTiles) {
+  std::optional<int64_t> iterations = llvm::checkedMul(tiles, kTiles);
+  if (!iterations || *iterations > INT32_MAX)
+    return op->emitOpError() << "has more K-tiles in all than StreamK's i32 "
+                                "schedule counts ("
+                             << tiles << " tiles x " << kTiles << ")";
+  return success();
+}
+
 /// The floats of one partial tile of `acc`.
 static int64_t slotFloats(AccType acc) {
   return acc.getShape()[0] * acc.getShape()[1];
@@ -80,15 +92,9 @@ LogicalResult PartitionOp::verifyRegions() {
   if (static_cast<int64_t>(getSchedule().size()) != scheduleCount)
     return emitOpError() << partition << " takes " << scheduleCount
                          << " schedule values, got " << getSchedule().size();
-  if (partition.getKind() == PartitionKind::StreamK) {
-    std::optional<int64_t> iterations =
-        llvm::checkedMul(getTileCount(), static_cast<int64_t>(getKTiles()));
-    if (!iterations || *iterations > INT32_MAX)
-      return emitOpError() << "has more K-tiles in all than StreamK's i32 "
-                              "schedule counts ("
-                           << getTileCount() << " tiles x " << getKTiles()
-                           << ")";
-  }
+  if (partition.getKind() == PartitionKind::StreamK &&
+      failed(verifyStreamKIterations(*this, getTileCount(), getKTiles())))
+    return failure();
 
   Block &unit = getUnit().front();
   Type index = IndexType::get(getContext());
@@ -179,12 +185,5 @@ LogicalResult ScheduleOp::verify() {
     return emitOpError() << partition << " gives " << count
                          << " kernel arguments, got "
                          << getArguments().size() << " results for them";
-  std::optional<int64_t> iterations =
-      llvm::checkedMul(static_cast<int64_t>(getTiles()),
-                       static_cast<int64_t>(getKTiles()));
-  if (!iterations || *iterations > INT32_MAX)
-    return emitOpError() << "has more K-tiles in all than StreamK's i32 "
-                            "schedule counts ("
-                         << getTiles() << " tiles x " << getKTiles() << ")";
-  return success();
+  return verifyStreamKIterations(*this, getTiles(), getKTiles());
 }

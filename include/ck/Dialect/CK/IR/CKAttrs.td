@@ -261,7 +261,11 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     /// floats: the partial rounded up to a 256-byte line, then the line of
     /// its u32 flag (as ck/Schedule/StreamK.h lays it out).
     static int64_t getStreamKSlotFloats(int64_t tileFloats) {
-      return llvm::alignTo(tileFloats, 64) + 64;
+      return getStreamKFlagFloat(tileFloats) + 64;
+    }
+    /// Where the u32 flag lies in such a slot, in floats.
+    static int64_t getStreamKFlagFloat(int64_t tileFloats) {
+      return llvm::alignTo(tileFloats, 64);
     }
   }];
 }
