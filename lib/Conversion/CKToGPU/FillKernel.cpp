@@ -51,5 +51,6 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
                       elementwiseGrid(shape, kFillBlockSize),
                       {kFillBlockSize, 1, 1},
                       /*ldsBytes=*/0,
-                      /*facts=*/{}};
+                      /*facts=*/{},
+                      /*launchTimeGridX=*/{}};
 }

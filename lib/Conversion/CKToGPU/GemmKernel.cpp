@@ -135,7 +135,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   if (schedule)
     for (Value argument : schedule.getArguments()) {
       unsigned position = skeleton.func.getNumArguments();
-      skeleton.func.insertArgument(position, argument.getType(), {}, loc);
+      if (failed(skeleton.func.insertArgument(position, argument.getType(),
+                                              {}, loc)))
+        return failure();
       skeleton.hostArgs.push_back(argument);
       scheduleArgs.push_back(skeleton.func.getArgument(position));
     }

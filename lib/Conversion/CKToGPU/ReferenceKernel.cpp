@@ -231,5 +231,6 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
       elementwiseGrid(shape, kReferenceBlockSize),
       {kReferenceBlockSize, 1, 1},
       /*ldsBytes=*/0,
-      /*facts=*/{}};
+      /*facts=*/{},
+      /*launchTimeGridX=*/{}};
 }

@@ -310,11 +310,6 @@ GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
              getLdsBuffers(), getLoadWaves());
 }
 
-GemmConfigAttr GemmConfigAttr::withLoadWaves(int64_t loadWaves) const {
-  return get(getContext(), getBlock(), getWave(), getMma(), getPartition(),
-             getLdsBuffers(), loadWaves);
-}
-
 //===----------------------------------------------------------------------===//
 // PartitionAttr
 //===----------------------------------------------------------------------===//

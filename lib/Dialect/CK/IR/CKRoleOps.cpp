@@ -37,7 +37,7 @@ LogicalResult RolesOp::verifyRegions() {
   }
   for (Type type : getResultTypes())
     if (auto acc = dyn_cast<AccType>(type);
-        acc && acc.getWaveCount() != getMathWaves())
+        acc && acc.getWaveCount() != static_cast<int64_t>(getMathWaves()))
       return emitOpError() << "yields an accumulator on " << acc.getWaveCount()
                            << " waves, but has " << getMathWaves()
                            << " math waves";

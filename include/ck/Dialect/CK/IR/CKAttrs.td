@@ -461,9 +461,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     }
     /// Whether load and math waves are specialized.
     bool hasRoles() const { return getLoadWaves() > 0; }
-    /// The same configuration with another partition or role split.
+    /// The same configuration with another partition.
     GemmConfigAttr withPartition(PartitionAttr partition) const;
-    GemmConfigAttr withLoadWaves(int64_t loadWaves) const;
   }];
   let genVerifyDecl = 1;
 }
