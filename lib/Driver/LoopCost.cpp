@@ -168,11 +168,6 @@ mlir::ck::estimateAmdgpuLoopCost(StringRef chip, unsigned waveSize,
       return failure("MCA cannot model an instruction of the loop: " +
                      toString(one.takeError()));
     postProcess->postProcessInstruction(**one, inst);
-    // The target's custom behaviour orders memory through s_waitcnt; MCA's
-    // load/store unit would only add aliasing rules that GPUs do not have,
-    // and LLVM 22's in-order model can loop forever inside it.
-    (*one)->setMayLoad(false);
-    (*one)->setMayStore(false);
     if (matrix) {
       unsigned busy = 0;
       for (const auto &[mask, usage] : (*one)->getDesc().Resources)
