@@ -322,31 +322,31 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
             error))
       return fail(error);
   }
-  if (!ok(ckrt_memset_d8(device.context(), pointers[written], 0xFF, out.bytes),
-          error) ||
-      !ok(ckrt_plan_launch(res.plan, pointers.data(), pointers.size(), stream),
-          error) ||
-      !ok(ckrt_stream_synchronize(stream), error))
+  // Runs `plan` on `args` with the output (args[written]) poisoned first,
+  // and waits for it; copies an output back to the host.
+  auto runPoisoned = [&](ckrt_plan plan, std::vector<void *> &args) {
+    return ok(ckrt_memset_d8(device.context(), args[written], 0xFF, out.bytes),
+              error) &&
+           ok(ckrt_plan_launch(plan, args.data(), args.size(), stream),
+              error) &&
+           ok(ckrt_stream_synchronize(stream), error);
+  };
+  auto download = [&](std::vector<unsigned char> &host, void *output) {
+    return ok(ckrt_memcpy_dtoh(device.context(), host.data(), output,
+                               out.bytes),
+              error);
+  };
+  if (!runPoisoned(res.plan, pointers))
     return fail(error);
 
   if (options.verify) {
     std::vector<void *> refPointers = pointers;
     if (!ok(res.allocate(out.bytes, &refPointers[written]), error) ||
-        !ok(ckrt_memset_d8(device.context(), refPointers[written], 0xFF,
-                           out.bytes),
-            error) ||
-        !ok(ckrt_plan_launch(res.refPlan, refPointers.data(),
-                             refPointers.size(), stream),
-            error) ||
-        !ok(ckrt_stream_synchronize(stream), error))
+        !runPoisoned(res.refPlan, refPointers))
       return fail(error);
     std::vector<unsigned char> outHost(out.bytes), refHost(out.bytes);
-    if (!ok(ckrt_memcpy_dtoh(device.context(), outHost.data(),
-                             pointers[written], out.bytes),
-            error) ||
-        !ok(ckrt_memcpy_dtoh(device.context(), refHost.data(),
-                             refPointers[written], out.bytes),
-            error))
+    if (!download(outHost, pointers[written]) ||
+        !download(refHost, refPointers[written]))
       return fail(error);
     std::vector<float> outValues(out.count), refValues(out.count);
     convertToFloat(outHost.data(), out.type, outValues.data(), out.count);
@@ -368,22 +368,12 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
   // Determinism: the same inputs give the same bits, launch after launch.
   if (options.determinism > 0) {
     std::vector<unsigned char> first(out.bytes), again(out.bytes);
-    if (!ok(ckrt_memcpy_dtoh(device.context(), first.data(), pointers[written],
-                             out.bytes),
-            error))
+    if (!download(first, pointers[written]))
       return fail(error);
     r.determinismRuns = options.determinism;
     for (int run = 1; run < options.determinism; ++run) {
-      if (!ok(ckrt_memset_d8(device.context(), pointers[written], 0xFF,
-                             out.bytes),
-              error) ||
-          !ok(ckrt_plan_launch(res.plan, pointers.data(), pointers.size(),
-                               stream),
-              error) ||
-          !ok(ckrt_stream_synchronize(stream), error) ||
-          !ok(ckrt_memcpy_dtoh(device.context(), again.data(),
-                               pointers[written], out.bytes),
-              error))
+      if (!runPoisoned(res.plan, pointers) ||
+          !download(again, pointers[written]))
         return fail(error);
       if (again != first) {
         r.firstDifferentRun = run;
