@@ -49,7 +49,7 @@ func.func @fwd_1x1(%x: memref<2x4x4x1x8xf16>, %w: memref<1x6x1x1x8xf16>,
 // Ho = Wo = 4. One slice (stride 1), one tap: ht = ho = hi.
 // GEMM M = N * Ht * Wt = 2 * 4 * 4 = 32; K = K * jY * jX = 6 * 1 * 1 = 6; N = C = 8.
 // Explicit: dy read as [N, Ht, Wt, G, K] and merged at once into
-// [G, (N, Ht, Wt), (K)]; w as [G, (K, jY, jX), C]; dx as [G, (N, Ht, Wt), C].
+// [G, (N, Ht, Wt), (K)]; w as [G, (jY, jX, K), C]; dx as [G, (N, Ht, Wt), C].
 // Implicit: ho in [0, 3] needs no pad; embed ho = 0 - 1 * j + 1 * t:
 // (0, -1, 1); w embed y = 0 + 1 * j: (0, 1); dx embed hi = 0 + 1 * t: (0, 1).
 // No fill either way: stride 1 has one residue, written by the GEMM.
@@ -57,12 +57,12 @@ func.func @fwd_1x1(%x: memref<2x4x4x1x8xf16>, %w: memref<1x6x1x1x8xf16>,
 // CHECK-LABEL: func.func @bwd_data_1x1
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<2x4x4x1x8xf16>, %[[W:[^:]+]]: memref<1x6x1x1x8xf16>, %[[DY:[^:]+]]: memref<2x4x4x1x6xf16>)
 // PW-NEXT: %[[A:.+]] = ck.transform %[[DY]] : memref<2x4x4x1x6xf16> to !ck.view<1x32x6xf16> by #ck.transform_map<[1, 32, 6] -> [2, 4, 4, 1, 6], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <merge [2] -> [4]>]>
-// PW-NEXT: %[[B:.+]] = ck.transform %[[W]] : memref<1x6x1x1x8xf16> to !ck.view<1x6x8xf16> by #ck.transform_map<[1, 6, 8] -> [1, 6, 1, 1, 8], [<pass_through [0] -> [0]>, <merge [1] -> [1, 2, 3]>, <pass_through [2] -> [4]>]>
+// PW-NEXT: %[[B:.+]] = ck.transform %[[W]] : memref<1x6x1x1x8xf16> to !ck.view<1x6x8xf16> by #ck.transform_map<[1, 6, 8] -> [1, 6, 1, 1, 8], [<pass_through [0] -> [0]>, <merge [1] -> [2, 3, 1]>, <pass_through [2] -> [4]>]>
 // PW-NEXT: %[[C:.+]] = ck.transform %[[DX]] : memref<2x4x4x1x8xf16> to !ck.view<1x32x8xf16> by #ck.transform_map<[1, 32, 8] -> [2, 4, 4, 1, 8], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <pass_through [2] -> [4]>]>
 // IMPL-NEXT: %[[YE:.+]] = ck.transform %[[DY]] : memref<2x4x4x1x6xf16> to !ck.view<2x1x4x1x4x1x6xf16> by #ck.transform_map<[2, 1, 4, 1, 4, 1, 6] -> [2, 4, 4, 1, 6], [<pass_through [0] -> [0]>, <embed [1, 2] -> [1] (0, -1, 1)>, <embed [3, 4] -> [2] (0, -1, 1)>, <pass_through [5] -> [3]>, <pass_through [6] -> [4]>]>
-// IMPL-NEXT: %[[A:.+]] = ck.transform %[[YE]] : !ck.view<2x1x4x1x4x1x6xf16> to !ck.view<1x32x6xf16> by #ck.transform_map<[1, 32, 6] -> [2, 1, 4, 1, 4, 1, 6], [<merge [1] -> [0, 2, 4]>, <merge [2] -> [6, 1, 3]>, <pass_through [0] -> [5]>]>
+// IMPL-NEXT: %[[A:.+]] = ck.transform %[[YE]] : !ck.view<2x1x4x1x4x1x6xf16> to !ck.view<1x32x6xf16> by #ck.transform_map<[1, 32, 6] -> [2, 1, 4, 1, 4, 1, 6], [<merge [1] -> [0, 2, 4]>, <merge [2] -> [1, 3, 6]>, <pass_through [0] -> [5]>]>
 // IMPL-NEXT: %[[WE:.+]] = ck.transform %[[W]] : memref<1x6x1x1x8xf16> to !ck.view<1x6x1x1x8xf16> by #ck.transform_map<[1, 6, 1, 1, 8] -> [1, 6, 1, 1, 8], [<pass_through [0] -> [0]>, <pass_through [1] -> [1]>, <embed [2] -> [2] (0, 1)>, <embed [3] -> [3] (0, 1)>, <pass_through [4] -> [4]>]>
-// IMPL-NEXT: %[[B:.+]] = ck.transform %[[WE]] : !ck.view<1x6x1x1x8xf16> to !ck.view<1x6x8xf16> by #ck.transform_map<[1, 6, 8] -> [1, 6, 1, 1, 8], [<pass_through [0] -> [0]>, <merge [1] -> [1, 2, 3]>, <pass_through [2] -> [4]>]>
+// IMPL-NEXT: %[[B:.+]] = ck.transform %[[WE]] : !ck.view<1x6x1x1x8xf16> to !ck.view<1x6x8xf16> by #ck.transform_map<[1, 6, 8] -> [1, 6, 1, 1, 8], [<pass_through [0] -> [0]>, <merge [1] -> [2, 3, 1]>, <pass_through [2] -> [4]>]>
 // IMPL-NEXT: %[[XE:.+]] = ck.transform %[[DX]] : memref<2x4x4x1x8xf16> to !ck.view<2x4x4x1x8xf16> by #ck.transform_map<[2, 4, 4, 1, 8] -> [2, 4, 4, 1, 8], [<pass_through [0] -> [0]>, <embed [1] -> [1] (0, 1)>, <embed [2] -> [2] (0, 1)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
 // IMPL-NEXT: %[[C:.+]] = ck.transform %[[XE]] : !ck.view<2x4x4x1x8xf16> to !ck.view<1x32x8xf16> by #ck.transform_map<[1, 32, 8] -> [2, 4, 4, 1, 8], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <pass_through [2] -> [4]>]>
 // CHECK-NEXT: ck.gemm %[[A]], %[[B]] -> %[[C]] : !ck.view<1x32x6xf16>, !ck.view<1x6x8xf16> -> !ck.view<1x32x8xf16>

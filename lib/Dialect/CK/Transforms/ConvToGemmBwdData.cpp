@@ -149,7 +149,9 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
     return r.spatialLetter(ConvTensor::Filter, i);
   };
   // GEMM M = (N, Ht, Wt) in the input's order; K = (K, jY, jX) in the
-  // filter's order.
+  // output gradient's order, so that A (read along GEMM-K: along M it
+  // walks the input's positions through the taps) is contiguous along it
+  // where the output gradient stores K innermost. B is read along C.
   SmallVector<std::string> gemmM = r.inLayoutOrder(
       ConvTensor::Input, [](char letter) -> std::optional<std::string> {
         if (StringRef("GC").contains(letter))
@@ -157,10 +159,16 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
         return letter == 'N' ? std::string("N") : tildeName(letter);
       });
   SmallVector<std::string> gemmK = r.inLayoutOrder(
-      ConvTensor::Filter, [](char letter) -> std::optional<std::string> {
-        if (StringRef("GC").contains(letter))
+      ConvTensor::Output, [&](char letter) -> std::optional<std::string> {
+        if (StringRef("GN").contains(letter))
           return std::nullopt;
-        return letter == 'K' ? std::string("K") : tapName(letter);
+        if (letter == 'K')
+          return std::string("K");
+        for (unsigned i = 0; i < rank; ++i)
+          if (r.spatialLetter(ConvTensor::Output, i) == letter)
+            return tapName(filterLetter(i));
+        llvm_unreachable("the output layout has only N, G, K and spatial "
+                         "letters");
       });
   // Spatial dimensions of activations named Ht, of the filter jY: in the
   // explicit path (one slice, one tap, ht == ho == hi) that is all it takes.
