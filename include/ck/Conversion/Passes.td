@@ -65,9 +65,11 @@ def CKPipeline : Pass<"ck-pipeline"> {
     Each operand load's position is a `!ck.coord` on its view, advanced by
     block K per step without division (carries through the merge digits),
     where the states of the operand's copy hold at most `max-cursor-values`
-    integers (view coordinates and merge digits, default 48); copies with
-    more evaluate the view at every step, since each held value costs a
-    register for the whole loop. 0 evaluates everywhere.
+    integers (view coordinates and merge digits, default 48) and, under a
+    `#ck.target`, fit the registers the config's estimate leaves below the
+    target's budget (A's first, then B's); copies with more evaluate the
+    view at every step, since each held value costs a register for the
+    whole loop. 0 evaluates everywhere.
 
     The wave size is the instruction's or the enclosing `#ck.target`'s.
 

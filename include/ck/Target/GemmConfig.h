@@ -58,6 +58,13 @@ struct WaveRoles {
   int64_t load, math;
 };
 
+/// How many K ranges split-K would cut each tile of `block` into for
+/// `shape` on `target`: where the tiles alone are fewer than the compute
+/// units, enough for about two workgroups per compute unit, each with at
+/// least 8 K-tiles, and at most 64; 1 where the tiles fill the chip.
+int64_t heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
+                        TargetAttr target);
+
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all, or
 /// not with `roles` where they are asked for.

@@ -36,10 +36,13 @@
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CKPIPELINE
@@ -92,6 +95,9 @@ struct TileGemmParts {
   int64_t bk;
   Type elementType;
   int64_t waveSize;
+  /// The registers per lane the config's estimate leaves to carried
+  /// coordinate states (unbounded without a #ck.target).
+  int64_t spareRegisters;
 };
 
 /// The load positions of an A tile and a B tile.
@@ -113,7 +119,17 @@ struct OperandCopies {
         b(builder, loc, op.getB(), parts.viewB, parts.tiles.b,
           parts.elementType, parts.copyThreads, maxCursorValues),
         walkA{a, tid, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
-        walkB{b, tid, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {}
+        walkB{b, tid, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
+    // Carried states hold registers through the whole loop, beside the
+    // tiles: A's, then B's, while the estimate leaves room for them. (On
+    // gfx1100 f32 FMA kernels it leaves none, and carrying spilled.)
+    int64_t spare = parts.spareRegisters;
+    for (TileCopier *copy : {&a, &b}) {
+      copy->limitCursorValues(spare);
+      if (copy->isIncremental())
+        spare -= copy->cursorValues();
+    }
+  }
 
   /// The positions of both tiles at K position `k0`.
   TilePositions start(Value k0) { return {walkA.start(k0), walkB.start(k0)}; }
@@ -323,6 +339,11 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.ldsB =
       LdsBufferOp::create(b, loc, parts.tiles.ldsB, parts.tiles.offsetB);
   parts.bk = config.getBlock()[2];
+  parts.spareRegisters = std::numeric_limits<int64_t>::max();
+  if (TargetAttr target = getTarget(op))
+    parts.spareRegisters =
+        target.getRegisters() - target.getAddressingRegisters() -
+        estimateCost(config, target, parts.elementType).registersPerLane;
   parts.bkValue = indexConstant(b, loc, parts.bk);
   parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), parts.bkValue);
   parts.kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), parts.bkValue);

@@ -77,9 +77,13 @@ SmallVector<LoadPosition> TileCopier::startCursors(Value tid, Value g,
   return cursors;
 }
 
+int64_t TileCopier::cursorValues() const {
+  return unitsPerThread() * plan.loadsPerUnit() *
+         int64_t(carriedPerCursor(view));
+}
+
 bool TileCopier::isIncremental() const {
-  return int64_t(unitsPerThread() * plan.loadsPerUnit() *
-                 carriedPerCursor(view)) <= maxCursorValues;
+  return cursorValues() <= maxCursorValues;
 }
 
 SmallVector<LoadPosition> TileCopier::advance(ArrayRef<LoadPosition> cursors,

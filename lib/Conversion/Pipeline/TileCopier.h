@@ -36,12 +36,20 @@ public:
   /// Units a thread moves (the last round may be partial).
   int64_t unitsPerThread() const;
 
+  /// The integers the thread's coordinate states hold: view coordinates
+  /// and merge digits of each load.
+  int64_t cursorValues() const;
+
   /// Whether a loop carries this copy's coordinate states and advances them
   /// without division, or carries their view coordinates alone and
   /// evaluates the chain at each step: the former where the states hold at
   /// most `maxCursorValues` integers. Each held value costs a register for
   /// the whole loop, so copies with many loads per thread evaluate instead.
   bool isIncremental() const;
+  /// Lowers the bound isIncremental compares against to `most`.
+  void limitCursorValues(int64_t most) {
+    maxCursorValues = std::min(maxCursorValues, most);
+  }
 
   /// The positions of the thread's loads of the tile at (row0, col0) of
   /// batch `g`, one per load vector in the order `load` returns them. Call

@@ -1,6 +1,10 @@
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-select-gemm-config | FileCheck %s --check-prefix=GFX942
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx1100 -ck-select-gemm-config | FileCheck %s --check-prefix=GFX1100
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config | FileCheck %s --check-prefix=SM90
+// With partition=split_k, split-K takes the K ranges heuristicKBatch counts.
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-select-gemm-config=partition=split_k | FileCheck %s --check-prefix=GFX942-SPLIT
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx1100 -ck-select-gemm-config=partition=split_k | FileCheck %s --check-prefix=GFX1100-SPLIT
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config=partition=split_k | FileCheck %s --check-prefix=SM90-SPLIT
 // Every chosen config must also be one convert-ck-to-gpu accepts (it checks
 // them again): any error would fail the pipe.
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-select-gemm-config -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
@@ -22,10 +26,13 @@
 //  * while the config does not fit the chip: halve block M if it is >= block
 //    N and above 2 * m, else block N if above 2 * n, else block K if above
 //    max(k, 8); wave = block / 2 again.
-//  * split_k: tiles = ceil(M / bM) * ceil(N / bN) * G; if tiles < CUs of the
-//    chip's first SKU (gfx942: 304, gfx1100: 96, sm_90a: 132),
-//    split_k = clamp(ceil(2 * CUs / tiles), 1, max(1, kTiles / 8)) with
-//    kTiles = ceil(K / bK); then at most 64. split_k = 1 is not printed.
+//  * partition: tiles = ceil(M / bM) * ceil(N / bN) * G; if tiles < CUs of
+//    the chip's first SKU (gfx942: 304, gfx1100: 96, sm_90a: 132),
+//    k_batch = clamp(ceil(2 * CUs / tiles), 1, max(1, kTiles / 8)) with
+//    kTiles = ceil(K / bK), then at most 64 (heuristicKBatch); where that
+//    is > 1 the partition is stream_k (default parameters), else
+//    data_parallel, which is not printed. With partition=split_k (the
+//    -SPLIT prefixes) it is split_k with that k_batch (at least 2).
 // Fit (explainGemmConfigMisfit / estimateCost), with threads = waves * wave
 // size (64 on gfx942, 32 on gfx1100 and sm_90a):
 //   threads <= 1024;
@@ -114,7 +121,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 //   wave 64x64. LDS = (136 * 40 + 40 * 136) * 4 = 43520 <= 65536;
 //   registers = 16 * 4 + 4 * 1 + 4 * 1 + ceil(8192 * 4 / 1024) = 104.
 //   tiles = 16 * 16 = 256 < 304, but kTiles = 512 / 32 = 16 and 16 / 8 = 2
-//   bound the split: clamp(ceil(608 / 256) = 3, 1, 2) = 2.
+//   bound the split: clamp(ceil(608 / 256) = 3, 1, 2) = 2 > 1: stream_k.
 // gfx1100 has no f32 matrix instruction: the fma path (m = n = 16, k = 1,
 //   8 accumulators and 8 A values per lane on wave32). 128x128x16 needs
 //   16 * 8 + 4 * 8 + 4 * 1 + ceil(4096 * 4 / 512) = 196 > 192: bM -> 64,
@@ -126,7 +133,9 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 //   33280 <= 232448. tiles = 512 >= 132.
 
 // GFX942-LABEL: func.func @f32
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<split_k, k_batch = 2>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<stream_k>> :
+// GFX942-SPLIT-LABEL: func.func @f32
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<split_k, k_batch = 2>> :
 // GFX1100-LABEL: func.func @f32
 // GFX1100: config <block = [64, 128, 16], wave = [32, 64], mma = #ck.fma> :
 // SM90-LABEL: func.func @f32
@@ -211,7 +220,8 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 }
 
 // -----
-// Split-K: the backward-weight GEMM of RetinaNet's 3x3 layer (G = 1,
+// Split work (stream_k by default; split_k with the k_batch below under
+// the -SPLIT prefixes): the backward-weight GEMM of RetinaNet's 3x3 layer (G = 1,
 // M = 256, N = 2304, K = 40000, f16), the example of Passes.td.
 // gfx942: block 128x128x32, wave 64x64 (as @large_f16).
 //   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304.
@@ -223,11 +233,15 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 17>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942-SPLIT-LABEL: func.func @split_k_retinanet
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 17>> :
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 4>> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90-SPLIT-LABEL: func.func @split_k_retinanet
+// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 4>> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                              %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -235,17 +249,23 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 }
 
 // -----
-// Split-K bounded by the K work: M = N = 128, K = 2048, f16. kTiles =
+// Split work (as above) bounded by the K work: M = N = 128, K = 2048, f16. kTiles =
 // 2048 / 32 = 64, 64 / 8 = 8 bounds the split on every chip: gfx942 (one
 // 128x128 tile) wants ceil(608 / 1) = 608, gfx1100 (four 64x64 tiles)
 // ceil(192 / 4) = 48, sm_90a (two 64x128) ceil(264 / 2) = 132: split_k = 8.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942-SPLIT-LABEL: func.func @split_k_bounded_by_k
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
+// GFX1100-SPLIT-LABEL: func.func @split_k_bounded_by_k
+// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90-SPLIT-LABEL: func.func @split_k_bounded_by_k
+// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                                 %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
@@ -253,17 +273,23 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 }
 
 // -----
-// Split-K capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
+// Split work (as above), k_batch capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
 // 1024, 1024 / 8 = 128. gfx942: clamp(608, 1, 128) = 128 -> 64. gfx1100
 // (four 64x64 tiles): clamp(48, 1, 128) = 48, under the cap. sm_90a:
 // clamp(132, 1, 128) = 128 -> 64.
 
 // GFX942-LABEL: func.func @split_k_capped
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942-SPLIT-LABEL: func.func @split_k_capped
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
 // GFX1100-LABEL: func.func @split_k_capped
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 48>> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
+// GFX1100-SPLIT-LABEL: func.func @split_k_capped
+// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 48>> :
 // SM90-LABEL: func.func @split_k_capped
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90-SPLIT-LABEL: func.func @split_k_capped
+// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
                           %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x32768xf16>, memref<1x32768x128xf16> -> memref<1x128x128xf16>
@@ -271,16 +297,22 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 }
 
 // -----
-// Batches count as tiles: G = 4, M = N = 128, K = 2048. gfx942: tiles = 4,
+// Batches count as tiles (split work as above): G = 4, M = N = 128, K = 2048. gfx942: tiles = 4,
 // ceil(608 / 4) = 152; gfx1100: tiles = 4 * 4 = 16, ceil(192 / 16) = 12;
 // sm_90a: 8, ceil(264 / 8) = 33. kTiles = 64 bounds all at 8.
 
 // GFX942-LABEL: func.func @split_k_batched
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942-SPLIT-LABEL: func.func @split_k_batched
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 // GFX1100-LABEL: func.func @split_k_batched
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
+// GFX1100-SPLIT-LABEL: func.func @split_k_batched
+// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_batched
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90-SPLIT-LABEL: func.func @split_k_batched
+// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
                            %c: memref<4x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<4x128x2048xf16>, memref<4x2048x128xf16> -> memref<4x128x128xf16>

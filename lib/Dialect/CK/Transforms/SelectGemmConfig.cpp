@@ -57,15 +57,16 @@ struct CKSelectGemmConfigPass
     return success();
   }
 
-  /// `config` with the partition the option asks for.
-  GemmConfigAttr withPartition(GemmConfigAttr config) const {
+  /// `config` (chosen for `shape` on `target`) with the partition the
+  /// option asks for.
+  GemmConfigAttr withPartition(GemmConfigAttr config, GemmShape shape,
+                               TargetAttr target) const {
     PartitionAttr chosen = config.getPartition();
     if (heuristicSplitK)
       chosen = PartitionAttr::get(
           config.getContext(), PartitionKind::SplitK,
-          std::max<int64_t>(2, chosen.getKind() == PartitionKind::SplitK
-                                   ? chosen.getKBatch()
-                                   : 1));
+          std::max<int64_t>(
+              2, heuristicKBatch(shape, config.getBlock(), target)));
     else if (forced)
       chosen = forced;
     return config.withPartition(chosen);
@@ -92,7 +93,7 @@ struct CKSelectGemmConfigPass
           op.getContext(), shape, elementType, *target, emitError, roles);
       if (failed(config))
         return WalkResult::interrupt();
-      op.setConfigAttr(withPartition(*config));
+      op.setConfigAttr(withPartition(*config, shape, *target));
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
