@@ -1,77 +1,95 @@
-"""Load a ck bundle (plan.ckplan + cubin) and launch it on PyTorch tensors.
+"""Load a ck bundle (plan.ckplan + binary) and launch it on PyTorch tensors.
 
-Only for NVIDIA GPUs: the CUDA driver is called through ctypes, in the
-CUDA context PyTorch made current. The plan format is described in
-docs/Runtime.md.
+Loading and launching go through libckrt's C API (ctypes), so schedules,
+workspaces and cooperative launches are ckrt's, as for ck-bench. The
+library is build/lib/libckrt.so, or the file $CKRT_LIBRARY names. Launches
+go on the default stream, which PyTorch's default stream is.
 """
 
 import ctypes
 import os
-import re
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_BACKEND_CUDA = 1
 
 
-class CudaError(RuntimeError):
+class CkrtError(RuntimeError):
     pass
 
 
-_cuda = None
+class _ScheduleInfo(ctypes.Structure):
+    """The leading fields of ckrt_schedule_info (include/ck-c/Runtime.h),
+    then room for the rest."""
+    _fields_ = [("name", ctypes.c_char_p), ("kind", ctypes.c_int),
+                ("cus", ctypes.c_uint32), ("occupancy", ctypes.c_uint32),
+                ("occupancy_queried", ctypes.c_int),
+                ("resident_workgroups", ctypes.c_uint64),
+                ("grid", ctypes.c_uint32),
+                ("workspace_bytes", ctypes.c_uint64),
+                ("streamk_tiles", ctypes.c_int64),
+                ("data_parallel_tiles", ctypes.c_int64),
+                ("streamk_workgroups", ctypes.c_int64),
+                ("iters_per_workgroup", ctypes.c_int64),
+                ("extra_iters", ctypes.c_int64),
+                ("k_batch", ctypes.c_int64),
+                ("iters_per_split", ctypes.c_int64),
+                ("max_contributors", ctypes.c_int64),
+                ("rest", ctypes.c_char * 256)]
 
 
-def _driver():
-    global _cuda
-    if _cuda is None:
-        _cuda = ctypes.CDLL("libcuda.so.1")
-    return _cuda
+_lib = None
 
 
-def _check(result, what):
-    if result != 0:
-        name = ctypes.c_char_p()
-        _driver().cuGetErrorString(result, ctypes.byref(name))
-        raise CudaError(f"{what} failed: {result} {name.value.decode() if name.value else ''}")
+def _ckrt():
+    global _lib
+    if _lib is None:
+        path = os.environ.get("CKRT_LIBRARY") or os.path.join(
+            os.path.dirname(_HERE), "build", "lib", "libckrt.so")
+        lib = ctypes.CDLL(path)
+        lib.ckrt_last_error.restype = ctypes.c_char_p
+        lib.ckrt_plan_get_desc.restype = ctypes.c_void_p
+        lib.ckrt_plan_desc_num_schedules.restype = ctypes.c_size_t
+        lib.ckrt_plan_desc_num_schedules.argtypes = [ctypes.c_void_p]
+        lib.ckrt_plan_get_desc.argtypes = [ctypes.c_void_p]
+        lib.ckrt_plan_launch.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                                         ctypes.c_size_t, ctypes.c_void_p]
+        lib.ckrt_plan_schedule_info.argtypes = [
+            ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(_ScheduleInfo)]
+        lib.ckrt_context_create.argtypes = [ctypes.c_int, ctypes.c_int,
+                                            ctypes.POINTER(ctypes.c_void_p)]
+        lib.ckrt_plan_load_file.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                            ctypes.c_uint,
+                                            ctypes.POINTER(ctypes.c_void_p)]
+        lib.ckrt_plan_destroy.argtypes = [ctypes.c_void_p]
+        lib.ckrt_context_destroy.argtypes = [ctypes.c_void_p]
+        _lib = lib
+    return _lib
+
+
+def _check(status, what):
+    if status != 0:
+        raise CkrtError(f"{what}: {_ckrt().ckrt_last_error().decode()}")
 
 
 class Plan:
-    """A parsed plan: target, binary path, meta facts, tensors and kernels."""
+    """The facts of a plan the harness reads: target, meta, tensors."""
 
     def __init__(self, path):
         self.path = path
         self.meta = {}
         self.tensors = {}
-        self.workspaces = {}
-        self.kernels = []
-        base = os.path.dirname(path)
         with open(path) as f:
-            for number, line in enumerate(f, start=1):
+            for line in f:
                 line = line.split("#", 1)[0].strip()
-                if not line:
-                    continue
                 word, _, rest = line.partition(" ")
-                if word == "ck-plan":
-                    assert rest == "1", f"{path}:{number}: unsupported plan version {rest}"
-                elif word == "target":
+                if word == "target":
                     self.target = rest
-                elif word == "binary":
-                    self.binary = os.path.join(base, rest)
                 elif word == "meta":
                     key, _, value = rest.partition(" ")
                     self.meta[key] = value
                 elif word == "tensor":
                     index, role, dtype, count = rest.split()
                     self.tensors[int(index)] = (role, dtype, int(count))
-                elif word == "workspace":
-                    index, size, _ = rest.split()
-                    self.workspaces[int(index)] = int(size)
-                elif word == "kernel":
-                    parts = rest.split()
-                    name = parts[0]
-                    grid = tuple(int(v) for v in parts[2:5])
-                    block = tuple(int(v) for v in parts[6:9])
-                    lds = int(parts[10])
-                    args = parts[12:]
-                    self.kernels.append((name, grid, block, lds, args))
-                else:
-                    raise ValueError(f"{path}:{number}: unknown directive {word}")
 
     def problem(self):
         """The problem summary meta line as a dict of its fields."""
@@ -92,41 +110,47 @@ class Plan:
 
 
 class LoadedPlan:
-    """A plan whose module is loaded in the current CUDA context."""
+    """A plan ckrt loaded on the current CUDA device."""
 
     def __init__(self, plan):
-        self.plan = plan
-        cuda = _driver()
-        with open(plan.binary, "rb") as f:
-            image = f.read()
-        self._image = ctypes.create_string_buffer(image, len(image))
-        self.module = ctypes.c_void_p()
-        _check(cuda.cuModuleLoadData(ctypes.byref(self.module), self._image),
-               f"cuModuleLoadData({plan.binary})")
-        self.functions = []
-        for name, grid, block, lds, args in plan.kernels:
-            fn = ctypes.c_void_p()
-            _check(cuda.cuModuleGetFunction(ctypes.byref(fn), self.module,
-                                            name.encode()),
-                   f"cuModuleGetFunction({name})")
-            self.functions.append(fn)
-        # Workspaces are written before they are read by every launch.
         import torch
-        self.workspaces = [torch.empty(plan.workspaces[i], dtype=torch.uint8,
-                                       device="cuda")
-                           for i in sorted(plan.workspaces)]
+        lib = _ckrt()
+        self.plan = plan
+        self.context = ctypes.c_void_p()
+        _check(lib.ckrt_context_create(_BACKEND_CUDA,
+                                       torch.cuda.current_device(),
+                                       ctypes.byref(self.context)),
+               "ckrt_context_create")
+        self.handle = ctypes.c_void_p()
+        _check(lib.ckrt_plan_load_file(self.context, plan.path.encode(), 0,
+                                       ctypes.byref(self.handle)),
+               f"ckrt_plan_load_file({plan.path})")
 
-    def launch(self, tensors, stream=0):
-        """Launches every kernel; `tensors[i]` is a CUDA torch tensor."""
-        cuda = _driver()
-        for fn, (name, grid, block, lds, args) in zip(self.functions,
-                                                     self.plan.kernels):
-            buffers = {"t": tensors, "w": self.workspaces}
-            pointers = [ctypes.c_uint64(buffers[a[0]][int(a[1:])].data_ptr())
-                        for a in args]
-            params = (ctypes.c_void_p * len(pointers))(
-                *[ctypes.cast(ctypes.byref(p), ctypes.c_void_p) for p in pointers])
-            _check(cuda.cuLaunchKernel(fn, grid[0], grid[1], grid[2],
-                                       block[0], block[1], block[2], lds,
-                                       ctypes.c_void_p(stream), params, None),
-                   f"cuLaunchKernel({name})")
+    def __del__(self):
+        lib = _ckrt()
+        if getattr(self, "handle", None):
+            lib.ckrt_plan_destroy(self.handle)
+        if getattr(self, "context", None):
+            lib.ckrt_context_destroy(self.context)
+
+    def max_contributors(self):
+        """The most partial sums added into one output element, as the
+        loaded schedules give it (CK's k_batch), or None without one."""
+        lib = _ckrt()
+        desc = lib.ckrt_plan_get_desc(self.handle)
+        most = None
+        for i in range(lib.ckrt_plan_desc_num_schedules(desc)):
+            info = _ScheduleInfo()
+            _check(lib.ckrt_plan_schedule_info(self.handle, i,
+                                               ctypes.byref(info)),
+                   "ckrt_plan_schedule_info")
+            most = max(most or 1, info.max_contributors)
+        return most
+
+    def launch(self, tensors):
+        """Enqueues the plan; `tensors[i]` is a CUDA torch tensor."""
+        pointers = (ctypes.c_void_p * len(tensors))(
+            *[t.data_ptr() for t in tensors])
+        _check(_ckrt().ckrt_plan_launch(self.handle, pointers, len(tensors),
+                                        None),
+               "ckrt_plan_launch")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The RetinaNet layers (bench/data/retinanet_bwd_weight.csv, f16) compiled
-# for sm_90a in several partition and wave-role modes, in two halves:
+# A problem table (by default the RetinaNet layers,
+# bench/data/retinanet_bwd_weight.csv) compiled for sm_90a in several
+# partition, wave-role, type and direction modes, in two halves:
 #
 #   scripts/device-modes.sh compile [MODE...]
 #       here (no GPU needed): one bundle directory per mode under
@@ -9,20 +10,41 @@
 #   scripts/device-modes.sh run OUT [MODE...]
 #       on the GPU machine: ck-bench verifies every bundle of each mode
 #       against the reference kernels, relaunches it 20 times on the same
-#       inputs for bitwise determinism and times it (OUT/MODE.json); then
-#       bench/device_check.py times the heuristic bundles and cuDNN with
-#       the same method in the same run (OUT/cudnn.json). The exit code is
-#       non-zero if anything failed.
+#       inputs for bitwise determinism (modes not named *_nodet) and times
+#       it (OUT/MODE.json); where `heuristic` is among the modes,
+#       bench/device_check.py then times its bundles and cuDNN with the
+#       same method in the same run (OUT/cudnn.json). The exit code is
+#       non-zero if anything failed. bench/partition_table.py tabulates a
+#       run.
 #
-# With the `device` tool, carry .device/modes, build/bin/ck-bench and
+# TABLE names another problem table (default
+# bench/data/retinanet_bwd_weight.csv) and MODES_DIR the bundles' directory
+# (default .device/modes).
+#
+# With the `device` tool, carry MODES_DIR, build/bin/ck-bench and
 # build/lib/libckrt.so (docs/DeviceTesting.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-# name, direction, ck-compile flags.
+table="${TABLE:-bench/data/retinanet_bwd_weight.csv}"
+dir="${MODES_DIR:-.device/modes}"
+
+# name, direction, ck-compile flags. Modes named *_nodet skip the
+# determinism relaunches (the partition comparison's alternatives).
 modes=(
   "heuristic bwd_weight"
+  "heuristic_bf16 bwd_weight --type=bf16"
+  "fwd fwd"
+  "bwd_data bwd_data"
+  "data_parallel_nodet bwd_weight --partition=data_parallel"
+  "split_k_nodet bwd_weight --partition=split_k"
+  "split_k2_nodet bwd_weight --partition=split_k,k_batch=2"
+  "split_k4_nodet bwd_weight --partition=split_k,k_batch=4"
+  "split_k8_nodet bwd_weight --partition=split_k,k_batch=8"
+  "split_k16_nodet bwd_weight --partition=split_k,k_batch=16"
+  "stream_k_tree bwd_weight --partition=stream_k"
+  "stream_k_linear_nodet bwd_weight --partition=stream_k,reduce=linear"
   "waves44 bwd_weight --waves=4,4"
   "waves42 bwd_weight --waves=4,2"
   "waves44_streamk_tree bwd_weight --waves=4,4 --partition=stream_k"
@@ -47,10 +69,11 @@ compile)
   shift
   selected "$@" | while read -r name direction flags; do
     # shellcheck disable=SC2086 # the flags are words
-    build/bin/ck-compile --chip=sm_90a --csv bench/data/retinanet_bwd_weight.csv \
-      --direction "$direction" --type f16 $flags -o ".device/modes/$name" \
-      > ".device/modes-$name.log" 2>&1
-    tail -n 1 ".device/modes-$name.log"
+    case "$flags" in *--type*) ;; *) flags="--type=f16 $flags" ;; esac
+    build/bin/ck-compile --chip=sm_90a --csv "$table" \
+      --direction "$direction" $flags -o "$dir/$name" \
+      > "$dir-$name.log" 2>&1
+    tail -n 1 "$dir-$name.log"
   done
   ;;
 run)
@@ -60,12 +83,14 @@ run)
   export PYTHONUNBUFFERED=1
   status=0
   while read -r name _; do
-    build/bin/ck-bench --bundles ".device/modes/$name" --determinism 20 \
+    determinism=(--determinism 20)
+    [[ "$name" == *_nodet ]] && determinism=()
+    build/bin/ck-bench --bundles "$dir/$name" "${determinism[@]}" \
       --repeat 20 --json "$out/$name.json" > "$out/$name.log" 2>&1 || status=1
     echo "$name: $(tail -n 1 "$out/$name.log")"
   done < <(selected "$@")
-  if [ -d .device/modes/heuristic ]; then
-    python3 bench/device_check.py .device/modes/heuristic --time --cudnn \
+  if selected "$@" | grep -q '^heuristic '; then
+    python3 bench/device_check.py "$dir/heuristic" --time --cudnn \
       --json "$out/cudnn.json" > "$out/cudnn.log" 2>&1 || status=1
     echo "cudnn: $(tail -n 1 "$out/cudnn.log")"
   fi
