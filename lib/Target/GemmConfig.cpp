@@ -5,7 +5,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <cstdint>
 
 using namespace mlir;
 using namespace mlir::ck;
@@ -101,10 +100,15 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
 /// The most K splits the heuristic picks (each costs an f32 partial tile).
 static constexpr int64_t kMaxSplitK = 64;
 
+/// The output tiles of `shape` in tiles of `block`, over all batches.
+static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
+  return llvm::divideCeil(shape.m, block[0]) *
+         llvm::divideCeil(shape.n, block[1]) * shape.g;
+}
+
 int64_t mlir::ck::heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
                                   TargetAttr target) {
-  int64_t tiles = llvm::divideCeil(shape.m, block[0]) *
-                  llvm::divideCeil(shape.n, block[1]) * shape.g;
+  int64_t tiles = tileCount(shape, block);
   int64_t computeUnits = target.getComputeUnits();
   if (tiles >= computeUnits)
     return 1;
@@ -229,11 +233,9 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   // where split-K would cut them. On the H100 that took the 29 RetinaNet
   // backward-weight layers (f16) that split-K cut from 10.1 to 8.8 ms in
   // all (bench/results/h100-streamk.md). StreamK's counts are i32.
-  int64_t tiles = llvm::divideCeil(shape.m, block[0]) *
-                  llvm::divideCeil(shape.n, block[1]) * shape.g;
-  int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
   if (heuristicKBatch(shape, block, target) > 1 &&
-      tiles * kTiles <= INT32_MAX)
+      PartitionAttr::streamKCountsFit(tileCount(shape, block),
+                                      llvm::divideCeil(shape.k, block[2])))
     config = config.withPartition(
         PartitionAttr::get(context, PartitionKind::StreamK));
   return config;

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -436,6 +437,11 @@ PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
   if (getKind() == PartitionKind::StreamK)
     return std::nullopt;
   return std::array<int64_t, 3>{tiles[1] * tiles[2], tiles[0], getKBatch()};
+}
+
+bool PartitionAttr::streamKCountsFit(int64_t tiles, int64_t kTiles) {
+  std::optional<int64_t> iterations = llvm::checkedMul(tiles, kTiles);
+  return iterations && *iterations <= INT32_MAX;
 }
 
 //===----------------------------------------------------------------------===//

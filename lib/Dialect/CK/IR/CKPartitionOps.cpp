@@ -39,8 +39,7 @@ static LogicalResult verifyWorkspaceHoldsAt(Operation *op,
 /// K-tiles.
 static LogicalResult verifyStreamKIterations(Operation *op, int64_t tiles,
                                              int64_t kTiles) {
-  std::optional<int64_t> iterations = llvm::checkedMul(tiles, kTiles);
-  if (!iterations || *iterations > INT32_MAX)
+  if (!PartitionAttr::streamKCountsFit(tiles, kTiles))
     return op->emitOpError() << "has more K-tiles in all than StreamK's i32 "
                                 "schedule counts ("
                              << tiles << " tiles x " << kTiles << ")";

@@ -267,6 +267,9 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     static int64_t getStreamKFlagFloat(int64_t tileFloats) {
       return llvm::alignTo(tileFloats, 64);
     }
+    /// Whether StreamK's i32 schedule counts hold all `tiles` x `kTiles`
+    /// K-tiles of a GEMM.
+    static bool streamKCountsFit(int64_t tiles, int64_t kTiles);
   }];
 }
 
