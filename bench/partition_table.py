@@ -9,7 +9,9 @@ per shape, the median time (us) of data-parallel, the best split-K (with
 its k_batch), StreamK linear and tree, cuDNN, and the heuristic's time and
 choice (read from DIR/<key>/plan.ckplan, the heuristic's bundles, where
 given). Each shape class (the K = 36 head, depthwise, many-group, other)
-gets the sums of its shapes. Markdown goes to stdout.
+gets the sums of its shapes. The last column compares ck and cuDNN as
+device_check timed both (one method for the two); the other columns are
+ck-bench's. Markdown goes to stdout.
 """
 
 import argparse
@@ -71,7 +73,7 @@ def main():
 
     print(f"# {args.title}\n")
     print("| shape | class | data-parallel | best split-K (k_batch) | StreamK linear "
-          "| StreamK tree | cuDNN | heuristic | heuristic's choice | heuristic / cuDNN |")
+          "| StreamK tree | cuDNN | heuristic | heuristic's choice | ck / cuDNN (device_check) |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     sums = {}
     for key in sorted(heuristic, key=lambda k: (shape_class(k), k)):
@@ -82,15 +84,16 @@ def main():
         row = {"dp": t(dp), "split": best and best["time_us_median"],
                "linear": t(linear), "tree": t(tree),
                "cudnn": cudnn[key]["cudnn_us"] if key in cudnn else None,
-               "heuristic": t(heuristic)}
+               "heuristic": t(heuristic),
+               "ck_dc": cudnn[key]["ck_us"] if key in cudnn else None}
         cls = shape_class(key)
         total = sums.setdefault(cls, {})
         for name, value in row.items():
             if value is not None:
                 total[name] = total.get(name, 0.0) + value
         fmt = lambda v: "-" if v is None else f"{v:.0f}"
-        ratio = (f"{row['heuristic'] / row['cudnn']:.2f}"
-                 if row["heuristic"] and row["cudnn"] else "-")
+        ratio = (f"{row['ck_dc'] / row['cudnn']:.2f}"
+                 if row["ck_dc"] and row["cudnn"] else "-")
         split = f"{fmt(row['split'])} ({best['k_batch']})" if best else "-"
         short = key.split("-NHWGC")[0].replace("bwd_weight-", "")
         print(f"| {short} | {cls} | {fmt(row['dp'])} | {split} | "
@@ -98,12 +101,12 @@ def main():
               f"{fmt(row['heuristic'])} | {choice(args.bundles, key)} | {ratio} |")
     print("\n## Sums per class (us)\n")
     print("| class | data-parallel | best split-K | StreamK linear | StreamK tree "
-          "| cuDNN | heuristic | heuristic / cuDNN |")
+          "| cuDNN | heuristic | ck / cuDNN (device_check) |")
     print("|---|---|---|---|---|---|---|---|")
     for cls, total in sorted(sums.items()):
         get = lambda n: f"{total[n]:.0f}" if n in total else "-"
-        ratio = (f"{total['heuristic'] / total['cudnn']:.2f}"
-                 if "cudnn" in total and "heuristic" in total else "-")
+        ratio = (f"{total['ck_dc'] / total['cudnn']:.2f}"
+                 if "cudnn" in total and "ck_dc" in total else "-")
         print(f"| {cls} | {get('dp')} | {get('split')} | {get('linear')} | "
               f"{get('tree')} | {get('cudnn')} | {get('heuristic')} | {ratio} |")
 
