@@ -31,7 +31,9 @@ table="${TABLE:-bench/data/retinanet_bwd_weight.csv}"
 dir="${MODES_DIR:-.device/modes}"
 
 # name, direction, ck-compile flags. Modes named *_nodet skip the
-# determinism relaunches (the partition comparison's alternatives).
+# determinism relaunches (the partition comparison's alternatives). The
+# merge_groups modes other than 1 need tables whose G they divide (the
+# depthwise table).
 modes=(
   "heuristic bwd_weight"
   "heuristic_bf16 bwd_weight --type=bf16"
@@ -52,6 +54,9 @@ modes=(
   "waves44_split_k bwd_weight --waves=4,4 --partition=split_k"
   "fwd_waves44 fwd --waves=4,4"
   "bwd_data_waves44 bwd_data --waves=4,4"
+  "merge_groups1_nodet bwd_weight --merge-groups=1"
+  "merge_groups8_nodet bwd_weight --merge-groups=8"
+  "merge_groups16_nodet bwd_weight --merge-groups=16"
 )
 
 # The modes named in "$@", or all of them.

@@ -3,6 +3,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -41,15 +42,40 @@ static llvm::MaybeAlign vectorAlignment(VectorType type) {
       16, type.getNumElements() * type.getElementTypeBitWidth() / 8));
 }
 
+/// `memref` and `indices` with the trailing unit dimensions collapsed into
+/// the innermost longer one (their indices are 0), so that a vector along
+/// that dimension runs along the innermost one of the result.
+static std::pair<Value, SmallVector<Value>>
+collapseTrailingUnitDims(OpBuilder &b, Location loc, Value memref,
+                         ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  size_t last = shape.size();
+  while (last > 1 && shape[last - 1] == 1)
+    --last;
+  if (last == shape.size())
+    return {memref, SmallVector<Value>(indices)};
+  SmallVector<ReassociationIndices> groups;
+  for (size_t i = 0; i + 1 < last; ++i)
+    groups.push_back({int64_t(i)});
+  groups.emplace_back();
+  for (size_t i = last - 1; i < shape.size(); ++i)
+    groups.back().push_back(i);
+  Value collapsed = memref::CollapseShapeOp::create(b, loc, memref, groups);
+  return {collapsed, SmallVector<Value>(indices.take_front(last))};
+}
+
 Value mlir::ck::loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
                                   Value memref, ValueRange indices) {
-  return vector::LoadOp::create(b, loc, type, memref, indices,
+  auto [base, at] = collapseTrailingUnitDims(b, loc, memref, indices);
+  return vector::LoadOp::create(b, loc, type, base, at,
                                 /*nontemporal=*/false, vectorAlignment(type));
 }
 
 void mlir::ck::storeAlignedVector(OpBuilder &b, Location loc, Value value,
                                   Value memref, ValueRange indices) {
-  vector::StoreOp::create(b, loc, value, memref, indices,
+  auto [base, at] = collapseTrailingUnitDims(b, loc, memref, indices);
+  vector::StoreOp::create(b, loc, value, base, at,
                           /*nontemporal=*/false,
                           vectorAlignment(cast<VectorType>(value.getType())));
 }

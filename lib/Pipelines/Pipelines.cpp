@@ -10,7 +10,9 @@
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -33,7 +35,9 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
     pm.addPass(createConvertCKConvToGPUReference());
     return;
   }
-  pm.addPass(createCKConvToGemm());
+  CKConvToGemmOptions convToGemm;
+  convToGemm.mergeGroups = o.mergeGroups;
+  pm.addPass(createCKConvToGemm(convToGemm));
   CKSelectGemmConfigOptions select;
   select.partition = o.partition;
   select.waves = o.waves;
@@ -44,6 +48,17 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerRoles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());
+}
+
+/// After the target's lowering of the ck ops: memref reshapes (vector
+/// accesses collapse trailing unit dimensions) become the strided metadata
+/// that the GPU-to-LLVM conversions read, then control flow.
+static void lowerMemRefsAndLoops(OpPassManager &kernels) {
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(memref::createExpandStridedMetadataPass());
+  kernels.addPass(createLowerAffinePass());
+  kernels.addPass(createSCFToControlFlowPass());
 }
 
 static void buildBinary(OpPassManager &pm, const GpuPipelineOptions &o,
@@ -61,9 +76,7 @@ void mlir::ck::buildCKToROCDLPipeline(OpPassManager &pm,
   buildKernels(pm, o);
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertCKToAMDGPU());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createSCFToControlFlowPass());
+  lowerMemRefsAndLoops(kernels);
   ConvertGpuOpsToROCDLOpsOptions rocdl;
   rocdl.chipset = o.chip;
   rocdl.useBarePtrCallConv = true;
@@ -85,9 +98,7 @@ void mlir::ck::buildCKToNVVMPipeline(OpPassManager &pm,
   buildKernels(pm, o);
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertCKToNVVM());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createSCFToControlFlowPass());
+  lowerMemRefsAndLoops(kernels);
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));

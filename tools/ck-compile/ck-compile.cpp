@@ -64,6 +64,12 @@ cl::opt<std::string> waves(
              "none) or LOAD,MATH load and math waves, e.g. 4,4 or 4,2: load "
              "waves copy operand tiles to LDS, math waves compute"),
     cl::init("auto"), cl::cat(category));
+cl::opt<int64_t> mergeGroups(
+    "merge-groups",
+    cl::desc("Groups per backward-weight GEMM: 0 (default) for the rule "
+             "(the most, a power of two dividing G, with groups * K <= 32), "
+             "1 for one GEMM batch per group, or another divisor of G"),
+    cl::init(0), cl::cat(category));
 cl::opt<bool> report("report",
                      cl::desc("Print registers, LDS, scratch and "
                               "occupancy per kernel; on AMD also the main "
@@ -168,6 +174,7 @@ int main(int argc, char **argv) {
   options.outputDir = output;
   options.partition = partition;
   options.waves = waves;
+  options.mergeGroups = mergeGroups;
   options.reference = !noReference;
   options.report = report;
 

@@ -28,7 +28,9 @@ Value insideMatrix(OpBuilder &b, Location loc, Value row, Value col,
 
 /// A vector load of `type` from `memref` at `indices`, or a store of the
 /// vector `value`, that asserts the alignment of the vector's size (up to
-/// 16 bytes): callers pick starts that are multiples of it.
+/// 16 bytes): callers pick starts that are multiples of it. The vector runs
+/// along the innermost dimension longer than one: trailing unit dimensions
+/// (C = 1 of a depthwise convolution) are collapsed into it first.
 Value loadAlignedVector(OpBuilder &b, Location loc, VectorType type,
                         Value memref, ValueRange indices);
 void storeAlignedVector(OpBuilder &b, Location loc, Value value, Value memref,

@@ -21,6 +21,9 @@ struct CompileOptions {
   std::string partition;
   /// The GEMM kernels' wave roles (ck-select-gemm-config's `waves`).
   std::string waves;
+  /// Groups per backward-weight GEMM (ck-conv-to-gemm's `merge-groups`; 0
+  /// for its rule).
+  int64_t mergeGroups = 0;
   bool reference = true;
   bool report = false;
 };

@@ -47,6 +47,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
                      "or LOAD,MATH load and math waves (see "
                      "ck-select-gemm-config)"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> mergeGroups{
+      *this, "merge-groups",
+      llvm::cl::desc("Groups per backward-weight GEMM: 0 for the rule, or a "
+                     "divisor of G (see ck-conv-to-gemm)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> reference{
       *this, "reference",
       llvm::cl::desc("Build the naive reference kernels of the convolutions"),

@@ -229,14 +229,17 @@ private:
     return Operand{*view, byValue[view->memref]};
   }
 
-  /// Writes `value` at view coordinate `coord` of `dest`.
+  /// Writes `value` at view coordinate `coord` of `dest`. Padding is
+  /// skipped, as the kernels skip it (a backward-weight GEMM over merged
+  /// groups computes the blocks off the diagonal into padding); run()
+  /// still demands every tensor element written exactly once.
   std::string write(const Operand &dest, ArrayRef<int64_t> coord,
                     double value) {
     if (dest.tensor != written)
       return "an op writes a tensor the convolution only reads";
     auto at = dest.view.evaluate(coord);
     if (!at)
-      return "an op writes to padding";
+      return {};
     int64_t index = written->flatten(*at);
     written->data[index] = value;
     counts[index]++;
@@ -323,10 +326,11 @@ class ConvToGemmNumerics : public ::testing::TestWithParam<ConvDirection> {
 protected:
   ConvToGemmNumerics() { context.loadDialect<CKDialect, func::FuncDialect>(); }
 
-  /// Lowers `spec` with the given path and checks it against the reference;
-  /// returns a message on failure. `ir` receives the lowered IR.
-  std::string check(const ConvSpec &spec, StringRef path, uint64_t seed,
-                    std::string &ir) {
+  /// Lowers `spec` with the given path and groups per backward-weight GEMM
+  /// (0: the pass's rule) and checks it against the reference; returns a
+  /// message on failure. `ir` receives the lowered IR.
+  std::string check(const ConvSpec &spec, StringRef path, int64_t mergeGroups,
+                    uint64_t seed, std::string &ir) {
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>(spec.toMLIR(), &context);
     if (!module)
@@ -334,6 +338,7 @@ protected:
     PassManager pm(&context);
     CKConvToGemmOptions options;
     options.path = path.str();
+    options.mergeGroups = mergeGroups;
     pm.addPass(createCKConvToGemm(options));
     if (failed(pm.run(*module)))
       return "ck-conv-to-gemm failed";
@@ -372,20 +377,33 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
     coverage.note(spec);
     bool pointwise = isPointwise(spec);
     // Pointwise problems take the explicit path by default; check the
-    // implicit views of them too.
+    // implicit views of them too. Backward-weight takes the groups one GEMM
+    // at a time, by the pass's rule, and every other divisor of G per GEMM.
+    std::vector<int64_t> groupsPerGemm = {0};
+    if (direction == ConvDirection::BackwardWeight)
+      for (int64_t d = 1; d <= spec.groups; ++d)
+        if (spec.groups % d == 0)
+          groupsPerGemm.push_back(d);
     for (StringRef path : pointwise ? std::vector<StringRef>{"auto", "implicit"}
-                                    : std::vector<StringRef>{"auto"}) {
-      std::string ir;
-      std::string error = check(spec, path, rng(), ir);
-      ASSERT_TRUE(error.empty())
-          << error << "\nproblem #" << i << " (path=" << path.str() << "):\n"
-          << spec.toMLIR() << "lowered:\n"
-          << ir;
-      if (pointwise && path == "auto") {
-        EXPECT_EQ(ir.find("pad ["), std::string::npos) << ir;
-        EXPECT_EQ(ir.find("embed ["), std::string::npos) << ir;
+                                    : std::vector<StringRef>{"auto"})
+      for (int64_t merge : groupsPerGemm) {
+        std::string ir;
+        std::string error = check(spec, path, merge, rng(), ir);
+        ASSERT_TRUE(error.empty())
+            << error << "\nproblem #" << i << " (path=" << path.str()
+            << ", merge-groups=" << merge << "):\n"
+            << spec.toMLIR() << "lowered:\n"
+            << ir;
+        if (merge > 1)
+          coverage.counts["merged groups"]++;
+        // One group per GEMM on the explicit path: plain reshapes only (the
+        // merged groups' block diagonal is a pad of C's view).
+        if (pointwise && path == "auto" &&
+            (merge == 1 || (merge == 0 && spec.groups == 1))) {
+          EXPECT_EQ(ir.find("pad ["), std::string::npos) << ir;
+          EXPECT_EQ(ir.find("embed ["), std::string::npos) << ir;
+        }
       }
-    }
   }
   for (const char *feature :
        {"rank 1", "rank 2", "rank 3", "groups", "depthwise", "stride > 1",
@@ -395,6 +413,9 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
         "epilogue with D", "alpha", "other layouts"})
     EXPECT_GT(coverage.counts[feature], 0)
         << "no random problem covered: " << feature;
+  if (direction == ConvDirection::BackwardWeight)
+    EXPECT_GT(coverage.counts["merged groups"], 0)
+        << "no random problem covered: merged groups";
 }
 
 /// Checks contiguousVectorWidth's claim about `view` along `dim` by
@@ -413,7 +434,7 @@ std::string checkVectorWidth(const TracedView &view, unsigned dim) {
   while (true) {
     if (coord[dim] % v == 0) {
       auto first = view.evaluate(coord);
-      if (first && first->back() % v != 0)
+      if (first && flat(*first) % v != 0)
         return "unaligned run start for width " + std::to_string(v);
       for (int64_t i = 1; i < v; ++i) {
         SmallVector<int64_t> next(coord);

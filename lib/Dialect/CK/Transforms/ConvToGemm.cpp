@@ -69,6 +69,22 @@ SmallVector<std::string> ConvRewriter::filterSpatialAndChannel() const {
                        });
 }
 
+SmallVector<std::string>
+ConvRewriter::withGroupIndex(ArrayRef<std::string> dims, StringRef channel,
+                             StringRef groupIndex, ConvTensor tensor) const {
+  StringRef letters = problem.layout(tensor).getDims();
+  bool groupFirst = letters.find('G') < letters.find(channel.front());
+  SmallVector<std::string> result;
+  for (const std::string &dim : dims) {
+    if (dim == channel && groupFirst)
+      result.push_back(groupIndex.str());
+    result.push_back(dim);
+    if (dim == channel && !groupFirst)
+      result.push_back(groupIndex.str());
+  }
+  return result;
+}
+
 ViewBuilder ConvRewriter::inputWindows(Value input) const {
   const ConvProblem &p = problem;
   if (explicitPath)
@@ -120,6 +136,21 @@ void ConvRewriter::createFill(
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// Rows of the smallest block tile the config chooser picks (two waves of
+/// 16-row instructions): a GEMM with fewer rows than this pays for them.
+static constexpr int64_t kMergedGroupRows = 32;
+
+/// The groups per backward-weight GEMM that `merge-groups=0` takes: the
+/// most, a power of two dividing G, whose output channels fill at most
+/// kMergedGroupRows rows.
+static int64_t mergedGroupsFor(const ConvProblem &p) {
+  int64_t groups = 1;
+  while (p.groups % (2 * groups) == 0 &&
+         2 * groups * p.outChannels <= kMergedGroupRows)
+    groups *= 2;
+  return groups;
+}
+
 namespace {
 struct CKConvToGemmPass
     : public ck::impl::CKConvToGemmBase<CKConvToGemmPass> {
@@ -143,8 +174,20 @@ struct CKConvToGemmPass
                            "path=implicit for this convolution";
         return signalPassFailure();
       }
+      int64_t groupsPerGemm = 1;
+      if (op.getDirection() == ConvDirection::BackwardWeight) {
+        groupsPerGemm = mergeGroups ? int64_t(mergeGroups)
+                                    : mergedGroupsFor(problem);
+        if (groupsPerGemm < 1 || problem.groups % groupsPerGemm) {
+          op->emitError() << "ck-conv-to-gemm: merge-groups=" << groupsPerGemm
+                          << " does not divide the " << problem.groups
+                          << " groups; use 0 (the rule) or a divisor of G";
+          return signalPassFailure();
+        }
+      }
       OpBuilder builder(op);
-      ConvRewriter rewriter(builder, op, pointwise && path != "implicit");
+      ConvRewriter rewriter(builder, op, pointwise && path != "implicit",
+                            groupsPerGemm);
       switch (op.getDirection()) {
       case ConvDirection::Forward:
         rewriteFwd(rewriter);

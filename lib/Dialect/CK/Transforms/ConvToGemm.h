@@ -25,9 +25,11 @@ std::string dimName(ConvTensor tensor, char letter);
 
 class ConvRewriter {
 public:
-  ConvRewriter(OpBuilder &builder, ConvOpInterface op, bool explicitPath)
+  ConvRewriter(OpBuilder &builder, ConvOpInterface op, bool explicitPath,
+               int64_t mergedGroups = 1)
       : builder(builder), loc(op.getLoc()), op(op),
-        problem(ConvProblem::fromOp(op)), explicitPath(explicitPath) {}
+        problem(ConvProblem::fromOp(op)), explicitPath(explicitPath),
+        mergedGroups(mergedGroups) {}
 
   OpBuilder &builder;
   Location loc;
@@ -35,6 +37,10 @@ public:
   ConvProblem problem;
   /// Views are plain reshapes (only for pointwise problems).
   bool explicitPath;
+  /// Groups per GEMM (a divisor of G; backward-weight only). With more
+  /// than one, "G" splits into "Gb" (the GEMM batch) and a group index
+  /// within the batch.
+  int64_t mergedGroups;
 
   /// Letter of spatial dimension `i` of `tensor`.
   char spatialLetter(ConvTensor tensor, unsigned i) const;
@@ -58,6 +64,14 @@ public:
   SmallVector<std::string> batchAndOutputSpatial() const;
   /// (Y, X, ..., C) in the filter layout's order.
   SmallVector<std::string> filterSpatialAndChannel() const;
+
+  /// `dims` with `groupIndex` placed beside `channel` ("C" or "K"): before
+  /// it where `tensor`'s layout stores G before that channel, else after.
+  /// Merged with the channel, a group index then keeps the layout's order.
+  SmallVector<std::string> withGroupIndex(ArrayRef<std::string> dims,
+                                          StringRef channel,
+                                          StringRef groupIndex,
+                                          ConvTensor tensor) const;
 
   /// The input seen as the filter windows of each output position: a view
   /// [.., Y, Ho, ..] per spatial dimension, which pads Hi into Hp and embeds

@@ -4,6 +4,15 @@
 //
 // GEMM M = K, N = Y * X * C, K = N * Ho * Wo, batched over G.
 //
+// With Gs groups per GEMM (mergedGroups), G = Gb * Gs + g and
+//
+//   dw[Gb, (g, K), (Y, X, g', C)] = dy[Gb, (g, K), (N, Ho, Wo)]
+//                                 * x[Gb, (N, Ho, Wo), (Y, X, g', C)]
+//
+// where only the elements with g = g' belong to dw: C's view makes the
+// others padding (see blockDiagonal), so they are computed and never
+// written.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ConvToGemm.h"
@@ -12,23 +21,81 @@ using namespace mlir;
 using namespace mlir::ck;
 using namespace mlir::ck::conv_to_gemm;
 
+/// Splits dimension "G" of `view` into "Gb" (length G / gs) and the pair
+/// (`row`, `col`) of group indices of length `gs` each, where only row ==
+/// col reaches the tensor. The diagonal of a gs x gs matrix stored by rows
+/// is every (gs + 1)-th element: the pair is unmerged into p = row * gs +
+/// col, p is seen in a space of gs * (gs + 1) (a slice), split by a merge
+/// into (p / (gs + 1), p % (gs + 1)), and the remainder is a pad around a
+/// unit dimension, so that only remainder 0 is not padding; the quotient is
+/// then the group index.
+static void blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
+                          StringRef col) {
+  view.unmerge("G", {{"Gb", view.length("G") / gs}, {"Gd", gs}, {"Unit", 1}});
+  view.emit();
+  view.pad("Unit", "Gr", 0, gs);
+  view.emit();
+  view.merge("Gp", {"Gd", "Gr"});
+  view.emit();
+  view.slice("Gp", "Gq", 0, gs * gs);
+  view.emit();
+  view.unmerge("Gq", {{row.str(), gs}, {col.str(), gs}});
+  view.emit();
+}
+
 void conv_to_gemm::rewriteBwdWeight(ConvRewriter &r) {
+  int64_t gs = r.mergedGroups;
   SmallVector<std::string> gemmK = r.batchAndOutputSpatial();
   SmallVector<std::string> gemmN = r.filterSpatialAndChannel();
+  if (gs == 1) {
+    ViewBuilder a = r.viewOf(r.op.getOutput(), ConvTensor::Output);
+    a.merge("GemmK", gemmK);
+    a.emit({"G", "K", "GemmK"});
+
+    ViewBuilder b = r.inputWindows(r.op.getInput());
+    b.merge("GemmK", gemmK);
+    b.merge("GemmN", r.inputWindowsFilterSpatialAndChannel());
+    b.emit({"G", "GemmK", "GemmN"});
+
+    r.createGemm(a.view(), b.view(), [&](Value filter) {
+      ViewBuilder c = r.viewOf(filter, ConvTensor::Filter);
+      c.merge("GemmN", gemmN);
+      c.emit({"G", "K", "GemmN"});
+      return c.view();
+    });
+    return;
+  }
+
+  // The group index of M ("Gm") sits beside K as the output gradient stores
+  // them, that of N ("Gn") beside C as the input does, so both operands
+  // keep their vector loads.
+  int64_t batches = r.problem.groups / gs;
+  SmallVector<std::string> gemmM =
+      r.withGroupIndex({"K"}, "K", "Gm", ConvTensor::Output);
+  auto gemmNWith = [&](ArrayRef<std::string> dims) {
+    return r.withGroupIndex(dims, "C", "Gn", ConvTensor::Input);
+  };
 
   ViewBuilder a = r.viewOf(r.op.getOutput(), ConvTensor::Output);
+  a.unmerge("G", {{"Gb", batches}, {"Gm", gs}});
+  a.emit();
+  a.merge("GemmM", gemmM);
   a.merge("GemmK", gemmK);
-  a.emit({"G", "K", "GemmK"});
+  a.emit({"Gb", "GemmM", "GemmK"});
 
   ViewBuilder b = r.inputWindows(r.op.getInput());
+  b.unmerge("G", {{"Gb", batches}, {"Gn", gs}});
+  b.emit();
   b.merge("GemmK", gemmK);
-  b.merge("GemmN", r.inputWindowsFilterSpatialAndChannel());
-  b.emit({"G", "GemmK", "GemmN"});
+  b.merge("GemmN", gemmNWith(r.inputWindowsFilterSpatialAndChannel()));
+  b.emit({"Gb", "GemmK", "GemmN"});
 
   r.createGemm(a.view(), b.view(), [&](Value filter) {
     ViewBuilder c = r.viewOf(filter, ConvTensor::Filter);
-    c.merge("GemmN", gemmN);
-    c.emit({"G", "K", "GemmN"});
+    blockDiagonal(c, gs, "Gm", "Gn");
+    c.merge("GemmM", gemmM);
+    c.merge("GemmN", gemmNWith(gemmN));
+    c.emit({"Gb", "GemmM", "GemmN"});
     return c.view();
   });
 }

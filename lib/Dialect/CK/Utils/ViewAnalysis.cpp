@@ -9,6 +9,7 @@
 
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
@@ -22,6 +23,16 @@ static int64_t alignedTo(int64_t v, int64_t x) {
     return v;
   int64_t g = std::gcd(v, x < 0 ? -x : x);
   return int64_t(1) << llvm::Log2_64(g);
+}
+
+/// The last of `dims` whose length in `bounds` is not 1; the first of them
+/// where all are 1.
+static int64_t lastLongerThanOne(ArrayRef<int64_t> dims,
+                                 ArrayRef<int64_t> bounds) {
+  for (int64_t dim : llvm::reverse(dims))
+    if (bounds[dim] != 1)
+      return dim;
+  return dims.front();
 }
 
 int64_t mlir::ck::contiguousVectorWidth(const TracedView &view, unsigned dim,
@@ -62,20 +73,27 @@ int64_t mlir::ck::contiguousVectorWidth(const TracedView &view, unsigned dim,
           v = alignedTo(v, coeff);
       break;
     }
-    case TransformKind::Merge:
-      // Consecutive values move the fastest lower dimension, within a row.
-      v = alignedTo(v, lowerBounds[lows.back()]);
-      d = lows.back();
+    case TransformKind::Merge: {
+      // Consecutive values move the fastest lower dimension longer than
+      // one (unit dimensions stay at 0), within a row.
+      int64_t fastest = lastLongerThanOne(lows, lowerBounds);
+      v = alignedTo(v, lowerBounds[fastest]);
+      d = fastest;
       continue;
+    }
     case TransformKind::Unmerge:
-      if (ups.back() != d)
+      if (lastLongerThanOne(ups, upperBounds) != d)
         return 1;
       v = alignedTo(v, upperBounds[d]);
       break;
     }
     d = lows[0];
   }
-  if (d != int64_t(shape.size()) - 1)
+  // Trailing unit dimensions of the memref do not break a run (vector
+  // accesses collapse them, see loadAlignedVector).
+  SmallVector<int64_t> memrefDims =
+      llvm::to_vector(llvm::seq<int64_t>(0, shape.size()));
+  if (d != lastLongerThanOne(memrefDims, shape))
     return 1;
-  return alignedTo(v, shape.back());
+  return alignedTo(v, shape[d]);
 }

@@ -29,6 +29,19 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     that reach no input are dropped). Input elements that no slice writes get
     a `ck.fill`.
 
+    Backward-weight convolutions with few output channels per group take
+    several groups into one GEMM (Composable Kernel's "groups to merge"):
+    with `Gs` groups per GEMM, M is `(Gs, K)`, N is `(Y, X, Gs, C)`, K is
+    unchanged, and the batch is `G / Gs`. The GEMM computes every pair of
+    the `Gs` groups, and only the block diagonal (the same group on both
+    sides) is the filter gradient: the other blocks are padding of C's view,
+    never written. A depthwise convolution (C = K = 1 per group) is then a
+    GEMM of 32 x 9*32 tiles of which one in 32 elements is kept, instead of
+    one per group padded from 1 x 9 to a whole tile, with a thirty-second of
+    the tiles. `merge-groups` picks `Gs`: 0 (the default) takes the most
+    groups, a power of two dividing G, with `Gs * K <= 32` (the chooser's
+    smallest block M); 1 keeps one GEMM per group.
+
     Convolutions with a 1x1 filter, unit strides and zero pads take the
     *explicit* path by default: their views are plain reshapes (merge and
     pass-through only). `path=implicit` forces the general views everywhere;
@@ -63,7 +76,11 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
   }];
   let options = [
     Option<"path", "path", "std::string", /*default=*/"\"auto\"",
-           "GEMM path: auto (explicit where possible), implicit or explicit">
+           "GEMM path: auto (explicit where possible), implicit or explicit">,
+    Option<"mergeGroups", "merge-groups", "int64_t", /*default=*/"0",
+           "Groups per backward-weight GEMM: 0 for the rule (the most, a "
+           "power of two dividing G, with groups * K <= 32), or a divisor "
+           "of G">
   ];
 }
 

@@ -10,9 +10,10 @@ namespace mlir::ck {
 /// The widest power of two `v <= maxWidth` such that, for every view
 /// coordinate whose index along `dim` is a multiple of `v`, the `v`
 /// coordinates that follow along `dim` are `v` consecutive elements of the
-/// memref's innermost dimension, all padding or all not, and the first one
-/// has an innermost index that is a multiple of `v` (so a `v`-wide vector
-/// load is aligned). 1 where nothing wider holds.
+/// memref's innermost dimension longer than one (trailing unit dimensions
+/// stay at index 0), all padding or all not, and the first one's index there
+/// is a multiple of `v` (so a `v`-wide vector load is aligned). 1 where
+/// nothing wider holds.
 int64_t contiguousVectorWidth(const TracedView &view, unsigned dim,
                               int64_t maxWidth);
 
