@@ -135,6 +135,32 @@ static std::optional<Loop> smallestLoop(ArrayRef<Line> lines,
   return best;
 }
 
+static int64_t count(ArrayRef<Line> lines, const Loop &loop,
+                     StringRef category) {
+  return llvm::count_if(lines.slice(loop.begin, loop.size()),
+                        [&](const Line &l) {
+                          return categorize(l.opcode) == category;
+                        });
+}
+
+/// The K loop: the smallest loop holding at least half the `compute`
+/// instructions of the loop that holds the most. A loop that merely holds
+/// a few of them (a StreamK fix-up adding partial tiles with FMAs) is
+/// passed over, and so is a loop around the K loop (it holds no fewer).
+static std::optional<Loop> computeLoop(ArrayRef<Line> lines,
+                                       ArrayRef<Loop> loops,
+                                       StringRef compute) {
+  int64_t most = 0;
+  for (const Loop &loop : loops)
+    most = std::max(most, count(lines, loop, compute));
+  std::optional<Loop> best;
+  for (const Loop &loop : loops)
+    if (most > 0 && 2 * count(lines, loop, compute) >= most &&
+        (!best || loop.size() < best->size()))
+      best = loop;
+  return best;
+}
+
 static LoopReport reportLoop(StringRef name, ArrayRef<Line> lines,
                              std::optional<Loop> loop, const ChipInfo &chip,
                              unsigned waveSize) {
@@ -172,7 +198,7 @@ analyzeLoops(ArrayRef<Line> lines, const ChipInfo &chip, unsigned waveSize) {
       lines, [](const Line &l) { return categorize(l.opcode) == "mma"; });
   StringRef compute = anyMma ? "mma" : "fma";
   std::vector<Loop> loops = findLoops(lines);
-  std::optional<Loop> main = smallestLoop(lines, loops, {compute});
+  std::optional<Loop> main = computeLoop(lines, loops, compute);
   if (!main)
     return {reportLoop("whole kernel", lines, std::nullopt, chip, waveSize)};
   // Math waves do not load from global memory; the load waves' loop is

@@ -15,8 +15,9 @@ namespace mlir::ck {
 
 /// One loop of a kernel, or the whole kernel where it has no loop to show.
 struct LoopReport {
-  /// "main loop": the innermost loop holding matrix instructions (FMAs on
-  /// the FMA path), which both copies and computes. With wave roles each
+  /// "main loop": the K loop, the smallest loop holding at least half the
+  /// matrix instructions (FMAs on the FMA path) of the loop holding most,
+  /// which both copies and computes. With wave roles each
   /// role's arm holds one innermost loop: "math loop" (matrix instructions,
   /// no global loads) and "load loop" (global loads and LDS writes; absent
   /// where LLVM unrolled it).
