@@ -161,6 +161,24 @@ static std::optional<Loop> computeLoop(ArrayRef<Line> lines,
   return best;
 }
 
+/// The source operands of an instruction: its text after the first comma.
+static StringRef sources(const Line &line) {
+  return line.instruction.split(',').second.trim();
+}
+
+/// Whether `line`, a multiply-high, is the upper half of a 64-bit product
+/// whose lower half `body` computes from the same operands (s_mul_i32,
+/// v_mul_lo_*), not the reciprocal multiply of a division by a constant,
+/// which uses the upper half alone.
+static bool isWideProductHalf(const Line &line, ArrayRef<Line> body) {
+  if (!line.opcode.contains("mul_hi"))
+    return false;
+  StringRef low = line.opcode.starts_with("s_") ? "s_mul_i32" : "v_mul_lo";
+  return llvm::any_of(body, [&](const Line &other) {
+    return other.opcode.starts_with(low) && sources(other) == sources(line);
+  });
+}
+
 static LoopReport reportLoop(StringRef name, ArrayRef<Line> lines,
                              std::optional<Loop> loop, const ChipInfo &chip,
                              unsigned waveSize) {
@@ -173,6 +191,8 @@ static LoopReport reportLoop(StringRef name, ArrayRef<Line> lines,
     if (line.opcode.empty())
       continue;
     StringRef category = categorize(line.opcode);
+    if (category == "divide" && isWideProductHalf(line, body))
+      category = line.opcode.starts_with("s_") ? "salu" : "valu";
     report.mix[category.str()]++;
     instructions.push_back(line.instruction);
     isMatrix.push_back(category == "mma");

@@ -87,7 +87,9 @@ class ConvProblem:
                 self._shape(out_layout, self.output_size, "DHW"))
 
     def gemm_sizes(self):
-        """(M, N, K) of the GEMM per group for forward and backward-weight."""
+        """(M, N, K) of the GEMM per group for forward and backward-weight
+        (ck-conv-to-gemm with merge-groups=1; by default backward-weight
+        may take several groups into one GEMM)."""
         out = 1
         for s in self.output_size:
             out *= s

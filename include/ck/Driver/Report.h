@@ -27,7 +27,8 @@ struct LoopReport {
   /// vmem_load, vmem_store, lds_read, lds_write, waitcnt, barrier. `divide`
   /// counts what integer division and remainder become (v_rcp_iflag_f32 for
   /// a variable divisor, the high half of a 32-bit multiply for a constant
-  /// one); 64-bit multiplies use the latter too, so only 0 proves none.
+  /// one, where the loop does not also compute the low half from the same
+  /// operands: that is a 64-bit product, counted as ALU).
   std::map<std::string, int64_t> mix;
   /// LLVM MCA's estimate of one iteration (loops only); `mcaError` says why
   /// there is none.
