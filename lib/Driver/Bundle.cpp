@@ -64,18 +64,25 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
       record.name = launch.getKernelName().getValue().str();
       gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
       gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-      if (auto schedule = grid.x.getDefiningOp<ScheduleOp>();
-          schedule && grid.x == schedule.getGrid())
-        record.gridSchedule = scheduleName(schedule, record.name);
       Value dims[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
       for (auto [i, dim] : llvm::enumerate(dims)) {
-        if (i == 0 && !record.gridSchedule.empty())
+        // A schedule's grid: StreamK's along x, split-K's k_batch along z.
+        if (auto schedule = dim.getDefiningOp<ScheduleOp>();
+            schedule && dim == schedule.getGrid() &&
+            record.gridSchedule.empty() &&
+            i == (schedule.getPartition().getKind() == PartitionKind::StreamK
+                      ? 0
+                      : 2)) {
+          record.gridSchedule = scheduleName(schedule, record.name);
+          record.gridScheduleDim = i;
+          record.grid[i] = 1;
           continue;
+        }
         std::optional<int64_t> size = constantIndex(dim);
         if (!size)
           return launch.emitError()
                  << "launch sizes must be constants or a ck.schedule's grid "
-                    "(grid x)";
+                    "(grid x for StreamK, grid z for split-K)";
         (i < 3 ? record.grid[i] : record.block[i - 3]) = *size;
       }
       if (Value lds = launch.getDynamicSharedMemorySize()) {
@@ -205,14 +212,20 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
   }
   for (const ScheduleRecord &s : compiled.schedules) {
     PartitionAttr p = s.partition;
-    os << "schedule " << s.name << " stream_k tiles " << s.tiles << " iters "
-       << s.kTiles << " partial_bytes " << s.partialBytes << " reduce "
-       << stringifyStreamKReduction(p.getReduce()) << " dp "
-       << stringifyStreamKDataParallel(p.getDp()) << " tail ";
-    if (p.getTail() == PartitionAttr::kTailAll)
-      os << "all";
-    else
-      os << p.getTail();
+    bool streamK = p.getKind() == PartitionKind::StreamK;
+    os << "schedule " << s.name << (streamK ? " stream_k" : " split_k")
+       << " tiles " << s.tiles << " iters " << s.kTiles << " partial_bytes "
+       << s.partialBytes;
+    if (streamK) {
+      os << " reduce " << stringifyStreamKReduction(p.getReduce()) << " dp "
+         << stringifyStreamKDataParallel(p.getDp()) << " tail ";
+      if (p.getTail() == PartitionAttr::kTailAll)
+        os << "all";
+      else
+        os << p.getTail();
+    } else {
+      os << " k_batch auto";
+    }
     os << " min_iters " << p.getMinIters() << " occupancy auto\n";
   }
   for (auto [i, workspace] : llvm::enumerate(compiled.workspaces)) {
@@ -224,12 +237,14 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
     os << " keep\n";
   }
   for (const KernelRecord &k : compiled.kernels) {
-    os << "kernel " << k.name << " grid ";
-    if (k.gridSchedule.empty())
-      os << k.grid[0];
-    else
-      os << "schedule:" << k.gridSchedule;
-    os << " " << k.grid[1] << " " << k.grid[2] << " block " << k.block[0]
+    os << "kernel " << k.name << " grid";
+    for (unsigned i = 0; i < 3; ++i) {
+      if (!k.gridSchedule.empty() && i == k.gridScheduleDim)
+        os << " schedule:" << k.gridSchedule;
+      else
+        os << " " << k.grid[i];
+    }
+    os << " block " << k.block[0]
        << " " << k.block[1] << " " << k.block[2] << " lds " << k.ldsBytes;
     if (k.cooperative)
       os << " coop";

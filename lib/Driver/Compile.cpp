@@ -84,7 +84,8 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     // The reference kernels compute in f32; GEMM kernels in their inputs'
     // type, or tf32 where any of them runs f32 inputs on tf32 tensor cores
     // (the least precise one sets the plan's tolerance).
-    // A StreamK plan's k_batch is its schedule's, known at load.
+    // The k_batch of a plan with a schedule (StreamK, split_k auto) is the
+    // schedule's, known at load.
     std::string compute = reference ? "f32" : problem->dtype;
     int64_t kBatch = 1;
     std::string partition, waves;

@@ -43,6 +43,10 @@ std::string checkPlan(const SplitKPlan &p) {
     return "k_batch out of range";
   if (p.itersPerSplit != (p.iters + p.requestedKBatch - 1) / p.requestedKBatch)
     return "iterations per split";
+  // Kernels of `k_batch = auto` get k_batch alone and cut ranges of
+  // ceil(I / k_batch) K-tiles (ck-lower-partition): the same length.
+  if (p.itersPerSplit != (p.iters + p.kBatch - 1) / p.kBatch)
+    return "ceil(I / k_batch) is not the range length";
   int64_t covered = 0;
   for (int64_t z = 0; z < p.kBatch; ++z) {
     SplitRange range = splitRange(p, z);
@@ -174,6 +178,16 @@ TEST(SplitK, ExhaustiveSmall) {
               ++plans;
             }
   EXPECT_EQ(plans, 12 * 24 * 20 * 31 * 3 * 3);
+}
+
+TEST(SplitK, RangeLengthFromKBatch) {
+  // Every requested k of every I up to 2000: what the kernels recover.
+  for (int64_t iters = 1; iters <= 2000; ++iters)
+    for (int64_t k = 1; k <= iters; ++k) {
+      SplitKPlan p = planOf(1, iters, 1, makeOptions(k));
+      ASSERT_EQ((iters + p.kBatch - 1) / p.kBatch, p.itersPerSplit)
+          << "I=" << iters << " k=" << k;
+    }
 }
 
 TEST(SplitK, RandomLarge) {

@@ -20,9 +20,11 @@ namespace mlir::ck {
 struct KernelRecord {
   std::string name;
   std::array<int64_t, 3> grid, block;
-  /// The schedule whose grid is the launch's grid x, or empty when grid x
-  /// is `grid[0]`.
+  /// The schedule whose grid is the launch's grid along `gridScheduleDim`
+  /// (x for StreamK, z for split-K with k_batch auto), or empty when
+  /// `grid` gives every dimension.
   std::string gridSchedule;
+  unsigned gridScheduleDim = 0;
   /// Launched cooperatively (persistent StreamK: its workgroups wait for
   /// each other, so all must be resident).
   bool cooperative = false;

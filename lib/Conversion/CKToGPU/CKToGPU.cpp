@@ -105,8 +105,8 @@ gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {
 
 LogicalResult mlir::ck::createLaunch(Operation *op,
                                     const KernelLaunch &launch) {
-  for (int i = launch.launchTimeGridX ? 1 : 0; i < 3; ++i)
-    if (launch.grid[i] > cklimits::kMaxGrid[i])
+  for (int i = 0; i < 3; ++i)
+    if (!launch.launchTimeGrid[i] && launch.grid[i] > cklimits::kMaxGrid[i])
       return op->emitOpError()
              << "needs a grid of " << launch.grid[0] << " x "
              << launch.grid[1] << " x " << launch.grid[2]
@@ -119,15 +119,17 @@ LogicalResult mlir::ck::createLaunch(Operation *op,
   auto dim = [&](int64_t v) {
     return arith::ConstantIndexOp::create(builder, loc, v).getResult();
   };
+  auto gridDim = [&](int i) {
+    Value atLaunch = launch.launchTimeGrid[i];
+    return atLaunch ? atLaunch : dim(launch.grid[i]);
+  };
   Value ldsBytes;
   if (launch.ldsBytes > 0)
     ldsBytes = arith::ConstantIntOp::create(builder, loc, launch.ldsBytes,
                                             /*width=*/32);
   auto launchOp = gpu::LaunchFuncOp::create(
       builder, loc, launch.func,
-      gpu::KernelDim3{launch.launchTimeGridX ? launch.launchTimeGridX
-                                             : dim(launch.grid[0]),
-                      dim(launch.grid[1]), dim(launch.grid[2])},
+      gpu::KernelDim3{gridDim(0), gridDim(1), gridDim(2)},
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
       ldsBytes, launch.hostArgs);

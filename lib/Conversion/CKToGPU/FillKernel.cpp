@@ -52,5 +52,5 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
                       {kFillBlockSize, 1, 1},
                       /*ldsBytes=*/0,
                       /*facts=*/{},
-                      /*launchTimeGridX=*/{}};
+                      /*launchTimeGrid=*/{}};
 }

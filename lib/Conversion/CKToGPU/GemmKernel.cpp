@@ -15,8 +15,8 @@
 // shared memory on NVIDIA, sized by the launch from the same plan
 // ck-pipeline follows). With split-K the host allocates the partial tiles'
 // workspace, and ck-lower-partition adds the kernel that reduces them. With
-// StreamK a ck.schedule gives the grid, the workspace size and the kernel's
-// four schedule arguments at launch.
+// StreamK (and split-K with k_batch = auto) a ck.schedule gives the grid,
+// the workspace size and the kernel's schedule arguments at launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,11 +67,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   int64_t tileCount = tiles[0] * tiles[1] * tiles[2];
   int64_t kTiles = llvm::divideCeilSigned(shape.k, bk);
   // Split work leaves f32 partial tiles in a workspace: split-K one slot of
-  // bm x bn floats per (split, tile); StreamK one per StreamK workgroup,
-  // counted at launch by the ck.schedule.
+  // bm x bn floats per (split, tile); StreamK one per StreamK workgroup.
+  // A ck.schedule counts them at launch for StreamK and split_k auto.
   OpBuilder host(op);
   ScheduleOp schedule;
-  if (partition.getKind() == PartitionKind::StreamK) {
+  if (partition.isSizedAtLaunch()) {
     SmallVector<Type> arguments(partition.getScheduleArgumentCount(),
                                 host.getI32Type());
     schedule = ScheduleOp::create(host, loc, host.getIndexType(),
@@ -87,12 +87,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
           host, loc,
           MemRefType::get({ShapedType::kDynamic}, host.getF32Type()),
           ValueRange{schedule.getWorkspaceFloats()});
+      int64_t bound =
+          partition.getKind() == PartitionKind::StreamK
+              ? PartitionOp::getStreamKWorkspaceBound(tileCount, kTiles,
+                                                      bm * bn)
+              : partition.getKBatchBound(kTiles) * tileCount * bm * bn;
       views.push_back(TracedView{
           memref::CastOp::create(
-              host, loc,
-              MemRefType::get({PartitionOp::getStreamKWorkspaceBound(
-                                  tileCount, kTiles, bm * bn)},
-                              host.getF32Type()),
+              host, loc, MemRefType::get({bound}, host.getF32Type()),
               workspace),
           {}});
     } else {
@@ -184,10 +186,12 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   KernelLaunch launch;
   launch.func = skeleton.func;
   launch.hostArgs = skeleton.hostArgs;
-  launch.grid = partition.getGrid(tiles).value_or(
-      std::array<int64_t, 3>{1, 1, 1});
-  if (schedule)
-    launch.launchTimeGridX = schedule.getGrid();
+  std::array<std::optional<int64_t>, 3> grid = partition.getGrid(tiles);
+  for (int i = 0; i < 3; ++i) {
+    launch.grid[i] = grid[i].value_or(1);
+    if (!grid[i])
+      launch.launchTimeGrid[i] = schedule.getGrid();
+  }
   launch.block = {cost.threads, 1, 1};
   launch.ldsBytes = target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0;
   SmallVector<int64_t> roles;

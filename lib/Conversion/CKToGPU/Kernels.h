@@ -29,9 +29,9 @@ struct KernelLaunch {
   int64_t ldsBytes = 0;
   /// What the launch computes, for the bundle writer (GEMM kernels only).
   LaunchAttr facts;
-  /// The grid's x when the host computes it at launch (a ck.schedule
-  /// result); `grid[0]` is then unused.
-  Value launchTimeGridX;
+  /// The grid's dimensions the host computes at launch (a ck.schedule's
+  /// grid), null where `grid` gives them.
+  std::array<Value, 3> launchTimeGrid = {};
 };
 
 /// Creates an empty kernel whose arguments are the memrefs the `views`

@@ -232,5 +232,5 @@ mlir::ck::buildReferenceKernel(ConvOpInterface op, gpu::GPUModuleOp module,
       {kReferenceBlockSize, 1, 1},
       /*ldsBytes=*/0,
       /*facts=*/{},
-      /*launchTimeGridX=*/{}};
+      /*launchTimeGrid=*/{}};
 }

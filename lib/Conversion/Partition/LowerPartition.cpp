@@ -13,6 +13,9 @@
 //                  and a clone of the kernel, `<name>_reduce`, launched after
 //                  it on one workgroup per tile, sums the slots in split
 //                  order (ck.partial_accumulate) and runs the epilogue.
+//                  With k_batch = auto, k_batch is the schedule's argument
+//                  and where it is 1 the unit's workgroup runs the epilogue
+//                  and the reduction does nothing.
 //   stream_k:      a loop over the workgroup's units (its data-parallel
 //                  tiles, then its StreamK range cut at tile boundaries),
 //                  each followed by its fix-up (docs/rationale/
@@ -102,6 +105,15 @@ Value splitKSlotOffset(OpBuilder &b, Location loc, PartitionOp op, Value split,
       indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
 }
 
+/// Split-K's k_batch: the attribute's, or the schedule's argument for
+/// `k_batch = auto`.
+Value splitKBatch(OpBuilder &b, Location loc, PartitionOp op) {
+  if (!op.getPartition().isSplitKAuto())
+    return indexConstant(b, loc, op.getPartition().getKBatch());
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                      op.getSchedule().front());
+}
+
 /// Inlines `region`'s block before the builder's point with `args`, and
 /// returns the values its ck.yield yields.
 SmallVector<Value> inlineRegion(OpBuilder &b, Region &region,
@@ -133,17 +145,45 @@ void lowerUnits(PartitionOp op) {
     op.erase();
     return;
   }
-  int64_t perSplit = llvm::divideCeil(kTiles, partition.getKBatch());
+  // Ranges of ceil(k_tiles / k_batch) K-tiles. ckrt's auto k_batch counts
+  // only non-empty ranges, and ceil(k_tiles / k_batch) gives back the
+  // length it cut them to (docs/Schedules.md).
+  Value kBatch = splitKBatch(b, loc, op);
+  Value perSplit =
+      partition.isSplitKAuto()
+          ? arith::CeilDivUIOp::create(b, loc, indexConstant(b, loc, kTiles),
+                                       kBatch)
+                .getResult()
+          : indexConstant(b, loc,
+                          llvm::divideCeil(kTiles, partition.getKBatch()));
   Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::z);
-  Value k0 =
-      arith::MulIOp::create(b, loc, split, indexConstant(b, loc, perSplit));
-  Value k1 = arith::MinSIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, k0, indexConstant(b, loc, perSplit)),
-      indexConstant(b, loc, kTiles));
+  Value k0 = arith::MulIOp::create(b, loc, split, perSplit);
+  Value k1 = arith::MinSIOp::create(b, loc,
+                                    arith::AddIOp::create(b, loc, k0, perSplit),
+                                    indexConstant(b, loc, kTiles));
   Value acc =
       inlineRegion(b, op.getUnit(), {at.g, at.m0, at.n0, k0, k1}).front();
-  PartialStoreOp::create(b, loc, acc, op.getWorkspace(),
-                         splitKSlotOffset(b, loc, op, split, at.tile));
+  auto storePartial = [&] {
+    PartialStoreOp::create(b, loc, acc, op.getWorkspace(),
+                           splitKSlotOffset(b, loc, op, split, at.tile));
+  };
+  if (!partition.isSplitKAuto()) {
+    storePartial();
+    op.erase();
+    return;
+  }
+  auto whole = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kBatch,
+                            indexConstant(b, loc, 1)),
+      /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(whole.thenBlock());
+    inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, acc});
+    b.setInsertionPointToStart(whole.elseBlock());
+    storePartial();
+  }
   op.erase();
 }
 
@@ -337,27 +377,34 @@ void lowerStreamK(PartitionOp op) {
 }
 
 /// The reduction of split-K's partial tiles: the slots of the workgroup's
-/// tile summed in split order, then the epilogue.
+/// tile summed in split order, then the epilogue; with `k_batch = auto`
+/// only where k_batch is above 1 (else the GEMM kernel wrote the tile).
 void lowerReduction(PartitionOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  TilePosition at = emitBlockTilePosition(b, loc, op);
-  AccType accType = op.getAccType();
-  Value zero = AccZeroOp::create(b, loc, accType);
-  auto splits = scf::ForOp::create(
-      b, loc, indexConstant(b, loc, 0),
-      indexConstant(b, loc, op.getPartition().getKBatch()),
-      indexConstant(b, loc, 1), ValueRange{zero});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(splits.getBody());
-    Value sum = PartialAccumulateOp::create(
-        b, loc, accType, splits.getRegionIterArgs()[0], op.getWorkspace(),
-        splitKSlotOffset(b, loc, op, splits.getInductionVar(), at.tile));
-    scf::YieldOp::create(b, loc, sum);
-  }
-  inlineRegion(b, op.getEpilogue(),
-               {at.g, at.m0, at.n0, splits.getResult(0)});
+  Value kBatch = splitKBatch(b, loc, op);
+  Value split;
+  if (op.getPartition().isSplitKAuto())
+    split = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch,
+                                  indexConstant(b, loc, 1));
+  emitIf(b, loc, split, [&] {
+    TilePosition at = emitBlockTilePosition(b, loc, op);
+    AccType accType = op.getAccType();
+    Value zero = AccZeroOp::create(b, loc, accType);
+    auto splits =
+        scf::ForOp::create(b, loc, indexConstant(b, loc, 0), kBatch,
+                           indexConstant(b, loc, 1), ValueRange{zero});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(splits.getBody());
+      Value sum = PartialAccumulateOp::create(
+          b, loc, accType, splits.getRegionIterArgs()[0], op.getWorkspace(),
+          splitKSlotOffset(b, loc, op, splits.getInductionVar(), at.tile));
+      scf::YieldOp::create(b, loc, sum);
+    }
+    inlineRegion(b, op.getEpilogue(),
+                 {at.g, at.m0, at.n0, splits.getResult(0)});
+  });
   op.erase();
 }
 

@@ -131,6 +131,89 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 }
 
 // -----
+// Split-K with k_batch = auto over the same 4 tiles of 9 K-tiles: ckrt
+// passes k_batch as the kernels' i32 argument (and makes it grid z). Ranges
+// are ceil(9 / k_batch) K-tiles: split z runs [z * per, min(z * per + per,
+// 9)). Where k_batch is 1 the workgroup runs the epilogue itself, else it
+// stores its partial tile to slot z * 4 + tile. The reduction sums
+// k_batch slots, and only where k_batch is above 1. The workspace holds
+// 9 ranges x 4 tiles x 2048 floats = 73728.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+// CHECK-LABEL: func.func @host
+// CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x288xf16>, %[[B:[^:]*]]: memref<2x288x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<73728xf32>, %[[KBGRID:[^:]*]]: index, %[[KBARG:[^:]*]]: i32)
+// CHECK: gpu.launch_func @kernels::@ska blocks in (%[[X:.*]], %[[Y:.*]], %[[KBGRID]]) threads in {{.*}} args({{.*}}, %[[WS]] : memref<73728xf32>, %[[KBARG]] : i32) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = auto>>}
+// CHECK-NEXT: gpu.launch_func @kernels::@ska_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in {{.*}} args({{.*}}, %[[WS]] : memref<73728xf32>, %[[KBARG]] : i32){{$}}
+
+// CHECK-LABEL: gpu.func @ska
+// CHECK-SAME: %[[KWS:[^:]*]]: memref<73728xf32>, %[[KB:[^:]*]]: i32)
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[BY:.*]] = gpu.block_id y
+// CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %[[BX]] : index
+// CHECK: %[[KBI:.*]] = arith.index_castui %[[KB]] : i32 to index
+// CHECK: %[[PER:.*]] = arith.ceildivui %[[C9:.*]], %[[KBI]] : index
+// CHECK: %[[BZ:.*]] = gpu.block_id z
+// CHECK: %[[K0:.*]] = arith.muli %[[BZ]], %[[PER]] : index
+// CHECK: %[[K0P:.*]] = arith.addi %[[K0]], %[[PER]] : index
+// CHECK: %[[K1:.*]] = arith.minsi %[[K0P]], %[[C9]] : index
+// CHECK: %[[ACC:.*]] = ck.tile_gemm {{.*}} k_tiles %[[K0]] to %[[K1]]
+// CHECK: %[[ONE:.*]] = arith.cmpi eq, %[[KBI]], %c1{{.*}} : index
+// CHECK: scf.if %[[ONE]] {
+// CHECK:   ck.tile_store %[[ACC]] -> %{{.*}}[%[[BY]],
+// CHECK: } else {
+// CHECK:   %[[SPLITS:.*]] = arith.muli %[[BZ]], %[[C4:.*]] : index
+// CHECK:   %[[SLOT:.*]] = arith.addi %[[SPLITS]], %[[TILE]] : index
+// CHECK:   %[[AT:.*]] = arith.muli %[[SLOT]], %[[C2048:.*]] : index
+// CHECK:   ck.partial_store %[[ACC]] -> %[[KWS]][%[[AT]]]
+// CHECK: }
+// CHECK: gpu.return
+
+// CHECK-LABEL: gpu.func @ska_reduce
+// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<73728xf32>, %[[RKB:[^:]*]]: i32)
+// CHECK-NOT: ck.tile_gemm
+// CHECK: %[[RKBI:.*]] = arith.index_castui %[[RKB]] : i32 to index
+// CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[RKBI]], %c1{{.*}} : index
+// CHECK: scf.if %[[SPLIT]] {
+// CHECK:   %[[ZERO:.*]] = ck.acc_zero
+// CHECK:   %[[SUM:.*]] = scf.for %[[S:.*]] = %c0{{.*}} to %[[RKBI]] step %c1{{.*}} iter_args(%[[PART:.*]] = %[[ZERO]])
+// CHECK:     ck.partial_accumulate %[[PART]], %[[RWS]]
+// CHECK:   ck.tile_store %[[SUM]] -> %[[RC]]
+// CHECK: }
+// CHECK-NOT: ck.tile_gemm
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  func.func @host(%a: memref<2x48x288xf16>, %b: memref<2x288x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<73728xf32>,
+                  %kbgrid: index, %kb: i32) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @kernels::@ska blocks in (%c2, %c2, %kbgrid) threads in (%c256, %c1, %c1)
+        args(%a : memref<2x48x288xf16>, %b : memref<2x288x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<73728xf32>, %kb : i32)
+        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = auto>>}
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @ska(%a: memref<2x48x288xf16>, %b: memref<2x288x40xf16>, %c: memref<2x48x40xf16>,
+                  %ws: memref<73728xf32>, %kb: i32) kernel {
+      ck.partition #ck.partition<split_k, k_batch = auto> tiles [2, 2, 1] k_tiles 9 schedule(%kb)
+          workspace(%ws : memref<73728xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x288xf16>, memref<2x288x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
 // StreamK (persistent, tree) over the same 4 tiles of 2 K-tiles: the
 // schedule's K, D, q, r' and grid arrive as i32 arguments. Workgroup w's
 // StreamK range is [D * 2 + w * q + min(w, r'), + q + (w < r')) when w < K;

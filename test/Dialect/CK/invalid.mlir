@@ -998,8 +998,8 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 
 // -----
 // A partition that is not one: #ck.partition's own verifier speaks.
-// expected-error @+1 {{split-K's k_batch must be in [2, 65535] (one workgroup per K range along the grid's z), got 0}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 0>>
+// expected-error @+1 {{split-K's k_batch must be auto or in [2, 65535] (one workgroup per K range along the grid's z), got -3}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = -3>>
 
 // -----
 // A block K of 2^62 (from the IR fuzzer: the cost model overflowed and the

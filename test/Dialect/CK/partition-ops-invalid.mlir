@@ -11,8 +11,29 @@ func.func @dp_batch() attributes {p = #ck.partition<data_parallel, k_batch = 2>}
 
 // -----
 // One split is no split.
-// expected-error @+1 {{split-K's k_batch must be in [2, 65535] (one workgroup per K range along the grid's z), got 1}}
+// expected-error @+1 {{split-K's k_batch must be auto or in [2, 65535] (one workgroup per K range along the grid's z), got 1}}
 func.func @one_split() attributes {p = #ck.partition<split_k>} {
+  return
+}
+
+// -----
+// More splits than the grid's z launches.
+// expected-error @+1 {{split-K's k_batch must be auto or in [2, 65535] (one workgroup per K range along the grid's z), got 65536}}
+func.func @many_splits() attributes {p = #ck.partition<split_k, k_batch = 65536>} {
+  return
+}
+
+// -----
+// k_batch 0 is spelled `auto`.
+// expected-error @+1 {{k_batch must be auto or at least 1, got 0}}
+func.func @zero_splits() attributes {p = #ck.partition<split_k, k_batch = 0>} {
+  return
+}
+
+// -----
+// ckrt chooses k_batch only for split-K.
+// expected-error @+1 {{only split-K takes a k_batch; got k_batch = 0 for stream_k}}
+func.func @stream_k_auto() attributes {p = #ck.partition<stream_k, k_batch = auto>} {
   return
 }
 
@@ -264,14 +285,33 @@ func.func @flag_in_lds(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %o: i
 
 // -----
 // StreamK's keys on a split-K partition.
-// expected-error @+1 {{reduce, dp, tail and min_iters are StreamK's; they cannot be given for split_k}}
-func.func @split_k_tree() attributes {p = #ck.partition<split_k, k_batch = 2, reduce = linear>} {
+// expected-error @+1 {{reduce, dp and tail are StreamK's; they cannot be given for split_k}}
+func.func @split_k_tree() attributes {p = #ck.partition<split_k, k_batch = auto, reduce = linear>} {
   return
 }
 
 // -----
-// expected-error @+1 {{reduce, dp, tail and min_iters are StreamK's; they cannot be given for data_parallel}}
+// expected-error @+1 {{reduce, dp and tail are StreamK's; they cannot be given for data_parallel}}
 func.func @dp_tail() attributes {p = #ck.partition<data_parallel, tail = all>} {
+  return
+}
+
+// -----
+// min_iters bounds what ckrt chooses; a fixed k_batch leaves it nothing.
+// expected-error @+1 {{min_iters is StreamK's and split-K's with k_batch = auto; it cannot be given for split_k with a fixed k_batch}}
+func.func @split_k_min_iters() attributes {p = #ck.partition<split_k, k_batch = 4, min_iters = 2>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{min_iters is StreamK's and split-K's with k_batch = auto; it cannot be given for data_parallel}}
+func.func @dp_min_iters() attributes {p = #ck.partition<data_parallel, min_iters = 2>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{min_iters must be in [1, 2147483647], got 0}}
+func.func @split_k_auto_min_iters_zero() attributes {p = #ck.partition<split_k, k_batch = auto, min_iters = 0>} {
   return
 }
 
@@ -396,7 +436,40 @@ func.func @stream_k_too_long(%ws: memref<?xf32>, %k: i32) {
 }
 
 // -----
-// ck.schedule sizes StreamK only.
+// split_k auto takes ckrt's k_batch.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @split_k_auto_no_schedule(%ws: memref<36864xf32>) {
+  // expected-error @+1 {{'ck.partition' op #ck.partition<split_k, k_batch = auto> takes 1 schedule values, got 0}}
+  ck.partition #ck.partition<split_k, k_batch = auto> tiles [1, 2, 2] k_tiles 9 workspace(%ws : memref<36864xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// split_k auto's workspace holds a range per K-tile of every tile: 9 x 4
+// tiles of 32 x 64 floats are 73728 floats.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @split_k_auto_small_workspace(%ws: memref<73727xf32>, %kb: i32) {
+  // expected-error @+1 {{'ck.partition' op workspace of 73727 floats cannot hold a partial tile per K range of every tile (73728 floats)}}
+  ck.partition #ck.partition<split_k, k_batch = auto> tiles [1, 2, 2] k_tiles 9 schedule(%kb) workspace(%ws : memref<73727xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// ck.schedule sizes StreamK and split_k auto only.
 func.func @schedule_split_k() {
   // expected-error @+1 {{'ck.schedule' op schedules partitions sized at launch; #ck.partition<split_k, k_batch = 2> is sized at compile time}}
   %g, %f, %a:5 = ck.schedule #ck.partition<split_k, k_batch = 2> tiles 4 k_tiles 8 partial_bytes 1024 : i32, i32, i32, i32, i32
@@ -407,6 +480,14 @@ func.func @schedule_split_k() {
 func.func @schedule_arguments() {
   // expected-error @+1 {{'ck.schedule' op #ck.partition<stream_k> gives 5 kernel arguments, got 2 results for them}}
   %g, %f, %a:2 = ck.schedule #ck.partition<stream_k> tiles 4 k_tiles 8 partial_bytes 1024 : i32, i32
+  return
+}
+
+// -----
+// split_k auto's one argument is k_batch.
+func.func @schedule_split_k_auto_arguments() {
+  // expected-error @+1 {{'ck.schedule' op #ck.partition<split_k, k_batch = auto> gives 1 kernel arguments, got 5 results for them}}
+  %g, %f, %a:5 = ck.schedule #ck.partition<split_k, k_batch = auto> tiles 4 k_tiles 8 partial_bytes 1024 : i32, i32, i32, i32, i32
   return
 }
 

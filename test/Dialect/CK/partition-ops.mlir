@@ -59,10 +59,14 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
 // CHECK-SAME: a = #ck.partition<stream_k>
 // CHECK-SAME: b = #ck.partition<stream_k, tail = 3>
 // CHECK-SAME: c = #ck.partition<split_k, k_batch = 2>
+// CHECK-SAME: d = #ck.partition<split_k, k_batch = auto>
+// CHECK-SAME: e = #ck.partition<split_k, k_batch = auto, min_iters = 4>
 func.func @partition_attrs() attributes {
     a = #ck.partition<stream_k, reduce = tree, dp = persistent, tail = 2, min_iters = 1>,
     b = #ck.partition<stream_k, tail = 3>,
-    c = #ck.partition<split_k, k_batch = 2>} {
+    c = #ck.partition<split_k, k_batch = 2>,
+    d = #ck.partition<split_k, k_batch = auto, min_iters = 1>,
+    e = #ck.partition<split_k, min_iters = 4, k_batch = auto>} {
   return
 }
 
@@ -75,4 +79,16 @@ func.func @schedule() -> (index, memref<?xf32>, i32) {
       tiles 18 k_tiles 1250 partial_bytes 32768 : i32, i32, i32, i32, i32
   %ws = memref.alloc(%floats) : memref<?xf32>
   return %grid, %ws, %k : index, memref<?xf32>, i32
+}
+
+// The host's launch-time k_batch of a split_k auto GEMM: the grid (its z)
+// and the kernels' one argument.
+// CHECK-LABEL: func.func @schedule_split_k_auto
+// CHECK: %[[KB:.*]], %[[FLOATS:.*]], %[[ARG:.*]] = ck.schedule <split_k, k_batch = auto, min_iters = 2> tiles 4 k_tiles 900 partial_bytes 65536 : i32
+// CHECK: memref.alloc(%[[FLOATS]]) : memref<?xf32>
+func.func @schedule_split_k_auto() -> (index, memref<?xf32>, i32) {
+  %kb, %floats, %arg = ck.schedule #ck.partition<split_k, k_batch = auto, min_iters = 2>
+      tiles 4 k_tiles 900 partial_bytes 65536 : i32
+  %ws = memref.alloc(%floats) : memref<?xf32>
+  return %kb, %ws, %arg : index, memref<?xf32>, i32
 }

@@ -323,19 +323,27 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (kind != PartitionKind::SplitK && kBatch != 1)
     return emitError() << "only split-K takes a k_batch; got k_batch = "
                        << kBatch << " for " << stringifyPartitionKind(kind);
-  if (kind == PartitionKind::SplitK &&
+  bool splitKAuto = kind == PartitionKind::SplitK && kBatch == kKBatchAuto;
+  if (kind == PartitionKind::SplitK && !splitKAuto &&
       (kBatch < 2 || kBatch > cklimits::kMaxGrid[2]))
-    return emitError() << "split-K's k_batch must be in [2, "
+    return emitError() << "split-K's k_batch must be auto or in [2, "
                        << cklimits::kMaxGrid[2]
                        << "] (one workgroup per K range along the grid's "
                           "z), got "
                        << kBatch;
   if (kind != PartitionKind::StreamK &&
       (reduce != StreamKReduction::Tree ||
-       dp != StreamKDataParallel::Persistent || tail != 2 || minIters != 1))
-    return emitError() << "reduce, dp, tail and min_iters are StreamK's; "
-                          "they cannot be given for "
+       dp != StreamKDataParallel::Persistent || tail != 2))
+    return emitError() << "reduce, dp and tail are StreamK's; they cannot be "
+                          "given for "
                        << stringifyPartitionKind(kind);
+  if (kind != PartitionKind::StreamK && !splitKAuto && minIters != 1)
+    return emitError() << "min_iters is StreamK's and split-K's with k_batch "
+                          "= auto; it cannot be given for "
+                       << stringifyPartitionKind(kind)
+                       << (kind == PartitionKind::SplitK
+                               ? " with a fixed k_batch"
+                               : "");
   // ckrt's stream_k schedule keeps them within an i32.
   if (tail < kTailAll || tail > INT32_MAX)
     return emitError() << "tail must be all or in [1, " << INT32_MAX
@@ -373,8 +381,17 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
       parser.emitError(loc) << "partition key '" << key << "' is given twice";
       return {};
     }
-    if (key == "k_batch" || key == "min_iters") {
-      if (parser.parseInteger(key == "k_batch" ? kBatch : minIters))
+    if (key == "k_batch") {
+      if (succeeded(parser.parseOptionalKeyword("auto")))
+        kBatch = kKBatchAuto;
+      else if (parser.parseInteger(kBatch))
+        return {};
+      else if (kBatch == kKBatchAuto) {
+        parser.emitError(loc) << "k_batch must be auto or at least 1, got 0";
+        return {};
+      }
+    } else if (key == "min_iters") {
+      if (parser.parseInteger(minIters))
         return {};
     } else if (key == "tail") {
       if (succeeded(parser.parseOptionalKeyword("all")))
@@ -417,7 +434,9 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
 
 void PartitionAttr::print(AsmPrinter &printer) const {
   printer << "<" << stringifyPartitionKind(getKind());
-  if (getKBatch() != 1)
+  if (getKBatch() == kKBatchAuto)
+    printer << ", k_batch = auto";
+  else if (getKBatch() != 1)
     printer << ", k_batch = " << getKBatch();
   if (getReduce() != StreamKReduction::Tree)
     printer << ", reduce = " << stringifyStreamKReduction(getReduce());
@@ -432,11 +451,20 @@ void PartitionAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-std::optional<std::array<int64_t, 3>>
+std::array<std::optional<int64_t>, 3>
 PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
   if (getKind() == PartitionKind::StreamK)
-    return std::nullopt;
-  return std::array<int64_t, 3>{tiles[1] * tiles[2], tiles[0], getKBatch()};
+    return {std::nullopt, 1, 1};
+  std::optional<int64_t> z;
+  if (!isSplitKAuto())
+    z = getKBatch();
+  return {tiles[1] * tiles[2], tiles[0], z};
+}
+
+int64_t PartitionAttr::getKBatchBound(int64_t kTiles) const {
+  if (!isSplitKAuto())
+    return getKBatch();
+  return std::min<int64_t>(kTiles, cklimits::kMaxGrid[2]);
 }
 
 bool PartitionAttr::streamKCountsFit(int64_t tiles, int64_t kTiles) {

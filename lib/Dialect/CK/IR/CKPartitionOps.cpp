@@ -81,12 +81,20 @@ LogicalResult PartitionOp::verifyRegions() {
       return emitOpError() << "tile counts must be in [1, "
                            << cklimits::kMaxGrid[0] << "], got " << count;
   PartitionAttr partition = getPartition();
-  if (std::optional<std::array<int64_t, 3>> grid = partition.getGrid(tiles))
-    for (int i = 0; i < 3; ++i)
-      if ((*grid)[i] > cklimits::kMaxGrid[i])
-        return emitOpError() << "needs a grid of " << (*grid)[0] << " x "
-                             << (*grid)[1] << " x " << (*grid)[2]
-                             << " workgroups, more than GPUs launch";
+  std::array<std::optional<int64_t>, 3> grid = partition.getGrid(tiles);
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] && *grid[i] > cklimits::kMaxGrid[i]) {
+      InFlightDiagnostic diag = emitOpError() << "needs a grid of ";
+      for (int j = 0; j < 3; ++j) {
+        if (j)
+          diag << " x ";
+        if (grid[j])
+          diag << *grid[j];
+        else
+          diag << "?";
+      }
+      return diag << " workgroups, more than GPUs launch";
+    }
   int64_t scheduleCount = partition.getScheduleArgumentCount();
   if (static_cast<int64_t>(getSchedule().size()) != scheduleCount)
     return emitOpError() << partition << " takes " << scheduleCount
@@ -133,7 +141,7 @@ LogicalResult PartitionOp::verifyRegions() {
         "a StreamK slot per K-tile");
   // Slots of at most 2^24 floats; 2^16 ranges of 2^47 tiles may overflow.
   std::optional<int64_t> floats = llvm::checkedMul(
-      getPartition().getKBatch(), getTileCount());
+      partition.getKBatchBound(getKTiles()), getTileCount());
   if (floats)
     floats = llvm::checkedMul(*floats, slotFloats(acc));
   if (!floats)
@@ -176,7 +184,7 @@ LogicalResult FlagWaitOp::verify() {
 
 LogicalResult ScheduleOp::verify() {
   PartitionAttr partition = getPartition();
-  if (partition.getKind() != PartitionKind::StreamK)
+  if (!partition.isSizedAtLaunch())
     return emitOpError() << "schedules partitions sized at launch; "
                          << partition << " is sized at compile time";
   int64_t count = partition.getScheduleArgumentCount();
@@ -184,5 +192,7 @@ LogicalResult ScheduleOp::verify() {
     return emitOpError() << partition << " gives " << count
                          << " kernel arguments, got "
                          << getArguments().size() << " results for them";
+  if (partition.getKind() != PartitionKind::StreamK)
+    return success();
   return verifyStreamKIterations(*this, getTiles(), getKTiles());
 }

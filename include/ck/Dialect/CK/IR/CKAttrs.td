@@ -188,6 +188,12 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       workgroup per tile, sums the S partials in range order and writes the
       tile. Grid: (tiles along M x tiles along N, G, S). Deterministic: the
       sum's order is fixed.
+    - `split_k, k_batch = auto`: split-K whose S ckrt chooses when it loads
+      the plan, from the workgroups resident at once (W) and the tiles (T):
+      1 where T >= W, else as many ranges as fill W, each of at least
+      `min_iters` K-tiles (docs/Schedules.md). The kernels take S as an
+      argument and grid z is S; with S = 1 the first kernel writes the
+      tiles itself and the second does nothing.
     - `stream_k`: the last tiles' K-tiles (all of them with `tail = all`)
       are spread evenly over the workgroups resident at once, which ckrt
       counts at launch (docs/Schedules.md). A workgroup whose range starts
@@ -206,23 +212,26 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     when it differs from its default (`k_batch = 1`, `reduce = tree`,
     `dp = persistent`, `tail = 2`, `min_iters = 1`).
 
-    Verifier: `k_batch` is 1 except for split-K, where it is in [2, 65535]
-    (one workgroup per range along the grid's z); `reduce`, `dp`, `tail`
-    and `min_iters` are given only for StreamK, where `tail` is `all` or in
-    [1, 2^31-1] and `min_iters` in [1, 2^31-1].
+    Verifier: `k_batch` is 1 except for split-K, where it is `auto` or in
+    [2, 65535] (one workgroup per range along the grid's z); `reduce`, `dp`
+    and `tail` are given only for StreamK, `min_iters` only for StreamK and
+    `split_k, k_batch = auto`; `tail` is `all` or in [1, 2^31-1] and
+    `min_iters` in [1, 2^31-1].
 
     Example:
 
     ```mlir
     #ck.partition<data_parallel>
     #ck.partition<split_k, k_batch = 4>
+    #ck.partition<split_k, k_batch = auto, min_iters = 4>
     #ck.partition<stream_k>
     #ck.partition<stream_k, reduce = linear, dp = per_tile, tail = all>
     ```
   }];
   let parameters = (ins
     EnumParameter<CK_PartitionKind>:$kind,
-    DefaultValuedParameter<"int64_t", "1", "partial sums per tile">:$kBatch,
+    DefaultValuedParameter<"int64_t", "1",
+        "partial sums per tile, 0 for auto">:$kBatch,
     DefaultValuedParameter<"StreamKReduction", "StreamKReduction::Tree",
         "how partial tiles are added">:$reduce,
     DefaultValuedParameter<"StreamKDataParallel",
@@ -244,18 +253,36 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
   let extraClassDeclaration = [{
     /// `tail` value that shares every tile out.
     static constexpr int64_t kTailAll = 0;
+    /// `k_batch` value that lets ckrt choose split-K's ranges at launch.
+    static constexpr int64_t kKBatchAuto = 0;
+    bool isSplitKAuto() const {
+      return getKind() == PartitionKind::SplitK && getKBatch() == kKBatchAuto;
+    }
+    /// Whether ckrt sizes the launch when it loads the plan (a
+    /// `ck.schedule`): StreamK and `split_k, k_batch = auto`.
+    bool isSizedAtLaunch() const {
+      return getKind() == PartitionKind::StreamK || isSplitKAuto();
+    }
     /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
-    /// along N), or nullopt for StreamK, whose grid ckrt sizes at launch.
-    std::optional<std::array<int64_t, 3>>
+    /// along N). The dimension ckrt sizes at launch (x for StreamK, z for
+    /// `k_batch = auto`) is std::nullopt.
+    std::array<std::optional<int64_t>, 3>
     getGrid(ArrayRef<int64_t> tiles) const;
+    /// The most partial sums a tile gets from a split-K kernel of `kTiles`
+    /// K-tiles per tile: `k_batch`, or with `auto` one per K-tile (ckrt
+    /// drops empty ranges), within the grid's z.
+    int64_t getKBatchBound(int64_t kTiles) const;
     /// Whether partial tiles go through a workspace.
     bool usesWorkspace() const {
       return getKind() != PartitionKind::DataParallel;
     }
     /// The i32 values ckrt computes at launch that the kernel takes: K, D,
-    /// q, r' and the grid for StreamK (docs/Schedules.md), none otherwise.
+    /// q, r' and the grid for StreamK, k_batch for `split_k, k_batch =
+    /// auto` (docs/Schedules.md), none otherwise.
     int64_t getScheduleArgumentCount() const {
-      return getKind() == PartitionKind::StreamK ? 5 : 0;
+      if (getKind() == PartitionKind::StreamK)
+        return 5;
+      return isSplitKAuto() ? 1 : 0;
     }
     /// The StreamK workspace's slot of a tile of `tileFloats` floats, in
     /// floats: the partial rounded up to a 256-byte line, then the line of

@@ -42,23 +42,28 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     whole range and its epilogue; with `split_k` each runs one range and
     stores its partial tile to `workspace` slot `split * T + tile` (T tiles,
     row-major over [G, TM, TN]), and a second kernel runs the epilogue on
-    their sum. With `stream_k` each workgroup runs data-parallel tiles and
+    their sum; with `split_k, k_batch = auto`, `schedule` is the one i32
+    ckrt chooses at launch, k_batch, and where it is 1 the unit's workgroup
+    runs the epilogue itself. With `stream_k` each workgroup runs data-parallel tiles and
     then a range of K-tiles cut at tile boundaries; `schedule` gives the
     five i32 numbers ckrt computes at launch (StreamK workgroups K,
     data-parallel tiles D, K-tiles per StreamK workgroup q, the remainder
     r' and the grid, docs/Schedules.md), and `workspace` holds slot j of
     StreamK workgroup j: its partial tile, then its flag's 256-byte line.
     `ck-lower-partition` spells this out; the launch's grid is
-    `#ck.partition`'s for these tiles, or the `ck.schedule`'s for StreamK.
+    `#ck.partition`'s for these tiles, with the `ck.schedule`'s grid as x
+    for StreamK and as z for `k_batch = auto`.
 
     Verifier: `tiles` has three counts and `k_tiles` is positive; the unit
     takes five indices and yields one `!ck.acc`; the epilogue takes three
     indices and that accumulator and yields nothing; a `workspace` is given
     exactly when the partition uses one, and a static one holds all
-    `k_batch * T` slots of `rows * cols` floats for split-K, and for StreamK
+    `k_batch * T` slots of `rows * cols` floats for split-K (`k_tiles * T`
+    with `k_batch = auto`: ckrt's ranges are never empty), and for StreamK
     a slot per K-tile, the most StreamK workgroups there can be (kernels
     take memrefs of static shape; the host allocates what ckrt's schedule
-    needs); `schedule` has five values for StreamK and none otherwise; a
+    needs); `schedule` has five values for StreamK, one for `k_batch =
+    auto` and none otherwise; a
     StreamK GEMM's K-tiles, T * k_tiles, fit an i32.
 
     Example:
@@ -250,11 +255,13 @@ def CK_ScheduleOp : CK_Op<"schedule", [Pure]> {
     the values it feeds into `schedule:NAME` references, and ckrt evaluates
     the schedule when it loads the plan, from the device's SM/CU count and
     the kernel's occupancy. Its results may only feed launch grids, kernel
-    arguments and workspace allocations.
+    arguments and workspace allocations. For `split_k, k_batch = auto` the
+    one argument is k_batch, which is also the grid (its z), and the
+    workspace holds k_batch partial tiles per tile (none for 1).
 
-    Verifier: the partition is StreamK; one i32 result per scalar argument;
-    `tiles`, `k_tiles` and `partial_bytes` are positive, and `tiles *
-    k_tiles` fits an i32.
+    Verifier: the partition is StreamK or `split_k, k_batch = auto`; one
+    i32 result per scalar argument; `tiles`, `k_tiles` and `partial_bytes`
+    are positive, and for StreamK `tiles * k_tiles` fits an i32.
 
     Example:
 
@@ -262,6 +269,8 @@ def CK_ScheduleOp : CK_Op<"schedule", [Pure]> {
     %grid, %floats, %args:5 = ck.schedule #ck.partition<stream_k>
         tiles 18 k_tiles 1250 partial_bytes 32768 : i32, i32, i32, i32, i32
     %ws = memref.alloc(%floats) : memref<?xf32>
+    %kb, %kbfloats, %kbarg = ck.schedule #ck.partition<split_k, k_batch = auto>
+        tiles 4 k_tiles 900 partial_bytes 65536 : i32
     ```
   }];
   let arguments = (ins CK_PartitionAttr:$partition,
