@@ -5,7 +5,7 @@ compile time, per kernel (ck-compile --report).
 
     python3 bench/amd_report.py OUT.md [--chips gfx942,gfx950,gfx1100]
         [--types f16,bf16,f32] [--directions bwd_weight,fwd,bwd_data]
-        [--waves auto|LOAD,MATH] [--jobs 2] [--table CSV]
+        [--waves auto|LOAD,MATH] [--jobs 2] [--table CSV] [--tool CK_COMPILE]
 
 Covers the shapes of a problem table (by default the 37 of
 bench/data/retinanet_bwd_weight.csv) in the given types (f32 only on
@@ -47,10 +47,11 @@ def jobs(table, chips, types, directions):
                     yield i, s, chip, dtype, direction
 
 
-def run(job, waves):
+def run(job, waves, tool=TOOL):
     i, s, chip, dtype, direction = job
-    out = f"/tmp/ck-amd-report/{chip}-{dtype}-{direction}-{i}-{waves}"
-    cmd = [TOOL, f"--chip={chip}", "--report", "--no-reference", "-o", out,
+    out = (f"/tmp/ck-amd-report/{os.getpid()}/"
+           f"{chip}-{dtype}-{direction}-{i}-{waves}")
+    cmd = [tool, f"--chip={chip}", "--report", "--no-reference", "-o", out,
            f"--waves={waves}",
            f"--direction={direction}", f"--type={dtype}", "-G", str(s["G"]),
            "-N", str(s["N"]), "-C", str(s["C"]), "-K", str(s["K"]),
@@ -104,13 +105,15 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--table", default=RETINANET,
                         help="problem table (CSV, as ck-compile --csv reads)")
+    parser.add_argument("--tool", default=TOOL,
+                        help="the ck-compile to run (to compare two builds)")
     args = parser.parse_args()
     roles = args.waves != "auto"
     rows, failures, loops, divides, estimates, worst = [], 0, 0, 0, 0, 0.0
     work = list(jobs(args.table, args.chips.split(","), args.types.split(","),
                      args.directions.split(",")))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for job, code, text in pool.map(lambda j: run(j, args.waves), work):
+        for job, code, text in pool.map(lambda j: run(j, args.waves, args.tool), work):
             i, s, chip, dtype, direction = job
             if code != 0:
                 failures += 1

@@ -269,6 +269,8 @@ static StringRef passThatRemoves(Operation *op) {
     return "ck-lower-roles";
   if (isa<TileGemmOp>(op))
     return "ck-pipeline";
+  if (isa<TileLoadOp, TileStoreLdsOp>(op))
+    return "ck-lower-tile-copies";
   if (isa<CoordInitOp, CoordAdvanceOp, CoordAccessOp>(op))
     return "ck-lower-coords";
   if (isa<GemmOp, FillOp>(op))
@@ -373,11 +375,11 @@ LogicalResult mlir::ck::lowerWaveOps(
     function_ref<void(RewriterBase &, const RingEventSite &)>
         lowerRingEvent) {
   // Ops of the rungs above must be gone: say which pass removes them.
-  if (failed(requireLoweredBy(
-          root, passName,
-          {"ck-conv-to-gemm", "convert-ck-to-gpu", "ck-lower-partition",
-           "ck-pipeline", "ck-lower-roles", "ck-lower-wave-tiles",
-           "ck-lower-coords"})))
+  if (failed(requireLoweredBy(root, passName,
+                              {"ck-conv-to-gemm", "convert-ck-to-gpu",
+                               "ck-lower-partition", "ck-pipeline",
+                               "ck-lower-tile-copies", "ck-lower-roles",
+                               "ck-lower-wave-tiles", "ck-lower-coords"})))
     return failure();
   if (failed(lowerRings(root, lowerRingEvent)))
     return failure();

@@ -244,8 +244,8 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
       else
         os << " " << k.grid[i];
     }
-    os << " block " << k.block[0]
-       << " " << k.block[1] << " " << k.block[2] << " lds " << k.ldsBytes;
+    os << " block " << k.block[0] << " " << k.block[1] << " " << k.block[2]
+       << " lds " << k.ldsBytes;
     if (k.cooperative)
       os << " coop";
     os << " args";

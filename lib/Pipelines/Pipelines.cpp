@@ -45,6 +45,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addPass(createConvertCKToGPU());
   pm.addPass(createCKLowerPartition());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKPipeline());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerTileCopies());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerRoles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());

@@ -167,6 +167,45 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
+  let summary = "Spell operand tile copies out as vector loads and LDS stores";
+  let description = [{
+    Replaces each `ck.tile_load` with the thread's vector loads, one per row
+    of its result: `ck.coord_access` at the row's position (rows and
+    columns checked, the unit's existence and the op's `if` as the
+    condition) and a load of `load_width` elements that is zero where the
+    access is not valid. Each `ck.tile_store_lds` becomes the vector stores
+    of the thread's units into the LDS tile, `store_width` elements along
+    the plan's LDS dimension (transposed in registers where the copy
+    transposes), under an `scf.if` for the units of a partial last round.
+    Where a unit lies in the tile is computed once per thread index and
+    plan, where the index is defined.
+
+    Example:
+
+    ```mlir
+    %r = ck.tile_load %a[%p] thread %tid if %more plan #ck.copy_plan<tile = [64, 32],
+        load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+        : memref<1x64x128xf16>, !ck.coord<3xi32> -> vector<1x8xf16>
+    ck.tile_store_lds %r -> %la thread %tid plan #ck.copy_plan<...>
+        : vector<1x8xf16>, memref<64x40xf16, #gpu.address_space<workgroup>>
+    ```
+
+    becomes (with `%col = (%tid mod 4) * 8`, `%line = %tid / 4` made after
+    `%tid`):
+
+    ```mlir
+    %i:3, %ok = ck.coord_access %a, %p bounds [1, 2] if %exists_and_more : ...
+    %v = vector.load %a[%i#0, %i#1, %i#2] : memref<1x64x128xf16>, vector<8xf16>
+    %row = arith.select %ok, %v, %zero : vector<8xf16>
+    ...
+    vector.store %row, %la[%line, %col] : memref<64x40xf16, ...>, vector<8xf16>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def CKLowerCoords : Pass<"ck-lower-coords"> {
   let summary = "Turn coordinate states and their ops into cursor arithmetic";
   let description = [{

@@ -1,8 +1,10 @@
-//===- TileCopyPlan.h - How GEMM operand tiles reach LDS ---------*- C++ -*-===//
+//===- TileCopyPlan.h - How GEMM operand tiles reach LDS ---------*- C++
+//-*-===//
 //
-// The plan of a GEMM's operand copies from global memory to LDS, shared by
-// the pass that emits them (ck-pipeline) and the one that sizes the kernel's
-// LDS arena before they exist (convert-ck-to-gpu).
+// The plan of a GEMM's operand copies from global memory to LDS (a
+// #ck.copy_plan), shared by the pass that places them (ck-pipeline), the one
+// that sizes the kernel's LDS arena before they exist (convert-ck-to-gpu)
+// and the one that spells them out (ck-lower-tile-copies).
 //
 // A GEMM operand tile (rows x cols of a G x R x C view) is read with vector
 // loads along the dimension the view makes contiguous in memory, and kept in
@@ -20,6 +22,7 @@
 #include "ck/Conversion/ViewLowering.h"
 #include "ck/Dialect/CK/IR/CK.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <optional>
@@ -30,31 +33,6 @@ namespace mlir::ck {
 /// pays for keeping that dimension innermost in LDS.
 constexpr int64_t kMinFragmentRun = 4;
 
-/// How a rows x cols tile moves from a view to LDS. Dimensions are 0 (rows)
-/// and 1 (cols).
-struct TileCopyPlan {
-  int64_t rows, cols;
-  /// The dimension global vector loads walk and their width (elements).
-  unsigned loadDim;
-  int64_t loadWidth;
-  /// The dimension LDS keeps innermost and the width of the LDS stores.
-  unsigned ldsDim;
-  int64_t storeWidth;
-
-  int64_t extent(unsigned dim) const { return dim == 0 ? rows : cols; }
-  /// A unit's extent along `dim`: loadWidth x storeWidth when the copy
-  /// transposes, loadWidth x 1 when it does not.
-  int64_t unitExtent(unsigned dim) const;
-  int64_t unitElements() const { return unitExtent(0) * unitExtent(1); }
-  /// The load vectors of one unit.
-  int64_t loadsPerUnit() const { return unitExtent(1 - loadDim); }
-  int64_t units() const { return rows * cols / unitElements(); }
-  bool transposes() const { return loadDim != ldsDim; }
-  /// The LDS tile: [buffers x] [outer][inner + kLdsRowPad].
-  MemRefType ldsType(Type elementType, Attribute memorySpace,
-                     int64_t buffers) const;
-};
-
 /// The dimension LDS keeps innermost for `layout`'s fragment reads, or
 /// std::nullopt where no dimension is worth a transposing copy: each lane
 /// must read runs of at least kMinFragmentRun elements along it. Shorter
@@ -63,16 +41,25 @@ struct TileCopyPlan {
 std::optional<unsigned> fragmentReadDim(const FragmentLayout &layout);
 
 /// Plans the copy of a rows x cols tile of `view` by `threads` threads,
-/// keeping `fragmentDim` innermost in LDS when given.
-TileCopyPlan planTileCopy(const TracedView &view, Type elementType,
+/// keeping `fragmentDim` innermost in LDS when given (#ck.copy_plan).
+CopyPlanAttr planTileCopy(const TracedView &view, Type elementType,
                           int64_t rows, int64_t cols,
-                          std::optional<unsigned> fragmentDim,
-                          int64_t threads);
+                          std::optional<unsigned> fragmentDim, int64_t threads);
+
+/// Where unit `i` of thread `tid` lies in the tile of `plan`: its row and
+/// column (index) and whether it exists (i1: the last round of units may
+/// be partial). ck-pipeline starts the loads' positions there and
+/// ck-lower-tile-copies stores there, by the same arithmetic.
+struct UnitPosition {
+  Value row, col, exists;
+};
+UnitPosition emitUnitPosition(OpBuilder &b, Location loc, CopyPlanAttr plan,
+                              Value tid, int64_t i);
 
 /// The copies of a GEMM's A (BM x BK) and B (BK x BN) tiles and their LDS
 /// buffers: A's at offset 0 of the kernel's arena, B's after it.
 struct GemmOperandTiles {
-  TileCopyPlan a, b;
+  CopyPlanAttr a, b;
   /// The LDS buffers, in workgroup memory, with the config's buffer count.
   MemRefType ldsA, ldsB;
   int64_t offsetB;

@@ -93,9 +93,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                                                       bm * bn)
               : partition.getKBatchBound(kTiles) * tileCount * bm * bn;
       views.push_back(TracedView{
-          memref::CastOp::create(
-              host, loc, MemRefType::get({bound}, host.getF32Type()),
-              workspace),
+          memref::CastOp::create(host, loc,
+                                 MemRefType::get({bound}, host.getF32Type()),
+                                 workspace),
           {}});
     } else {
       workspace = memref::AllocOp::create(

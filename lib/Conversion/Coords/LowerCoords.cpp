@@ -10,6 +10,7 @@
 
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/ViewLowering.h"
+#include "ck/Conversion/WaveOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -117,6 +118,10 @@ struct CKLowerCoordsPass
     : public ck::impl::CKLowerCoordsBase<CKLowerCoordsPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    // The copies read states this pass replaces: they go first.
+    if (failed(requireLoweredBy(getOperation(), getArgument(),
+                                {"ck-lower-tile-copies"})))
+      return signalPassFailure();
     // Every coordinate op's view must trace to a memref and match its
     // state type; say which does not before converting anything.
     WalkResult checked = getOperation()->walk([](Operation *op) {

@@ -9,7 +9,8 @@
 //   data_parallel: unit(g, m0, n0, 0, k_tiles), then the epilogue.
 //   split_k:       split = block id z, per = ceil(k_tiles / k_batch);
 //                  ck.partial_store unit(g, m0, n0, split * per,
-//                      min(split * per + per, k_tiles)) to slot split * T + tile;
+//                      min(split * per + per, k_tiles)) to slot split * T +
+//                      tile;
 //                  and a clone of the kernel, `<name>_reduce`, launched after
 //                  it on one workgroup per tile, sums the slots in split
 //                  order (ck.partial_accumulate) and runs the epilogue.
@@ -172,11 +173,11 @@ void lowerUnits(PartitionOp op) {
     op.erase();
     return;
   }
-  auto whole = scf::IfOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kBatch,
-                            indexConstant(b, loc, 1)),
-      /*withElseRegion=*/true);
+  auto whole =
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              kBatch, indexConstant(b, loc, 1)),
+                        /*withElseRegion=*/true);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(whole.thenBlock());

@@ -1,9 +1,10 @@
 //===- Pipeline.cpp - The ck-pipeline pass --------------------------------===//
 //
 // Each ck.tile_gemm becomes its K loop. The operand tiles go from global
-// memory to LDS buffers (TileCopier, as TileCopyPlan lays them out); the
-// next K-tile's global loads are issued before the current tile's MMAs and
-// land in LDS after them:
+// memory to LDS buffers (ck.tile_load and ck.tile_store_lds, placed by
+// TileCopier as the #ck.copy_plan of planGemmOperandTiles lays them out);
+// the next K-tile's global loads are issued before the current tile's MMAs
+// and land in LDS after them:
 //
 //   A[m0.., k_begin], B[k_begin.., n0] -> LDS;  ck.lds_barrier
 //   for each K-tile k in [k_begin, k_end):
@@ -58,7 +59,7 @@ namespace {
 /// carries them from one K-tile to the next.
 struct OperandWalk {
   TileCopier &copy;
-  Value tid, g;
+  Value g;
   /// The tile's position along the dimension that is not K.
   Value fixed;
   /// Whether K is the view's rows (B) or its columns (A).
@@ -67,8 +68,8 @@ struct OperandWalk {
 
   /// The positions of the tile at K position `k0`.
   SmallVector<LoadPosition> start(Value k0) {
-    return kIsRow ? copy.startCursors(tid, g, k0, fixed)
-                  : copy.startCursors(tid, g, fixed, k0);
+    return kIsRow ? copy.startCursors(g, k0, fixed)
+                  : copy.startCursors(g, fixed, k0);
   }
 
   /// Appends the loop-carried values of the positions one step after `at`.
@@ -83,14 +84,13 @@ struct OperandWalk {
   }
 };
 
-/// What both recipes share: the operand views, their copies' plans and LDS
-/// buffers, the threads that copy (all, or the load waves'), and the K
-/// range and step in elements.
+/// What both recipes share: the operand views, their copies' plans (for
+/// the threads that copy: all, or the load waves') and LDS buffers, and the
+/// K range and step in elements.
 struct TileGemmParts {
   TracedView viewA, viewB;
   GemmOperandTiles tiles;
   Value ldsA, ldsB;
-  int64_t copyThreads;
   Value kBegin, kEnd, bkValue;
   int64_t bk;
   Type elementType;
@@ -112,14 +112,13 @@ struct OperandCopies {
   OperandWalk walkA, walkB;
 
   OperandCopies(OpBuilder &builder, Location loc, TileGemmOp op,
-                const TileGemmParts &parts, Value tid,
-                int64_t maxCursorValues)
-      : a(builder, loc, op.getA(), parts.viewA, parts.tiles.a,
-          parts.elementType, parts.copyThreads, maxCursorValues),
-        b(builder, loc, op.getB(), parts.viewB, parts.tiles.b,
-          parts.elementType, parts.copyThreads, maxCursorValues),
-        walkA{a, tid, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
-        walkB{b, tid, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
+                const TileGemmParts &parts, Value tid, int64_t maxCursorValues)
+      : a(builder, loc, op.getA(), parts.viewA, parts.tiles.a, tid,
+          maxCursorValues),
+        b(builder, loc, op.getB(), parts.viewB, parts.tiles.b, tid,
+          maxCursorValues),
+        walkA{a, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
+        walkB{b, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
     // Carried states hold registers through the whole loop, beside the
     // tiles: A's, then B's, while the estimate leaves room for them. (On
     // gfx1100 f32 FMA kernels it leaves none, and carrying spilled.)
@@ -158,9 +157,8 @@ struct OperandCopies {
 
   /// Stores `load`'s vectors into the LDS buffers (slot `buffer`, or null
   /// with one buffer).
-  void store(const TileGemmParts &parts, Value buffer,
-             ArrayRef<Value> values) {
-    int64_t split = a.unitsPerThread() * parts.tiles.a.loadsPerUnit();
+  void store(const TileGemmParts &parts, Value buffer, ValueRange values) {
+    int64_t split = parts.tiles.a.loadsPerThread();
     a.store(parts.ldsA, buffer, values.take_front(split));
     b.store(parts.ldsB, buffer, values.drop_front(split));
   }
@@ -173,8 +171,8 @@ Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
                   const TileGemmParts &parts, Value acc, Value slot) {
   auto tileMma = TileMmaOp::create(b, loc, op.getResult().getType(), acc,
                                    parts.ldsA, parts.ldsB, slot, parts.bk);
-  tileMma.setATransposed(parts.tiles.a.ldsDim == 0);
-  tileMma.setBTransposed(parts.tiles.b.ldsDim == 0);
+  tileMma.setATransposed(parts.tiles.a.getLdsDim() == 0);
+  tileMma.setBTransposed(parts.tiles.b.getLdsDim() == 0);
   return tileMma;
 }
 
@@ -328,13 +326,12 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.viewB = *traced[1];
   parts.elementType = cast<ShapedType>(op.getA().getType()).getElementType();
   parts.waveSize = *waveSize;
-  parts.copyThreads =
+  int64_t copyThreads =
       (config.hasRoles() ? config.getLoadWaves() : accType.getWaveCount()) *
       *waveSize;
   MatrixLayout layout = accType.getMma().getLayout(*waveSize);
-  parts.tiles =
-      planGemmOperandTiles(config, layout, parts.elementType, parts.viewA,
-                           parts.viewB, parts.copyThreads);
+  parts.tiles = planGemmOperandTiles(config, layout, parts.elementType,
+                                     parts.viewA, parts.viewB, copyThreads);
   parts.ldsA = LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0);
   parts.ldsB =
       LdsBufferOp::create(b, loc, parts.tiles.ldsB, parts.tiles.offsetB);

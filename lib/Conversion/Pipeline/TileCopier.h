@@ -1,7 +1,8 @@
-//===- TileCopier.h - Emitting an operand tile's copy to LDS ----*- C++ -*-===//
+//===- TileCopier.h - Placing an operand tile's copy to LDS -----*- C++ -*-===//
 //
-// Internal to ck-pipeline: the loads and LDS stores of one operand tile's
-// copy as its TileCopyPlan (ck/Conversion/TileCopyPlan.h) lays it out.
+// Internal to ck-pipeline: the positions of one operand tile's loads (their
+// start and how a loop carries and advances them) and the ck.tile_load /
+// ck.tile_store_lds ops that copy the tile as its #ck.copy_plan lays it out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,20 +22,16 @@ struct LoadPosition {
   SmallVector<Value> values;
 };
 
-/// Emits one operand tile's copy for thread `tid` of `threads`. Positions
-/// are ck.coord_* ops on `viewValue` (whose chain `view` traces), lowered
-/// by ck-lower-coords.
+/// Places one operand tile's copy for thread `tid` of the plan's threads.
+/// Positions are ck.coord_* ops on `viewValue` (whose chain `view` traces),
+/// lowered by ck-lower-coords.
 class TileCopier {
 public:
   TileCopier(OpBuilder &b, Location loc, Value viewValue,
-             const TracedView &view, TileCopyPlan plan, Type elementType,
-             int64_t threads, int64_t maxCursorValues)
-      : b(b), loc(loc), viewValue(viewValue), view(view), plan(plan),
-        elementType(elementType), threads(threads),
+             const TracedView &view, CopyPlanAttr plan, Value tid,
+             int64_t maxCursorValues)
+      : b(b), loc(loc), viewValue(viewValue), view(view), plan(plan), tid(tid),
         maxCursorValues(maxCursorValues) {}
-
-  /// Units a thread moves (the last round may be partial).
-  int64_t unitsPerThread() const;
 
   /// The integers the thread's coordinate states hold: view coordinates
   /// and merge digits of each load.
@@ -46,20 +43,20 @@ public:
   /// most `maxCursorValues` integers. Each held value costs a register for
   /// the whole loop, so copies with many loads per thread evaluate instead.
   bool isIncremental() const;
+
   /// Lowers the bound isIncremental compares against to `most`.
   void limitCursorValues(int64_t most) {
     maxCursorValues = std::min(maxCursorValues, most);
   }
 
   /// The positions of the thread's loads of the tile at (row0, col0) of
-  /// batch `g`, one per load vector in the order `load` returns them. Call
-  /// once, before the loop that advances them.
-  SmallVector<LoadPosition> startCursors(Value tid, Value g, Value row0,
-                                       Value col0);
+  /// batch `g`, one per vector `load` returns. Call once, before the loop
+  /// that advances them.
+  SmallVector<LoadPosition> startCursors(Value g, Value row0, Value col0);
 
   /// The positions moved by `delta` along the view's (G, row, col).
   SmallVector<LoadPosition> advance(ArrayRef<LoadPosition> cursors,
-                                  ArrayRef<int64_t> delta);
+                                    ArrayRef<int64_t> delta);
 
   /// Appends what a loop carries of `cursors`.
   void appendCarried(SmallVectorImpl<Value> &values,
@@ -69,34 +66,25 @@ public:
   /// dropped from it.
   SmallVector<LoadPosition> takeCarried(ValueRange &values);
 
-  /// The thread's loaded vectors at `cursors`: zero outside the view, on
-  /// padding, or where `enabled` (i1, may be null) is false.
+  /// The thread's vectors of the tile at `cursors` (ck.tile_load), zero
+  /// where `enabled` (i1, may be null) is false.
   SmallVector<Value> load(ArrayRef<LoadPosition> cursors, Value enabled);
 
-  /// Stores the vectors from `load` into `lds`, prefixing the indices with
-  /// `buffer` when the LDS holds several buffers (null otherwise). Uses the
-  /// unit positions startCursors computed, outside the loop.
-  void store(Value lds, Value buffer, ArrayRef<Value> loaded);
+  /// Stores `load`'s vectors into `lds` (ck.tile_store_lds), slot `buffer`
+  /// when the LDS holds several buffers (null otherwise).
+  void store(Value lds, Value buffer, ValueRange loaded);
 
-  const TileCopyPlan &getPlan() const { return plan; }
+  CopyPlanAttr getPlan() const { return plan; }
 
 private:
-  /// The (row, col) in the tile of the thread's `i`-th unit, and whether
-  /// it exists.
-  std::tuple<Value, Value, Value> unitPosition(Value tid, int64_t i);
-
   OpBuilder &b;
   Location loc;
   Value viewValue;
   const TracedView &view;
-  TileCopyPlan plan;
-  Type elementType;
-  int64_t threads;
+  CopyPlanAttr plan;
+  Value tid;
   /// The most values the copy's cursors may hold (isIncremental).
   int64_t maxCursorValues;
-  /// Per unit of the thread, from startCursors: its (row, col) in the tile
-  /// and whether it exists (the last round of units may be partial).
-  SmallVector<std::tuple<Value, Value, Value>> units;
 };
 
 } // namespace mlir::ck

@@ -2,9 +2,11 @@
 
 #include "ck/Conversion/TileCopyPlan.h"
 
+#include "ck/Conversion/KernelBuilding.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Target/GemmConfig.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include "llvm/ADT/bit.h"
@@ -21,23 +23,6 @@ static int64_t widthDividing(int64_t width, int64_t size) {
   return width;
 }
 
-int64_t TileCopyPlan::unitExtent(unsigned dim) const {
-  if (dim == loadDim)
-    return loadWidth;
-  return transposes() ? storeWidth : 1;
-}
-
-MemRefType TileCopyPlan::ldsType(Type elementType, Attribute memorySpace,
-                                 int64_t buffers) const {
-  SmallVector<int64_t> shape;
-  if (buffers > 1)
-    shape.push_back(buffers);
-  shape.push_back(extent(1 - ldsDim));
-  shape.push_back(extent(ldsDim) + kLdsRowPad);
-  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
-                         memorySpace);
-}
-
 std::optional<unsigned>
 mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
   for (unsigned dim : {1u, 0u})
@@ -46,7 +31,7 @@ mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
   return std::nullopt;
 }
 
-TileCopyPlan mlir::ck::planTileCopy(const TracedView &view, Type elementType,
+CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
                                     int64_t rows, int64_t cols,
                                     std::optional<unsigned> fragmentDim,
                                     int64_t threads) {
@@ -55,28 +40,50 @@ TileCopyPlan mlir::ck::planTileCopy(const TracedView &view, Type elementType,
       widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows);
   int64_t colWidth =
       widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols);
-  TileCopyPlan plan;
-  plan.rows = rows;
-  plan.cols = cols;
   // Load along the wider contiguous dimension; on a tie, along the one the
   // LDS keeps innermost (no transposition).
-  if (rowWidth != colWidth)
-    plan.loadDim = rowWidth > colWidth ? 0 : 1;
-  else
-    plan.loadDim = fragmentDim.value_or(1);
-  plan.loadWidth = std::max(rowWidth, colWidth);
-  plan.ldsDim = fragmentDim.value_or(plan.loadDim);
-  if (!plan.transposes()) {
-    plan.storeWidth = plan.loadWidth;
-    return plan;
+  int64_t loadDim = rowWidth != colWidth ? (rowWidth > colWidth ? 0 : 1)
+                                         : fragmentDim.value_or(1);
+  int64_t loadWidth = std::max(rowWidth, colWidth);
+  int64_t ldsDim = fragmentDim.value_or(loadDim);
+  int64_t storeWidth = loadWidth;
+  if (loadDim != ldsDim) {
+    // A transposing unit holds loadWidth x storeWidth elements: as wide as
+    // one thread's share of the tile allows (so that every thread has a
+    // unit), at most 16 bytes.
+    int64_t share = rows * cols / threads / loadWidth;
+    storeWidth = widthDividing(std::clamp<int64_t>(share, 1, maxWidth),
+                               ldsDim == 0 ? rows : cols);
   }
-  // A transposing unit holds loadWidth x storeWidth elements: as wide as
-  // one thread's share of the tile allows (so that every thread has a
-  // unit), at most 16 bytes.
-  int64_t share = rows * cols / threads / plan.loadWidth;
-  plan.storeWidth = widthDividing(std::clamp<int64_t>(share, 1, maxWidth),
-                                  plan.extent(plan.ldsDim));
-  return plan;
+  return CopyPlanAttr::get(elementType.getContext(), rows, cols, loadDim,
+                           loadWidth, ldsDim, storeWidth, kLdsRowPad, threads);
+}
+
+UnitPosition mlir::ck::emitUnitPosition(OpBuilder &b, Location loc,
+                                        CopyPlanAttr plan, Value tid,
+                                        int64_t i) {
+  Value unit = arith::AddIOp::create(
+      b, loc, tid, indexConstant(b, loc, i * plan.getThreads()));
+  // Neighbouring threads take neighbouring units along the LDS dimension,
+  // so that their LDS stores fall in different banks (along the load
+  // dimension they would be whole LDS rows apart). Without a transposition
+  // that is also the load dimension, and their loads are contiguous; with
+  // one, each thread's loads still fill whole sectors.
+  int64_t fast = plan.getLdsDim();
+  int64_t perLine = plan.extent(fast) / plan.unitExtent(fast);
+  Value along = arith::MulIOp::create(
+      b, loc,
+      arith::RemUIOp::create(b, loc, unit, indexConstant(b, loc, perLine)),
+      indexConstant(b, loc, plan.unitExtent(fast)));
+  Value line = arith::MulIOp::create(
+      b, loc,
+      arith::DivUIOp::create(b, loc, unit, indexConstant(b, loc, perLine)),
+      indexConstant(b, loc, plan.unitExtent(1 - fast)));
+  Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, unit,
+                                       indexConstant(b, loc, plan.units()));
+  if (fast == 0)
+    return {along, line, exists};
+  return {line, along, exists};
 }
 
 GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,

@@ -1,5 +1,5 @@
-// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu -ck-pipeline=max-cursor-values=1000 -ck-lower-coords -canonicalize | FileCheck %s
-// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu -ck-pipeline=max-cursor-values=0 -ck-lower-coords -canonicalize | FileCheck %s --check-prefix=EVAL
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu -ck-pipeline=max-cursor-values=1000 -ck-lower-tile-copies -ck-lower-coords -canonicalize | FileCheck %s
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 -ck-conv-to-gemm -ck-select-gemm-config -convert-ck-to-gpu -ck-pipeline=max-cursor-values=0 -ck-lower-tile-copies -ck-lower-coords -canonicalize | FileCheck %s --check-prefix=EVAL
 
 // With cursors allowed for every copy, the GEMM kernel's K loop holds no
 // division or remainder once ck-lower-coords has lowered the copies'

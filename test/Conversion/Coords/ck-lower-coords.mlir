@@ -84,3 +84,14 @@ func.func @unchecked(%m: memref<4xf32>, %u: index) -> (index, i1) {
   %i, %ok = ck.coord_access %m, %s bounds [] : memref<4xf32>, !ck.coord<1xi32> -> index
   return %i, %ok : index, i1
 }
+
+// -----
+// A tile copy reads coordinate states, which this pass replaces: the copies
+// are spelled out first.
+
+func.func @copy_left(%m: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) -> vector<8xf16> {
+  // expected-error @+1 {{'ck.tile_load' op is lowered by ck-lower-tile-copies, which must run before ck-lower-coords}}
+  %r = ck.tile_load %m[%p] plan #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+      thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return %r : vector<8xf16>
+}

@@ -473,6 +473,70 @@ bool PartitionAttr::streamKCountsFit(int64_t tiles, int64_t kTiles) {
 }
 
 //===----------------------------------------------------------------------===//
+// CopyPlanAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t rows, int64_t cols, int64_t loadDim,
+                                   int64_t loadWidth, int64_t ldsDim,
+                                   int64_t storeWidth, int64_t pad,
+                                   int64_t threads) {
+  // Extents up to 2^20 keep every product of them far from overflow.
+  constexpr int64_t kMax = int64_t(1) << 20;
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"rows", rows},
+                             {"cols", cols},
+                             {"load width", loadWidth},
+                             {"store width", storeWidth},
+                             {"threads", threads}})
+    if (value < 1 || value > kMax)
+      return emitError() << name << " must be in [1, " << kMax << "], got "
+                         << value;
+  if (pad < 0 || pad > kMax)
+    return emitError() << "pad must be in [0, " << kMax << "], got " << pad;
+  for (auto [name, dim] :
+       {std::pair<StringRef, int64_t>{"load", loadDim}, {"lds", ldsDim}})
+    if (dim != 0 && dim != 1)
+      return emitError() << name << " dim must be 0 (rows) or 1 (cols), got "
+                         << dim;
+  for (auto [name, width] : {std::pair<StringRef, int64_t>{"load", loadWidth},
+                             {"store", storeWidth}})
+    if (!llvm::isPowerOf2_64(width))
+      return emitError() << name << " width must be a power of two, got "
+                         << width;
+  if (loadDim == ldsDim && storeWidth != loadWidth)
+    return emitError() << "a copy that does not transpose stores what it "
+                          "loads: store width "
+                       << storeWidth << " must be the load width " << loadWidth;
+  int64_t extents[2] = {rows, cols};
+  for (int64_t dim : {0, 1}) {
+    int64_t unit = dim == loadDim      ? loadWidth
+                   : loadDim != ldsDim ? storeWidth
+                                       : 1;
+    if (extents[dim] % unit)
+      return emitError() << "units of " << unit << " along dim " << dim
+                         << " do not divide the tile's " << extents[dim];
+  }
+  return success();
+}
+
+int64_t CopyPlanAttr::unitExtent(int64_t dim) const {
+  if (dim == getLoadDim())
+    return getLoadWidth();
+  return transposes() ? getStoreWidth() : 1;
+}
+
+MemRefType CopyPlanAttr::ldsType(Type elementType, Attribute memorySpace,
+                                 int64_t buffers) const {
+  SmallVector<int64_t> shape;
+  if (buffers > 1)
+    shape.push_back(buffers);
+  shape.push_back(extent(1 - getLdsDim()));
+  shape.push_back(extent(getLdsDim()) + getPad());
+  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                         memorySpace);
+}
+
+//===----------------------------------------------------------------------===//
 // TargetAttr
 //===----------------------------------------------------------------------===//
 

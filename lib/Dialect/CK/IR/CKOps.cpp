@@ -13,6 +13,44 @@ using namespace mlir::ck;
 // Custom directive: layouts(NHWGC, GKYXC, NHWGK)
 //===----------------------------------------------------------------------===//
 
+/// One type for all of a variadic operand's values (the positions of a
+/// ck.tile_load, the vectors of a ck.tile_store_lds): printed once, given
+/// to each value when parsed.
+static ParseResult
+parseUniformTypes(OpAsmParser &parser,
+                  ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+                  SmallVectorImpl<Type> &types) {
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  types.assign(operands.size(), type);
+  return success();
+}
+
+static void printUniformTypes(OpAsmPrinter &printer, Operation *, OperandRange,
+                              TypeRange types) {
+  // The verifier requires at least one value, all of one type.
+  if (!types.empty())
+    printer.printType(types.front());
+}
+
+/// The same for all of an op's results: as many as the parser was given
+/// names for (`%r:2 = ...`).
+static ParseResult parseUniformResultTypes(OpAsmParser &parser,
+                                           SmallVectorImpl<Type> &types) {
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  types.assign(parser.getNumResults(), type);
+  return success();
+}
+
+static void printUniformResultTypes(OpAsmPrinter &printer, Operation *,
+                                    TypeRange types) {
+  if (!types.empty())
+    printer.printType(types.front());
+}
+
 static ParseResult parseConvLayouts(OpAsmParser &parser, LayoutAttr &input,
                                     LayoutAttr &filter, LayoutAttr &output) {
   LayoutAttr *slots[] = {&input, &filter, &output};

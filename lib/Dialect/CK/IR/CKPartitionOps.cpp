@@ -140,8 +140,8 @@ LogicalResult PartitionOp::verifyRegions() {
         getStreamKWorkspaceBound(getTileCount(), getKTiles(), slotFloats(acc)),
         "a StreamK slot per K-tile");
   // Slots of at most 2^24 floats; 2^16 ranges of 2^47 tiles may overflow.
-  std::optional<int64_t> floats = llvm::checkedMul(
-      partition.getKBatchBound(getKTiles()), getTileCount());
+  std::optional<int64_t> floats =
+      llvm::checkedMul(partition.getKBatchBound(getKTiles()), getTileCount());
   if (floats)
     floats = llvm::checkedMul(*floats, slotFloats(acc));
   if (!floats)

@@ -621,6 +621,77 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
 // Launch facts
 //===----------------------------------------------------------------------===//
 
+def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
+  let summary = "How a workgroup's threads copy an operand tile to LDS";
+  let description = [{
+    The distribution of a `rows x cols` tile (dimension 0 the rows, 1 the
+    columns) over `threads` threads for `ck.tile_load` and
+    `ck.tile_store_lds`:
+
+    - global loads are vectors of `load_width` elements along `load_dim`,
+      the dimension the source view makes contiguous;
+    - LDS keeps `lds_dim` innermost, each row padded by `pad` elements
+      (LDS tile: `[buffers x] extent(1 - lds_dim) x (extent(lds_dim) +
+      pad)`), and is written with vectors of `store_width` elements along
+      it;
+    - a thread moves whole *units*: `load_width` elements along `load_dim`
+      by `store_width` along the other dimension where the copy transposes
+      (`load_dim != lds_dim`: the thread loads `store_width` vectors side by
+      side and stores `load_width` vectors across them), one load vector
+      where it does not (`store_width = load_width`).
+      Unit `u = tid + i * threads` (i = 0, 1, ...) of thread `tid` lies at
+      `u mod (extent(lds_dim) / unit extent)` along `lds_dim` and `u div`
+      that along the other dimension, so neighbouring threads store to
+      neighbouring LDS banks; units past the tile's last one (a partial last
+      round) do nothing.
+
+    Verifier: the extents, widths and `threads` are positive, the dims 0 or
+    1, the widths powers of two, each unit extent divides the tile's extent
+    along its dimension, and `store_width = load_width` where the copy does
+    not transpose.
+
+    Example (a 64 x 32 tile of A, loaded along K in vectors of 8 and kept
+    K-innermost, by 256 threads: 256 units of 1 x 8, one per thread):
+
+    ```mlir
+    #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+    ```
+  }];
+  let parameters = (ins "int64_t":$rows, "int64_t":$cols,
+                        "int64_t":$loadDim, "int64_t":$loadWidth,
+                        "int64_t":$ldsDim, "int64_t":$storeWidth,
+                        "int64_t":$pad, "int64_t":$threads);
+  let assemblyFormat = [{
+    `<` `tile` `=` `[` $rows `,` $cols `]` `,` `load` `=` `[` $loadDim `,`
+    $loadWidth `]` `,` `lds` `=` `[` $ldsDim `,` $storeWidth `]` `,` `pad`
+    `=` $pad `,` `threads` `=` $threads `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t extent(int64_t dim) const {
+      return dim == 0 ? getRows() : getCols();
+    }
+    bool transposes() const { return getLoadDim() != getLdsDim(); }
+    /// A unit's extent along `dim`: load_width x store_width when the copy
+    /// transposes, load_width x 1 when it does not.
+    int64_t unitExtent(int64_t dim) const;
+    int64_t unitElements() const { return unitExtent(0) * unitExtent(1); }
+    /// The load vectors of one unit.
+    int64_t loadsPerUnit() const { return unitExtent(1 - getLoadDim()); }
+    /// The units of the tile, and the rounds of `threads` units it takes.
+    int64_t units() const { return getRows() * getCols() / unitElements(); }
+    int64_t unitsPerThread() const {
+      return llvm::divideCeil(units(), getThreads());
+    }
+    /// The load vectors of one thread.
+    int64_t loadsPerThread() const { return unitsPerThread() * loadsPerUnit(); }
+    /// The LDS tile: [buffers x] [outer][inner + pad], with no buffer
+    /// dimension for one buffer.
+    MemRefType ldsType(Type elementType, Attribute memorySpace,
+                       int64_t buffers) const;
+  }];
+}
+
 def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
   let summary = "What a GEMM kernel launch computes, for the bundle writer";
   let description = [{

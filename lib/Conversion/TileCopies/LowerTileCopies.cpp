@@ -1,0 +1,192 @@
+//===- LowerTileCopies.cpp - The ck-lower-tile-copies pass ----------------===//
+//
+// Each ck.tile_load becomes the thread's vector loads, one per result: the
+// memref indices and validity of its position (ck.coord_access, with the
+// unit's existence and the op's condition), then a load that yields zero
+// where that is false. Each ck.tile_store_lds becomes its units' vector
+// stores into LDS, transposed in registers where the plan transposes, under
+// an scf.if for units of a partial last round. The units' places in the
+// tile are computed once per thread index, before its first copy
+// (emitUnitPosition, the arithmetic ck-pipeline started the positions
+// with, so CSE keeps one of each).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ck/Conversion/KernelBuilding.h"
+#include "ck/Conversion/Passes.h"
+#include "ck/Conversion/TileCopyPlan.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <map>
+
+namespace mlir::ck {
+#define GEN_PASS_DEF_CKLOWERTILECOPIES
+#include "ck/Conversion/Passes.h.inc"
+} // namespace mlir::ck
+
+using namespace mlir;
+using namespace mlir::ck;
+
+namespace {
+
+/// The units' positions of each (thread index, plan), made once, before the
+/// first copy of that thread index in the block that defines it (so they
+/// dominate every copy, and follow what ck-pipeline made from the same
+/// index, which CSE then shares).
+class UnitPositions {
+public:
+  /// Makes the positions of every unit of `copies`, before any is lowered.
+  explicit UnitPositions(ArrayRef<Operation *> copies) {
+    std::map<const void *, Operation *> firstCopy;
+    for (Operation *op : copies) {
+      Value tid = threadOf(op);
+      Operation *&first = firstCopy[tid.getAsOpaquePointer()];
+      Operation *here = tid.getParentBlock()->findAncestorOpInBlock(*op);
+      if (!first || here->isBeforeInBlock(first))
+        first = here;
+    }
+    for (Operation *op : copies) {
+      Value tid = threadOf(op);
+      CopyPlanAttr plan = planOf(op);
+      OpBuilder b(firstCopy[tid.getAsOpaquePointer()]);
+      for (int64_t i = 0; i < plan.unitsPerThread(); ++i) {
+        auto key = std::make_tuple(tid.getAsOpaquePointer(),
+                                   plan.getAsOpaquePointer(), i);
+        if (!positions.count(key))
+          positions[key] = emitUnitPosition(b, tid.getLoc(), plan, tid, i);
+      }
+    }
+  }
+
+  const UnitPosition &get(Value tid, CopyPlanAttr plan, int64_t i) const {
+    return positions.at(std::make_tuple(tid.getAsOpaquePointer(),
+                                        plan.getAsOpaquePointer(), i));
+  }
+
+private:
+  static Value threadOf(Operation *op) {
+    if (auto load = dyn_cast<TileLoadOp>(op))
+      return load.getThread();
+    return cast<TileStoreLdsOp>(op).getThread();
+  }
+  static CopyPlanAttr planOf(Operation *op) {
+    if (auto load = dyn_cast<TileLoadOp>(op))
+      return load.getPlan();
+    return cast<TileStoreLdsOp>(op).getPlan();
+  }
+
+  std::map<std::tuple<const void *, const void *, int64_t>, UnitPosition>
+      positions;
+};
+
+LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
+  FailureOr<TracedView> view = traceView(op.getView());
+  if (failed(view))
+    return op.emitOpError() << "needs a view whose chain starts at a memref";
+  CopyPlanAttr plan = op.getPlan();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  int64_t rank = cast<MemRefType>(view->memref.getType()).getRank();
+  SmallVector<Value> rows;
+  for (auto [row, position] : llvm::enumerate(op.getPositions())) {
+    // A position evaluated for this load alone (an evaluating copy's
+    // ck.coord_init) moves down to it, so that each evaluation is used as
+    // soon as it is made: such copies are the ones short of registers.
+    if (auto init = position.getDefiningOp<CoordInitOp>();
+        init && init->hasOneUse() && init->getBlock() == op->getBlock())
+      init->moveBefore(op);
+    int64_t unit = row / plan.loadsPerUnit();
+    Value exists = units.get(op.getThread(), plan, unit).exists;
+    if (Value condition = op.getCondition())
+      exists = arith::AndIOp::create(b, loc, exists, condition);
+    // Rows and columns are checked; the batch is in range by construction.
+    auto access = CoordAccessOp::create(
+        b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
+        op.getView(), position, b.getDenseI64ArrayAttr({1, 2}), exists);
+    // The whole vector shares the first element's validity, and its start
+    // is aligned (see contiguousVectorWidth).
+    Value loaded = emitGuardedLoad(
+        b, loc, view->memref,
+        ViewAccess{SmallVector<Value>(access.getIndices()), access.getValid()},
+        plan.getLoadWidth());
+    if (plan.getLoadWidth() == 1)
+      loaded = vector::BroadcastOp::create(b, loc, op.getRows()[row].getType(),
+                                           loaded);
+    rows.push_back(loaded);
+  }
+  op.replaceAllUsesWith(rows);
+  op.erase();
+  return success();
+}
+
+void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
+  CopyPlanAttr plan = op.getPlan();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  OperandRange loaded = op.getValues();
+  Type elementType =
+      cast<VectorType>(loaded.front().getType()).getElementType();
+  int64_t width = plan.unitExtent(plan.getLdsDim());
+  auto vectorType = VectorType::get({width}, elementType);
+  int64_t across = 1 - plan.getLdsDim();
+  int64_t loadsPerUnit = plan.loadsPerUnit();
+  int64_t threads = plan.getThreads();
+  for (int64_t i = 0; i < plan.unitsPerThread(); ++i) {
+    const UnitPosition &unit = units.get(op.getThread(), plan, i);
+    std::optional<OpBuilder::InsertionGuard> guard;
+    if ((i + 1) * threads > plan.units()) {
+      guard.emplace(b);
+      auto ifOp =
+          scf::IfOp::create(b, loc, unit.exists, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    Value inner = plan.getLdsDim() == 0 ? unit.row : unit.col;
+    Value outer = plan.getLdsDim() == 0 ? unit.col : unit.row;
+    for (int64_t s = 0; s < plan.unitExtent(across); ++s) {
+      // Without a transposition the store is the loaded row; with one,
+      // element t of store s is element s of the unit's load t.
+      Value value = loaded[i * loadsPerUnit + s];
+      if (plan.transposes()) {
+        SmallVector<Value> elements;
+        for (int64_t t = 0; t < width; ++t)
+          elements.push_back(vector::ExtractOp::create(
+              b, loc, loaded[i * loadsPerUnit + t], s));
+        value = vector::FromElementsOp::create(b, loc, vectorType, elements);
+      }
+      SmallVector<Value, 3> indices;
+      if (Value slot = op.getSlot())
+        indices.push_back(slot);
+      indices.push_back(
+          s ? arith::AddIOp::create(b, loc, outer, indexConstant(b, loc, s))
+            : outer);
+      indices.push_back(inner);
+      storeAlignedVector(b, loc, value, op.getLds(), indices);
+    }
+  }
+  op.erase();
+}
+
+struct CKLowerTileCopiesPass
+    : public ck::impl::CKLowerTileCopiesBase<CKLowerTileCopiesPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> copies;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<TileLoadOp, TileStoreLdsOp>(op))
+        copies.push_back(op);
+    });
+    UnitPositions units(copies);
+    for (Operation *op : copies) {
+      if (auto store = dyn_cast<TileStoreLdsOp>(op)) {
+        lowerTileStoreLds(store, units);
+        continue;
+      }
+      if (failed(lowerTileLoad(cast<TileLoadOp>(op), units)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,110 @@
+// RUN: ck-opt %s -split-input-file -ck-lower-tile-copies -cse -verify-diagnostics | FileCheck %s
+
+// ck-lower-tile-copies (LowerTileCopies.cpp) spells out ck.tile_load and
+// ck.tile_store_lds as their #ck.copy_plan lays the tile out.
+//
+// No transposition, a partial round: a 32 x 32 tile loaded along its
+// columns (dim 1) in vectors of 8 and kept columns-innermost in LDS
+// ([32][32 + 8]), by 256 threads. 32 * 32 / 8 = 128 units of one vector:
+// thread t has unit t, which exists for t < 128. A line of 32 holds 4
+// units, so unit u lies at row (u / 4) * 1 and column (u mod 4) * 8, made
+// once before the first copy. The load's validity is the unit's existence
+// and the op's `if`; the store of a unit that may not exist is guarded.
+
+#plan = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+
+// CHECK-LABEL: gpu.func @plain
+// CHECK-SAME: (%[[M:[^:]*]]: memref<1x64x64xf16>, %[[P:[^:]*]]: !ck.coord<3xi32>, %[[MORE:[^:]*]]: i1)
+// CHECK: %[[LDS:.*]] = ck.lds_buffer offset 0
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[U:.*]] = arith.addi %[[TID]], %c0
+// CHECK: %[[COLU:.*]] = arith.remui %[[U]], %c4
+// CHECK: %[[COL:.*]] = arith.muli %[[COLU]], %c8
+// CHECK: %[[ROWU:.*]] = arith.divui %[[U]], %c4
+// CHECK: %[[ROW:.*]] = arith.muli %[[ROWU]], %c1
+// CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c128
+// CHECK: %[[WANTED:.*]] = arith.andi %[[EXISTS]], %[[MORE]] : i1
+// CHECK: %[[I:.*]]:3, %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[WANTED]]
+// CHECK: %[[V:.*]] = vector.load %[[M]][%[[I]]#0, %[[I]]#1, %[[I]]#2] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
+// CHECK: %[[R:.*]] = arith.select %[[OK]], %[[V]], %{{.*}} : vector<8xf16>
+// CHECK: scf.if %[[EXISTS]] {
+// CHECK-NEXT: vector.store %[[R]], %[[LDS]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-NEXT: }
+// CHECK-NOT: ck.tile_
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @plain(%m: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %more: i1) kernel {
+    %lds = ck.lds_buffer offset 0 : memref<32x40xf16, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    %r = ck.tile_load %m[%p] plan #plan thread %tid if %more
+        : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+    ck.tile_store_lds %r -> %lds plan #plan thread %tid
+        : vector<8xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+// A transposing copy into slot %s of two LDS buffers: a 32 x 64 tile loaded
+// along its columns (dim 1) in vectors of 8 and kept rows-innermost
+// ([2][64][32 + 8]) in stores of 2, by 64 threads. A unit is 2 loads (rows
+// r, r + 1) of 8 columns: 32 * 64 / 16 = 128 units, two rounds of 64, both
+// whole (no guard). A line of 32 rows holds 16 units, so unit u lies at
+// row (u mod 16) * 2 and column (u / 16) * 8; thread t has units t and
+// t + 64. Store s (8 per unit) writes LDS row column + s at the unit's row:
+// element s of the unit's two loads, 4 bytes.
+
+#plan = #ck.copy_plan<tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 64>
+
+// CHECK-LABEL: gpu.func @transposed
+// CHECK-SAME: (%[[M:[^:]*]]: memref<1x64x64xf16>, %[[P0:[^:]*]]: !ck.coord<3xi32>, %[[P1:[^:]*]]: !ck.coord<3xi32>, %[[P2:[^:]*]]: !ck.coord<3xi32>, %[[P3:[^:]*]]: !ck.coord<3xi32>, %[[S:[^:]*]]: index)
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[U0:.*]] = arith.addi %[[TID]], %c0
+// CHECK: %[[ROW0U:.*]] = arith.remui %[[U0]], %c16
+// CHECK: %[[ROW0:.*]] = arith.muli %[[ROW0U]], %c2
+// CHECK: %[[COL0U:.*]] = arith.divui %[[U0]], %c16
+// CHECK: %[[COL0:.*]] = arith.muli %[[COL0U]], %c8
+// CHECK: %[[U1:.*]] = arith.addi %[[TID]], %c64
+// CHECK: %[[E1:.*]] = arith.cmpi ult, %[[U1]], %c128
+// CHECK: ck.coord_access %[[M]], %[[P0]] bounds [1, 2]
+// CHECK: %[[L0:.*]] = arith.select {{.*}} : vector<8xf16>
+// CHECK: ck.coord_access %[[M]], %[[P1]] bounds [1, 2]
+// CHECK: %[[L1:.*]] = arith.select {{.*}} : vector<8xf16>
+// CHECK: ck.coord_access %[[M]], %[[P2]] bounds [1, 2] if %[[E1]]
+// CHECK: ck.coord_access %[[M]], %[[P3]] bounds [1, 2] if %[[E1]]
+// CHECK-NOT: scf.if
+// CHECK: %[[A0:.*]] = vector.extract %[[L0]][0] : f16 from vector<8xf16>
+// CHECK: %[[B0:.*]] = vector.extract %[[L1]][0] : f16 from vector<8xf16>
+// CHECK: %[[W0:.*]] = vector.from_elements %[[A0]], %[[B0]] : vector<2xf16>
+// CHECK: vector.store %[[W0]], %{{.*}}[%[[S]], %[[COL0]], %[[ROW0]]] {alignment = 4 : i64} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK: %[[A1:.*]] = vector.extract %[[L0]][1] : f16 from vector<8xf16>
+// CHECK: %[[B1:.*]] = vector.extract %[[L1]][1] : f16 from vector<8xf16>
+// CHECK: %[[W1:.*]] = vector.from_elements %[[A1]], %[[B1]] : vector<2xf16>
+// CHECK: %[[COL0P1:.*]] = arith.addi %[[COL0]], %c1
+// CHECK: vector.store %[[W1]], %{{.*}}[%[[S]], %[[COL0P1]], %[[ROW0]]]
+// CHECK-COUNT-14: vector.store %{{.*}} : memref<2x64x40xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-NOT: vector.store
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @transposed(%m: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<3xi32>,
+                       %p2: !ck.coord<3xi32>, %p3: !ck.coord<3xi32>, %s: index) kernel {
+    %lds = ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    %r:4 = ck.tile_load %m[%p0, %p1, %p2, %p3] plan #plan thread %tid
+        : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+    ck.tile_store_lds %r#0, %r#1, %r#2, %r#3 -> %lds[%s] plan #plan thread %tid
+        : vector<8xf16>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+// The loads read the memref a view's chain starts at.
+
+func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index) -> vector<8xf16> {
+  // expected-error @+1 {{'ck.tile_load' op needs a view whose chain starts at a memref}}
+  %r = ck.tile_load %v[%p]
+      plan #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+      thread %tid : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return %r : vector<8xf16>
+}

@@ -1,0 +1,140 @@
+// RUN: ck-opt %s -split-input-file -verify-diagnostics
+
+// One section per verifier rule of #ck.copy_plan (CKAttrs.cpp) and of the
+// copy ops (CKCopyOps.cpp).
+
+// An empty tile.
+// expected-error @+1 {{rows must be in [1, 1048576], got 0}}
+func.func @no_rows() attributes {p = #ck.copy_plan<tile = [0, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{threads must be in [1, 1048576], got 0}}
+func.func @no_threads() attributes {p = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 0>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{pad must be in [0, 1048576], got -8}}
+func.func @negative_pad() attributes {p = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = -8, threads = 256>} {
+  return
+}
+
+// -----
+// A tile has rows (0) and columns (1).
+// expected-error @+1 {{load dim must be 0 (rows) or 1 (cols), got 2}}
+func.func @bad_dim() attributes {p = #ck.copy_plan<tile = [32, 32], load = [2, 8], lds = [1, 8], pad = 8, threads = 256>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{load width must be a power of two, got 6}}
+func.func @odd_width() attributes {p = #ck.copy_plan<tile = [32, 36], load = [1, 6], lds = [1, 6], pad = 8, threads = 256>} {
+  return
+}
+
+// -----
+// Without a transposition a unit is one load vector, stored as it is.
+// expected-error @+1 {{a copy that does not transpose stores what it loads: store width 4 must be the load width 8}}
+func.func @split_store() attributes {p = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 4], pad = 8, threads = 256>} {
+  return
+}
+
+// -----
+// Units of 8 rows do not tile 30 rows.
+// expected-error @+1 {{units of 8 along dim 0 do not divide the tile's 30}}
+func.func @ragged() attributes {p = #ck.copy_plan<tile = [30, 32], load = [0, 8], lds = [0, 8], pad = 8, threads = 256>} {
+  return
+}
+
+// -----
+// Two results need two positions.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @positions(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op takes one position per result, got 1 for 2}}
+  %r:2 = ck.tile_load %a[%p] plan #plan thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return
+}
+
+// -----
+// The positions are states of one view: one type (the generic form can
+// give two).
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @position_types(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %q: !ck.coord<3xindex>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op positions must share one type}}
+  %r:2 = "ck.tile_load"(%a, %p, %q, %t) <{operandSegmentSizes = array<i32: 1, 2, 1, 0>, plan = #plan}>
+      : (memref<1x64x64xf16>, !ck.coord<3xi32>, !ck.coord<3xindex>, index) -> (vector<8xf16>, vector<8xf16>)
+  return
+}
+
+// -----
+// 64 x 32 by 256 threads: one vector each, not two.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @share(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op has 2 results; the plan gives each thread 1 (1 units x 1 loads)}}
+  %r:2 = ck.tile_load %a[%p, %p] plan #plan thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return
+}
+
+// -----
+// Vectors of the load width.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @row_type(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op results must be 'vector<8xf16>' (the plan's load width of 'f16'), got 'vector<4xf16>'}}
+  %r = ck.tile_load %a[%p] plan #plan thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<4xf16>
+  return
+}
+
+// -----
+// 16 f16 are 32 bytes: no vector access is that wide.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 16], lds = [1, 16], pad = 8, threads = 128>
+func.func @wide(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op accesses of 16 x 'f16' (32 bytes) are wider than 16 bytes}}
+  %r = ck.tile_load %a[%p] plan #plan thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<16xf16>
+  return
+}
+
+// -----
+// The LDS tile keeps columns innermost, padded: [64][32 + 8].
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @lds_shape(%v: vector<8xf16>, %t: index, %lds: memref<64x32xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_store_lds' op LDS tile 'memref<64x32xf16, #gpu.address_space<workgroup>>' does not have the plan's shape ([buffers x] 64 x 40)}}
+  ck.tile_store_lds %v -> %lds plan #plan thread %t : vector<8xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @no_slot(%v: vector<8xf16>, %t: index, %lds: memref<2x64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_store_lds' op needs a slot for the LDS tile's buffer dimension}}
+  ck.tile_store_lds %v -> %lds plan #plan thread %t : vector<8xf16>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @stray_slot(%v: vector<8xf16>, %t: index, %lds: memref<64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_store_lds' op takes a slot only with a buffer dimension}}
+  ck.tile_store_lds %v -> %lds[%t] plan #plan thread %t : vector<8xf16>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// The vectors hold the LDS tile's element type.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @store_type(%v: vector<8xf32>, %t: index, %lds: memref<64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_store_lds' op values must be 'vector<8xf16>' (the plan's load width of 'f16'), got 'vector<8xf32>'}}
+  ck.tile_store_lds %v -> %lds plan #plan thread %t : vector<8xf32>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A transposing unit of 8 x 16 f16 stores 16 elements (32 bytes) at once.
+#plan = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [0, 16], pad = 8, threads = 64>
+func.func @wide_store(%v: vector<8xf16>, %t: index, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_store_lds' op accesses of 16 x 'f16' (32 bytes) are wider than 16 bytes}}
+  ck.tile_store_lds %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v -> %lds plan #plan thread %t
+      : vector<8xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -1,0 +1,40 @@
+// RUN: ck-opt %s | ck-opt | FileCheck %s
+
+// The copy ops and #ck.copy_plan print and parse back (CKCopyOps.td).
+
+// A thread's two vectors of a 64 x 32 tile (64 * 32 / 8 = 256 units of
+// 1 x 8 over 128 threads), loaded under a condition and stored into slot
+// %s of two LDS buffers of [64][32 + 8].
+// CHECK-LABEL: func.func @copy
+// CHECK: %[[R:.*]]:2 = ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %{{.*}} if %{{.*}} : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: ck.tile_store_lds %[[R]]#0, %[[R]]#1 -> %{{.*}}[%{{.*}}] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %{{.*}} : vector<8xf16>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @copy(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<3xi32>,
+                %tid: index, %more: i1, %s: index,
+                %lds: memref<2x64x40xf16, #gpu.address_space<workgroup>>) {
+  %r:2 = ck.tile_load %a[%p0, %p1] plan #plan thread %tid if %more
+      : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  ck.tile_store_lds %r#0, %r#1 -> %lds[%s] plan #plan thread %tid
+      : vector<8xf16>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// A transposing copy from a view: units of 8 (along the columns it loads)
+// x 2 (along the rows LDS keeps innermost), one per thread of 64: two
+// loads per thread; LDS is [64][32 + 8], one buffer, no slot.
+// CHECK-LABEL: func.func @transposed
+// CHECK: ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128> thread %{{.*}} : !ck.view<1x32x64xbf16>, !ck.coord<3xi32> -> vector<8xbf16>
+// CHECK: ck.tile_store_lds %{{.*}}, %{{.*}} -> %{{.*}} plan <{{.*}}> thread %{{.*}} : vector<8xbf16>, memref<64x40xbf16, #gpu.address_space<workgroup>>
+#tplan = #ck.copy_plan<tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128>
+func.func @transposed(%m: memref<32x64xbf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<3xi32>,
+                      %tid: index, %lds: memref<64x40xbf16, #gpu.address_space<workgroup>>) {
+  %v = ck.transform %m : memref<32x64xbf16> to !ck.view<1x32x64xbf16>
+      by #ck.transform_map<[1, 32, 64] -> [32, 64], [
+          #ck.transform<unmerge [0, 1] -> [0]>,
+          #ck.transform<pass_through [2] -> [1]>]>
+  %r:2 = ck.tile_load %v[%p0, %p1] plan #tplan thread %tid
+      : !ck.view<1x32x64xbf16>, !ck.coord<3xi32> -> vector<8xbf16>
+  ck.tile_store_lds %r#0, %r#1 -> %lds plan #tplan thread %tid
+      : vector<8xbf16>, memref<64x40xbf16, #gpu.address_space<workgroup>>
+  return
+}
