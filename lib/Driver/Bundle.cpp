@@ -70,9 +70,7 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
         if (auto schedule = dim.getDefiningOp<ScheduleOp>();
             schedule && dim == schedule.getGrid() &&
             record.gridSchedule.empty() &&
-            i == (schedule.getPartition().getKind() == PartitionKind::StreamK
-                      ? 0
-                      : 2)) {
+            schedule.getPartition().getLaunchTimeGridDim() == i) {
           record.gridSchedule = scheduleName(schedule, record.name);
           record.gridScheduleDim = i;
           record.grid[i] = 1;

@@ -55,9 +55,10 @@ def CKPipeline : Pass<"ck-pipeline"> {
   let summary = "Turn each ck.tile_gemm into a K loop over LDS buffers";
   let description = [{
     Replaces each `ck.tile_gemm` with its K loop: the threads copy the A and
-    B tiles through their views into `ck.lds_buffer`s (zero where a view has
-    padding or the tile overhangs the matrix), and each K step is one
-    `ck.tile_mma` on the tiles in LDS. The next K-tile's global loads are
+    B tiles through their views into `ck.lds_buffer`s (`ck.tile_load` and
+    `ck.tile_store_lds` under each operand's `#ck.copy_plan`; zero where a
+    view has padding or the tile overhangs the matrix), and each K step is
+    one `ck.tile_mma` on the tiles in LDS. The next K-tile's global loads are
     issued before the step's `ck.tile_mma` and stored to LDS after it: over
     the current tile between two `ck.lds_barrier`s (`lds_buffers = 1`) or into
     the other buffer before the step's only barrier (`lds_buffers = 2`).

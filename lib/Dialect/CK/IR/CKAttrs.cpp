@@ -354,6 +354,24 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// `keyword` (stored as `special`, 0) or an integer other than `special`
+/// into `value`, for the partition key `key`.
+static LogicalResult parseCountOrKeyword(AsmParser &parser, StringRef key,
+                                         StringRef keyword, int64_t special,
+                                         int64_t &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword(keyword))) {
+    value = special;
+    return success();
+  }
+  if (parser.parseInteger(value))
+    return failure();
+  if (value != special)
+    return success();
+  return parser.emitError(loc)
+         << key << " must be " << keyword << " or at least 1, got " << value;
+}
+
 /// `<kind (, key = value)*>` with the keys of #ck.partition's description.
 Attribute PartitionAttr::parse(AsmParser &parser, Type) {
   MLIRContext *context = parser.getContext();
@@ -382,26 +400,14 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
       return {};
     }
     if (key == "k_batch") {
-      if (succeeded(parser.parseOptionalKeyword("auto")))
-        kBatch = kKBatchAuto;
-      else if (parser.parseInteger(kBatch))
+      if (failed(parseCountOrKeyword(parser, key, "auto", kKBatchAuto, kBatch)))
         return {};
-      else if (kBatch == kKBatchAuto) {
-        parser.emitError(loc) << "k_batch must be auto or at least 1, got 0";
-        return {};
-      }
     } else if (key == "min_iters") {
       if (parser.parseInteger(minIters))
         return {};
     } else if (key == "tail") {
-      if (succeeded(parser.parseOptionalKeyword("all")))
-        tail = kTailAll;
-      else if (parser.parseInteger(tail))
+      if (failed(parseCountOrKeyword(parser, key, "all", kTailAll, tail)))
         return {};
-      else if (tail == kTailAll) {
-        parser.emitError(loc) << "tail must be all or at least 1, got 0";
-        return {};
-      }
     } else if (key == "reduce" || key == "dp") {
       SMLoc valueLoc = parser.getCurrentLocation();
       if (parser.parseKeyword(&word))
@@ -453,12 +459,13 @@ void PartitionAttr::print(AsmPrinter &printer) const {
 
 std::array<std::optional<int64_t>, 3>
 PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
+  std::array<std::optional<int64_t>, 3> grid = {tiles[1] * tiles[2], tiles[0],
+                                                getKBatch()};
   if (getKind() == PartitionKind::StreamK)
-    return {std::nullopt, 1, 1};
-  std::optional<int64_t> z;
-  if (!isSplitKAuto())
-    z = getKBatch();
-  return {tiles[1] * tiles[2], tiles[0], z};
+    grid = {std::nullopt, 1, 1};
+  if (std::optional<unsigned> dim = getLaunchTimeGridDim())
+    grid[*dim] = std::nullopt;
+  return grid;
 }
 
 int64_t PartitionAttr::getKBatchBound(int64_t kTiles) const {

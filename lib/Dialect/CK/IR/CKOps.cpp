@@ -13,42 +13,46 @@ using namespace mlir::ck;
 // Custom directive: layouts(NHWGC, GKYXC, NHWGK)
 //===----------------------------------------------------------------------===//
 
-/// One type for all of a variadic operand's values (the positions of a
-/// ck.tile_load, the vectors of a ck.tile_store_lds): printed once, given
-/// to each value when parsed.
+/// One type for `count` values: printed once, given to each when parsed.
+static ParseResult parseTypeFor(OpAsmParser &parser, size_t count,
+                                SmallVectorImpl<Type> &types) {
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  types.assign(count, type);
+  return success();
+}
+
+static void printTypeOfAll(OpAsmPrinter &printer, TypeRange types) {
+  // The verifiers require at least one value, all of one type.
+  if (!types.empty())
+    printer.printType(types.front());
+}
+
+/// The one type of a variadic operand's values (the positions of a
+/// ck.tile_load, the vectors of a ck.tile_store_lds).
 static ParseResult
 parseUniformTypes(OpAsmParser &parser,
                   ArrayRef<OpAsmParser::UnresolvedOperand> operands,
                   SmallVectorImpl<Type> &types) {
-  Type type;
-  if (parser.parseType(type))
-    return failure();
-  types.assign(operands.size(), type);
-  return success();
+  return parseTypeFor(parser, operands.size(), types);
 }
 
 static void printUniformTypes(OpAsmPrinter &printer, Operation *, OperandRange,
                               TypeRange types) {
-  // The verifier requires at least one value, all of one type.
-  if (!types.empty())
-    printer.printType(types.front());
+  printTypeOfAll(printer, types);
 }
 
-/// The same for all of an op's results: as many as the parser was given
-/// names for (`%r:2 = ...`).
+/// The one type of an op's results: as many as the parser was given names
+/// for (`%r:2 = ...`).
 static ParseResult parseUniformResultTypes(OpAsmParser &parser,
                                            SmallVectorImpl<Type> &types) {
-  Type type;
-  if (parser.parseType(type))
-    return failure();
-  types.assign(parser.getNumResults(), type);
-  return success();
+  return parseTypeFor(parser, parser.getNumResults(), types);
 }
 
 static void printUniformResultTypes(OpAsmPrinter &printer, Operation *,
                                     TypeRange types) {
-  if (!types.empty())
-    printer.printType(types.front());
+  printTypeOfAll(printer, types);
 }
 
 static ParseResult parseConvLayouts(OpAsmParser &parser, LayoutAttr &input,

@@ -263,9 +263,17 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     bool isSizedAtLaunch() const {
       return getKind() == PartitionKind::StreamK || isSplitKAuto();
     }
+    /// The grid dimension ckrt sizes at launch: x (0) for StreamK, z (2)
+    /// for `k_batch = auto`, none for partitions sized at compile time.
+    std::optional<unsigned> getLaunchTimeGridDim() const {
+      if (getKind() == PartitionKind::StreamK)
+        return 0;
+      if (isSplitKAuto())
+        return 2;
+      return std::nullopt;
+    }
     /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
-    /// along N). The dimension ckrt sizes at launch (x for StreamK, z for
-    /// `k_batch = auto`) is std::nullopt.
+    /// along N), std::nullopt along getLaunchTimeGridDim().
     std::array<std::optional<int64_t>, 3>
     getGrid(ArrayRef<int64_t> tiles) const;
     /// The most partial sums a tile gets from a split-K kernel of `kTiles`
