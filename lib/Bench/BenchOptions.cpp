@@ -43,7 +43,8 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
     }
     if (name != "bundles" && name != "bundle" && name != "warmup" &&
         name != "repeat" && name != "seed" && name != "json" &&
-        name != "device" && name != "magnitude" && name != "determinism")
+        name != "device" && name != "magnitude" && name != "determinism" &&
+        name != "partition" && name != "waves" && name != "chip")
       return "unknown option '" + arg + "' (see --help)";
     if (!hasValue) {
       if (i + 1 == args.size())
@@ -56,6 +57,22 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       options.bundleDir = value;
     } else if (name == "json") {
       options.jsonPath = value;
+    } else if (name == "partition" || name == "chip") {
+      // ck-compile checks them; here they only must be words it can take.
+      if (value.empty() || value.find_first_of(" \t/@") != std::string::npos)
+        return flag + " expects a value without spaces, '/' or '@', got '" +
+               value + "'";
+      (name == "partition" ? options.partition : options.chip) = value;
+    } else if (name == "waves") {
+      size_t comma = value.find(',');
+      int load, math;
+      if (comma == std::string::npos ||
+          !parseNumber(value.substr(0, comma), load) ||
+          !parseNumber(value.substr(comma + 1), math) || load < 1 || math < 1)
+        return "--waves expects LOAD,MATH (two positive counts, e.g. 4,4), "
+               "got '" +
+               value + "'";
+      options.waves = value;
     } else if (name == "magnitude") {
       if (value != "observed" && value != "bound")
         return "--magnitude expects 'observed' or 'bound', got '" + value + "'";
@@ -89,7 +106,20 @@ std::string ckbench::checkBenchInputs(const BenchOptions &options,
   if (!options.bundleDir.empty() && !problemForm.empty())
     return "--bundle names one bundle; to pick bundles by problem, give "
            "--bundles DIR with the problems";
+  if (options.compileRequested() && problemForm.empty())
+    return "--partition, --waves and --chip compile the problems' bundles; "
+           "give --bundles DIR with problems (named flags, --csv or "
+           "--ckprofiler)";
   return "";
+}
+
+std::string BenchOptions::bundleSuffix() const {
+  std::string suffix;
+  if (!partition.empty())
+    suffix += "@partition=" + partition;
+  if (!waves.empty())
+    suffix += "@waves=" + waves;
+  return suffix;
 }
 
 const char *ckbench::benchOptionsHelp() {
@@ -116,5 +146,25 @@ const char *ckbench::benchOptionsHelp() {
          "                     (largest |reference|, as CK's profiler; the "
          "default) or\n"
          "                     bound (the reduction length)\n"
+         "  --partition P      run the problems' GEMM kernels partitioned as "
+         "ck-compile's\n"
+         "                     --partition P makes them (data_parallel, "
+         "split_k,k_batch=N,\n"
+         "                     split_k,k_batch=auto, stream_k,reduce=linear, "
+         "...): bundles\n"
+         "                     in DIR/<key>@partition=P, compiled where "
+         "missing\n"
+         "  --waves L,M        the same for ck-compile's --waves (load and "
+         "math waves):\n"
+         "                     DIR/<key>@waves=L,M (after @partition=P when "
+         "both are given)\n"
+         "  --chip C           compile missing bundles for chip C (default: "
+         "the GPU's).\n"
+         "                     ck-bench links no compiler: it runs the "
+         "ck-compile beside\n"
+         "                     it, or $CK_COMPILE; where there is none, "
+         "compile the\n"
+         "                     bundles with ck-compile where LLVM is and "
+         "copy them\n"
          "  --help             this text\n";
 }

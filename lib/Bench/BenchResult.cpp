@@ -16,6 +16,10 @@ std::string ckbench::resultJson(const BenchResult &r) {
       .addString("status", r.status);
   if (!r.error.empty())
     o.addString("error", r.error);
+  if (!r.partition.empty())
+    o.addString("partition", r.partition);
+  if (!r.waves.empty())
+    o.addString("waves", r.waves);
   o.addInt("seed", int64_t(r.seed));
   if (r.verified) {
     const Comparison &c = r.comparison;

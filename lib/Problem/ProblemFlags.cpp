@@ -159,3 +159,36 @@ const char *ckproblem::problemFlagsHelp() {
          "NHWGC,GKYXC,NHWGK)\n"
          "  Flags take `-name V`, `-name=V`, `--name V` or `--name=V`.\n";
 }
+
+std::vector<std::string>
+ckproblem::problemToFlags(const ConvProblemDesc &problem) {
+  auto join = [](const std::vector<int64_t> &values) {
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i)
+      text += (i ? "," : "") + std::to_string(values[i]);
+    return text;
+  };
+  std::vector<std::string> flags = {"--direction=" + problem.direction,
+                                    "--type=" + problem.dtype,
+                                    "-G=" + std::to_string(problem.g),
+                                    "-N=" + std::to_string(problem.n),
+                                    "-C=" + std::to_string(problem.c),
+                                    "-K=" + std::to_string(problem.k),
+                                    "--in=" + join(problem.inSizes),
+                                    "--filter=" + join(problem.filterSizes)};
+  auto addList = [&](const char *name, const std::vector<int64_t> &values) {
+    if (!values.empty())
+      flags.push_back(std::string("--") + name + "=" + join(values));
+  };
+  addList("stride", problem.strides);
+  addList("dilation", problem.dilations);
+  addList("pad-left", problem.padLeft);
+  addList("pad-right", problem.padRight);
+  if (!problem.layouts.empty()) {
+    std::string layouts;
+    for (size_t i = 0; i < problem.layouts.size(); ++i)
+      layouts += (i ? "," : "") + problem.layouts[i];
+    flags.push_back("--layouts=" + layouts);
+  }
+  return flags;
+}

@@ -170,6 +170,8 @@ std::string loadBundle(const std::string &dir, const BenchOptions &options,
       metaNumber(res.planDesc, "reduction", number) ? int64_t(number) : 0;
   r.kBatch = metaNumber(res.planDesc, "k_batch", number) ? int64_t(number) : 1;
   r.computeType = meta(res.planDesc, "compute");
+  r.partition = meta(res.planDesc, "partition");
+  r.waves = meta(res.planDesc, "waves");
   if (r.computeType.empty())
     r.computeType = elementTypeName(tensors[facts.written].type);
   facts.flops = metaNumber(res.planDesc, "flops", number) ? number

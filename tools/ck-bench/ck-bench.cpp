@@ -6,6 +6,13 @@
 //       2 1 16 256 256 3 3 50 50 1 1 1 1 1 1 1 1 -1
 //   ck-bench --bundles DIR            # every bundle of DIR/index.txt
 //   ck-bench --bundle DIR/<key>
+//   ck-bench --bundles DIR -N 16 -C 256 -K 256 --in 50,50 --filter 3,3 \
+//       --pad 1,1 --partition=stream_k,reduce=linear --waves=4,4
+//
+// With --partition, --waves or --chip, the problems' bundles are the ones
+// ck-compile makes with those choices, in DIR/<key>@partition=P@waves=L,M;
+// ck-bench compiles the missing ones with the ck-compile beside it (or
+// $CK_COMPILE), for --chip or the GPU's chip, before checking any bundle.
 //
 // Links ckrt and the standard library only (no LLVM), so it runs on GPU
 // machines where nothing else of ck-mlir is installed. Every bundle is read
@@ -22,10 +29,18 @@
 #include "ck/Bench/BenchOptions.h"
 #include "ck/Bench/BenchResult.h"
 #include "ck/Problem/ProblemArgs.h"
+#include "ck/Problem/ProblemFlags.h"
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -53,6 +68,16 @@ std::string listJobs(const BenchOptions &options,
     return "";
   }
   const std::string &root = options.bundlesDir;
+  if (!problems.form.empty() && options.compileRequested()) {
+    // The compiler chooses the partition itself; a ckProfiler split_k (in
+    // the key) is not part of the problem ck-compile is given.
+    for (ckproblem::ConvProblemDesc p :
+         ckproblem::uniqueProblems(problems.problems)) {
+      p.splitK.clear();
+      jobs.push_back({root + "/" + p.key() + options.bundleSuffix(), p});
+    }
+    return "";
+  }
   if (!problems.form.empty()) {
     for (const ckproblem::ConvProblemDesc &p :
          ckproblem::uniqueProblems(problems.problems)) {
@@ -78,6 +103,83 @@ std::string listJobs(const BenchOptions &options,
   }
   if (jobs.empty())
     return root + "/index.txt lists no bundles";
+  return "";
+}
+
+/// The ck-compile to run: $CK_COMPILE, or the one beside this executable;
+/// "" where there is none.
+std::string findCompiler() {
+  if (const char *path = std::getenv("CK_COMPILE"))
+    return access(path, X_OK) == 0 ? path : "";
+  char self[4096];
+  ssize_t size = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (size <= 0)
+    return "";
+  std::string path(self, size_t(size));
+  path = path.substr(0, path.rfind('/') + 1) + "ck-compile";
+  return access(path.c_str(), X_OK) == 0 ? path : "";
+}
+
+/// The ck-compile chip for a device: sm_90a for compute capability 9.x,
+/// sm_80 for 8.x, else the device's arch (ck-compile names what it lacks).
+std::string chipFor(const ckrt_device_props &props) {
+  if (props.backend == CKRT_BACKEND_CUDA && props.cc_major == 9)
+    return "sm_90a";
+  if (props.backend == CKRT_BACKEND_CUDA && props.cc_major == 8)
+    return "sm_80";
+  return props.arch;
+}
+
+/// The ck-compile command line that makes `problem`'s bundle in `dir` with
+/// the options' partition and waves.
+std::vector<std::string>
+compileCommand(const std::string &compiler,
+               const ckproblem::ConvProblemDesc &problem,
+               const std::string &chip, const BenchOptions &options,
+               const std::string &dir) {
+  std::vector<std::string> args = {compiler, "--chip=" + chip};
+  for (const std::string &flag : ckproblem::problemToFlags(problem))
+    args.push_back(flag);
+  if (!options.partition.empty())
+    args.push_back("--partition=" + options.partition);
+  if (!options.waves.empty())
+    args.push_back("--waves=" + options.waves);
+  args.push_back("-o");
+  args.push_back(dir);
+  return args;
+}
+
+/// Runs ck-compile at `compiler` on `problem` into `dir` with the options'
+/// partition and waves, its output on stderr. "" or what went wrong.
+std::string compileBundle(const std::string &compiler,
+                          const ckproblem::ConvProblemDesc &problem,
+                          const std::string &chip, const BenchOptions &options,
+                          const std::string &dir) {
+  std::vector<std::string> args =
+      compileCommand(compiler, problem, chip, options, dir);
+  std::vector<char *> argv;
+  for (std::string &arg : args)
+    argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  std::cerr << "ck-bench: compiling " << problem.key() << " for " << chip
+            << " into " << dir << "\n"
+            << std::flush;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  // ck-bench's stdout holds results only.
+  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  pid_t pid;
+  int error = posix_spawn(&pid, compiler.c_str(), &actions, nullptr,
+                          argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error)
+    return "cannot run " + compiler + ": " + std::strerror(error);
+  int status = 0;
+  if (waitpid(pid, &status, 0) < 0)
+    return "cannot wait for " + compiler + ": " + std::strerror(errno);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return "ck-compile could not compile " + problem.key() + " for " + chip +
+           " (its message is above)";
   return "";
 }
 
@@ -151,12 +253,62 @@ int run(int argc, char **argv) {
                 std::chrono::system_clock::now().time_since_epoch().count()) %
                 1000000007u;
 
-  // Check every bundle first, without a GPU.
+  // The GPU, opened once: for the chip of bundles to compile, or to run.
+  Device device;
+  bool deviceOpen = false;
+  auto openDevice = [&]() -> bool {
+    if (deviceOpen)
+      return true;
+    if (ckrt_status status = device.open(options.device)) {
+      if (status == CKRT_ERROR_NO_BACKEND || status == CKRT_ERROR_NO_DEVICE)
+        std::cerr << "ck-bench: no GPU: " << ckrt_last_error() << "\n";
+      else
+        std::cerr << "ck-bench: cannot open GPU " << options.device << ": "
+                  << ckrt_last_error() << "\n";
+      return false;
+    }
+    return deviceOpen = true;
+  };
+
+  // Compile the bundles asked for that are missing; a bundle that could
+  // not be made gets its own error.
   std::vector<std::string> broken(jobs.size());
+  if (options.compileRequested()) {
+    std::string compiler = findCompiler(), chip = options.chip;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      if (fileExists(jobs[i].dir + "/plan.ckplan"))
+        continue;
+      if (compiler.empty()) {
+        std::string command;
+        for (const std::string &arg :
+             compileCommand("ck-compile", *jobs[i].problem,
+                            chip.empty() ? "CHIP" : chip, options, jobs[i].dir))
+          command += (command.empty() ? "" : " ") + arg;
+        broken[i] = "no bundle in " + jobs[i].dir +
+                    " and no ck-compile to make one (ck-bench links no "
+                    "compiler; it runs the ck-compile beside it or "
+                    "$CK_COMPILE): make it where LLVM is with " +
+                    command;
+        continue;
+      }
+      if (chip.empty()) {
+        if (!openDevice()) {
+          std::cerr << "ck-bench: give --chip to compile without a GPU\n";
+          return kNoGpu;
+        }
+        chip = chipFor(device.props());
+      }
+      broken[i] =
+          compileBundle(compiler, *jobs[i].problem, chip, options, jobs[i].dir);
+    }
+  }
+
+  // Check every bundle first, without a GPU.
   size_t numBroken = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {
-    broken[i] = checkBundle(jobs[i].dir, options,
-                            jobs[i].problem ? &*jobs[i].problem : nullptr);
+    if (broken[i].empty())
+      broken[i] = checkBundle(jobs[i].dir, options,
+                              jobs[i].problem ? &*jobs[i].problem : nullptr);
     numBroken += !broken[i].empty();
   }
   if (!options.bundleDir.empty() && numBroken) {
@@ -181,15 +333,8 @@ int run(int argc, char **argv) {
     return kFailed;
   }
 
-  Device device;
-  if (ckrt_status status = device.open(options.device)) {
-    if (status == CKRT_ERROR_NO_BACKEND || status == CKRT_ERROR_NO_DEVICE)
-      std::cerr << "ck-bench: no GPU: " << ckrt_last_error() << "\n";
-    else
-      std::cerr << "ck-bench: cannot open GPU " << options.device << ": "
-                << ckrt_last_error() << "\n";
+  if (!openDevice())
     return kNoGpu;
-  }
   std::cout << "ck-bench: device " << options.device << ": "
             << device.describe() << "\n"
             << "ck-bench: seed " << seed << " (--seed " << seed

@@ -71,6 +71,50 @@ TEST(BenchOptions, Errors) {
   EXPECT_EQ(error({"stray"}), "unexpected argument 'stray'");
 }
 
+TEST(BenchOptions, CompileChoices) {
+  BenchOptions o;
+  ASSERT_EQ(parseBenchOptions({"--partition=stream_k,reduce=linear", "--waves",
+                               "4,2", "--chip=gfx942"},
+                              o),
+            "");
+  EXPECT_EQ(o.partition, "stream_k,reduce=linear");
+  EXPECT_EQ(o.waves, "4,2");
+  EXPECT_EQ(o.chip, "gfx942");
+  EXPECT_TRUE(o.compileRequested());
+  EXPECT_EQ(o.bundleSuffix(), "@partition=stream_k,reduce=linear@waves=4,2");
+  BenchOptions chipOnly;
+  ASSERT_EQ(parseBenchOptions({"--chip", "sm_90a"}, chipOnly), "");
+  EXPECT_TRUE(chipOnly.compileRequested());
+  EXPECT_EQ(chipOnly.bundleSuffix(), "");
+  EXPECT_FALSE(BenchOptions().compileRequested());
+
+  auto error = [](const Args &args) {
+    BenchOptions b;
+    return parseBenchOptions(args, b);
+  };
+  EXPECT_EQ(error({"--waves=4"}),
+            "--waves expects LOAD,MATH (two positive counts, e.g. 4,4), got "
+            "'4'");
+  EXPECT_EQ(error({"--waves=0,4"}),
+            "--waves expects LOAD,MATH (two positive counts, e.g. 4,4), got "
+            "'0,4'");
+  EXPECT_EQ(error({"--partition=a/b"}),
+            "--partition expects a value without spaces, '/' or '@', got "
+            "'a/b'");
+  EXPECT_EQ(error({"--chip="}),
+            "--chip expects a value without spaces, '/' or '@', got ''");
+
+  // Compiling needs problems to compile.
+  o.bundlesDir = "b";
+  EXPECT_EQ(checkBenchInputs(o, ""),
+            "--partition, --waves and --chip compile the problems' bundles; "
+            "give --bundles DIR with problems (named flags, --csv or "
+            "--ckprofiler)");
+  EXPECT_EQ(checkBenchInputs(o, "flags"), "");
+  EXPECT_NE(std::string(benchOptionsHelp()).find("--partition P"),
+            std::string::npos);
+}
+
 TEST(BenchOptions, Inputs) {
   BenchOptions none, one, many, both;
   one.bundleDir = "b/key";

@@ -22,6 +22,15 @@ TEST(BenchResult, ErrorJsonAndLine) {
             "cannot open \\\"x\\\"\", \"seed\": 12}");
   EXPECT_EQ(resultLine(r),
             "ERROR k  ckrt: out/k/plan.ckplan: cannot open \"x\"");
+  // The bundle's recorded partition and roles, where it has them.
+  r.partition = "split_k, k_batch = auto";
+  r.waves = "4,4";
+  EXPECT_EQ(
+      resultJson(r),
+      "{\"key\": \"k\", \"summary\": \"\", \"bundle\": \"out/k\", "
+      "\"status\": \"error\", \"error\": \"ckrt: out/k/plan.ckplan: "
+      "cannot open \\\"x\\\"\", \"partition\": \"split_k, k_batch = auto\", "
+      "\"waves\": \"4,4\", \"seed\": 12}");
   BenchResult timedOnly;
   timedOnly.key = "t";
   timedOnly.status = "unverified";

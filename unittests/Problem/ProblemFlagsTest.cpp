@@ -33,6 +33,29 @@ TEST(ProblemFlags, AllFlags) {
   EXPECT_EQ(p.layouts, (std::vector<std::string>{"GNHWC", "GKYXC", "GNHWK"}));
 }
 
+TEST(ProblemFlags, ToFlagsReadsBack) {
+  // 2-D and 3-D, asymmetric pads, strides, dilations, other layouts: the
+  // flags give back the same problem (the same key).
+  std::vector<Args> lines = {
+      {"--direction=fwd", "--type=bf16", "-G=2", "-N=3", "-C=4", "-K=5",
+       "--in=9,10", "--filter=3,2", "--stride=2,1", "--dilation=1,2",
+       "--pad-left=1,0", "--pad-right=0,1", "--layouts=GNHWC,GKYXC,GNHWK"},
+      {"--direction=bwd_data", "--type=f32", "-N=2", "-C=8", "-K=16",
+       "--in=5,6,7", "--filter=3,3,3", "--pad=1,1,1"},
+      {"-N=16", "-C=256", "-K=256", "--in=50,50", "--filter=3,3"}};
+  for (const Args &line : lines) {
+    ProblemList first = parseProblemFlags(line);
+    ASSERT_TRUE(first.ok()) << first.error;
+    Args flags = problemToFlags(first.problems[0]);
+    ProblemList again = parseProblemFlags(flags);
+    ASSERT_TRUE(again.ok()) << again.error;
+    EXPECT_EQ(again.problems[0].key(), first.problems[0].key());
+    EXPECT_EQ(again.problems[0].summary(), first.problems[0].summary());
+  }
+  EXPECT_EQ(problemToFlags(parseProblemFlags(lines[2]).problems[0]).front(),
+            "--direction=bwd_weight");
+}
+
 TEST(ProblemFlags, DefaultsAndPad) {
   ProblemList list =
       parseProblemFlags({"--in=50,50", "--filter=3,3", "--pad=1,1"});

@@ -32,7 +32,20 @@ struct BenchOptions {
   /// largest |reference|, as CK's profiler does) or "bound" (the reduction
   /// length: inputs lie in [-1, 1]).
   std::string magnitude = "observed";
+  /// --partition P, --waves L,M: run the problems' GEMM kernels compiled
+  /// with ck-compile's --partition / --waves (bundles in
+  /// DIR/<key>@<choice>, compiled where missing); --chip C: the chip to
+  /// compile missing bundles for (default: the GPU's). Any of the three
+  /// asks ck-bench to compile the bundles it lacks (compileRequested()).
+  std::string partition, waves, chip;
   bool help = false;
+
+  bool compileRequested() const {
+    return !partition.empty() || !waves.empty() || !chip.empty();
+  }
+  /// The suffix of the bundle directories of --partition and --waves:
+  /// "@partition=P@waves=L,M", each part where given.
+  std::string bundleSuffix() const;
 };
 
 /// Parses ck-bench's options (the arguments that are not about problems).

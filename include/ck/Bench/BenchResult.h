@@ -29,6 +29,9 @@ struct BenchResult {
   int64_t reduction = 0;
   int64_t kBatch = 1;
   std::string computeType;
+  /// The bundle's GEMM partition and wave roles as its plan records them
+  /// (`meta partition`, `meta waves`); empty where it records none.
+  std::string partition, waves;
   Comparison comparison;
 
   /// --determinism: launches compared, and the first whose output differed

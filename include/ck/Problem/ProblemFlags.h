@@ -54,6 +54,11 @@ ProblemList problemFromFlags(const std::vector<ProblemFlag> &flags);
 ProblemList parseProblemFlags(const std::vector<std::string> &args,
                               std::vector<std::string> *rest = nullptr);
 
+/// `problem` as the flags above (`--name=V`), which problemFromFlags reads
+/// back: the inverse of parsing, for handing a problem to ck-compile. A
+/// ckProfiler split_k is not a flag and is left out.
+std::vector<std::string> problemToFlags(const ConvProblemDesc &problem);
+
 /// The table above, for --help.
 const char *problemFlagsHelp();
 
