@@ -36,9 +36,24 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   int64_t prefetch = llvm::divideCeil(
       (block[0] * block[2] + block[2] * block[1]) * bytes,
       cost.copyThreads * 4);
-  int64_t math = tiles * mma.c.size() + fragments;
+  int64_t accumulators = tiles * mma.c.size();
+  int64_t math = accumulators + fragments;
   cost.registersPerLane =
       config.hasRoles() ? std::max(math, prefetch) : math + prefetch;
+  // A StreamK fix-up adds a partner's partial tile to the accumulators, and
+  // LLVM loads it whole first. With roles, where two waves share a SIMD's
+  // registers, that spilled: 160 of the 504 gfx942/gfx950 (4,2) RetinaNet
+  // kernels (bench/results/amd-report-roles-42.md). Without roles it fits
+  // as it is, and counting it shrank NVIDIA f32 tiles for nothing (13x13
+  // backward-data 1.8x slower on the H100, bench/results/h100-role-budget.md).
+  cost.fixupRegisters = config.hasRoles() && config.getPartition().getKind() ==
+                                                 PartitionKind::StreamK
+                            ? accumulators
+                            : 0;
+  int64_t wavesPerSimd = llvm::divideCeil(cost.waves, target.getSimds());
+  cost.registerBudget = std::min(target.getRegisters(),
+                                 target.getRegistersPerSimd() / wavesPerSimd) -
+                        target.getAddressingRegisters();
   return cost;
 }
 
@@ -53,8 +68,6 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
                       llvm::is_contained(target.getMma(), instruction);
   ArrayRef<int64_t> block = config.getBlock(), wave = config.getWave();
   GemmConfigCost cost = estimateCost(config, target, elementType);
-  // Leave room for addresses, loop counters and the epilogue.
-  int64_t registers = target.getRegisters() - target.getAddressingRegisters();
   MatrixLayout mma = instruction.getLayout(target.getWave());
   if (requiredWave && *requiredWave != target.getWave())
     os << instruction << " runs on waves of " << *requiredWave << " lanes; "
@@ -77,11 +90,22 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << "configuration needs " << cost.ldsBytes
        << " bytes of LDS per workgroup; " << target.getChip() << " allows "
        << target.getLds();
-  else if (cost.registersPerLane > registers)
-    os << "configuration needs about " << cost.registersPerLane
+  else if (cost.registersPerLane + cost.fixupRegisters > cost.registerBudget) {
+    os << "configuration needs about "
+       << cost.registersPerLane + cost.fixupRegisters
        << " registers per lane for accumulators, fragments and the "
-          "prefetched tile; "
-       << target.getChip() << " allows " << registers << " after addressing";
+          "prefetched tile";
+    if (cost.fixupRegisters)
+      os << " (" << cost.fixupRegisters
+         << " of them for StreamK's partial tiles)";
+    os << "; " << target.getChip() << " allows " << cost.registerBudget;
+    if (cost.registerBudget <
+        target.getRegisters() - target.getAddressingRegisters())
+      os << " to each of its "
+         << llvm::divideCeil(cost.waves, target.getSimds())
+         << " waves on a SIMD";
+    os << " after addressing";
+  }
   if (why.empty())
     return std::nullopt;
   return why;
@@ -153,11 +177,10 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
   return best;
 }
 
-FailureOr<GemmConfigAttr>
-mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
-                           Type elementType, TargetAttr target,
-                           function_ref<InFlightDiagnostic()> emitError,
-                           std::optional<WaveRoles> roles) {
+FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
+    MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
+    function_ref<InFlightDiagnostic()> emitError,
+    std::optional<WaveRoles> roles, PartitionAttr partition) {
   MatrixInstrAttrInterface instruction = target.getInstructionFor(elementType);
   if (!instruction)
     return emitError() << target.getChip() << " cannot compute GEMMs of "
@@ -172,15 +195,29 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
   // Four math waves in a 2 x 2 grid unless the roles ask for another count.
   int64_t mathWaves = roles ? roles->math : 4;
   int64_t loadWaves = roles ? roles->load : 0;
-  auto partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+  // Too few tiles to fill the chip: share the K-tiles out evenly over the
+  // resident workgroups (StreamK, the fix-up a tree inside the kernel)
+  // where split-K would cut them. On the H100 that took the 29 RetinaNet
+  // backward-weight layers (f16) that split-K cut from 10.1 to 8.8 ms in
+  // all (bench/results/h100-streamk.md). StreamK's counts are i32. The
+  // partition is part of each candidate, as its fix-up needs registers.
+  auto partitionFor = [&](ArrayRef<int64_t> block) {
+    if (partition)
+      return partition;
+    if (heuristicKBatch(shape, block, target) > 1 &&
+        PartitionAttr::streamKCountsFit(tileCount(shape, block),
+                                        llvm::divideCeil(shape.k, block[2])))
+      return PartitionAttr::get(context, PartitionKind::StreamK);
+    return PartitionAttr::get(context, PartitionKind::DataParallel);
+  };
   auto configFor = [&](ArrayRef<int64_t> block,
                        int64_t ldsBuffers) -> GemmConfigAttr {
     std::optional<SmallVector<int64_t>> wave =
         waveTileFor(block, mathWaves, mma);
     if (!wave)
       return {};
-    return GemmConfigAttr::get(context, block, *wave, instruction, partition,
-                               ldsBuffers, loadWaves);
+    return GemmConfigAttr::get(context, block, *wave, instruction,
+                               partitionFor(block), ldsBuffers, loadWaves);
   };
   auto fits = [&](GemmConfigAttr config) {
     return config && !explainGemmConfigMisfit(config, target, elementType);
@@ -228,15 +265,5 @@ mlir::ck::selectGemmConfig(MLIRContext *context, GemmShape shape,
              target.getRegisters() - target.getAddressingRegisters()))
       config = doubleBuffered;
   }
-  // Too few tiles to fill the chip: share the K-tiles out evenly over the
-  // resident workgroups (StreamK, the fix-up a tree inside the kernel)
-  // where split-K would cut them. On the H100 that took the 29 RetinaNet
-  // backward-weight layers (f16) that split-K cut from 10.1 to 8.8 ms in
-  // all (bench/results/h100-streamk.md). StreamK's counts are i32.
-  if (heuristicKBatch(shape, block, target) > 1 &&
-      PartitionAttr::streamKCountsFit(tileCount(shape, block),
-                                      llvm::divideCeil(shape.k, block[2])))
-    config = config.withPartition(
-        PartitionAttr::get(context, PartitionKind::StreamK));
   return config;
 }

@@ -36,6 +36,14 @@ struct GemmConfigCost {
   /// the larger role's with roles (each role's program is one arm of a
   /// branch, so the two share registers).
   int64_t registersPerLane;
+  /// What a StreamK fix-up holds beside the accumulators while it adds a
+  /// partner's partial tile: the accumulators again, counted with roles
+  /// (0 without, and for other partitions).
+  int64_t fixupRegisters;
+  /// The registers per lane one wave of the workgroup may hold after the
+  /// addressing reserve: the target's, or less where the workgroup puts
+  /// several waves on one SIMD and they share its register file.
+  int64_t registerBudget;
 };
 
 GemmConfigCost estimateCost(GemmConfigAttr config, TargetAttr target,
@@ -67,12 +75,15 @@ int64_t heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
 
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all, or
-/// not with `roles` where they are asked for.
+/// not with `roles` where they are asked for. The partition is `partition`
+/// where given, else data-parallel or, where split-K would cut K, StreamK;
+/// the block is chosen for it (StreamK's fix-up holds a partial tile).
 FailureOr<GemmConfigAttr>
 selectGemmConfig(MLIRContext *context, GemmShape shape, Type elementType,
                  TargetAttr target,
                  function_ref<InFlightDiagnostic()> emitError,
-                 std::optional<WaveRoles> roles = std::nullopt);
+                 std::optional<WaveRoles> roles = std::nullopt,
+                 PartitionAttr partition = {});
 
 } // namespace mlir::ck
 

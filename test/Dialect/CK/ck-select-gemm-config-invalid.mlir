@@ -111,3 +111,29 @@ func.func @registers(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memre
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
+
+// -----
+// Waves that share a SIMD share its registers: 4 math waves of 128 x 128
+// and 4 load waves are 8 waves, 2 per SIMD, so each may hold 512 / 2 - 64
+// = 192. The math role needs (128 / 16)^2 = 64 tiles * 4 = 256
+// accumulators and 8 * 4 / 2 + 8 * 4 / 2 = 32 fragment registers, 288;
+// the load role (256 * 32 + 32 * 256) * 2 / (256 * 4) = 32. LDS (264 * 40
+// + 40 * 264) * 2 = 42240 and the epilogue's 2 * 16 * 260 * 4 = 33280 fit.
+func.func @shared_simd(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op configuration needs about 288 registers per lane for accumulators, fragments and the prefetched tile; gfx942 allows 192 to each of its 2 waves on a SIMD after addressing}}
+  ck.gemm %a, %b -> %c config <block = [256, 256, 32], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>, load_waves = 4>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
+// With StreamK the fix-up's partial tile counts too: the same waves of 64 x
+// 128 (2 x 2, block 128 x 256) need 32 * 4 = 128 accumulators + 4 * 4 / 2
+// + 8 * 4 / 2 = 24 fragment registers, 152, and 128 more for the partial:
+// 280 > 192.
+func.func @streamk_fixup(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op configuration needs about 280 registers per lane for accumulators, fragments and the prefetched tile (128 of them for StreamK's partial tiles); gfx942 allows 192 to each of its 2 waves on a SIMD after addressing}}
+  ck.gemm %a, %b -> %c config <block = [128, 256, 32], wave = [64, 128], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, load_waves = 4>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}

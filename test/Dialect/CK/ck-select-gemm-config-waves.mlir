@@ -13,10 +13,12 @@
 // split-K), a wave grid of MATH waves (the squarest grid, then the
 // squarest wave tile; the first found on a tie), LOAD load waves, and two
 // LDS slots for the ring wherever they fit. Registers are the larger
-// role's (estimateCost):
+// role's (estimateCost), within what one wave may hold where two share a
+// SIMD (8 or 6 waves on 4 SIMDs): gfx942 512 / 2 - 64 = 192, sm_90a
+// min(255, 512 / 2) - 64 = 191:
 //  * gfx942 4,4: 2 x 2 waves of 64 x 64; math 16 tiles * 4 + 4 * 4 / 2 +
 //    4 * 4 / 2 = 80, load (128 * 32 + 32 * 128) * 2 / (256 * 4) = 16
-//    <= 448; LDS ((128 + 8) * 40 + 40 * (128 + 8)) * 2 * 2 = 43520 <= 65536.
+//    <= 192; LDS ((128 + 8) * 40 + 40 * (128 + 8)) * 2 * 2 = 43520 <= 65536.
 //  * gfx942 4,2: 1 x 2 and 2 x 1 grids tie; 1 x 2 (waves of 128 x 64)
 //    comes first; math 32 * 4 + 8 * 4 / 2 + 4 * 4 / 2 = 152.
 //  * sm_90a 4,4 (mma 16x8x16): waves of 64 x 64; math 32 * 4 + 4 * 8 / 2 +
@@ -32,5 +34,30 @@
 func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
                %c: memref<1x4096x4096xf16>) {
   ck.gemm %a, %b -> %c : memref<1x4096x256xf16>, memref<1x256x4096xf16> -> memref<1x4096x4096xf16>
+  return
+}
+
+// -----
+// Few tiles (RetinaNet's 3x3 backward-weight GEMM, M = 256, N = 2304,
+// K = 40000: 2 x 18 tiles of 128 x 128 for 304 or 132 compute units), so
+// StreamK, whose fix-up holds a partner's partial tile beside the
+// accumulators: with roles the estimate counts them twice.
+//  * gfx942 4,4: 80 + 64 = 144 <= 192: the block stays 128 x 128.
+//  * gfx942 4,2: waves of 128 x 64 need 152 + 128 = 280 > 192, so the
+//    block halves along M to 64 x 128 (waves of 64 x 64: 80 + 64 = 144);
+//    4 x 18 = 72 tiles, still StreamK.
+//  * sm_90a 4,4: 160 + 128 = 288 > 191; at 64 x 128 the 2 x 2 waves are
+//    32 x 64: 2 * 8 tiles * 4 + 2 * 8 / 2 + 8 * 4 / 2 = 88, + 64 = 152.
+
+// GFX942-44-LABEL: func.func @few_tiles
+// GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// GFX942-42-LABEL: func.func @few_tiles
+// GFX942-42: config <block = [64, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// SM90-44-LABEL: func.func @few_tiles
+// SM90-44: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// LOWERED-LABEL: func.func @few_tiles
+func.func @few_tiles(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
+                     %c: memref<1x256x2304xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
   return
 }

@@ -89,8 +89,11 @@ struct CKSelectGemmConfigPass
                    : WalkResult::advance();
       GemmShape shape{a.getDimSize(0), a.getDimSize(1), b.getDimSize(2),
                       a.getDimSize(2)};
-      FailureOr<GemmConfigAttr> config = selectGemmConfig(
-          op.getContext(), shape, elementType, *target, emitError, roles);
+      // A forced partition is chosen with the block: StreamK's fix-up
+      // needs registers.
+      FailureOr<GemmConfigAttr> config =
+          selectGemmConfig(op.getContext(), shape, elementType, *target,
+                           emitError, roles, forced);
       if (failed(config))
         return WalkResult::interrupt();
       op.setConfigAttr(withPartition(*config, shape, *target));
