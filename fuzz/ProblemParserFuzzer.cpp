@@ -45,31 +45,6 @@ void check(bool condition) {
     __builtin_trap();
 }
 
-std::string joinX(const std::vector<int64_t> &values) {
-  std::string text;
-  for (size_t i = 0; i < values.size(); ++i)
-    text += (i ? "x" : "") + std::to_string(values[i]);
-  return text;
-}
-
-/// The problem as named flags, for the round trip.
-std::vector<std::string> asFlags(const ConvProblemDesc &p) {
-  return {"--direction=" + p.direction,
-          "--type=" + p.dtype,
-          "-G=" + std::to_string(p.g),
-          "-N=" + std::to_string(p.n),
-          "-C=" + std::to_string(p.c),
-          "-K=" + std::to_string(p.k),
-          "--in=" + joinX(p.inSizes),
-          "--filter=" + joinX(p.filterSizes),
-          "--stride=" + joinX(p.strides),
-          "--dilation=" + joinX(p.dilations),
-          "--pad-left=" + joinX(p.padLeft),
-          "--pad-right=" + joinX(p.padRight),
-          "--layouts=" + p.layouts[0] + "," + p.layouts[1] + "," +
-              p.layouts[2]};
-}
-
 /// What complete() promises of a problem it accepted.
 void checkCompleted(const ConvProblemDesc &p) {
   size_t rank = p.inSizes.size();
@@ -125,7 +100,7 @@ void checkCompleted(const ConvProblemDesc &p) {
         ir.find("x-") == std::string::npos);
 
   // The same problem as named flags.
-  ProblemList flags = parseProblemFlags(asFlags(p));
+  ProblemList flags = parseProblemFlags(problemToFlags(p));
   check(flags.ok() && flags.problems.size() == 1);
   ConvProblemDesc q = flags.problems[0];
   q.splitK = p.splitK;
