@@ -2,6 +2,8 @@
 
 #include "ck/Problem/ConvProblem.h"
 
+#include "ParseUtil.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -9,6 +11,7 @@
 #include <sstream>
 
 using namespace ckproblem;
+using ckproblem::detail::joinX;
 
 namespace {
 
@@ -119,14 +122,6 @@ Size multiplyAdds(const ConvProblemDesc &p) {
 /// "2^38" for a power of two.
 std::string powerOfTwo(int64_t value) {
   return "2^" + std::to_string(63 - __builtin_clzll(uint64_t(value)));
-}
-
-/// "50x50".
-std::string joinX(const std::vector<int64_t> &values) {
-  std::string text;
-  for (size_t i = 0; i < values.size(); ++i)
-    text += (i ? "x" : "") + std::to_string(values[i]);
-  return text;
 }
 
 /// "[50, 50]".

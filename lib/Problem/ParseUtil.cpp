@@ -66,3 +66,10 @@ std::string detail::quoteJoin(const std::vector<std::string> &values) {
     text += (i ? " '" : "'") + values[i] + "'";
   return text;
 }
+
+std::string detail::joinX(const std::vector<int64_t> &values) {
+  std::string text;
+  for (size_t i = 0; i < values.size(); ++i)
+    text += (i ? "x" : "") + std::to_string(values[i]);
+  return text;
+}

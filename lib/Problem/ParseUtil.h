@@ -21,6 +21,9 @@ std::string trim(const std::string &text);
 /// `text` cut at every `separator` (an empty text gives one empty field).
 std::vector<std::string> split(const std::string &text, char separator);
 
+/// "50x50", which parseIntList reads back.
+std::string joinX(const std::vector<int64_t> &values);
+
 /// "'a' 'b' 'c'" for messages.
 std::string quoteJoin(const std::vector<std::string> &values);
 

@@ -162,23 +162,17 @@ const char *ckproblem::problemFlagsHelp() {
 
 std::vector<std::string>
 ckproblem::problemToFlags(const ConvProblemDesc &problem) {
-  auto join = [](const std::vector<int64_t> &values) {
-    std::string text;
-    for (size_t i = 0; i < values.size(); ++i)
-      text += (i ? "," : "") + std::to_string(values[i]);
-    return text;
-  };
   std::vector<std::string> flags = {"--direction=" + problem.direction,
                                     "--type=" + problem.dtype,
                                     "-G=" + std::to_string(problem.g),
                                     "-N=" + std::to_string(problem.n),
                                     "-C=" + std::to_string(problem.c),
                                     "-K=" + std::to_string(problem.k),
-                                    "--in=" + join(problem.inSizes),
-                                    "--filter=" + join(problem.filterSizes)};
+                                    "--in=" + joinX(problem.inSizes),
+                                    "--filter=" + joinX(problem.filterSizes)};
   auto addList = [&](const char *name, const std::vector<int64_t> &values) {
     if (!values.empty())
-      flags.push_back(std::string("--") + name + "=" + join(values));
+      flags.push_back(std::string("--") + name + "=" + joinX(values));
   };
   addList("stride", problem.strides);
   addList("dilation", problem.dilations);

@@ -50,10 +50,11 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                                                  PartitionKind::StreamK
                             ? accumulators
                             : 0;
-  int64_t wavesPerSimd = llvm::divideCeil(cost.waves, target.getSimds());
-  cost.registerBudget = std::min(target.getRegisters(),
-                                 target.getRegistersPerSimd() / wavesPerSimd) -
-                        target.getAddressingRegisters();
+  cost.wavesPerSimd = llvm::divideCeil(cost.waves, target.getSimds());
+  cost.registerBudget =
+      std::min(target.getRegisters(),
+               target.getRegistersPerSimd() / cost.wavesPerSimd) -
+      target.getAddressingRegisters();
   return cost;
 }
 
@@ -101,9 +102,7 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << "; " << target.getChip() << " allows " << cost.registerBudget;
     if (cost.registerBudget <
         target.getRegisters() - target.getAddressingRegisters())
-      os << " to each of its "
-         << llvm::divideCeil(cost.waves, target.getSimds())
-         << " waves on a SIMD";
+      os << " to each of its " << cost.wavesPerSimd << " waves on a SIMD";
     os << " after addressing";
   }
   if (why.empty())
@@ -258,11 +257,9 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   GemmConfigAttr doubleBuffered = configFor(block, /*ldsBuffers=*/2);
   if (fits(doubleBuffered)) {
     GemmConfigCost cost = estimateCost(doubleBuffered, target, elementType);
-    if (loadWaves > 0 ||
-        (!target.hasFeature(TargetFeature::LdsInL1) &&
-         2 * cost.ldsBytes <= target.getLdsPerCu() &&
-         2 * cost.registersPerLane <=
-             target.getRegisters() - target.getAddressingRegisters()))
+    if (loadWaves > 0 || (!target.hasFeature(TargetFeature::LdsInL1) &&
+                          2 * cost.ldsBytes <= target.getLdsPerCu() &&
+                          2 * cost.registersPerLane <= cost.registerBudget))
       config = doubleBuffered;
   }
   return config;

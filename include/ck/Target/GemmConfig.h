@@ -40,6 +40,8 @@ struct GemmConfigCost {
   /// partner's partial tile: the accumulators again, counted with roles
   /// (0 without, and for other partitions).
   int64_t fixupRegisters;
+  /// The workgroup's waves on one SIMD (ceil(waves / SIMDs)).
+  int64_t wavesPerSimd;
   /// The registers per lane one wave of the workgroup may hold after the
   /// addressing reserve: the target's, or less where the workgroup puts
   /// several waves on one SIMD and they share its register file.
