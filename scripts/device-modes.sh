@@ -13,9 +13,9 @@
 #       inputs for bitwise determinism (modes not named *_nodet) and times
 #       it (OUT/MODE.json); where `heuristic` is among the modes,
 #       bench/device_check.py then times its bundles and cuDNN with the
-#       same method in the same run (OUT/cudnn.json). The exit code is
-#       non-zero if anything failed. bench/partition_table.py tabulates a
-#       run.
+#       same method in the same run (OUT/cudnn.json; CUDNN=0 skips it). The
+#       exit code is non-zero if anything failed. bench/partition_table.py
+#       tabulates a run.
 #
 # TABLE names another problem table (default
 # bench/data/retinanet_bwd_weight.csv) and MODES_DIR the bundles' directory
@@ -101,7 +101,7 @@ run)
       --repeat 20 --json "$out/$name.json" > "$out/$name.log" 2>&1 || status=1
     echo "$name: $(tail -n 1 "$out/$name.log")"
   done < <(selected "$@")
-  if selected "$@" | grep -q '^heuristic '; then
+  if [ "${CUDNN:-1}" != 0 ] && selected "$@" | grep -q '^heuristic '; then
     python3 bench/device_check.py "$dir/heuristic" --time --cudnn \
       --json "$out/cudnn.json" > "$out/cudnn.log" 2>&1 || status=1
     echo "cudnn: $(tail -n 1 "$out/cudnn.log")"

@@ -151,18 +151,17 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
   return success();
 }
 
-/// The flag's address: the workspace's aligned pointer plus its offset and
-/// the op's, in 4-byte words.
-static Value emitFlagAddress(OpBuilder &b, Location loc, Value workspace,
-                             Value offset) {
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(b, loc, workspace);
-  Value words = arith::AddIOp::create(b, loc, metadata.getOffset(), offset);
-  Value base =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, workspace);
+Value mlir::ck::emitElementPointer(OpBuilder &b, Location loc, Value memref,
+                                   Value linear) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value elements = arith::AddIOp::create(b, loc, metadata.getOffset(), linear);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  int64_t elementBytes =
+      cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
   Value address = arith::AddIOp::create(
       b, loc, base,
-      arith::MulIOp::create(b, loc, words, indexConstant(b, loc, 4)));
+      arith::MulIOp::create(b, loc, elements,
+                            indexConstant(b, loc, elementBytes)));
   Value bits = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
   return LLVM::IntToPtrOp::create(b, loc,
                                   LLVM::LLVMPointerType::get(b.getContext()),
@@ -194,7 +193,7 @@ static void lowerFlagSignal(OpBuilder &b, FlagSignalOp op,
                         target.deviceScope);
   gpu::BarrierOp::create(b, loc);
   emitInThreadZero(b, loc, [&] {
-    Value flag = emitFlagAddress(b, loc, op.getWorkspace(), op.getOffset());
+    Value flag = emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
     Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
     LLVM::StoreOp::create(b, loc, one, flag, /*alignment=*/4,
                           /*isVolatile=*/false, /*isNonTemporal=*/false,
@@ -212,7 +211,7 @@ static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
                           const FlagTarget &target) {
   Location loc = op.getLoc();
   emitInThreadZero(b, loc, [&] {
-    Value flag = emitFlagAddress(b, loc, op.getWorkspace(), op.getOffset());
+    Value flag = emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
     Type i32 = b.getI32Type();
     Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
     Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
@@ -367,13 +366,25 @@ lowerRings(Operation *root,
   return success();
 }
 
-LogicalResult mlir::ck::lowerWaveOps(
-    Operation *root, StringRef passName,
-    function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
-    function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier,
-    const FlagTarget &flags,
-    function_ref<void(RewriterBase &, const RingEventSite &)>
-        lowerRingEvent) {
+void mlir::ck::lowerGuardedLoadBySelect(RewriterBase &rewriter,
+                                        GuardedLoadOp op) {
+  Location loc = op.getLoc();
+  Value valid = op.getValid();
+  Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  SmallVector<Value> indices;
+  for (Value index : op.getIndices())
+    indices.push_back(
+        arith::SelectOp::create(rewriter, loc, valid, index, zeroIndex));
+  VectorType type = op.getType();
+  Value loaded =
+      loadAlignedVector(rewriter, loc, type, op.getMemref(), indices);
+  Value zeros = arith::ConstantOp::create(rewriter, loc,
+                                          rewriter.getZeroAttr(type));
+  rewriter.replaceOpWithNewOp<arith::SelectOp>(op, valid, loaded, zeros);
+}
+
+LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
+                                     const WaveOpTarget &target) {
   // Ops of the rungs above must be gone: say which pass removes them.
   if (failed(requireLoweredBy(root, passName,
                               {"ck-conv-to-gemm", "convert-ck-to-gpu",
@@ -381,24 +392,27 @@ LogicalResult mlir::ck::lowerWaveOps(
                                "ck-lower-tile-copies", "ck-lower-roles",
                                "ck-lower-wave-tiles", "ck-lower-coords"})))
     return failure();
-  if (failed(lowerRings(root, lowerRingEvent)))
+  if (failed(lowerRings(root, target.lowerRingEvent)))
     return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<MmaOp, FragmentLoadOp, LdsBarrierOp, FlagSignalOp, FlagWaitOp>(op))
+    if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
+            FlagWaitOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
   for (Operation *op : ops) {
     rewriter.setInsertionPoint(op);
     if (auto barrier = dyn_cast<LdsBarrierOp>(op))
-      lowerBarrier(rewriter, barrier);
+      target.lowerBarrier(rewriter, barrier);
+    else if (auto load = dyn_cast<GuardedLoadOp>(op))
+      target.lowerGuardedLoad(rewriter, load);
     else if (auto signal = dyn_cast<FlagSignalOp>(op))
-      lowerFlagSignal(rewriter, signal, flags);
+      lowerFlagSignal(rewriter, signal, target.flags);
     else if (auto wait = dyn_cast<FlagWaitOp>(op))
-      lowerFlagWait(rewriter, wait, flags);
+      lowerFlagWait(rewriter, wait, target.flags);
     else if (failed(isa<MmaOp>(op)
-                        ? lowerMma(rewriter, cast<MmaOp>(op))
+                        ? target.lowerMma(rewriter, cast<MmaOp>(op))
                         : lowerFragmentLoad(rewriter, cast<FragmentLoadOp>(op))))
       return failure();
   }

@@ -169,13 +169,14 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
 }
 
 def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
-  let summary = "Spell operand tile copies out as vector loads and LDS stores";
+  let summary = "Spell operand tile copies out as guarded loads and LDS stores";
   let description = [{
     Replaces each `ck.tile_load` with the thread's vector loads, one per row
     of its result: `ck.coord_access` at the row's position (rows and
     columns checked, the unit's existence and the op's `if` as the
-    condition) and a load of `load_width` elements that is zero where the
-    access is not valid. Each `ck.tile_store_lds` becomes the vector stores
+    condition) and a `ck.guarded_load` of `load_width` elements, zero where
+    the access is not valid (each target lowers it so that the wait for the
+    data falls where the data is used). Each `ck.tile_store_lds` becomes the vector stores
     of the thread's units into the LDS tile, `store_width` elements along
     the plan's LDS dimension (transposed in registers where the copy
     transposes), under an `scf.if` for the units of a partial last round.
@@ -197,8 +198,8 @@ def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
 
     ```mlir
     %i:3, %ok = ck.coord_access %a, %p bounds [1, 2] if %exists_and_more : ...
-    %v = vector.load %a[%i#0, %i#1, %i#2] : memref<1x64x128xf16>, vector<8xf16>
-    %row = arith.select %ok, %v, %zero : vector<8xf16>
+    %row = ck.guarded_load %a[%i#0, %i#1, %i#2] if %ok
+        : memref<1x64x128xf16> -> vector<8xf16>
     ...
     vector.store %row, %la[%line, %col] : memref<64x40xf16, ...>, vector<8xf16>
     ```
@@ -244,12 +245,14 @@ def ConvertCKConvToGPUReference
 }
 
 def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
-  let summary = "Lower ck.mma, ck.fragment_load, ck.lds_barrier and the flag "
-                "ops for NVIDIA";
+  let summary = "Lower ck.mma, ck.fragment_load, ck.guarded_load, "
+                "ck.lds_barrier and the flag ops for NVIDIA";
   let description = [{
     Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
     m16n8k8 for tf32) or, for the `fma` path, into vector FMAs; each
     `ck.fragment_load` into vector loads from shared memory; each
+    `ck.guarded_load` into one `ld.global` (inline PTX) predicated on its
+    validity, into registers tied to zeros; each
     `ck.lds_barrier` into `gpu.barrier`. `ck.flag_signal` becomes a release
     fence, `gpu.barrier` and thread 0's `store atomic release
     syncscope("device")` of 1 (`st.release.gpu`); `ck.flag_wait` thread 0's
@@ -265,12 +268,16 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
 }
 
 def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
-  let summary = "Lower ck.mma, ck.fragment_load, ck.lds_barrier and the flag "
-                "ops for AMD";
+  let summary = "Lower ck.mma, ck.fragment_load, ck.guarded_load, "
+                "ck.lds_barrier and the flag ops for AMD";
   let description = [{
     Rewrites each `ck.mma` into `amdgpu.mfma` (gfx90a, gfx942, gfx950),
     `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs;
     each `ck.fragment_load` into vector loads from LDS; each
+    `ck.guarded_load` into an `amdgpu.raw_buffer_load` whose first index is
+    the first dimension's size where the load is not valid (the buffer's
+    range check returns zeros; a tensor of 2 GiB or more gets a load from
+    safe indices and a select); each
     `ck.lds_barrier` into `amdgpu.lds_barrier`, which waits for LDS
     accesses but not for global loads in flight. `ck.flag_signal` becomes a
     `fence syncscope("agent") release` in every thread (an AMD release fence

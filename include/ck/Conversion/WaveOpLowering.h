@@ -1,7 +1,7 @@
 //===- WaveOpLowering.h - What the wave-op lowerings share ------*- C++ -*-===//
 //
-// The pieces of the ck.mma, ck.fragment_load, ck.lds_barrier and flag-op
-// lowerings that every target shares, and the lane arithmetic of fragment
+// The pieces of the ck.mma, ck.fragment_load, ck.lds_barrier, ck.guarded_load
+// and flag-op lowerings that every target shares, and the lane arithmetic of fragment
 // layouts that ck-lower-wave-tiles uses too.
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +48,11 @@ struct FlagTarget {
   function_ref<void(OpBuilder &, Location)> pause;
 };
 
+/// The address (a generic !llvm.ptr) of the element `linear` elements past
+/// the first of `memref` (its aligned pointer and offset).
+Value emitElementPointer(OpBuilder &b, Location loc, Value memref,
+                         Value linear);
+
 /// One event of a wave-role ring (ck.ring_wait or ck.ring_signal) as the
 /// targets lower it.
 struct RingEventSite {
@@ -77,24 +82,38 @@ struct RingEventSite {
 void lowerRingEventInLockstep(RewriterBase &rewriter,
                               const RingEventSite &site);
 
-/// A target's lowering of the wave ops under `root`: each ck.mma with
-/// `lowerMma` (fails on the first it refuses), each ck.lds_barrier with
-/// `lowerBarrier`, each ck.fragment_load into LDS loads, the lane's
-/// elements that are consecutive and aligned in LDS as one vector load each
-/// (up to 8 elements), and each ck.flag_signal / ck.flag_wait into fences,
-/// a workgroup barrier and one thread's device-scope atomics on the flag
-/// (`flags`), and each ring event with `lowerRingEvent` (then the rings
-/// go; a kernel may hold one). Ring events are lowered first, so they may
-/// emit ck.lds_barrier. Fails first, naming the pass `passName` needs
-/// before it, where an op of a higher rung (a tile, coordinate, role, GEMM
-/// or convolution op) is still there.
-LogicalResult
-lowerWaveOps(Operation *root, StringRef passName,
-             function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma,
-             function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier,
-             const FlagTarget &flags,
-             function_ref<void(RewriterBase &, const RingEventSite &)>
-                 lowerRingEvent);
+/// Replaces a ck.guarded_load with a load from its indices, each set to 0
+/// where the load is not valid, and a select of zeros: the generic lowering,
+/// which waits for the data at the select.
+void lowerGuardedLoadBySelect(RewriterBase &rewriter, GuardedLoadOp op);
+
+/// How a target lowers the wave ops; lowerWaveOps does the rest the same way
+/// for every target.
+struct WaveOpTarget {
+  /// Each ck.mma; fails on one it refuses.
+  function_ref<LogicalResult(RewriterBase &, MmaOp)> lowerMma;
+  /// Each ck.lds_barrier.
+  function_ref<void(RewriterBase &, LdsBarrierOp)> lowerBarrier;
+  /// What the flag ops need.
+  FlagTarget flags;
+  /// Each event of a wave-role ring.
+  function_ref<void(RewriterBase &, const RingEventSite &)> lowerRingEvent;
+  /// Each ck.guarded_load.
+  function_ref<void(RewriterBase &, GuardedLoadOp)> lowerGuardedLoad;
+};
+
+/// A target's lowering of the wave ops under `root`: each ck.mma, ck.lds
+/// barrier and ck.guarded_load the target's way, each ck.fragment_load
+/// into LDS loads, the lane's elements that are consecutive and aligned in
+/// LDS as one vector load each (up to 8 elements), each ck.flag_signal /
+/// ck.flag_wait into fences, a workgroup barrier and one thread's
+/// device-scope atomics on the flag, and each ring event the target's way
+/// (then the rings go; a kernel may hold one). Ring events are lowered
+/// first, so they may emit ck.lds_barrier. Fails first, naming the pass
+/// `passName` needs before it, where an op of a higher rung (a tile,
+/// coordinate, role, GEMM or convolution op) is still there.
+LogicalResult lowerWaveOps(Operation *root, StringRef passName,
+                           const WaveOpTarget &target);
 
 } // namespace ck
 } // namespace mlir

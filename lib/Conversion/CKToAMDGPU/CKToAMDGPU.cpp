@@ -1,4 +1,4 @@
-//===- CKToAMDGPU.cpp - ck.mma to amdgpu.mfma / amdgpu.wmma ---------------===//
+//===- CKToAMDGPU.cpp - ck wave ops to amdgpu / rocdl ---------------------===//
 
 #include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Conversion/Passes.h"
@@ -51,6 +51,37 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
 /// issued before it (the next K-tile's prefetch) stay in flight.
 static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
   rewriter.replaceOpWithNewOp<amdgpu::LDSBarrierOp>(op);
+}
+
+/// Buffer offsets are 32-bit: memrefs of 2 GiB or more get the generic
+/// guarded load.
+static constexpr int64_t kBufferBytes = int64_t(1) << 31;
+
+/// A guarded load as a buffer load. Where the load is not valid the first
+/// index becomes the first dimension's size and the others 0, so the offset
+/// is the memref's size, just outside the buffer's range, and the range
+/// check returns zeros: no select on the data, so the wave waits for it
+/// only where it is used.
+static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
+  MemRefType type = op.getMemref().getType();
+  int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  if (type.getRank() == 0 || bytes >= kBufferBytes) {
+    lowerGuardedLoadBySelect(rewriter, op);
+    return;
+  }
+  Location loc = op.getLoc();
+  Type i32 = rewriter.getI32Type();
+  SmallVector<Value> indices;
+  for (auto [dim, index] : llvm::enumerate(op.getIndices())) {
+    Value outside = arith::ConstantIntOp::create(
+        rewriter, loc, i32, dim == 0 ? type.getDimSize(0) : 0);
+    indices.push_back(arith::SelectOp::create(
+        rewriter, loc, op.getValid(),
+        arith::IndexCastOp::create(rewriter, loc, i32, index), outside));
+  }
+  rewriter.replaceOpWithNewOp<amdgpu::RawBufferLoadOp>(
+      op, op.getType(), op.getMemref(), indices, /*boundsCheck=*/true,
+      /*indexOffset=*/IntegerAttr(), /*sgprOffset=*/Value());
 }
 
 /// A polling wave sleeps about 64 cycles between polls.
@@ -119,10 +150,10 @@ struct ConvertCKToAMDGPUPass
     // The roles' loops are found by their ring events, which the lowering
     // removes.
     SmallVector<MathLoop> mathLoops = findMathLoops(getOperation());
-    if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
-                            lowerLdsBarrier, FlagTarget{"agent", pause},
-                            // gfx9's one counting barrier per workgroup.
-                            lowerRingEventInLockstep)))
+    WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"agent", pause},
+                        // gfx9's one counting barrier per workgroup.
+                        lowerRingEventInLockstep, lowerGuardedLoad};
+    if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       return signalPassFailure();
     for (MathLoop math : mathLoops)
       scheduleMathLoop(math);

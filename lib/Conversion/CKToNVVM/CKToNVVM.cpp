@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CONVERTCKTONVVM
@@ -96,6 +97,81 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
   rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
 }
 
+/// The address of `op`'s first element in the global address space: the
+/// memref's aligned pointer and offset plus the indices times the strides.
+static Value emitGlobalAddress(RewriterBase &rewriter, GuardedLoadOp op) {
+  Location loc = op.getLoc();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)op.getMemref().getType().getStridesAndOffset(strides, offset);
+  Value linear = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  for (auto [index, stride] : llvm::zip_equal(op.getIndices(), strides))
+    linear = arith::AddIOp::create(
+        rewriter, loc, linear,
+        arith::MulIOp::create(
+            rewriter, loc, index,
+            arith::ConstantIndexOp::create(rewriter, loc, stride)));
+  return LLVM::AddrSpaceCastOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 1),
+      emitElementPointer(rewriter, loc, op.getMemref(), linear));
+}
+
+/// A guarded load as one ld.global predicated on the load's validity, into
+/// registers tied to zeros: a thread whose load is not valid reads nothing
+/// and keeps the zeros, and nothing selects on the data, so the thread
+/// waits for it only where it is used. 2-byte loads take a 16-bit register,
+/// wider ones 32-bit registers; 8 bytes, for instance, are
+/// "@$3 ld.global.v2.b32 {$0, $1}, [$2];" with "=r,=r,l,b,0,1".
+static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
+  Location loc = op.getLoc();
+  VectorType result = op.getType();
+  int64_t bits = result.getNumElements() * result.getElementTypeBitWidth();
+  int64_t registerBits = std::min<int64_t>(bits, 32);
+  int64_t registers = bits / registerBits;
+  Type registerType = rewriter.getIntegerType(registerBits);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, registerType, 0);
+  SmallVector<Value> operands = {emitGlobalAddress(rewriter, op),
+                                 op.getValid()};
+  SmallVector<std::string> constraints(registers,
+                                       registerBits == 16 ? "=h" : "=r");
+  constraints.append({"l", "b"});
+  SmallVector<std::string> destinations;
+  for (int64_t i = 0; i < registers; ++i) {
+    operands.push_back(zero);
+    constraints.push_back(std::to_string(i));
+    destinations.push_back("$" + std::to_string(i));
+  }
+  std::string destination = llvm::join(destinations, ", ");
+  std::string ptx =
+      registers == 1
+          ? llvm::formatv("@$2 ld.global.b{0} {1}, [$1];", registerBits,
+                          destination)
+                .str()
+          : llvm::formatv("@${0} ld.global.v{1}.b{2} {{{3}}, [${4}];",
+                          registers + 1, registers, registerBits, destination,
+                          registers)
+                .str();
+  Type asmResult = registers == 1
+                       ? registerType
+                       : LLVM::LLVMStructType::getLiteral(
+                             rewriter.getContext(),
+                             SmallVector<Type>(registers, registerType));
+  auto inlineAsm = LLVM::InlineAsmOp::create(
+      rewriter, loc, asmResult, operands, ptx, llvm::join(constraints, ","),
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None, /*asm_dialect=*/LLVM::AsmDialectAttr(),
+      /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < registers; ++i)
+    values.push_back(registers == 1
+                         ? inlineAsm.getResult(0)
+                         : LLVM::ExtractValueOp::create(
+                               rewriter, loc, inlineAsm.getResult(0), i));
+  Value packed = vector::FromElementsOp::create(
+      rewriter, loc, VectorType::get({registers}, registerType), values);
+  rewriter.replaceOpWithNewOp<vector::BitCastOp>(op, result, packed);
+}
+
 /// A polling thread sleeps about 100 ns between polls.
 static void pause(OpBuilder &b, Location loc) {
   NVVM::NanosleepOp::create(b, loc,
@@ -131,9 +207,9 @@ namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    if (failed(lowerWaveOps(getOperation(), getArgument(), lowerMma,
-                            lowerLdsBarrier, FlagTarget{"device", pause},
-                            lowerRingEvent)))
+    WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"device", pause},
+                        lowerRingEvent, lowerGuardedLoad};
+    if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }
 };

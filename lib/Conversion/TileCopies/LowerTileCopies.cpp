@@ -2,8 +2,8 @@
 //
 // Each ck.tile_load becomes the thread's vector loads, one per result: the
 // memref indices and validity of its position (ck.coord_access, with the
-// unit's existence and the op's condition), then a load that yields zero
-// where that is false. Each ck.tile_store_lds becomes its units' vector
+// unit's existence and the op's condition), then a ck.guarded_load, which
+// yields zero where that is false and which each target lowers its own way. Each ck.tile_store_lds becomes its units' vector
 // stores into LDS, transposed in registers where the plan transposes, under
 // an scf.if for units of a partial last round. The units' places in the
 // tile are computed once per thread index, before its first copy
@@ -108,14 +108,9 @@ LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
         op.getView(), position, b.getDenseI64ArrayAttr({1, 2}), exists);
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
-    Value loaded = emitGuardedLoad(
-        b, loc, view->memref,
-        ViewAccess{SmallVector<Value>(access.getIndices()), access.getValid()},
-        plan.getLoadWidth());
-    if (plan.getLoadWidth() == 1)
-      loaded = vector::BroadcastOp::create(b, loc, op.getRows()[row].getType(),
-                                           loaded);
-    rows.push_back(loaded);
+    rows.push_back(GuardedLoadOp::create(
+        b, loc, op.getRows()[row].getType(), view->memref, access.getIndices(),
+        access.getValid()));
   }
   op.replaceAllUsesWith(rows);
   op.erase();

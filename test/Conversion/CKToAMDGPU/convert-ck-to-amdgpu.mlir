@@ -313,3 +313,41 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// ck.guarded_load as a buffer load: the indices become i32, and where the
+// load is not valid the first is the first dimension's size (16) and the
+// others 0, so the offset is the tensor's size, just outside the buffer,
+// whose range check returns zeros. No select on the data.
+
+// CHECK-LABEL: func.func @guarded_buffer_load
+// CHECK-SAME: (%[[X:[^:]*]]: memref<16x50x50x1x256xf16>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[OK:[^:]*]]: i1)
+// CHECK: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK: %[[I32:.*]] = arith.index_cast %[[I]] : index to i32
+// CHECK: %[[S0:.*]] = arith.select %[[OK]], %[[I32]], %[[C16]] : i32
+// CHECK: %[[C0:.*]] = arith.constant 0 : i32
+// CHECK: %[[J32:.*]] = arith.index_cast %[[J]] : index to i32
+// CHECK: %[[S1:.*]] = arith.select %[[OK]], %[[J32]], %[[C0]] : i32
+// CHECK: %[[V:.*]] = amdgpu.raw_buffer_load %[[X]][%[[S0]], %[[S1]], {{.*}}] : memref<16x50x50x1x256xf16>, i32, i32, i32, i32, i32 -> vector<8xf16>
+// CHECK-NOT: arith.select {{.*}} vector
+// CHECK: return %[[V]]
+func.func @guarded_buffer_load(%x: memref<16x50x50x1x256xf16>, %i: index, %j: index, %ok: i1) -> vector<8xf16> {
+  %v = ck.guarded_load %x[%i, %j, %j, %j, %j] if %ok : memref<16x50x50x1x256xf16> -> vector<8xf16>
+  return %v : vector<8xf16>
+}
+
+// -----
+// A tensor of 2 GiB (2^30 f16) is beyond a buffer's offsets: the indices
+// are set to 0 where the load is not valid, and a select gives the zeros.
+
+// CHECK-LABEL: func.func @guarded_load_beyond_buffers
+// CHECK-SAME: (%[[X:[^:]*]]: memref<1073741824xf16>, %[[I:[^:]*]]: index, %[[OK:[^:]*]]: i1)
+// CHECK: %[[SAFE:.*]] = arith.select %[[OK]], %[[I]], %{{.*}} : index
+// CHECK: %[[V:.*]] = vector.load %[[X]][%[[SAFE]]] {alignment = 16 : i64} : memref<1073741824xf16>, vector<8xf16>
+// CHECK: %[[R:.*]] = arith.select %[[OK]], %[[V]], %{{.*}} : vector<8xf16>
+// CHECK-NOT: amdgpu.raw_buffer_load
+// CHECK: return %[[R]]
+func.func @guarded_load_beyond_buffers(%x: memref<1073741824xf16>, %i: index, %ok: i1) -> vector<8xf16> {
+  %v = ck.guarded_load %x[%i] if %ok : memref<1073741824xf16> -> vector<8xf16>
+  return %v : vector<8xf16>
+}

@@ -273,3 +273,52 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// ck.guarded_load as one ld.global predicated on the validity ($5), into
+// four 32-bit registers tied to zeros (constraints 0-3), so a thread whose
+// load is not valid reads nothing and keeps the zeros. The address is the
+// aligned pointer plus (i * 64 + j) elements of 2 bytes, in the global
+// address space.
+
+// CHECK-LABEL: func.func @guarded_load_16_bytes
+// CHECK-SAME: (%[[X:[^:]*]]: memref<4x64xf16>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[OK:[^:]*]]: i1)
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: %[[ROW:.*]] = arith.muli %[[I]], %c64
+// CHECK: %[[OFFSET:.*]] = arith.addi %{{.*}}, %[[ROW]]
+// CHECK: arith.muli %[[J]], %c1
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK: arith.muli %{{.*}}, %c2
+// CHECK: %[[GENERIC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK: %[[GLOBAL:.*]] = llvm.addrspacecast %[[GENERIC]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK: %[[ASM:.*]] = llvm.inline_asm "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b,0,1,2,3" %[[GLOBAL]], %[[OK]], %[[Z]], %[[Z]], %[[Z]], %[[Z]] : (!llvm.ptr<1>, i1, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: has_side_effects
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[ASM]][0]
+// CHECK: %[[R3:.*]] = llvm.extractvalue %[[ASM]][3]
+// CHECK: %[[P:.*]] = vector.from_elements %[[R0]], %{{.*}}, %{{.*}}, %[[R3]] : vector<4xi32>
+// CHECK: %[[V:.*]] = vector.bitcast %[[P]] : vector<4xi32> to vector<8xf16>
+// CHECK: return %[[V]]
+func.func @guarded_load_16_bytes(%x: memref<4x64xf16>, %i: index, %j: index, %ok: i1) -> vector<8xf16> {
+  %v = ck.guarded_load %x[%i, %j] if %ok : memref<4x64xf16> -> vector<8xf16>
+  return %v : vector<8xf16>
+}
+
+// -----
+// Narrower loads: 8 bytes in two registers, 4 bytes in one, 2 bytes in one
+// 16-bit register (constraint h).
+
+// CHECK-LABEL: func.func @guarded_load_narrow
+// CHECK: llvm.inline_asm "@$3 ld.global.v2.b32 {$0, $1}, [$2];", "=r,=r,l,b,0,1"
+// CHECK: vector.bitcast %{{.*}} : vector<2xi32> to vector<4xbf16>
+// CHECK: %[[ONE:.*]] = llvm.inline_asm "@$2 ld.global.b32 $0, [$1];", "=r,l,b,0" {{.*}} -> i32
+// CHECK: vector.from_elements %[[ONE]] : vector<1xi32>
+// CHECK: vector.bitcast %{{.*}} : vector<1xi32> to vector<1xf32>
+// CHECK: llvm.inline_asm "@$2 ld.global.b16 $0, [$1];", "=h,l,b,0" {{.*}} -> i16
+// CHECK: vector.bitcast %{{.*}} : vector<1xi16> to vector<1xf16>
+func.func @guarded_load_narrow(%a: memref<8x8xbf16>, %b: memref<9xf32>, %c: memref<9xf16>, %i: index, %ok: i1)
+    -> (vector<4xbf16>, vector<1xf32>, vector<1xf16>) {
+  %va = ck.guarded_load %a[%i, %i] if %ok : memref<8x8xbf16> -> vector<4xbf16>
+  %vb = ck.guarded_load %b[%i] if %ok : memref<9xf32> -> vector<1xf32>
+  %vc = ck.guarded_load %c[%i] if %ok : memref<9xf16> -> vector<1xf16>
+  return %va, %vb, %vc : vector<4xbf16>, vector<1xf32>, vector<1xf16>
+}

@@ -25,8 +25,7 @@
 // CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c128
 // CHECK: %[[WANTED:.*]] = arith.andi %[[EXISTS]], %[[MORE]] : i1
 // CHECK: %[[I:.*]]:3, %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[WANTED]]
-// CHECK: %[[V:.*]] = vector.load %[[M]][%[[I]]#0, %[[I]]#1, %[[I]]#2] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
-// CHECK: %[[R:.*]] = arith.select %[[OK]], %[[V]], %{{.*}} : vector<8xf16>
+// CHECK: %[[R:.*]] = ck.guarded_load %[[M]][%[[I]]#0, %[[I]]#1, %[[I]]#2] if %[[OK]] : memref<1x64x64xf16> -> vector<8xf16>
 // CHECK: scf.if %[[EXISTS]] {
 // CHECK-NEXT: vector.store %[[R]], %[[LDS]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK-NEXT: }
@@ -67,9 +66,9 @@ gpu.module @kernels {
 // CHECK: %[[U1:.*]] = arith.addi %[[TID]], %c64
 // CHECK: %[[E1:.*]] = arith.cmpi ult, %[[U1]], %c128
 // CHECK: ck.coord_access %[[M]], %[[P0]] bounds [1, 2]
-// CHECK: %[[L0:.*]] = arith.select {{.*}} : vector<8xf16>
+// CHECK: %[[L0:.*]] = ck.guarded_load {{.*}} -> vector<8xf16>
 // CHECK: ck.coord_access %[[M]], %[[P1]] bounds [1, 2]
-// CHECK: %[[L1:.*]] = arith.select {{.*}} : vector<8xf16>
+// CHECK: %[[L1:.*]] = ck.guarded_load {{.*}} -> vector<8xf16>
 // CHECK: ck.coord_access %[[M]], %[[P2]] bounds [1, 2] if %[[E1]]
 // CHECK: ck.coord_access %[[M]], %[[P3]] bounds [1, 2] if %[[E1]]
 // CHECK-NOT: scf.if

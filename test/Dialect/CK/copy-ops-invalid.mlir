@@ -138,3 +138,33 @@ func.func @wide_store(%v: vector<8xf16>, %t: index, %lds: memref<32x40xf16, #gpu
       : vector<8xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+func.func @guarded_load_indices(%x: memref<4x64xf16>, %i: index, %ok: i1) -> vector<8xf16> {
+  // expected-error @+1 {{'ck.guarded_load' op takes one index per dimension of 'memref<4x64xf16>', got 1}}
+  %v = ck.guarded_load %x[%i] if %ok : memref<4x64xf16> -> vector<8xf16>
+  return %v : vector<8xf16>
+}
+
+// -----
+func.func @guarded_load_type(%x: memref<4x64xf16>, %i: index, %ok: i1) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.guarded_load' op result 'vector<4xf32>' must hold the memref's 'f16'}}
+  %v = ck.guarded_load %x[%i, %i] if %ok : memref<4x64xf16> -> vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+// A strided memref's vector is not contiguous.
+func.func @guarded_load_layout(%x: memref<4x64xf16, strided<[128, 1]>>, %i: index, %ok: i1) -> vector<8xf16> {
+  // expected-error @+1 {{'ck.guarded_load' op needs a contiguous memref (identity layout), got 'memref<4x64xf16, strided<[128, 1]>>'}}
+  %v = ck.guarded_load %x[%i, %i] if %ok : memref<4x64xf16, strided<[128, 1]>> -> vector<8xf16>
+  return %v : vector<8xf16>
+}
+
+// -----
+// Loads are 2, 4, 8 or 16 bytes: 3 x f16 is 6.
+func.func @guarded_load_width(%x: memref<4x64xf16>, %i: index, %ok: i1) -> vector<3xf16> {
+  // expected-error @+1 {{'ck.guarded_load' op loads 2, 4, 8 or 16 bytes, got 6 ('vector<3xf16>')}}
+  %v = ck.guarded_load %x[%i, %i] if %ok : memref<4x64xf16> -> vector<3xf16>
+  return %v : vector<3xf16>
+}

@@ -38,3 +38,14 @@ func.func @transposed(%m: memref<32x64xbf16>, %p0: !ck.coord<3xi32>, %p1: !ck.co
       : vector<8xbf16>, memref<64x40xbf16, #gpu.address_space<workgroup>>
   return
 }
+
+// A guarded load: 8 f16 (16 bytes), 1 f32 (4 bytes).
+// CHECK-LABEL: func.func @guarded
+// CHECK: ck.guarded_load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] if %{{.*}} : memref<16x50x50x1x256xf16> -> vector<8xf16>
+// CHECK: ck.guarded_load %{{.*}}[%{{.*}}, %{{.*}}] if %{{.*}} : memref<4x9xf32> -> vector<1xf32>
+func.func @guarded(%x: memref<16x50x50x1x256xf16>, %w: memref<4x9xf32>, %i: index, %ok: i1)
+    -> (vector<8xf16>, vector<1xf32>) {
+  %a = ck.guarded_load %x[%i, %i, %i, %i, %i] if %ok : memref<16x50x50x1x256xf16> -> vector<8xf16>
+  %b = ck.guarded_load %w[%i, %i] if %ok : memref<4x9xf32> -> vector<1xf32>
+  return %a, %b : vector<8xf16>, vector<1xf32>
+}

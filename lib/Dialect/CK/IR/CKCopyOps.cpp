@@ -71,3 +71,23 @@ LogicalResult TileStoreLdsOp::verify() {
                                         "dimension");
   return success();
 }
+
+LogicalResult GuardedLoadOp::verify() {
+  MemRefType memref = getMemref().getType();
+  if (static_cast<int64_t>(getIndices().size()) != memref.getRank())
+    return emitOpError() << "takes one index per dimension of " << memref
+                         << ", got " << getIndices().size();
+  VectorType result = getResult().getType();
+  if (result.getElementType() != memref.getElementType())
+    return emitOpError() << "result " << result << " must hold the memref's "
+                         << memref.getElementType();
+  if (!memref.getLayout().isIdentity())
+    return emitOpError() << "needs a contiguous memref (identity layout), got "
+                         << memref;
+  int64_t bytes =
+      result.getNumElements() * result.getElementTypeBitWidth() / 8;
+  if (!llvm::is_contained({2, 4, 8, 16}, bytes))
+    return emitOpError() << "loads 2, 4, 8 or 16 bytes, got " << bytes
+                         << " (" << result << ")";
+  return success();
+}

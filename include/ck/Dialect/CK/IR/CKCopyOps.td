@@ -5,7 +5,8 @@
 // view (ck.tile_load) and written to LDS (ck.tile_store_lds), laid out by a
 // #ck.copy_plan. `ck-pipeline` places them in the K loop (the load of the
 // next K-tile before the MMAs of this one, the store after);
-// `ck-lower-tile-copies` spells them out as vector loads and stores.
+// `ck-lower-tile-copies` spells them out as guarded loads (ck.guarded_load,
+// which each target lowers) and vector stores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +92,50 @@ def CK_TileStoreLdsOp : CK_Op<"tile_store_lds", [AttrSizedOperandSegments]> {
     $values `->` $lds (`[` $slot^ `]`)? `plan` $plan `thread` $thread
     attr-dict `:` custom<UniformTypes>(ref($values), type($values)) `,`
     type($lds)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_GuardedLoadOp : CK_Op<"guarded_load"> {
+  let summary = "A vector from global memory where valid, zeros elsewhere";
+  let description = [{
+    Loads the `result`'s elements of `memref` that start at `indices`,
+    contiguous in memory, where `valid` holds, and gives zeros where it does
+    not. Where `valid` is false the indices may be anything (outside the
+    memref too): nothing is read. This is the global half of a tile copy
+    (`ck-lower-tile-copies` makes one per `ck.tile_load` vector); each target
+    lowers it so that the thread waits for the data where the value is
+    used, not where it is loaded, which keeps a K-tile's prefetch in
+    flight across the loop's barrier:
+
+    - AMD (`convert-ck-to-amdgpu`): a buffer load whose offset is moved past
+      the end of the memref where `valid` is false, which the hardware's
+      range check turns into zeros; for a memref of 2 GiB or more (beyond
+      a buffer's offsets), a load from indices set to 0 where `valid` is
+      false and a select of zeros, which waits at the load;
+    - NVIDIA (`convert-ck-to-nvvm`): a load predicated on `valid` into
+      registers that hold zeros.
+
+    The start must be aligned to the vector's size, as a copy plan's
+    vectors are.
+
+    Verifier: one index per memref dimension; the memref's element type;
+    the memref has the identity layout (contiguous); 2, 4, 8 or 16 bytes.
+
+    Example:
+
+    ```mlir
+    %v = ck.guarded_load %x[%n, %h, %w, %g, %c] if %valid
+        : memref<16x50x50x1x256xf16> -> vector<8xf16>
+    ```
+  }];
+  let arguments = (ins Arg<CK_FloatMemRef, "the source", [MemRead]>:$memref,
+                       Variadic<Index>:$indices,
+                       I1:$valid);
+  let results = (outs CK_CopyVector:$result);
+  let assemblyFormat = [{
+    $memref `[` $indices `]` `if` $valid attr-dict `:` type($memref) `->`
+    type($result)
   }];
   let hasVerifier = 1;
 }
