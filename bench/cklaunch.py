@@ -3,7 +3,8 @@
 Loading and launching go through libckrt's C API (ctypes), so schedules,
 workspaces and cooperative launches are ckrt's, as for ck-bench. The
 library is build/lib/libckrt.so, or the file $CKRT_LIBRARY names. Launches
-go on the default stream, which PyTorch's default stream is.
+go on PyTorch's current stream (wrapped with ckrt_stream_wrap), so they
+order with PyTorch's work and can be captured into a CUDA graph.
 """
 
 import ctypes
@@ -60,6 +61,9 @@ def _ckrt():
         lib.ckrt_plan_load_file.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
                                             ctypes.c_uint,
                                             ctypes.POINTER(ctypes.c_void_p)]
+        lib.ckrt_stream_wrap.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
+                                         ctypes.POINTER(ctypes.c_void_p)]
+        lib.ckrt_stream_destroy.argtypes = [ctypes.c_void_p]
         lib.ckrt_plan_destroy.argtypes = [ctypes.c_void_p]
         lib.ckrt_context_destroy.argtypes = [ctypes.c_void_p]
         _lib = lib
@@ -125,9 +129,13 @@ class LoadedPlan:
         _check(lib.ckrt_plan_load_file(self.context, plan.path.encode(), 0,
                                        ctypes.byref(self.handle)),
                f"ckrt_plan_load_file({plan.path})")
+        # ckrt wrappers of PyTorch's streams, by driver stream.
+        self.streams = {}
 
     def __del__(self):
         lib = _ckrt()
+        for stream in getattr(self, "streams", {}).values():
+            lib.ckrt_stream_destroy(stream)
         if getattr(self, "handle", None):
             lib.ckrt_plan_destroy(self.handle)
         if getattr(self, "context", None):
@@ -147,10 +155,26 @@ class LoadedPlan:
             most = max(most or 1, info.max_contributors)
         return most
 
+    def _current_stream(self):
+        """ckrt's wrapper of PyTorch's current stream (None: the default
+        stream, which is ckrt's NULL stream)."""
+        import torch
+        native = torch.cuda.current_stream().cuda_stream
+        if not native:
+            return None
+        if native not in self.streams:
+            stream = ctypes.c_void_p()
+            _check(_ckrt().ckrt_stream_wrap(self.context, native,
+                                            ctypes.byref(stream)),
+                   "ckrt_stream_wrap")
+            self.streams[native] = stream
+        return self.streams[native]
+
     def launch(self, tensors):
-        """Enqueues the plan; `tensors[i]` is a CUDA torch tensor."""
+        """Enqueues the plan on PyTorch's current stream; `tensors[i]` is a
+        CUDA torch tensor."""
         pointers = (ctypes.c_void_p * len(tensors))(
             *[t.data_ptr() for t in tensors])
         _check(_ckrt().ckrt_plan_launch(self.handle, pointers, len(tensors),
-                                        None),
+                                        self._current_stream()),
                "ckrt_plan_launch")

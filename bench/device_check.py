@@ -8,15 +8,16 @@ fresh random inputs in [-1, 1] (the seed is printed), the written tensor
 poisoned with NaN, the plan launched, and the result compared with ATen's
 f32 convolution by Composable Kernel's tolerance rule and a relative L2
 bound; ck's own reference kernel is checked the same way. With --time,
-the plan is timed with CUDA events (median of many launches over rotating
-input copies so the L2 does not hold them), and with --cudnn PyTorch's
-cuDNN convolution of the same problem is timed in the same run.
+the plan is timed by bench/gputime.py (CUDA graphs of many launches over
+rotating copies of the tensors, beyond the L2; median and quartiles of
+the replays), and with --cudnn PyTorch's cuDNN convolution of the same
+problem (the one gradient the direction asks for) is timed the same way
+in the same run.
 """
 
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
 
@@ -24,6 +25,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cklaunch import LoadedPlan, Plan  # noqa: E402
+from gputime import measure, rotating_sets  # noqa: E402
 from torchref import (DTYPES, compare, logical, reference,  # noqa: E402
                       written_index)
 
@@ -39,29 +41,6 @@ def make_tensors(plan, generator, written):
             t.uniform_(-1.0, 1.0, generator=generator)
         flats.append(t)
     return flats
-
-
-def time_launches(launch, sets, warmup=10, repeat=50):
-    """Median and min milliseconds of `launch(set)` over rotating sets."""
-    for i in range(warmup):
-        launch(sets[i % len(sets)])
-    times = []
-    for i in range(repeat):
-        start, end = torch.cuda.Event(True), torch.cuda.Event(True)
-        start.record()
-        launch(sets[i % len(sets)])
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times), min(times)
-
-
-def rotating_copies(flats):
-    """Enough copies of the tensors that together they exceed twice the L2."""
-    l2 = torch.cuda.get_device_properties(0).L2_cache_size
-    size = sum(t.numel() * t.element_size() for t in flats)
-    copies = max(1, min(8, (2 * l2) // max(1, size) + 1))
-    return [flats] + [[t.clone() for t in flats] for _ in range(copies - 1)]
 
 
 def cudnn_launcher(p):
@@ -122,17 +101,19 @@ def check(directory, args, seed):
         result["pass"] = result["pass"] and verdict["pass"]
 
     if args.time:
-        sets = rotating_copies(flats)
-        median, best = time_launches(loaded.launch, sets)
+        sets = rotating_sets(flats)
         flops = float(plan.meta.get("flops", "0"))
-        result.update({"ck_us": median * 1e3, "ck_min_us": best * 1e3,
-                       "ck_tflops": flops / (median * 1e-3) / 1e12})
+        result.update({"flops": flops,
+                       "bytes": float(plan.meta.get("bytes", "0"))})
+        timed = {"ck": loaded.launch}
         if args.cudnn:
-            run = cudnn_launcher(p)
-            if run is not None:
-                median, best = time_launches(run, sets)
-                result.update({"cudnn_us": median * 1e3,
-                               "cudnn_tflops": flops / (median * 1e-3) / 1e12})
+            timed["cudnn"] = cudnn_launcher(p)
+        for name, launch in timed.items():
+            if launch is None:
+                continue
+            t = measure(launch, sets)
+            result.update({f"{name}_{k}": v for k, v in t.items()})
+            result[f"{name}_tflops"] = flops / (t["us"] * 1e-6) / 1e12
     return result
 
 
@@ -158,6 +139,11 @@ def main():
             r = check(os.path.join(args.bundles, key), args, seed + i)
         except Exception as e:  # a failing problem must not hide the others
             r = {"key": key, "pass": False, "error": f"{type(e).__name__}: {e}"}
+            try:
+                r["problem"] = Plan(os.path.join(args.bundles, key,
+                                                 "plan.ckplan")).meta["problem"]
+            except Exception:  # the plan itself may be what failed
+                pass
         results.append(r)
         failed += not r["pass"]
         line = f"{'PASS' if r['pass'] else 'FAIL'} {key}"

@@ -1,12 +1,16 @@
 """Tables (and a plot) from device_check.py results.
 
-    python3 bench/report.py retinanet RESULTS.json OUT.md [--plot OUT.png]
+    python3 bench/report.py bench DIR [--no-plot]
+    python3 bench/report.py compare --set LABEL BEFORE AFTER ... OUT.md
     python3 bench/report.py matrix RESULTS.json OUT.md
 
-The RetinaNet table has, per shape and type: ck's time, cuDNN's time
-(measured in the same run), their ratio, the geometric mean of the ratios
-and the whole model's backward-weight time, each shape weighted by its
-`layers` count from bench/data/retinanet_bwd_weight.csv.
+`bench` reads a `scripts/device-bench.sh run` directory (ceilings.json and
+one device_check JSON per direction and type) and writes bench.md,
+bench.json and bench.png beside them: per shape, ck's and cuDNN's times
+(median and quartiles), TFLOP/s, ck's share of the mma.sync ceiling and of
+the roofline, and ck's speed against cuDNN; per direction and type, the
+geometric mean of the speeds and the whole model's time, each shape
+weighted by its `layers` count from bench/data/retinanet_bwd_weight.csv.
 """
 
 import argparse
@@ -36,69 +40,199 @@ def shape_key(problem):
     return (dtype, f["G"], f["N"], f["C"], f["K"], h, w, y, x, stride, pad)
 
 
-def retinanet(results, out, plot):
-    layers = {}
-    order = []
+def table_layers():
+    """The RetinaNet table's rows in order, and each row's `layers`."""
+    layers, order = {}, []
     with open(os.path.join(HERE, "data", "retinanet_bwd_weight.csv")) as f:
         for row in csv.DictReader(l for l in f if not l.startswith("#")):
             key = (row["G"], row["N"], row["C"], row["K"], row["H"], row["W"],
                    row["Y"], row["X"], row["stride_h"], row["pad_h"])
             layers[key] = int(row["layers"])
             order.append(key)
-    by_key = {shape_key(r["problem"]): r for r in results if "problem" in r}
-    lines = ["| # | G | N | C | K | H x W | Y x X | stride | pad | layers | type | "
-             "ck (us) | cuDNN (us) | ck / cuDNN | verified |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    summary = collections.defaultdict(lambda: {"logs": [], "ck": 0.0, "cudnn": 0.0})
-    points = collections.defaultdict(list)
-    for i, key in enumerate(order, start=1):
-        for dtype in ("f16", "bf16"):
-            r = by_key.get((dtype,) + key)
-            if not r or "ck_us" not in r or "cudnn_us" not in r:
+    return order, layers
+
+
+def spread(r, name):
+    return f"{r[name + '_us']:.1f} ({r[name + '_q1_us']:.1f}-{r[name + '_q3_us']:.1f})"
+
+
+def bench(directory, plot):
+    """bench.md, bench.json and (with matplotlib) bench.png in `directory`
+    from its ceilings.json and the device_check results beside it."""
+    with open(os.path.join(directory, "ceilings.json")) as f:
+        ceilings = json.load(f)
+    mma = ceilings["mma_sync"]["tflops"]
+    copy = ceilings["copy"]["tb_per_s"]
+    # One set of results per file, each of one direction and type.
+    sets = {}
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".json") and name not in ("ceilings.json", "bench.json"):
+            results = [r for r in load(os.path.join(directory, name)) if "problem" in r]
+            if results:
+                direction, dtype = results[0]["problem"].split()[:2]
+                sets[(direction, dtype)] = {shape_key(r["problem"])[1:]: r
+                                            for r in results}
+    order, layers = table_layers()
+
+    def cublas_share(r, dtype):
+        cublas = ceilings.get(f"cublas_{dtype}")
+        return f"{100 * r['ck_tflops'] / cublas['tflops']:.0f}%" if cublas else ""
+
+    rows, summary, lines = [], [], []
+    for (direction, dtype), by_key in sorted(sets.items()):
+        logs, ck_total, cudnn_total, passed = [], 0.0, 0.0, 0
+        lines += [f"### {direction} {dtype}", "",
+                  "| # | G | C | K | H x W | Y x X | stride | layers | ck us "
+                  "(quartiles) | ck TFLOP/s | of mma.sync | of cuBLAS | of roofline "
+                  "| cuDNN us (quartiles) | cuDNN TFLOP/s | ck speed / cuDNN | "
+                  "verified |", "|" + "---|" * 17]
+        for i, key in enumerate(order, start=1):
+            r = by_key.get(key)
+            if r is None:
                 continue
-            ratio = r["ck_us"] / r["cudnn_us"]
-            s = summary[dtype]
-            s["logs"].append(math.log(ratio))
-            s["ck"] += r["ck_us"] * layers[key]
-            s["cudnn"] += r["cudnn_us"] * layers[key]
-            points[dtype].append((i, ratio))
+            passed += bool(r["pass"])
+            if "ck_us" not in r:
+                lines.append(f"| {i} | | | | | | | | | | | | | | | | NO: "
+                             f"{r.get('error', 'not timed')} |")
+                continue
             G, N, C, K, H, W, Y, X, st, pd = key
-            lines.append(f"| {i} | {G} | {N} | {C} | {K} | {H}x{W} | {Y}x{X} | {st} | {pd} | "
-                         f"{layers[key]} | {dtype} | {r['ck_us']:.1f} | {r['cudnn_us']:.1f} | "
-                         f"{ratio:.2f} | {'yes' if r['pass'] else 'NO'} |")
-    text = ["# ck vs cuDNN: RetinaNet backward-weight on one H100", "",
-            "Generated by `bench/report.py` from `bench/results/h100-retinanet.json` "
-            "(`bench/device_check.py --time --cudnn`: median of 50 launches with CUDA "
-            "events over rotating input copies; cuDNN through "
-            "`torch.ops.aten.convolution_backward`, fp16/bf16, channels-last, "
-            "`cudnn.benchmark` on; both in the same run). A ratio above 1 means ck "
-            "is slower.", ""]
-    for dtype, s in summary.items():
-        if not s["logs"]:
-            continue
-        geo = math.exp(sum(s["logs"]) / len(s["logs"]))
-        text.append(f"- {dtype}: geometric mean ck / cuDNN = {geo:.2f} over "
-                    f"{len(s['logs'])} shapes; whole model backward-weight "
-                    f"(weighted by layers): ck {s['ck'] / 1e3:.2f} ms, cuDNN "
-                    f"{s['cudnn'] / 1e3:.2f} ms ({s['ck'] / s['cudnn']:.2f}x).")
-    text += [""] + lines + [""]
-    with open(out, "w") as f:
+            # The least time the ceilings allow: tensor cores at the
+            # mma.sync rate or the tensors moved at the copy rate.
+            bound_us = max(r["flops"] / (mma * 1e6), r["bytes"] / (copy * 1e6))
+            row = {"direction": direction, "dtype": dtype, "problem": r["problem"],
+                   "layers": layers[key], "ck_us": r["ck_us"],
+                   "ck_tflops": r["ck_tflops"], "bound_us": bound_us,
+                   "pass": r["pass"]}
+            speed = ""
+            cudnn = "| | |"
+            if "cudnn_us" in r:
+                row.update(cudnn_us=r["cudnn_us"], cudnn_tflops=r["cudnn_tflops"],
+                           speedup=r["cudnn_us"] / r["ck_us"])
+                logs.append(math.log(row["speedup"]))
+                ck_total += r["ck_us"] * layers[key]
+                cudnn_total += r["cudnn_us"] * layers[key]
+                speed = f"{row['speedup']:.2f}x"
+                cudnn = f"{spread(r, 'cudnn')} | {r['cudnn_tflops']:.1f} |"
+            rows.append(row)
+            lines.append(
+                f"| {i} | {G} | {C} | {K} | {H}x{W} | {Y}x{X} | {st} | {layers[key]} "
+                f"| {spread(r, 'ck')} | {r['ck_tflops']:.1f} | "
+                f"{100 * r['ck_tflops'] / mma:.0f}% | {cublas_share(r, dtype)} | "
+                f"{100 * bound_us / r['ck_us']:.0f}% "
+                f"| {cudnn} {speed} | {'yes' if r['pass'] else 'NO'} |")
+        lines.append("")
+        entry = {"direction": direction, "dtype": dtype, "shapes": len(by_key),
+                 "passed": passed,
+                 "best_ck_tflops": max((r["ck_tflops"] for r in rows
+                                        if (r["direction"], r["dtype"]) ==
+                                        (direction, dtype)), default=0)}
+        if logs:
+            entry.update(geomean_speedup=math.exp(sum(logs) / len(logs)),
+                         model_ck_ms=ck_total / 1e3, model_cudnn_ms=cudnn_total / 1e3)
+        summary.append(entry)
+
+    text = ["# ck against cuDNN on one GPU: RetinaNet layers", "",
+            f"Generated by `bench/report.py bench` from the results in this "
+            f"directory (`scripts/device-bench.sh run`), device: "
+            f"{ceilings['device']}. Every time is the median over replays of a "
+            "CUDA graph of many launches that rotate through copies of the "
+            "tensors beyond the L2 (`bench/gputime.py`), quartiles in "
+            "parentheses; ck and cuDNN (PyTorch's `convolution_backward` or "
+            "`convolution`, channels-last, computing only the direction's "
+            "gradient) in the same run with the same method; every ck result "
+            "verified against ATen first (`bench/device_check.py`).", "",
+            "Ceilings measured by the same script and method:", "",
+            "| ceiling | rate |", "|---|---|",
+            f"| mma.sync m16n8k16 f16->f32 from registers | {mma:.0f} TFLOP/s |"]
+    for dtype in ("f16", "bf16"):
+        if f"cublas_{dtype}" in ceilings:
+            text.append(f"| cuBLAS {dtype} GEMM 8192^3 | "
+                        f"{ceilings[f'cublas_{dtype}']['tflops']:.0f} TFLOP/s |")
+    text += [f"| device copy (1 GiB) | {copy:.2f} TB/s |", "",
+             "'of roofline' is the least time these ceilings allow (the FLOPs at "
+             "the mma.sync rate or the tensors' bytes at the copy rate, the "
+             "larger) over ck's time. The model's time weights each shape by "
+             "its `layers`. A speed above 1x means ck is faster.", "",
+             "| direction | type | verified | geomean ck speed / cuDNN | model "
+             "ck ms | model cuDNN ms | best ck TFLOP/s |", "|---|---|---|---|---|---|---|"]
+    for e in summary:
+        if "geomean_speedup" in e:
+            text.append(f"| {e['direction']} | {e['dtype']} | {e['passed']}/{e['shapes']} "
+                        f"| {e['geomean_speedup']:.2f}x | {e['model_ck_ms']:.2f} | "
+                        f"{e['model_cudnn_ms']:.2f} | {e['best_ck_tflops']:.0f} |")
+        else:
+            text.append(f"| {e['direction']} | {e['dtype']} | {e['passed']}/{e['shapes']} "
+                        f"| | | | {e['best_ck_tflops']:.0f} |")
+    text += [""] + lines
+    with open(os.path.join(directory, "bench.md"), "w") as f:
         f.write("\n".join(text))
-    if plot:
+    with open(os.path.join(directory, "bench.json"), "w") as f:
+        json.dump({"ceilings": ceilings, "summary": summary, "shapes": rows}, f,
+                  indent=1)
+    if not plot:
+        return
+    try:
         import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(10, 4))
-        for dtype, pts in points.items():
-            ax.scatter([p[0] for p in pts], [p[1] for p in pts], label=dtype, s=14)
-        ax.axhline(1.0, color="gray", linewidth=0.8)
-        ax.set_yscale("log")
-        ax.set_xlabel("RetinaNet shape (row of the table)")
-        ax.set_ylabel("ck time / cuDNN time")
-        ax.set_title("ck vs cuDNN, backward-weight, H100")
-        ax.legend()
-        fig.tight_layout()
-        fig.savefig(plot, dpi=110)
+    except ImportError:
+        print("report: matplotlib is not installed; no bench.png")
+        return
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, (speed_ax, rate_ax) = plt.subplots(2, 1, figsize=(10, 7))
+    row_number = {key: i for i, key in enumerate(order, start=1)}
+    for direction, dtype in sorted(sets):
+        mine = [r for r in rows if (r["direction"], r["dtype"]) == (direction, dtype)]
+        xs = [row_number[shape_key(r["problem"])[1:]] for r in mine]
+        label = f"{direction} {dtype}"
+        speed_ax.scatter(xs, [r.get("speedup", math.nan) for r in mine], s=12,
+                         label=label)
+        rate_ax.scatter(xs, [r["ck_tflops"] for r in mine], s=12, label=f"ck {label}")
+        if (direction, dtype) == ("bwd_weight", "f16"):
+            rate_ax.scatter(xs, [r.get("cudnn_tflops", math.nan) for r in mine], s=12,
+                            marker="x", color="black", label="cuDNN bwd_weight f16")
+    speed_ax.axhline(1.0, color="gray", linewidth=0.8)
+    speed_ax.set_yscale("log")
+    speed_ax.set_ylabel("ck speed / cuDNN")
+    speed_ax.legend(fontsize=7)
+    rate_ax.axhline(mma, color="gray", linestyle="--", linewidth=0.8)
+    rate_ax.text(1, mma, "mma.sync", fontsize=7, va="bottom")
+    rate_ax.set_ylabel("TFLOP/s")
+    rate_ax.set_xlabel("RetinaNet shape (row of the tables)")
+    rate_ax.legend(fontsize=7)
+    fig.suptitle(f"ck vs cuDNN, {ceilings['device']}")
+    fig.tight_layout()
+    fig.savefig(os.path.join(directory, "bench.png"), dpi=110)
+
+
+def compare(pairs, out, title):
+    """A table of two builds' ck times per shape, from device_check results
+    of the same bundles' problems: `pairs` is [(label, before, after)]."""
+    text = [f"# {title}", "",
+            "Generated by `bench/report.py compare` from device_check results "
+            "(`--time`, bench/gputime.py's method) of the same problems compiled "
+            "by two builds. A speedup above 1x means the second build is "
+            "faster.", "",
+            "| set | shapes | geomean speedup | least | most | sum before (ms) | "
+            "sum after (ms) | verified |", "|---|---|---|---|---|---|---|---|"]
+    details = []
+    for label, before_path, after_path in pairs:
+        before = {r["key"]: r for r in load(before_path)}
+        after = {r["key"]: r for r in load(after_path)}
+        keys = sorted(k for k in after if "ck_us" in after[k] and "ck_us" in before.get(k, {}))
+        speed = {k: before[k]["ck_us"] / after[k]["ck_us"] for k in keys}
+        passed = sum(after[k]["pass"] and before[k]["pass"] for k in keys)
+        geo = math.exp(sum(math.log(v) for v in speed.values()) / len(speed))
+        text.append(f"| {label} | {len(keys)} | {geo:.3f}x | {min(speed.values()):.2f}x "
+                    f"| {max(speed.values()):.2f}x | "
+                    f"{sum(before[k]['ck_us'] for k in keys) / 1e3:.2f} | "
+                    f"{sum(after[k]['ck_us'] for k in keys) / 1e3:.2f} | {passed}/{len(keys)} |")
+        details += ["", f"## {label}", "", "| problem | before (us) | after (us) | speedup |",
+                    "|---|---|---|---|"]
+        for k in keys:
+            details.append(f"| {k} | {before[k]['ck_us']:.1f} | {after[k]['ck_us']:.1f} "
+                           f"| {speed[k]:.2f}x |")
+    with open(out, "w") as f:
+        f.write("\n".join(text + details) + "\n")
 
 
 def matrix(results, out):
@@ -123,16 +257,25 @@ def matrix(results, out):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("kind", choices=["retinanet", "matrix"])
-    parser.add_argument("results")
-    parser.add_argument("out")
-    parser.add_argument("--plot")
+    sub = parser.add_subparsers(dest="kind", required=True)
+    b = sub.add_parser("bench", help="tables, JSON and plot of a device-bench run")
+    b.add_argument("directory")
+    b.add_argument("--no-plot", action="store_true")
+    c = sub.add_parser("compare", help="two builds' ck times, set by set")
+    c.add_argument("--set", nargs=3, action="append", required=True,
+                   metavar=("LABEL", "BEFORE", "AFTER"))
+    c.add_argument("--title", default="Two builds compared")
+    c.add_argument("out")
+    m = sub.add_parser("matrix", help="the device matrix's verdicts")
+    m.add_argument("results")
+    m.add_argument("out")
     args = parser.parse_args()
-    results = load(args.results)
-    if args.kind == "retinanet":
-        retinanet(results, args.out, args.plot)
+    if args.kind == "bench":
+        bench(args.directory, not args.no_plot)
+    elif args.kind == "compare":
+        compare(args.set, args.out, args.title)
     else:
-        matrix(results, args.out)
+        matrix(load(args.results), args.out)
 
 
 if __name__ == "__main__":

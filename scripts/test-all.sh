@@ -10,6 +10,6 @@ bash "$root/scripts/install-deps.sh"
 bash "$root/scripts/build.sh" all mlir-doc
 ninja -C "$build" check-ck
 ctest --test-dir "$build" --output-on-failure
-CK_OPT="$build/bin/ck-opt" PYTHONPATH="$root/python" /usr/bin/python3 -m pytest -q "$root/python/tests"
+CK_OPT="$build/bin/ck-opt" PYTHONPATH="$root/python" /usr/bin/python3 -m pytest -q "$root/python/tests" "$root/bench/tests"
 bash "$root/scripts/test-hardening.sh"
 echo "test-all: every test passed"

@@ -209,6 +209,19 @@ CKRT_API ckrt_status ckrt_memset_d8_async(ckrt_context context,
 /** A (blocking) stream of `context`. */
 CKRT_API ckrt_status ckrt_stream_create(ckrt_context context,
                                         ckrt_stream *stream);
+/**
+ * A ckrt_stream for a driver stream the caller made and keeps (a CUstream
+ * on CUDA, a hipStream_t on HIP), such as PyTorch's current stream: plans
+ * then launch in order with the caller's other work, and a launch on a
+ * stream being captured becomes part of the caller's graph. The driver
+ * stream must belong to the context's device and outlive the wrapper;
+ * ckrt_stream_destroy frees the wrapper only. A NULL `native` is refused
+ * (the default stream is a NULL ckrt_stream).
+ */
+CKRT_API ckrt_status ckrt_stream_wrap(ckrt_context context, void *native,
+                                      ckrt_stream *stream);
+/** Destroys a stream from ckrt_stream_create; for one from
+ *  ckrt_stream_wrap, frees the wrapper and leaves the driver stream. */
 CKRT_API void ckrt_stream_destroy(ckrt_stream stream);
 CKRT_API ckrt_status ckrt_stream_synchronize(ckrt_stream stream);
 

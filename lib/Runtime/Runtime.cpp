@@ -29,6 +29,8 @@ struct ckrt_context_s {
 struct ckrt_stream_s {
   ckrt_context context = nullptr;
   void *handle = nullptr;
+  /// False for a wrapped driver stream, which its maker destroys.
+  bool owned = true;
 };
 
 struct ckrt_event_s {
@@ -570,12 +572,29 @@ ckrt_status ckrt_stream_create(ckrt_context context, ckrt_stream *stream) {
   return CKRT_SUCCESS;
 }
 
+ckrt_status ckrt_stream_wrap(ckrt_context context, void *native,
+                             ckrt_stream *stream) {
+  if (!stream)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_stream_wrap: the output pointer is NULL");
+  *stream = nullptr;
+  if (!native)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_stream_wrap: the driver stream is NULL (a NULL "
+                "ckrt_stream already means the default stream)");
+  if (ckrt_status st = enter(context, "ckrt_stream_wrap"))
+    return st;
+  retain(context);
+  *stream = new ckrt_stream_s{context, native, /*owned=*/false};
+  return CKRT_SUCCESS;
+}
+
 void ckrt_stream_destroy(ckrt_stream stream) {
   if (!stream)
     return;
   PreserveError keep;
   ckrt_context c = stream->context;
-  if (c->backend->makeCurrent(c->session) == CKRT_SUCCESS)
+  if (stream->owned && c->backend->makeCurrent(c->session) == CKRT_SUCCESS)
     c->backend->streamDestroy(stream->handle);
   delete stream;
   release(c);

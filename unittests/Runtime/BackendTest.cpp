@@ -206,6 +206,18 @@ TEST(ApiMisuse, NullHandles) {
   EXPECT_EQ(ckrt_stream_synchronize(nullptr), CKRT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ckrt_last_error()).find("ckrt_context_synchronize"),
             std::string::npos);
+  s = reinterpret_cast<ckrt_stream>(0x1);
+  int native = 0;
+  EXPECT_EQ(ckrt_stream_wrap(nullptr, &native, &s),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(s, nullptr);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_stream_wrap: the context is NULL");
+  EXPECT_EQ(ckrt_stream_wrap(nullptr, nullptr, &s),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ckrt_last_error()).find("driver stream is NULL"),
+            std::string::npos);
+  EXPECT_EQ(ckrt_stream_wrap(nullptr, &native, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
   ckrt_event e = reinterpret_cast<ckrt_event>(0x1);
   EXPECT_EQ(ckrt_event_create(nullptr, &e), CKRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(e, nullptr);

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <dlfcn.h>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -386,6 +387,57 @@ TEST_F(Gpu, PlanEndToEnd) {
   ckrt_free(ctx, dx);
   ckrt_free(ctx, dy);
   ckrt_free(ctx, dc);
+}
+
+TEST_F(Gpu, WrappedDriverStream) {
+  // A driver stream made outside ckrt (as PyTorch makes its streams).
+  void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(cuda, nullptr) << dlerror();
+  using StreamCreate = int (*)(void **, unsigned);
+  using StreamOp = int (*)(void *);
+  auto streamCreate =
+      reinterpret_cast<StreamCreate>(dlsym(cuda, "cuStreamCreate"));
+  auto streamQuery = reinterpret_cast<StreamOp>(dlsym(cuda, "cuStreamQuery"));
+  auto streamDestroy =
+      reinterpret_cast<StreamOp>(dlsym(cuda, "cuStreamDestroy_v2"));
+  ASSERT_TRUE(streamCreate && streamQuery && streamDestroy);
+  void *native = nullptr;
+  ASSERT_EQ(streamCreate(&native, 0), 0);
+
+  ckrt_plan p = nullptr;
+  ASSERT_EQ(load("tensor 0 input f32 256\ntensor 1 output f32 256\n"
+                 "kernel axpy grid 1 1 1 block 256 1 1 args t0 t1 i32:256 "
+                 "f32:2\n",
+                 &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  std::vector<float> x(256), y(256, 1.0f);
+  for (int i = 0; i < 256; ++i)
+    x[i] = float(i);
+  void *dx = nullptr, *dy = nullptr;
+  ASSERT_EQ(ckrt_malloc(ctx, 1024, &dx), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_malloc(ctx, 1024, &dy), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, dx, x.data(), 1024), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, dy, y.data(), 1024), CKRT_SUCCESS);
+
+  ckrt_stream s = nullptr;
+  ASSERT_EQ(ckrt_stream_wrap(ctx, native, &s), CKRT_SUCCESS)
+      << ckrt_last_error();
+  void *tensors[] = {dx, dy};
+  ASSERT_EQ(ckrt_plan_launch(p, tensors, 2, s), CKRT_SUCCESS)
+      << ckrt_last_error();
+  ASSERT_EQ(ckrt_stream_synchronize(s), CKRT_SUCCESS) << ckrt_last_error();
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, y.data(), dy, 1024), CKRT_SUCCESS);
+  for (int i = 0; i < 256; ++i)
+    ASSERT_EQ(y[i], 1.0f + 2.0f * float(i)) << i;
+
+  // Destroying the wrapper leaves the driver stream to its maker.
+  ckrt_stream_destroy(s);
+  EXPECT_EQ(streamQuery(native), 0);
+  EXPECT_EQ(streamDestroy(native), 0);
+  ckrt_plan_destroy(p);
+  ckrt_free(ctx, dx);
+  ckrt_free(ctx, dy);
 }
 
 TEST_F(Gpu, WrapperEndToEnd) {

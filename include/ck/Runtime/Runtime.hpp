@@ -238,6 +238,13 @@ public:
       return Status::fromCode(st);
     return Stream(s);
   }
+  /// Wraps a driver stream the caller keeps (ckrt_stream_wrap).
+  static Expected<Stream> wrap(const Context &ctx, void *native) {
+    ckrt_stream s = nullptr;
+    if (ckrt_status st = ckrt_stream_wrap(ctx.get(), native, &s))
+      return Status::fromCode(st);
+    return Stream(s);
+  }
   ckrt_stream get() const { return h_.get(); }
   Status synchronize() const {
     return Status::fromCode(ckrt_stream_synchronize(get()));
