@@ -82,9 +82,8 @@ static std::pair<Value, int64_t> splitConstantOffset(Value value) {
   return {value, 0};
 }
 
-/// The lane's fragment of `op`, read with vector loads of the longest
-/// aligned runs that are consecutive in LDS.
-static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
+LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
+                                                FragmentLoadOp op) {
   Location loc = op.getLoc();
   MatrixInstrAttrInterface mma = op.getMma();
   FailureOr<int64_t> waveSize = requireWaveSize(op, mma);
@@ -411,9 +410,9 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
       lowerFlagSignal(rewriter, signal, target.flags);
     else if (auto wait = dyn_cast<FlagWaitOp>(op))
       lowerFlagWait(rewriter, wait, target.flags);
-    else if (failed(isa<MmaOp>(op)
-                        ? target.lowerMma(rewriter, cast<MmaOp>(op))
-                        : lowerFragmentLoad(rewriter, cast<FragmentLoadOp>(op))))
+    else if (failed(isa<MmaOp>(op) ? target.lowerMma(rewriter, cast<MmaOp>(op))
+                                   : target.lowerFragmentLoad(
+                                         rewriter, cast<FragmentLoadOp>(op))))
       return failure();
   }
   return success();

@@ -1,4 +1,5 @@
 // RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | FileCheck %s
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | grep -o 'ldmatrix[.a-z0-9]*\|ld[.]shared[.][a-z0-9.]*16' | sort | uniq -c | FileCheck %s --check-prefix=FRAGMENTS
 
 // The ck-to-nvvm pipeline for sm_90a down to PTX text (format=isa: LLVM's
 // NVPTX back end only, no ptxas). The gpu.binary holds the PTX as one
@@ -28,6 +29,15 @@
 // out of the L1: never double-buffered). The staging tile (16896 bytes) is
 // larger than the 11264 operand bytes, so the buffer has 16896 bytes.
 // mma.sync per K step: (16 / 16) * (64 / 8) * (32 / 16) = 16.
+
+// The f16 and bf16 kernels read every mma.sync fragment with ldmatrix,
+// transposing (both operands are m or n contiguous in LDS for bwd_weight):
+// per kernel 2 x4 for A (one 16-row tile, two k steps) and 16 x2 for B (8
+// tiles of n, two k steps); the tf32 kernel keeps 32-bit loads. No 16-bit
+// scalar LDS read remains.
+// FRAGMENTS: 32 ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// FRAGMENTS-NEXT: 4 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// FRAGMENTS-NOT: ld.shared
 
 // CHECK-LABEL: func.func @bwd_weight_f16
 // CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}

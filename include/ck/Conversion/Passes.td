@@ -250,7 +250,10 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
   let description = [{
     Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
     m16n8k8 for tf32) or, for the `fma` path, into vector FMAs; each
-    `ck.fragment_load` into vector loads from shared memory; each
+    `ck.fragment_load` of an m16n8k16 fragment (f16, bf16) into one
+    `nvgpu.ldmatrix` (x4 for A, x2 for B, transposing where LDS holds M or
+    N contiguous) when the tile's rows are whole 16-byte chunks, any other
+    into vector loads from shared memory; each
     `ck.guarded_load` into one `ld.global` (inline PTX) predicated on its
     validity, into registers tied to zeros; each
     `ck.lds_barrier` into `gpu.barrier`. `ck.flag_signal` becomes a release
@@ -262,6 +265,7 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];

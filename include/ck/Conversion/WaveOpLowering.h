@@ -87,6 +87,12 @@ void lowerRingEventInLockstep(RewriterBase &rewriter,
 /// which waits for the data at the select.
 void lowerGuardedLoadBySelect(RewriterBase &rewriter, GuardedLoadOp op);
 
+/// Replaces a ck.fragment_load with LDS loads of the lane's elements, the
+/// ones consecutive and aligned in LDS as one vector load each (up to 8
+/// elements): the generic lowering.
+LogicalResult lowerFragmentLoadByRuns(RewriterBase &rewriter,
+                                      FragmentLoadOp op);
+
 /// How a target lowers the wave ops; lowerWaveOps does the rest the same way
 /// for every target.
 struct WaveOpTarget {
@@ -100,12 +106,14 @@ struct WaveOpTarget {
   function_ref<void(RewriterBase &, const RingEventSite &)> lowerRingEvent;
   /// Each ck.guarded_load.
   function_ref<void(RewriterBase &, GuardedLoadOp)> lowerGuardedLoad;
+  /// Each ck.fragment_load; fails on one it refuses.
+  function_ref<LogicalResult(RewriterBase &, FragmentLoadOp)>
+      lowerFragmentLoad;
 };
 
 /// A target's lowering of the wave ops under `root`: each ck.mma, ck.lds
-/// barrier and ck.guarded_load the target's way, each ck.fragment_load
-/// into LDS loads, the lane's elements that are consecutive and aligned in
-/// LDS as one vector load each (up to 8 elements), each ck.flag_signal /
+/// barrier, ck.guarded_load and ck.fragment_load the target's way, each
+/// ck.flag_signal /
 /// ck.flag_wait into fences, a workgroup barrier and one thread's
 /// device-scope atomics on the flag, and each ring event the target's way
 /// (then the rings go; a kernel may hold one). Ring events are lowered

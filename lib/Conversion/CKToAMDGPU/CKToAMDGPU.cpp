@@ -152,7 +152,10 @@ struct ConvertCKToAMDGPUPass
     SmallVector<MathLoop> mathLoops = findMathLoops(getOperation());
     WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"agent", pause},
                         // gfx9's one counting barrier per workgroup.
-                        lowerRingEventInLockstep, lowerGuardedLoad};
+                        lowerRingEventInLockstep, lowerGuardedLoad,
+                        // MFMA/WMMA tiles are K-innermost in LDS: the lane's
+                        // runs are already ds_read_b64/b128.
+                        lowerFragmentLoadByRuns};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       return signalPassFailure();
     for (MathLoop math : mathLoops)

@@ -3,14 +3,18 @@
 // mma.sync takes its fragments as 32-bit registers: pairs of f16 as
 // vector<2xf16>, pairs of bf16 and single tf32 values as i32. The element
 // order of ck.mma's flat fragments is the register order (see
-// #ck.mma_sync's layouts), so registers are consecutive slices.
+// #ck.mma_sync's layouts), so registers are consecutive slices, and
+// ldmatrix, which fills one register per 8x8 matrix, reads 16-bit
+// fragments in that order.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -172,6 +176,93 @@ static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
   rewriter.replaceOpWithNewOp<vector::BitCastOp>(op, result, packed);
 }
 
+/// Whether ldmatrix can read `op`: an m16n8k16 mma.sync fragment of 16-bit
+/// elements from a static LDS tile whose rows are whole 16-byte chunks, so
+/// that every 8-element row ldmatrix reads starts 16-byte aligned (the
+/// tile's origin is a multiple of the instruction tile, and LDS buffers
+/// start 16-byte aligned).
+static bool canUseLdmatrix(FragmentLoadOp op) {
+  auto mma = dyn_cast<MmaSyncAttr>(op.getMma());
+  if (!mma || mma.getM() != 16 || mma.getN() != 8 || mma.getK() != 16)
+    return false;
+  MemRefType type = op.getLds().getType();
+  return type.getElementTypeBitWidth() == 16 && type.hasStaticShape() &&
+         type.getLayout().isIdentity() && type.getShape().back() % 8 == 0;
+}
+
+/// A fragment of mma.sync m16n8k16 read by one ldmatrix: A's 16x16 tile as
+/// four 8x8 matrices (x4), B's 16x8 as two (x2), transposing (.trans) where
+/// LDS holds the operand with M (A) or N (B) contiguous. Each lane gives the
+/// address of one row of one 8x8 matrix: lanes 0-7 the rows of matrix 0,
+/// 8-15 of matrix 1 and so on; matrix j lands in register j, which holds
+/// the fragment's elements 2j and 2j + 1 in #ck.mma_sync's order. Other
+/// fragments keep the generic loads.
+static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
+  if (!canUseLdmatrix(op))
+    return lowerFragmentLoadByRuns(b, op);
+  Location loc = op.getLoc();
+  auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  // A term of lane l beside the lane id: l % modulus (l itself for 32), or
+  // with a divisor 8 * ((l % modulus) / divisor), a matrix's first column.
+  Value lane = emitLaneIds(b, op, 32).lane;
+  auto laneTerm = [&](int64_t modulus, int64_t divisor = 0) -> Value {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(lane);
+    Value v = modulus < 32
+                  ? arith::RemUIOp::create(b, loc, lane, constant(modulus))
+                  : lane;
+    if (!divisor)
+      return v;
+    return arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, v, constant(divisor)),
+        constant(8));
+  };
+  // The origin in matrix coordinates (A: m, k; B: k, n), and the lane's row
+  // in LDS coordinates (outer, contiguous).
+  ValueRange indices = op.getIndices();
+  Value row0 = indices.take_back(2)[0], col0 = indices.take_back(2)[1];
+  bool isA = op.getOperand() == MatrixOperand::A;
+  bool transposed = op.getTransposed();
+  SmallVector<Value, 3> at;
+  if (isA && !transposed) // [m][k]: rows m0 + l % 16, k halves by l / 16.
+    at = {add(row0, laneTerm(16)), add(col0, laneTerm(32, 16))};
+  else if (isA) // [k][m]: rows k0 + l % 8 + 8 (l / 16), m halves.
+    at = {add(add(col0, laneTerm(8)), laneTerm(32, 16)),
+          add(row0, laneTerm(16, 8))};
+  else if (transposed) // [n][k]: rows n0 + l % 8, k halves.
+    at = {add(col0, laneTerm(8)), add(row0, laneTerm(16, 8))};
+  else // [k][n]: rows k0 + l % 8 + 8 ((l / 8) % 2).
+    at = {add(add(row0, laneTerm(8)), laneTerm(16, 8)), col0};
+  if (indices.size() == 3)
+    at.insert(at.begin(), indices.front());
+  int64_t matrices = isA ? 4 : 2;
+  auto loadedType = VectorType::get(
+      {matrices, 2}, op.getLds().getType().getElementType());
+  Value loaded = nvgpu::LdMatrixOp::create(
+      b, loc, loadedType, op.getLds(), at,
+      /*transpose=*/isA ? transposed : !transposed, matrices);
+  // The flat fragment: the registers concatenated by shuffles (which stay
+  // 1-D; the NVVM lowering takes no 2-D vector.shape_cast).
+  SmallVector<Value> parts;
+  for (int64_t j = 0; j < matrices; ++j)
+    parts.push_back(vector::ExtractOp::create(b, loc, loaded, j));
+  while (parts.size() > 1) {
+    SmallVector<Value> joined;
+    for (size_t j = 0; j < parts.size(); j += 2) {
+      int64_t size = cast<VectorType>(parts[j].getType()).getNumElements();
+      joined.push_back(vector::ShuffleOp::create(
+          b, loc, parts[j], parts[j + 1],
+          llvm::to_vector(llvm::seq<int64_t>(0, 2 * size))));
+    }
+    parts = std::move(joined);
+  }
+  b.replaceOp(op, parts.front());
+  return success();
+}
+
 /// A polling thread sleeps about 100 ns between polls.
 static void pause(OpBuilder &b, Location loc) {
   NVVM::NanosleepOp::create(b, loc,
@@ -207,8 +298,10 @@ namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"device", pause},
-                        lowerRingEvent, lowerGuardedLoad};
+    WaveOpTarget target{lowerMma,         lowerLdsBarrier,
+                        FlagTarget{"device", pause},
+                        lowerRingEvent,   lowerGuardedLoad,
+                        lowerFragmentLoad};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }

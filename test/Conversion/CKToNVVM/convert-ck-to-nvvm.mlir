@@ -1,4 +1,4 @@
-// RUN: ck-opt %s -split-input-file -convert-ck-to-nvvm -verify-diagnostics | FileCheck %s
+// RUN: ck-opt %s -split-input-file -convert-ck-to-nvvm -cse -verify-diagnostics | FileCheck %s
 
 // convert-ck-to-nvvm lowers ck.mma to nvvm.mma.sync, its fragments split into
 // 32-bit registers in order (CKToNVVM.cpp), or, for fma, to vector.fma.
@@ -147,23 +147,137 @@ func.func @amd_wmma(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -
 }
 
 // -----
-// ck.fragment_load of mma.sync 16x8x16 f16 A: each lane holds pairs of
-// consecutive k at rows lane / 4 and lane / 4 + 8, columns 2 * (lane % 4)
-// and 8 more: four aligned vector<2xf16> loads with k innermost in LDS.
-// ck.lds_barrier is a bar.sync.
+// ck.fragment_load of mma.sync 16x8x16 (16-bit) is one ldmatrix per
+// fragment. Lane l gives the address of one 8-element row of one 8x8
+// matrix; the lane's terms l % 8, l % 16, 8 * (l / 16) and 8 * ((l / 8) % 2)
+// are made beside the lane id. A with k contiguous ([m][k]): x4 of
+// rows m0 + l % 16 at k0 + 8 * (l / 16). ck.lds_barrier is a bar.sync.
 
-// CHECK-LABEL: func.func @fragment_load
-// CHECK-SAME: (%[[L:[^:]*]]: memref<64x40xf16, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: vector.load %[[L]][%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-LABEL: func.func @ldmatrix_a
+// CHECK-SAME: (%[[L:[^:]*]]: memref<64x40xf16, #gpu.address_space<workgroup>>, %[[M0:[^:]*]]: index, %[[K0:[^:]*]]: index)
+// CHECK: %[[T:.*]] = gpu.thread_id x
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[LANE:.*]] = arith.remui %[[T]], %[[C32]] : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[L16:.*]] = arith.remui %[[LANE]], %[[C16]] : index
+// CHECK-DAG: %[[Q:.*]] = arith.divui %[[LANE]], %[[C16]] : index
+// CHECK-DAG: %[[E32:.*]] = arith.muli %[[Q]], %[[C8]] : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %[[L16]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[K0]], %[[E32]] : index
+// CHECK: %[[X:.*]] = nvgpu.ldmatrix %[[L]][%[[ROW]], %[[COL]]] {numTiles = 4 : i32, transpose = false} : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-NOT: memref.load
-// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+// CHECK-NOT: vector.load
+// CHECK: %[[R0:.*]] = vector.extract %[[X]][0] : vector<2xf16> from vector<4x2xf16>
+// CHECK: %[[R1:.*]] = vector.extract %[[X]][1]
+// CHECK: %[[R2:.*]] = vector.extract %[[X]][2]
+// CHECK: %[[R3:.*]] = vector.extract %[[X]][3]
+// CHECK: %[[R01:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
+// CHECK: %[[R23:.*]] = vector.shuffle %[[R2]], %[[R3]] [0, 1, 2, 3]
+// CHECK: %[[F:.*]] = vector.shuffle %[[R01]], %[[R23]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xf16>, vector<4xf16>
 // CHECK: gpu.barrier
+// CHECK: return %[[F]] : vector<8xf16>
 // CHECK-NOT: ck.
-func.func @fragment_load(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %r: index) -> vector<8xf16> {
-  %a = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%r, %r]
+func.func @ldmatrix_a(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %m0: index, %k0: index) -> vector<8xf16> {
+  %a = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%m0, %k0]
       : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
   ck.lds_barrier
   return %a : vector<8xf16>
+}
+
+// -----
+// A with m contiguous ([k][m], `transposed`), bf16, in slot %s of a ring:
+// x4.trans of rows k0 + l % 8 + 8 * (l / 16) at m0 + 8 * ((l / 8) % 2).
+
+// CHECK-LABEL: func.func @ldmatrix_a_transposed
+// CHECK-SAME: (%[[L:[^:]*]]: memref<2x32x72xbf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[K0:[^:]*]]: index)
+// CHECK: %[[LANE:.*]] = arith.remui
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[L8:.*]] = arith.remui %[[LANE]], %[[C8]] : index
+// CHECK-DAG: %[[L16:.*]] = arith.remui %[[LANE]], %[[C16]] : index
+// CHECK-DAG: %[[Q:.*]] = arith.divui %[[LANE]], %[[C16]] : index
+// CHECK-DAG: %[[E32:.*]] = arith.muli %[[Q]], %[[C8]] : index
+// CHECK-DAG: %[[Q8:.*]] = arith.divui %[[L16]], %[[C8]] : index
+// CHECK-DAG: %[[E16:.*]] = arith.muli %[[Q8]], %[[C8]] : index
+// CHECK: %[[K:.*]] = arith.addi %[[K0]], %[[L8]] : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[K]], %[[E32]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[M0]], %[[E16]] : index
+// CHECK: nvgpu.ldmatrix %[[L]][%[[S]], %[[ROW]], %[[COL]]] {numTiles = 4 : i32, transpose = true} : memref<2x32x72xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+func.func @ldmatrix_a_transposed(%l: memref<2x32x72xbf16, #gpu.address_space<workgroup>>, %s: index, %m0: index, %k0: index) -> vector<8xbf16> {
+  %a = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %l[%s, %m0, %k0] transposed
+      : memref<2x32x72xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
+  return %a : vector<8xbf16>
+}
+
+// -----
+// B with k contiguous ([n][k], `transposed`): x2 of rows n0 + l % 8 at
+// k0 + 8 * ((l / 8) % 2); lanes 16-31 repeat lanes 0-15's addresses.
+
+// CHECK-LABEL: func.func @ldmatrix_b_k_contiguous
+// CHECK-SAME: (%[[L:[^:]*]]: memref<64x40xf16, #gpu.address_space<workgroup>>, %[[K0:[^:]*]]: index, %[[N0:[^:]*]]: index)
+// CHECK: %[[LANE:.*]] = arith.remui
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[L8:.*]] = arith.remui %[[LANE]], %[[C8]] : index
+// CHECK-DAG: %[[L16:.*]] = arith.remui %[[LANE]], %[[C16]] : index
+// CHECK-DAG: %[[Q8:.*]] = arith.divui %[[L16]], %[[C8]] : index
+// CHECK-DAG: %[[E16:.*]] = arith.muli %[[Q8]], %[[C8]] : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[N0]], %[[L8]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[K0]], %[[E16]] : index
+// CHECK: %[[X:.*]] = nvgpu.ldmatrix %[[L]][%[[ROW]], %[[COL]]] {numTiles = 2 : i32, transpose = false} : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK: %[[R0:.*]] = vector.extract %[[X]][0]
+// CHECK: %[[R1:.*]] = vector.extract %[[X]][1]
+// CHECK: %[[F:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
+// CHECK: return %[[F]] : vector<4xf16>
+func.func @ldmatrix_b_k_contiguous(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %k0: index, %n0: index) -> vector<4xf16> {
+  %b = ck.fragment_load b of #ck.mma_sync<16x8x16, f16> from %l[%k0, %n0] transposed
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return %b : vector<4xf16>
+}
+
+// -----
+// B with n contiguous ([k][n]): x2.trans of rows k0 + l % 8 + 8 * ((l / 8)
+// % 2) at n0.
+
+// CHECK-LABEL: func.func @ldmatrix_b_n_contiguous
+// CHECK-SAME: (%[[L:[^:]*]]: memref<32x136xf16, #gpu.address_space<workgroup>>, %[[K0:[^:]*]]: index, %[[N0:[^:]*]]: index)
+// CHECK: %[[LANE:.*]] = arith.remui
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[L8:.*]] = arith.remui %[[LANE]], %[[C8]] : index
+// CHECK-DAG: %[[L16:.*]] = arith.remui %[[LANE]], %[[C16]] : index
+// CHECK-DAG: %[[Q8:.*]] = arith.divui %[[L16]], %[[C8]] : index
+// CHECK-DAG: %[[E16:.*]] = arith.muli %[[Q8]], %[[C8]] : index
+// CHECK: %[[K:.*]] = arith.addi %[[K0]], %[[L8]] : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[K]], %[[E16]] : index
+// CHECK: nvgpu.ldmatrix %[[L]][%[[ROW]], %[[N0]]] {numTiles = 2 : i32, transpose = true} : memref<32x136xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+func.func @ldmatrix_b_n_contiguous(%l: memref<32x136xf16, #gpu.address_space<workgroup>>, %k0: index, %n0: index) -> vector<4xf16> {
+  %b = ck.fragment_load b of #ck.mma_sync<16x8x16, f16> from %l[%k0, %n0]
+      : memref<32x136xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return %b : vector<4xf16>
+}
+
+// -----
+// Where ldmatrix cannot read the tile the generic loads remain: a row of 36
+// elements (72 bytes) leaves rows off 16-byte boundaries, so A with k
+// contiguous is four aligned vector<2xf16> loads (each lane's pairs of
+// consecutive k); tf32 (16x8x8) fragments are 32-bit and read alike.
+
+// CHECK-LABEL: func.func @generic_fragment_loads
+// CHECK-SAME: (%[[L:[^:]*]]: memref<64x36xf16, #gpu.address_space<workgroup>>, %[[T:[^:]*]]: memref<64x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK-COUNT-4: vector.load %[[L]][%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<64x36xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: memref.load %[[T]]
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: return
+func.func @generic_fragment_loads(%l: memref<64x36xf16, #gpu.address_space<workgroup>>, %t: memref<64x36xf32, #gpu.address_space<workgroup>>, %r: index) -> (vector<8xf16>, vector<4xf32>) {
+  %a = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%r, %r]
+      : memref<64x36xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  %b = ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %t[%r, %r] transposed
+      : memref<64x36xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return %a, %b : vector<8xf16>, vector<4xf32>
 }
 
 // -----

@@ -91,9 +91,12 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
 
     The origin must be a multiple of the instruction tile's extent along
     each dimension, as the tiles of a wave are; the lowering relies on it to
-    read aligned vectors. Targets read the longest aligned runs of the
-    lane's elements that are contiguous in LDS as vectors (later: ldmatrix,
-    transposing LDS reads).
+    read aligned vectors. It must also be the same for every lane of the
+    wave, with all lanes active: a lane may read rows whose addresses other
+    lanes give (ldmatrix). NVIDIA reads m16n8k16 fragments of 16-bit
+    elements with one ldmatrix where the tile's rows are whole 16-byte
+    chunks; other fragments, and AMD's, are read as the longest aligned runs
+    of the lane's elements that are contiguous in LDS, as vectors.
 
     Verifier: one index per memref dimension; the instruction takes the
     memref's element type; the result has that element type and, where the
