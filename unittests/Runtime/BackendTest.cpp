@@ -211,7 +211,8 @@ TEST(ApiMisuse, NullHandles) {
   EXPECT_EQ(ckrt_stream_wrap(nullptr, &native, &s),
             CKRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(s, nullptr);
-  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_stream_wrap: the context is NULL");
+  EXPECT_STREQ(ckrt_last_error(),
+               "ckrt: ckrt_stream_wrap: the context is NULL");
   EXPECT_EQ(ckrt_stream_wrap(nullptr, nullptr, &s),
             CKRT_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(ckrt_last_error()).find("driver stream is NULL"),

@@ -21,8 +21,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <dlfcn.h>
 #include <cstring>
+#include <dlfcn.h>
 #include <string>
 #include <vector>
 

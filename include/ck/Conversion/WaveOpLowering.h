@@ -107,8 +107,7 @@ struct WaveOpTarget {
   /// Each ck.guarded_load.
   function_ref<void(RewriterBase &, GuardedLoadOp)> lowerGuardedLoad;
   /// Each ck.fragment_load; fails on one it refuses.
-  function_ref<LogicalResult(RewriterBase &, FragmentLoadOp)>
-      lowerFragmentLoad;
+  function_ref<LogicalResult(RewriterBase &, FragmentLoadOp)> lowerFragmentLoad;
 };
 
 /// A target's lowering of the wave ops under `root`: each ck.mma, ck.lds

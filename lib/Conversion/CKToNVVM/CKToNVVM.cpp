@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
+#include "ck/Conversion/WaveOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -239,8 +239,8 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
   if (indices.size() == 3)
     at.insert(at.begin(), indices.front());
   int64_t matrices = isA ? 4 : 2;
-  auto loadedType = VectorType::get(
-      {matrices, 2}, op.getLds().getType().getElementType());
+  auto loadedType =
+      VectorType::get({matrices, 2}, op.getLds().getType().getElementType());
   Value loaded = nvgpu::LdMatrixOp::create(
       b, loc, loadedType, op.getLds(), at,
       /*transpose=*/isA ? transposed : !transposed, matrices);
@@ -298,10 +298,9 @@ namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    WaveOpTarget target{lowerMma,         lowerLdsBarrier,
-                        FlagTarget{"device", pause},
-                        lowerRingEvent,   lowerGuardedLoad,
-                        lowerFragmentLoad};
+    WaveOpTarget target{
+        lowerMma,       lowerLdsBarrier,  FlagTarget{"device", pause},
+        lowerRingEvent, lowerGuardedLoad, lowerFragmentLoad};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }
