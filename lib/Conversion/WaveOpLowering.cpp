@@ -151,7 +151,7 @@ LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
 }
 
 Value mlir::ck::emitElementPointer(OpBuilder &b, Location loc, Value memref,
-                                   Value linear) {
+                                   Value linear, unsigned addressSpace) {
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value elements = arith::AddIOp::create(b, loc, metadata.getOffset(), linear);
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
@@ -162,9 +162,8 @@ Value mlir::ck::emitElementPointer(OpBuilder &b, Location loc, Value memref,
       arith::MulIOp::create(b, loc, elements,
                             indexConstant(b, loc, elementBytes)));
   Value bits = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), address);
-  return LLVM::IntToPtrOp::create(b, loc,
-                                  LLVM::LLVMPointerType::get(b.getContext()),
-                                  bits);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), addressSpace), bits);
 }
 
 /// Runs `body` in thread 0 of the (1-D) workgroup only.
@@ -267,7 +266,7 @@ static StringRef passThatRemoves(Operation *op) {
     return "ck-lower-roles";
   if (isa<TileGemmOp>(op))
     return "ck-pipeline";
-  if (isa<TileLoadOp, TileStoreLdsOp>(op))
+  if (isa<TileLoadOp, TileStoreLdsOp, TileCopyAsyncOp>(op))
     return "ck-lower-tile-copies";
   if (isa<CoordInitOp, CoordAdvanceOp, CoordAccessOp>(op))
     return "ck-lower-coords";
@@ -396,7 +395,7 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
-            FlagWaitOp>(op))
+            FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -410,6 +409,14 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
       lowerFlagSignal(rewriter, signal, target.flags);
     else if (auto wait = dyn_cast<FlagWaitOp>(op))
       lowerFlagWait(rewriter, wait, target.flags);
+    else if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(op)) {
+      if (!target.lowerAsyncCopy)
+        return op->emitOpError()
+               << "cannot be lowered by " << passName
+               << ": the target has no asynchronous copies to LDS (a config "
+                  "with async_copy needs a chip with that feature)";
+      target.lowerAsyncCopy(rewriter, op);
+    }
     else if (failed(isa<MmaOp>(op) ? target.lowerMma(rewriter, cast<MmaOp>(op))
                                    : target.lowerFragmentLoad(
                                          rewriter, cast<FragmentLoadOp>(op))))

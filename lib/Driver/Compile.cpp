@@ -55,6 +55,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.reference = reference;
   pipeline.partition = options.partition;
   pipeline.waves = options.waves;
+  pipeline.stages = options.stages;
   pipeline.mergeGroups = options.mergeGroups;
   if (chip.vendor == Vendor::NVIDIA)
     buildCKToNVVMPipeline(pm, pipeline);

@@ -42,6 +42,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   CKSelectGemmConfigOptions select;
   select.partition = o.partition;
   select.waves = o.waves;
+  select.stages = o.stages;
   pm.addPass(createCKSelectGemmConfig(select));
   pm.addPass(createConvertCKToGPU());
   pm.addPass(createCKLowerPartition());

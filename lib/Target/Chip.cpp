@@ -99,8 +99,12 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
     features.push_back(TargetFeature::LdsInL1);
   // NVIDIA's static shared memory stops at 48 KiB per block; beyond it
   // needs dynamic shared memory and an opt-in at launch (ckrt does both).
-  if (chip.vendor == Vendor::NVIDIA)
+  // Both NVIDIA chips of the table (sm_80 and later) have cp.async; no AMD
+  // chip has a lowering for asynchronous LDS copies yet.
+  if (chip.vendor == Vendor::NVIDIA) {
     features.push_back(TargetFeature::DynamicLds);
+    features.push_back(TargetFeature::AsyncCopy);
+  }
   return TargetAttr::get(
       context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
       chip.registersPerLane, chip.addressingRegisters,

@@ -32,8 +32,9 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   int64_t perRegister = 4 / bytes;
   int64_t fragments = (wave[0] / mma.m) * mma.a.size() / perRegister +
                       (wave[1] / mma.n) * mma.b.size() / perRegister;
-  // The next K-tile, prefetched into registers while this one is computed.
-  int64_t prefetch = llvm::divideCeil(
+  // The next K-tile, prefetched into registers while this one is computed
+  // (asynchronous copies go to LDS without them).
+  int64_t prefetch = config.getAsyncCopy() ? 0 : llvm::divideCeil(
       (block[0] * block[2] + block[2] * block[1]) * bytes,
       cost.copyThreads * 4);
   int64_t accumulators = tiles * mma.c.size();
@@ -77,6 +78,10 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << target.getChip() << " has no " << instruction << " instruction";
   else if (!instruction.acceptsInputs(elementType))
     os << instruction << " does not take " << elementType << " inputs";
+  else if (config.getAsyncCopy() &&
+           !target.hasFeature(TargetFeature::AsyncCopy))
+    os << target.getChip()
+       << " has no asynchronous copies to LDS (async_copy)";
   else if (wave[0] % mma.m || wave[1] % mma.n)
     os << "wave tile " << wave[0] << "x" << wave[1]
        << " is not a whole number of " << instruction << " tiles (" << mma.m
@@ -179,7 +184,13 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
 FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
     function_ref<InFlightDiagnostic()> emitError,
-    std::optional<WaveRoles> roles, PartitionAttr partition) {
+    std::optional<WaveRoles> roles, PartitionAttr partition, int64_t stages) {
+  if (stages >= 2 && !target.hasFeature(TargetFeature::AsyncCopy))
+    return emitError() << stages << " stages need asynchronous copies to LDS, "
+                       << "which " << target.getChip() << " lacks";
+  if (stages >= 2 && roles)
+    return emitError() << "asynchronous copies (" << stages
+                       << " stages) do not combine with wave roles";
   MatrixInstrAttrInterface instruction = target.getInstructionFor(elementType);
   if (!instruction)
     return emitError() << target.getChip() << " cannot compute GEMMs of "
@@ -209,14 +220,15 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
       return PartitionAttr::get(context, PartitionKind::StreamK);
     return PartitionAttr::get(context, PartitionKind::DataParallel);
   };
-  auto configFor = [&](ArrayRef<int64_t> block,
-                       int64_t ldsBuffers) -> GemmConfigAttr {
+  auto configFor = [&](ArrayRef<int64_t> block, int64_t ldsBuffers,
+                       bool asyncCopy = false) -> GemmConfigAttr {
     std::optional<SmallVector<int64_t>> wave =
         waveTileFor(block, mathWaves, mma);
     if (!wave)
       return {};
     return GemmConfigAttr::get(context, block, *wave, instruction,
-                               partitionFor(block), ldsBuffers, loadWaves);
+                               partitionFor(block), ldsBuffers, loadWaves,
+                               asyncCopy);
   };
   auto fits = [&](GemmConfigAttr config) {
     return config && !explainGemmConfigMisfit(config, target, elementType);
@@ -241,6 +253,23 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
       return checkGemmConfig(config, target, elementType, emitError);
     config = configFor(block, /*ldsBuffers=*/1);
   }
+  // The block is the one the register prefetch fits: asynchronous copies
+  // free the prefetch registers, but on the H100 the larger tiles the
+  // estimate then allowed (128 x 128 instead of 64 x 128 for the RetinaNet
+  // 3x3 layers) took all 255 registers and spilled.
+  if (stages == 1)
+    return config;
+  if (stages >= 2) {
+    GemmConfigAttr staged = configFor(block, stages, /*asyncCopy=*/true);
+    if (failed(checkGemmConfig(staged, target, elementType, emitError)))
+      return failure();
+    return staged;
+  }
+  // The heuristic does not choose asynchronous copies: on the H100 the
+  // RetinaNet backward-weight layers took 0.97x the register prefetch's
+  // speed with 3 stages (geomean; 1.25x on the K = 36 head, 0.67x on the
+  // large 1x1 layers, whose StreamK grids then read DRAM 1.8x as much:
+  // bench/results/h100-async-copy/README.md).
   // Double-buffer the LDS tiles where
   //  * that fits and still leaves room for two workgroups per compute unit
   //    (fewer would hide less latency than the saved barrier gains);

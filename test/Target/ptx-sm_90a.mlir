@@ -1,5 +1,6 @@
 // RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | FileCheck %s
 // RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | grep -o 'ldmatrix[.a-z0-9]*\|ld[.]shared[.][a-z0-9.]*16' | sort | uniq -c | FileCheck %s --check-prefix=FRAGMENTS
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa stages=3})' | grep -o 'cp[.]async[.a-z_]*\( [\]09[0-9]\)\?' | sort | uniq -c | FileCheck %s --check-prefix=ASYNC
 
 // The ck-to-nvvm pipeline for sm_90a down to PTX text (format=isa: LLVM's
 // NVPTX back end only, no ptxas). The gpu.binary holds the PTX as one
@@ -38,6 +39,18 @@
 // FRAGMENTS: 32 ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // FRAGMENTS-NEXT: 4 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // FRAGMENTS-NOT: ld.shared
+
+// With stages=3 (asynchronous copies through three LDS buffers) every tile
+// vector is one cp.async (16 bytes, cached in L1: .ca) of which each
+// kernel has three sets, two before the K loop and one in it: f16 and
+// bf16 A 32 * 32 / 8 / 128 = 1 and B 32 * 128 / 8 / 128 = 4 per thread,
+// 15 each; f32 (M = 64: bM = 64) A 64 * 32 / 4 / 128 = 4 and B 8, 36. A
+// commit after each set (3 per kernel); per kernel one wait leaving one
+// group in flight in the loop and one for all after it.
+// ASYNC: 66 cp.async.ca.shared.global
+// ASYNC-NEXT: 9 cp.async.commit_group
+// ASYNC-NEXT: 3 cp.async.wait_group \090
+// ASYNC-NEXT: 3 cp.async.wait_group \091
 
 // CHECK-LABEL: func.func @bwd_weight_f16
 // CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}

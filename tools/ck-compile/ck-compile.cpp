@@ -64,6 +64,13 @@ cl::opt<std::string> waves(
              "none) or LOAD,MATH load and math waves, e.g. 4,4 or 4,2: load "
              "waves copy operand tiles to LDS, math waves compute"),
     cl::init("auto"), cl::cat(category));
+cl::opt<int64_t> stages(
+    "stages",
+    cl::desc("K-loop pipeline of GEMM kernels: 0 (default) for the "
+             "heuristic's, 1 for the register prefetch into one LDS buffer, "
+             "2 to 4 for asynchronous copies (cp.async) through that many "
+             "LDS buffers (NVIDIA sm_80 and later, without --waves)"),
+    cl::init(0), cl::cat(category));
 cl::opt<int64_t> mergeGroups(
     "merge-groups",
     cl::desc("Groups per backward-weight GEMM: 0 (default) for the rule "
@@ -174,6 +181,7 @@ int main(int argc, char **argv) {
   options.outputDir = output;
   options.partition = partition;
   options.waves = waves;
+  options.stages = stages;
   options.mergeGroups = mergeGroups;
   options.reference = !noReference;
   options.report = report;

@@ -48,10 +48,12 @@ struct FlagTarget {
   function_ref<void(OpBuilder &, Location)> pause;
 };
 
-/// The address (a generic !llvm.ptr) of the element `linear` elements past
-/// the first of `memref` (its aligned pointer and offset).
+/// The address of the element `linear` elements past the first of `memref`
+/// (its aligned pointer and offset), as an !llvm.ptr of `addressSpace`: 0
+/// (generic) for memrefs in the default memory space, the memref's own for
+/// others (the aligned pointer is an offset in that space).
 Value emitElementPointer(OpBuilder &b, Location loc, Value memref,
-                         Value linear);
+                         Value linear, unsigned addressSpace = 0);
 
 /// One event of a wave-role ring (ck.ring_wait or ck.ring_signal) as the
 /// targets lower it.
@@ -108,6 +110,9 @@ struct WaveOpTarget {
   function_ref<void(RewriterBase &, GuardedLoadOp)> lowerGuardedLoad;
   /// Each ck.fragment_load; fails on one it refuses.
   function_ref<LogicalResult(RewriterBase &, FragmentLoadOp)> lowerFragmentLoad;
+  /// Each ck.async_copy, ck.async_commit and ck.async_wait; null where the
+  /// target has no asynchronous copies to LDS (then they are an error).
+  function_ref<void(RewriterBase &, Operation *)> lowerAsyncCopy = nullptr;
 };
 
 /// A target's lowering of the wave ops under `root`: each ck.mma, ck.lds

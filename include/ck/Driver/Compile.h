@@ -21,6 +21,8 @@ struct CompileOptions {
   std::string partition;
   /// The GEMM kernels' wave roles (ck-select-gemm-config's `waves`).
   std::string waves;
+  /// The GEMM kernels' K-loop pipeline (ck-select-gemm-config's `stages`).
+  int64_t stages = 0;
   /// Groups per backward-weight GEMM (ck-conv-to-gemm's `merge-groups`; 0
   /// for its rule).
   int64_t mergeGroups = 0;

@@ -47,6 +47,12 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
                      "or LOAD,MATH load and math waves (see "
                      "ck-select-gemm-config)"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> stages{
+      *this, "stages",
+      llvm::cl::desc("K-loop pipeline of the GEMM kernels: 0 (the "
+                     "heuristic's), 1 (register prefetch) or 2 to 4 "
+                     "(asynchronous copies; see ck-select-gemm-config)"),
+      llvm::cl::init(0)};
   PassOptions::Option<int64_t> mergeGroups{
       *this, "merge-groups",
       llvm::cl::desc("Groups per backward-weight GEMM: 0 for the rule, or a "

@@ -35,6 +35,10 @@ inline constexpr int64_t kMaxCoordState = 1024;
 /// 64 lanes are the 1024 threads a workgroup may have.
 inline constexpr int64_t kMaxRoleWaves = 16;
 
+/// The most LDS buffers (pipeline stages) of a GEMM config: an
+/// asynchronous-copy pipeline keeps at most 3 K-tiles in flight.
+inline constexpr int64_t kMaxLdsBuffers = 4;
+
 /// The most slots of a wave-role ring: NVIDIA gives each slot two of the
 /// 16 named barriers, and barrier 0 stays the workgroup's.
 inline constexpr int64_t kMaxRingSlots = 7;

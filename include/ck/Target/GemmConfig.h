@@ -80,12 +80,16 @@ int64_t heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
 /// not with `roles` where they are asked for. The partition is `partition`
 /// where given, else data-parallel or, where split-K would cut K, StreamK;
 /// the block is chosen for it (StreamK's fix-up holds a partial tile).
+/// `stages` chooses the K loop's pipeline: 0 the heuristic's, 1 the
+/// register prefetch into one LDS buffer, 2 to 4 asynchronous copies
+/// through that many LDS buffers (failure where the chip has none, or with
+/// roles).
 FailureOr<GemmConfigAttr>
 selectGemmConfig(MLIRContext *context, GemmShape shape, Type elementType,
                  TargetAttr target,
                  function_ref<InFlightDiagnostic()> emitError,
                  std::optional<WaveRoles> roles = std::nullopt,
-                 PartitionAttr partition = {});
+                 PartitionAttr partition = {}, int64_t stages = 0);
 
 } // namespace mlir::ck
 

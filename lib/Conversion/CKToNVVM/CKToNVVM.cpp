@@ -101,23 +101,32 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
   rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
 }
 
-/// The address of `op`'s first element in the global address space: the
-/// memref's aligned pointer and offset plus the indices times the strides.
-static Value emitGlobalAddress(RewriterBase &rewriter, GuardedLoadOp op) {
-  Location loc = op.getLoc();
+/// The element of a contiguous `type` at `indices`, counted from its first.
+static Value emitLinearIndex(RewriterBase &rewriter, Location loc,
+                             MemRefType type, ValueRange indices) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  (void)op.getMemref().getType().getStridesAndOffset(strides, offset);
+  (void)type.getStridesAndOffset(strides, offset);
   Value linear = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  for (auto [index, stride] : llvm::zip_equal(op.getIndices(), strides))
+  for (auto [index, stride] : llvm::zip_equal(indices, strides))
     linear = arith::AddIOp::create(
         rewriter, loc, linear,
         arith::MulIOp::create(
             rewriter, loc, index,
             arith::ConstantIndexOp::create(rewriter, loc, stride)));
+  return linear;
+}
+
+/// The address of `memref`'s element at `indices` in the global address
+/// space: the memref's aligned pointer and offset plus the indices times
+/// the strides.
+static Value emitGlobalAddress(RewriterBase &rewriter, Location loc,
+                               TypedValue<MemRefType> memref,
+                               ValueRange indices) {
+  Value linear = emitLinearIndex(rewriter, loc, memref.getType(), indices);
   return LLVM::AddrSpaceCastOp::create(
       rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), 1),
-      emitElementPointer(rewriter, loc, op.getMemref(), linear));
+      emitElementPointer(rewriter, loc, memref, linear));
 }
 
 /// A guarded load as one ld.global predicated on the load's validity, into
@@ -134,8 +143,9 @@ static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
   int64_t registers = bits / registerBits;
   Type registerType = rewriter.getIntegerType(registerBits);
   Value zero = arith::ConstantIntOp::create(rewriter, loc, registerType, 0);
-  SmallVector<Value> operands = {emitGlobalAddress(rewriter, op),
-                                 op.getValid()};
+  SmallVector<Value> operands = {
+      emitGlobalAddress(rewriter, loc, op.getMemref(), op.getIndices()),
+      op.getValid()};
   SmallVector<std::string> constraints(registers,
                                        registerBits == 16 ? "=h" : "=r");
   constraints.append({"l", "b"});
@@ -294,13 +304,52 @@ static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site) {
   });
 }
 
+/// The shared-memory address space of NVVM.
+static constexpr unsigned kSharedAddressSpace = 3;
+
+/// ck.async_copy as one cp.async whose source size is 0 where the copy is
+/// not valid (the destination gets zeros and nothing is read), cached in L1
+/// (.ca: on the H100 the RetinaNet backward-weight layers ran 3% faster
+/// than with 16-byte copies that bypass it, .cg). ck.async_commit and
+/// ck.async_wait are cp.async.commit_group and cp.async.wait_group.
+static void lowerAsyncCopy(RewriterBase &rewriter, Operation *op) {
+  Location loc = op->getLoc();
+  if (isa<AsyncCommitOp>(op)) {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return;
+  }
+  if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncWaitGroupOp>(op,
+                                                          wait.getPending());
+    return;
+  }
+  auto copy = cast<AsyncCopyOp>(op);
+  MemRefType lds = copy.getLds().getType();
+  int64_t bytes = copy.getElements() * lds.getElementTypeBitWidth() / 8;
+  Value source = emitGlobalAddress(rewriter, loc, copy.getMemref(),
+                                   copy.getIndices());
+  Value destination = emitElementPointer(
+      rewriter, loc, copy.getLds(),
+      emitLinearIndex(rewriter, loc, lds, copy.getLdsIndices()),
+      kSharedAddressSpace);
+  Type i32 = rewriter.getI32Type();
+  Value sourceBytes = arith::SelectOp::create(
+      rewriter, loc, copy.getValid(),
+      arith::ConstantIntOp::create(rewriter, loc, i32, bytes),
+      arith::ConstantIntOp::create(rewriter, loc, i32, 0));
+  NVVM::CpAsyncOp::create(rewriter, loc, destination, source, bytes,
+                          NVVM::LoadCacheModifierKind::CA, sourceBytes);
+  rewriter.eraseOp(op);
+}
+
 namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    WaveOpTarget target{
-        lowerMma,       lowerLdsBarrier,  FlagTarget{"device", pause},
-        lowerRingEvent, lowerGuardedLoad, lowerFragmentLoad};
+    WaveOpTarget target{lowerMma,         lowerLdsBarrier,
+                        FlagTarget{"device", pause},
+                        lowerRingEvent,   lowerGuardedLoad,
+                        lowerFragmentLoad, lowerAsyncCopy};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }

@@ -25,6 +25,10 @@
 //
 // and a ck.lds_barrier after both frees the LDS for what follows.
 //
+// With `async_copy` the tiles go from global memory to LDS without
+// registers (ck.tile_copy_async) through lds_buffers stages, with one
+// barrier per K step (emitStagedLoop).
+//
 // Each load's position is a !ck.coord that the loop carries and advances by
 // block K per step (no division), where the copy's states hold at most
 // max-cursor-values integers; other copies carry their view coordinates and
@@ -43,6 +47,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <array>
 #include <limits>
 
 namespace mlir::ck {
@@ -72,10 +77,15 @@ struct OperandWalk {
                   : copy.startCursors(g, fixed, k0);
   }
 
+  /// The positions of the tile one step after `at`.
+  SmallVector<LoadPosition> next(ArrayRef<LoadPosition> at) {
+    SmallVector<int64_t> step = {0, kIsRow ? bk : 0, kIsRow ? 0 : bk};
+    return copy.advance(at, step);
+  }
+
   /// Appends the loop-carried values of the positions one step after `at`.
   void carryNext(SmallVectorImpl<Value> &values, ArrayRef<LoadPosition> at) {
-    SmallVector<int64_t> step = {0, kIsRow ? bk : 0, kIsRow ? 0 : bk};
-    copy.appendCarried(values, copy.advance(at, step));
+    copy.appendCarried(values, next(at));
   }
 
   /// The positions from the front of the loop's carried `values`.
@@ -138,6 +148,11 @@ struct OperandCopies {
   void carryNext(SmallVectorImpl<Value> &values, const TilePositions &at) {
     walkA.carryNext(values, at.a);
     walkB.carryNext(values, at.b);
+  }
+
+  /// Both tiles' positions one step after `at`.
+  TilePositions next(const TilePositions &at) {
+    return {walkA.next(at.a), walkB.next(at.b)};
   }
 
   /// Both tiles' positions from the front of the loop's carried `values`.
@@ -223,6 +238,136 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   }
   copy.carryNext(yielded, at);
   scf::YieldOp::create(b, loc, yielded);
+  return kLoop.getResult(0);
+}
+
+/// One operand of the staged recipe: copied asynchronously where its plan
+/// allows, else loaded into registers at the start of a step and stored
+/// into LDS at its end.
+struct StagedOperand {
+  TileCopier &copy;
+  Value lds;
+  bool async;
+
+  /// Starts the copy of the tile at `at` into `slot`: the whole copy where
+  /// it is asynchronous, the loads otherwise (returned, for `finish`).
+  SmallVector<Value> start(ArrayRef<LoadPosition> at, Value enabled,
+                           Value slot) {
+    if (async) {
+      copy.copyAsync(at, enabled, lds, slot);
+      return {};
+    }
+    return copy.load(at, enabled);
+  }
+
+  /// Stores what `start` loaded into `slot` (nothing where it was async).
+  void finish(ValueRange loaded, Value slot) {
+    if (!async)
+      copy.store(lds, slot, loaded);
+  }
+};
+
+/// The recipe of `async_copy`, a pipeline of S = lds_buffers stages: the
+/// copies of K-tiles 0 .. S - 2 start before the loop, and step j waits for
+/// tile j (ck.async_wait leaves the S - 2 later groups in flight), makes it
+/// visible with one barrier, starts the copy of tile j + S - 1 into the slot
+/// step j - 1 read (every thread is past that read, by the barrier), and
+/// computes tile j:
+///
+///   for s in [0, S - 1): copy K-tile s -> slot s; ck.async_commit
+///   for each step j:
+///     ck.async_wait pending S - 2; ck.lds_barrier
+///     copy K-tile j + S - 1 -> slot (j - 1) mod S (zeros past k_end);
+///     ck.async_commit
+///     acc = ck.tile_mma acc, slot j mod S
+///   ck.async_wait pending 0; ck.lds_barrier
+///
+/// An operand whose plan cannot be copied asynchronously is loaded into
+/// registers at the start of the step and stored into the same slot after
+/// the MMAs. The slots are carried as counters that wrap, not computed
+/// with a remainder.
+Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
+                     const TileGemmParts &parts, int64_t maxCursorValues) {
+  AccType accType = op.getResult().getType();
+  int64_t stages = op.getConfig().getLdsBuffers();
+  Value bkValue = parts.bkValue;
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
+  StagedOperand operands[2] = {{copy.a, parts.ldsA, copy.a.canCopyAsync()},
+                               {copy.b, parts.ldsB, copy.b.canCopyAsync()}};
+  auto startCopies = [&](const TilePositions &at, Value enabled, Value slot) {
+    return std::array<SmallVector<Value>, 2>{
+        operands[0].start(at.a, enabled, slot),
+        operands[1].start(at.b, enabled, slot)};
+  };
+  auto finishCopies = [&](const std::array<SmallVector<Value>, 2> &loaded,
+                          Value slot) {
+    operands[0].finish(loaded[0], slot);
+    operands[1].finish(loaded[1], slot);
+  };
+
+  // The prologue: K-tiles 0 .. S - 2, each past k_end disabled.
+  TilePositions at = copy.start(parts.kBegin);
+  for (int64_t s = 0; s + 1 < stages; ++s) {
+    if (s > 0)
+      at = copy.next(at);
+    Value enabled;
+    if (s > 0)
+      enabled = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::slt,
+          arith::AddIOp::create(b, loc, parts.kBegin,
+                                indexConstant(b, loc, s * parts.bk)),
+          parts.kEnd);
+    Value slot = indexConstant(b, loc, s);
+    finishCopies(startCopies(at, enabled, slot), slot);
+    AsyncCommitOp::create(b, loc);
+  }
+
+  // Loop-carried: the accumulator, the slot to read and the slot to
+  // write, then the positions of K-tile j + S - 1.
+  SmallVector<Value> loopInit = {AccZeroOp::create(b, loc, accType),
+                                 indexConstant(b, loc, 0),
+                                 indexConstant(b, loc, stages - 1)};
+  size_t cursorsBegin = loopInit.size();
+  copy.carryNext(loopInit, at);
+  auto kLoop =
+      scf::ForOp::create(b, loc, parts.kBegin, parts.kEnd, bkValue, loopInit);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    ValueRange iterArgs = kLoop.getRegionIterArgs();
+    Value readSlot = iterArgs[1], writeSlot = iterArgs[2];
+    AsyncWaitOp::create(b, loc, stages - 2);
+    LdsBarrierOp::create(b, loc);
+    Value ahead = arith::AddIOp::create(
+        b, loc, kLoop.getInductionVar(),
+        indexConstant(b, loc, (stages - 1) * parts.bk));
+    Value enabled = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          ahead, parts.kEnd);
+    ValueRange carried = iterArgs.drop_front(cursorsBegin);
+    TilePositions aheadAt = copy.take(carried);
+    std::array<SmallVector<Value>, 2> loaded =
+        startCopies(aheadAt, enabled, writeSlot);
+    AsyncCommitOp::create(b, loc);
+    Value acc = emitTileMma(b, loc, op, parts, iterArgs[0], readSlot);
+    finishCopies(loaded, writeSlot);
+    auto wrapNext = [&](Value slot) -> Value {
+      Value next =
+          arith::AddIOp::create(b, loc, slot, indexConstant(b, loc, 1));
+      Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          next, indexConstant(b, loc, stages));
+      return arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
+                                     next);
+    };
+    SmallVector<Value> yielded = {acc, wrapNext(readSlot),
+                                  wrapNext(writeSlot)};
+    copy.carryNext(yielded, aheadAt);
+    scf::YieldOp::create(b, loc, yielded);
+  }
+  // Copies past k_end wrote zeros into slots no step reads; they and the
+  // last step's reads end before the LDS serves what follows.
+  AsyncWaitOp::create(b, loc, 0);
+  LdsBarrierOp::create(b, loc);
   return kLoop.getResult(0);
 }
 
@@ -358,6 +503,8 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), parts.bkValue);
   Value acc = config.hasRoles()
                   ? emitRoleLoops(b, loc, op, parts, maxCursorValues)
+              : config.getAsyncCopy()
+                  ? emitStagedLoop(b, loc, op, parts, maxCursorValues)
                   : emitSharedLoop(b, loc, op, parts, maxCursorValues);
   op.replaceAllUsesWith(acc);
   op.erase();

@@ -80,8 +80,8 @@ SmallVector<LoadPosition> TileCopier::takeCarried(ValueRange &values) {
   return cursors;
 }
 
-SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
-                                    Value enabled) {
+SmallVector<Value>
+TileCopier::coordinates(ArrayRef<LoadPosition> cursors) {
   SmallVector<Value> positions;
   for (const LoadPosition &cursor : cursors) {
     // An evaluating copy starts from the view coordinates at each step.
@@ -92,6 +92,12 @@ SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
                                   viewValue, cursor.values)
                   .getResult());
   }
+  return positions;
+}
+
+SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
+                                    Value enabled) {
+  SmallVector<Value> positions = coordinates(cursors);
   Type elementType = cast<ShapedType>(viewValue.getType()).getElementType();
   SmallVector<Type> types(positions.size(),
                           VectorType::get({plan.getLoadWidth()}, elementType));
@@ -102,4 +108,16 @@ SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
 
 void TileCopier::store(Value lds, Value buffer, ValueRange loaded) {
   TileStoreLdsOp::create(b, loc, loaded, lds, buffer, tid, plan);
+}
+
+bool TileCopier::canCopyAsync() const {
+  Type elementType = cast<ShapedType>(viewValue.getType()).getElementType();
+  int64_t bytes = plan.getLoadWidth() * elementType.getIntOrFloatBitWidth() / 8;
+  return !plan.transposes() && AsyncCopyOp::isCopySize(bytes);
+}
+
+void TileCopier::copyAsync(ArrayRef<LoadPosition> cursors, Value enabled,
+                           Value lds, Value buffer) {
+  TileCopyAsyncOp::create(b, loc, viewValue, coordinates(cursors), lds, buffer,
+                          tid, enabled, plan);
 }

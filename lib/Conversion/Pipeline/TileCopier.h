@@ -2,7 +2,8 @@
 //
 // Internal to ck-pipeline: the positions of one operand tile's loads (their
 // start and how a loop carries and advances them) and the ck.tile_load /
-// ck.tile_store_lds ops that copy the tile as its #ck.copy_plan lays it out.
+// ck.tile_store_lds (or ck.tile_copy_async) ops that copy the tile as its
+// #ck.copy_plan lays it out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,9 +75,23 @@ public:
   /// when the LDS holds several buffers (null otherwise).
   void store(Value lds, Value buffer, ValueRange loaded);
 
+  /// Whether the plan's vectors can be copied to LDS asynchronously: they
+  /// land whole (no transposition) and are 4, 8 or 16 bytes.
+  bool canCopyAsync() const;
+
+  /// Starts copying the tile at `cursors` into slot `buffer` of `lds`
+  /// (ck.tile_copy_async), zeros where `enabled` (i1, may be null) is
+  /// false.
+  void copyAsync(ArrayRef<LoadPosition> cursors, Value enabled, Value lds,
+                 Value buffer);
+
   CopyPlanAttr getPlan() const { return plan; }
 
 private:
+  /// The !ck.coord of each of `cursors`: the carried state, or one made
+  /// from the carried view coordinates.
+  SmallVector<Value> coordinates(ArrayRef<LoadPosition> cursors);
+
   OpBuilder &b;
   Location loc;
   Value viewValue;

@@ -8,7 +8,8 @@
 // an scf.if for units of a partial last round. The units' places in the
 // tile are computed once per thread index, before its first copy
 // (emitUnitPosition, the arithmetic ck-pipeline started the positions
-// with, so CSE keeps one of each).
+// with, so CSE keeps one of each). Each ck.tile_copy_async becomes one
+// ck.async_copy per vector, from the load's position to the store's place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
 
@@ -68,19 +71,49 @@ public:
 
 private:
   static Value threadOf(Operation *op) {
-    if (auto load = dyn_cast<TileLoadOp>(op))
-      return load.getThread();
-    return cast<TileStoreLdsOp>(op).getThread();
+    return TypeSwitch<Operation *, Value>(op)
+        .Case<TileLoadOp, TileStoreLdsOp, TileCopyAsyncOp>(
+            [](auto copy) { return copy.getThread(); });
   }
   static CopyPlanAttr planOf(Operation *op) {
-    if (auto load = dyn_cast<TileLoadOp>(op))
-      return load.getPlan();
-    return cast<TileStoreLdsOp>(op).getPlan();
+    return TypeSwitch<Operation *, CopyPlanAttr>(op)
+        .Case<TileLoadOp, TileStoreLdsOp, TileCopyAsyncOp>(
+            [](auto copy) { return copy.getPlan(); });
   }
 
   std::map<std::tuple<const void *, const void *, int64_t>, UnitPosition>
       positions;
 };
+
+/// Where a unit starts in its LDS tile: (row, column) of the [outer][inner]
+/// tile, the LDS dimension innermost.
+std::pair<Value, Value> ldsPlace(CopyPlanAttr plan, const UnitPosition &unit) {
+  if (plan.getLdsDim() == 0)
+    return {unit.col, unit.row};
+  return {unit.row, unit.col};
+}
+
+/// Opens an scf.if on the unit's existence where unit `i` may not exist (a
+/// partial last round of `plan`), so that what `b` builds next runs only
+/// for units that do.
+void guardPartialRound(OpBuilder &b, Location loc, CopyPlanAttr plan,
+                       int64_t i, const UnitPosition &unit,
+                       std::optional<OpBuilder::InsertionGuard> &guard) {
+  if ((i + 1) * plan.getThreads() <= plan.units())
+    return;
+  guard.emplace(b);
+  auto ifOp = scf::IfOp::create(b, loc, unit.exists, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+}
+
+/// Moves a position evaluated for one copy alone (an evaluating copy's
+/// ck.coord_init) down to it, so that each evaluation is used as soon as it
+/// is made: such copies are the ones short of registers.
+void sinkPositionInto(Value position, Operation *op) {
+  if (auto init = position.getDefiningOp<CoordInitOp>();
+      init && init->hasOneUse() && init->getBlock() == op->getBlock())
+    init->moveBefore(op);
+}
 
 LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
   FailureOr<TracedView> view = traceView(op.getView());
@@ -92,12 +125,7 @@ LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
   int64_t rank = cast<MemRefType>(view->memref.getType()).getRank();
   SmallVector<Value> rows;
   for (auto [row, position] : llvm::enumerate(op.getPositions())) {
-    // A position evaluated for this load alone (an evaluating copy's
-    // ck.coord_init) moves down to it, so that each evaluation is used as
-    // soon as it is made: such copies are the ones short of registers.
-    if (auto init = position.getDefiningOp<CoordInitOp>();
-        init && init->hasOneUse() && init->getBlock() == op->getBlock())
-      init->moveBefore(op);
+    sinkPositionInto(position, op);
     int64_t unit = row / plan.loadsPerUnit();
     Value exists = units.get(op.getThread(), plan, unit).exists;
     if (Value condition = op.getCondition())
@@ -128,18 +156,11 @@ void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
   auto vectorType = VectorType::get({width}, elementType);
   int64_t across = 1 - plan.getLdsDim();
   int64_t loadsPerUnit = plan.loadsPerUnit();
-  int64_t threads = plan.getThreads();
   for (int64_t i = 0; i < plan.unitsPerThread(); ++i) {
     const UnitPosition &unit = units.get(op.getThread(), plan, i);
     std::optional<OpBuilder::InsertionGuard> guard;
-    if ((i + 1) * threads > plan.units()) {
-      guard.emplace(b);
-      auto ifOp =
-          scf::IfOp::create(b, loc, unit.exists, /*withElseRegion=*/false);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-    }
-    Value inner = plan.getLdsDim() == 0 ? unit.row : unit.col;
-    Value outer = plan.getLdsDim() == 0 ? unit.col : unit.row;
+    guardPartialRound(b, loc, plan, i, unit, guard);
+    auto [outer, inner] = ldsPlace(plan, unit);
     for (int64_t s = 0; s < plan.unitExtent(across); ++s) {
       // Without a transposition the store is the loaded row; with one,
       // element t of store s is element s of the unit's load t.
@@ -164,18 +185,58 @@ void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
   op.erase();
 }
 
+/// Each vector of the copy (one per unit: it does not transpose) as one
+/// ck.async_copy from its position to its unit's place in LDS, skipped for
+/// units of a partial last round.
+LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
+                                 const UnitPositions &units) {
+  FailureOr<TracedView> view = traceView(op.getView());
+  if (failed(view))
+    return op.emitOpError() << "needs a view whose chain starts at a memref";
+  CopyPlanAttr plan = op.getPlan();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  int64_t rank = cast<MemRefType>(view->memref.getType()).getRank();
+  for (auto [i, position] : llvm::enumerate(op.getPositions())) {
+    const UnitPosition &unit = units.get(op.getThread(), plan, i);
+    sinkPositionInto(position, op);
+    std::optional<OpBuilder::InsertionGuard> guard;
+    guardPartialRound(b, loc, plan, i, unit, guard);
+    Value enabled = op.getCondition()
+                        ? op.getCondition()
+                        : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
+    auto access = CoordAccessOp::create(
+        b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
+        op.getView(), position, b.getDenseI64ArrayAttr({1, 2}), enabled);
+    auto [outer, inner] = ldsPlace(plan, unit);
+    SmallVector<Value, 3> ldsIndices;
+    if (Value slot = op.getSlot())
+      ldsIndices.push_back(slot);
+    ldsIndices.append({outer, inner});
+    AsyncCopyOp::create(b, loc, view->memref, access.getIndices(), op.getLds(),
+                        ldsIndices, plan.getLoadWidth(), access.getValid());
+  }
+  op.erase();
+  return success();
+}
+
 struct CKLowerTileCopiesPass
     : public ck::impl::CKLowerTileCopiesBase<CKLowerTileCopiesPass> {
   void runOnOperation() override {
     SmallVector<Operation *> copies;
     getOperation()->walk([&](Operation *op) {
-      if (isa<TileLoadOp, TileStoreLdsOp>(op))
+      if (isa<TileLoadOp, TileStoreLdsOp, TileCopyAsyncOp>(op))
         copies.push_back(op);
     });
     UnitPositions units(copies);
     for (Operation *op : copies) {
       if (auto store = dyn_cast<TileStoreLdsOp>(op)) {
         lowerTileStoreLds(store, units);
+        continue;
+      }
+      if (auto copy = dyn_cast<TileCopyAsyncOp>(op)) {
+        if (failed(lowerTileCopyAsync(copy, units)))
+          return signalPassFailure();
         continue;
       }
       if (failed(lowerTileLoad(cast<TileLoadOp>(op), units)))

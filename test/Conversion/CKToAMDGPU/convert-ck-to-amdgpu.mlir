@@ -351,3 +351,14 @@ func.func @guarded_load_beyond_buffers(%x: memref<1073741824xf16>, %i: index, %o
   %v = ck.guarded_load %x[%i] if %ok : memref<1073741824xf16> -> vector<8xf16>
   return %v : vector<8xf16>
 }
+
+// -----
+// No AMD chip has a lowering of asynchronous copies to LDS yet (the config
+// check refuses async_copy there; this is IR written by hand).
+func.func @async_copy_refused(%x: memref<4x64xf16>, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>,
+                              %i: index, %ok: i1) {
+  // expected-error @+1 {{'ck.async_copy' op cannot be lowered by convert-ck-to-amdgpu: the target has no asynchronous copies to LDS (a config with async_copy needs a chip with that feature)}}
+  ck.async_copy %x[%i, %i] -> %lds[%i, %i] elements 8 if %ok
+      : memref<4x64xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -418,6 +418,43 @@ func.func @guarded_load_16_bytes(%x: memref<4x64xf16>, %i: index, %j: index, %ok
 }
 
 // -----
+// ck.async_copy as one cp.async: the source is the global address of
+// x[i][j] (as for a guarded load), the destination the shared address of
+// lds[s][i][j] (aligned pointer plus (s * 32 * 40 + i * 40 + j) elements of
+// 2 bytes, cast to !llvm.ptr<3> directly: the pointer is an offset in
+// shared memory), and the source size 16 bytes where valid, 0 where not
+// (zeros land in LDS), cached in L1 (.ca) at every size.
+// ck.async_commit and ck.async_wait are the group instructions.
+
+// CHECK-LABEL: func.func @async_copy
+// CHECK-SAME: (%[[X:[^:]*]]: memref<4x64xf16>, %[[LDS:[^:]*]]: memref<3x32x40xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[OK:[^:]*]]: i1)
+// CHECK: memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK: %[[GENERIC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+// CHECK: %[[SRC:.*]] = llvm.addrspacecast %[[GENERIC]] : !llvm.ptr to !llvm.ptr<1>
+// CHECK: %[[SLOT:.*]] = arith.muli %[[S]], %c1280
+// CHECK: %[[ROW:.*]] = arith.muli %[[I]], %c40
+// CHECK: memref.extract_aligned_pointer_as_index %[[LDS]]
+// CHECK: %[[DST:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[SIXTEEN:.*]] = arith.constant 16 : i32
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK: %[[SIZE:.*]] = arith.select %[[OK]], %[[SIXTEEN]], %[[ZERO]] : i32
+// CHECK: nvvm.cp.async.shared.global %[[DST]], %[[SRC]], 16, cache = ca, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NOT: ck.async
+func.func @async_copy(%x: memref<4x64xf16>, %lds: memref<3x32x40xf16, #gpu.address_space<workgroup>>,
+                      %s: index, %i: index, %j: index, %ok: i1) {
+  ck.async_copy %x[%i, %j] -> %lds[%s, %i, %j] elements 8 if %ok
+      : memref<4x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_copy %x[%i, %j] -> %lds[%s, %i, %j] elements 4 if %ok
+      : memref<4x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_commit
+  ck.async_wait pending 1
+  return
+}
+
+// -----
 // Narrower loads: 8 bytes in two registers, 4 bytes in one, 2 bytes in one
 // 16-bit register (constraint h).
 

@@ -218,3 +218,77 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
       : !ck.view<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %acc : !acc
 }
+
+// -----
+// Asynchronous copies through three LDS stages (async_copy, lds_buffers =
+// 3), mma.sync on 32 lanes: block [32, 16, 32], wave [16, 8], 2 x 2 waves,
+// 128 threads.
+// A (K innermost, 8 per vector, 16 bytes): copied straight into LDS
+//   (ck.tile_copy_async), [3][32][40] at 0, one vector per thread.
+// B (N = 17 innermost: vectors of one f16, 2 bytes, which cp.async cannot
+//   move): loaded into registers at the start of a step and stored into
+//   the same slot after the MMAs, [3][32][24] at 7680, 4 vectors a thread.
+// The prologue starts K-tiles 0 (always) and 1 (while k_begin + 32 < k_end)
+// into slots 0 and 1, a commit after each. The loop carries the slot to
+// read (0 first) and the slot to write (2 first), each wrapping to 0 at 3
+// by a compare and select (no remainder), and the positions of K-tile
+// j + 2. Each step waits until at most 1 group is in flight (tile j has
+// landed), makes it visible with one barrier, starts tile j + 2 (while
+// k + 64 < k_end; zeros past it) into the write slot, commits, computes on
+// the read slot, then stores B's registers. After the loop, a wait for all
+// groups and a barrier free the LDS.
+
+!acc = !ck.acc<32x16xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @staged
+// CHECK-SAME: (%[[A:[^:]*]]: memref<1x32x64xf16>, %[[B:[^:]*]]: memref<1x64x17xf16>,
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 7680 : memref<3x32x24xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[KBEGIN:.*]] = arith.muli
+// CHECK: %[[KEND:.*]] = arith.muli
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[CA:.*]] = ck.coord_init %[[A]]
+// CHECK: ck.tile_copy_async %[[A]][%[[CA]]] -> %[[LDSA]][%c0] plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %[[TID]] : memref<1x32x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[RB0:.*]]:4 = ck.tile_load %[[B]]
+// CHECK-SAME: plan <tile = [32, 16], load = [1, 1], lds = [1, 1], pad = 8, threads = 128> thread %[[TID]] : memref<1x64x17xf16>, !ck.coord<3xi32> -> vector<1xf16>
+// CHECK-NEXT: ck.tile_store_lds %[[RB0]]#0, %[[RB0]]#1, %[[RB0]]#2, %[[RB0]]#3 -> %[[LDSB]][%c0]
+// CHECK-NEXT: ck.async_commit
+// CHECK: %[[CA1:.*]] = ck.coord_advance %[[A]], %[[CA]] by [0, 0, 32]
+// CHECK: %[[K1:.*]] = arith.addi %[[KBEGIN]], %c32
+// CHECK-NEXT: %[[MORE1:.*]] = arith.cmpi slt, %[[K1]], %[[KEND]]
+// CHECK-NEXT: ck.tile_copy_async %[[A]][%[[CA1]]] -> %[[LDSA]][%c1] plan <{{.*}}> thread %[[TID]] if %[[MORE1]]
+// CHECK-NEXT: %[[RB1:.*]]:4 = ck.tile_load %[[B]]{{.*}} if %[[MORE1]]
+// CHECK-NEXT: ck.tile_store_lds %[[RB1]]#0, %[[RB1]]#1, %[[RB1]]#2, %[[RB1]]#3 -> %[[LDSB]][%c1]
+// CHECK-NEXT: ck.async_commit
+// CHECK: %[[CA2:.*]] = ck.coord_advance %[[A]], %[[CA1]] by [0, 0, 32]
+// CHECK: %[[LOOP:.*]]:8 = scf.for %[[K:.*]] = %[[KBEGIN]] to %[[KEND]] step %c32 iter_args(%[[ACC:.*]] = %{{.*}}, %[[READ:.*]] = %c0, %[[WRITE:.*]] = %c2, %[[ITA:.*]] = %[[CA2]], %{{.*}}) -> (!ck.acc<32x16xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>, index, index, !ck.coord<3xi32>,
+// CHECK-NEXT:  ck.async_wait pending 1
+// CHECK-NEXT:  ck.lds_barrier
+// CHECK:       %[[AHEAD:.*]] = arith.addi %[[K]], %c64
+// CHECK-NEXT:  %[[MORE:.*]] = arith.cmpi slt, %[[AHEAD]], %[[KEND]]
+// CHECK-NEXT:  ck.tile_copy_async %[[A]][%[[ITA]]] -> %[[LDSA]][%[[WRITE]]] plan <{{.*}}> thread %[[TID]] if %[[MORE]]
+// CHECK-NEXT:  %[[RB:.*]]:4 = ck.tile_load %[[B]]{{.*}} if %[[MORE]]
+// CHECK-NEXT:  ck.async_commit
+// CHECK-NEXT:  %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[READ]] k 32 :
+// CHECK-NEXT:  ck.tile_store_lds %[[RB]]#0, %[[RB]]#1, %[[RB]]#2, %[[RB]]#3 -> %[[LDSB]][%[[WRITE]]]
+// CHECK:       %[[R1:.*]] = arith.addi %[[READ]], %c1
+// CHECK:       %[[RWRAP:.*]] = arith.cmpi eq, %[[R1]], %c3
+// CHECK:       %[[NREAD:.*]] = arith.select %[[RWRAP]], %c0, %[[R1]]
+// CHECK:       %[[W1:.*]] = arith.addi %[[WRITE]], %c1
+// CHECK:       %[[WWRAP:.*]] = arith.cmpi eq, %[[W1]], %c3
+// CHECK:       %[[NWRITE:.*]] = arith.select %[[WWRAP]], %c0, %[[W1]]
+// CHECK:       %[[NA:.*]] = ck.coord_advance %[[A]], %[[ITA]] by [0, 0, 32]
+// CHECK:       scf.yield %[[STEP]], %[[NREAD]], %[[NWRITE]], %[[NA]],
+// CHECK-NOT: ck.lds_barrier
+// CHECK: ck.async_wait pending 0
+// CHECK-NEXT: ck.lds_barrier
+// CHECK-NEXT: ck.partial_store %[[LOOP]]#0
+func.func @staged(%a: memref<1x32x64xf16>, %b: memref<1x64x17xf16>,
+                  %ws: memref<?xf32>, %s: index, %g: index,
+                  %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [32, 16, 32], wave = [16, 8], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
+      : memref<1x32x64xf16>, memref<1x64x17xf16> -> !acc
+  ck.partial_store %acc -> %ws[%s] : !acc, memref<?xf32>
+  return
+}

@@ -107,3 +107,47 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
       thread %tid : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
   return %r : vector<8xf16>
 }
+
+// -----
+// An asynchronous copy into slot %s of three LDS buffers, with @plain's
+// plan (32 x 32, vectors of 8 along the columns, 256 threads, a partial
+// round): each unit's vector goes from its position (ck.coord_access, valid
+// where the op's `if` holds) to the unit's place in LDS, [%s][row][col], as
+// one ck.async_copy of 8 elements, under an scf.if on the unit's existence
+// (a unit that does not exist has no place in the tile). Without `if`, the
+// access is enabled by a constant true.
+
+#plan = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+
+// CHECK-LABEL: gpu.func @async
+// CHECK-SAME: (%[[M:[^:]*]]: memref<1x64x64xf16>, %[[P:[^:]*]]: !ck.coord<3xi32>, %[[MORE:[^:]*]]: i1, %[[S:[^:]*]]: index)
+// CHECK: %[[LDS:.*]] = ck.lds_buffer offset 0 : memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[U:.*]] = arith.addi %[[TID]], %c0
+// CHECK: %[[COLU:.*]] = arith.remui %[[U]], %c4
+// CHECK: %[[COL:.*]] = arith.muli %[[COLU]], %c8
+// CHECK: %[[ROWU:.*]] = arith.divui %[[U]], %c4
+// CHECK: %[[ROW:.*]] = arith.muli %[[ROWU]], %c1
+// CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c128
+// CHECK: scf.if %[[EXISTS]] {
+// CHECK-NEXT: %[[I:.*]]:3, %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[MORE]]
+// CHECK-NEXT: ck.async_copy %[[M]][%[[I]]#0, %[[I]]#1, %[[I]]#2] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK]] : memref<1x64x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: }
+// CHECK: scf.if %[[EXISTS]] {
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT: %[[J:.*]]:3, %[[OK2:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[TRUE]]
+// CHECK-NEXT: ck.async_copy %[[M]][%[[J]]#0, %[[J]]#1, %[[J]]#2] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK2]]
+// CHECK-NEXT: }
+// CHECK-NOT: ck.tile_
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @async(%m: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %more: i1, %s: index) kernel {
+    %lds = ck.lds_buffer offset 0 : memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid if %more
+        : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid
+        : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -59,6 +59,16 @@ func.func @f16_on_f32_mfma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c:
 }
 
 // -----
+// Asynchronous copies to LDS on a chip without them (no AMD chip has a
+// lowering yet).
+func.func @async_copy_on_amd(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op gfx942 has no asynchronous copies to LDS (async_copy)}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 3, async_copy>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
 // A wave tile that is not a whole number of instruction tiles: 24 % 16 = 8
 // (the block, 48x128, is a whole number of 24x64 wave tiles, as the
 // attribute's own verifier demands).

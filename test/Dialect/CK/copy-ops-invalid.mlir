@@ -168,3 +168,113 @@ func.func @guarded_load_width(%x: memref<4x64xf16>, %i: index, %ok: i1) -> vecto
   %v = ck.guarded_load %x[%i, %i] if %ok : memref<4x64xf16> -> vector<3xf16>
   return %v : vector<3xf16>
 }
+
+// -----
+// An asynchronous copy lands each loaded vector whole in one LDS row.
+#tplan = #ck.copy_plan<tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128>
+func.func @async_transposes(%a: memref<1x32x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
+                            %lds: memref<64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op cannot transpose (load_dim 1, lds_dim 0): an asynchronous copy lands each vector whole}}
+  ck.tile_copy_async %a[%p, %p] -> %lds plan #tplan thread %tid
+      : memref<1x32x64xf16>, !ck.coord<3xi32>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// 1 x f16 is 2 bytes: cp.async moves 4, 8 or 16.
+#plan = #ck.copy_plan<tile = [4, 32], load = [1, 1], lds = [1, 1], pad = 8, threads = 128>
+func.func @async_width(%a: memref<1x4x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
+                       %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op copies vectors of 4, 8 or 16 bytes, got 2}}
+  ck.tile_copy_async %a[%p] -> %lds plan #plan thread %tid
+      : memref<1x4x64xf16>, !ck.coord<3xi32>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @async_positions(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
+                           %lds: memref<64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op takes one position per load, got 1; the plan gives each thread 2}}
+  ck.tile_copy_async %a[%p] -> %lds plan #plan thread %tid
+      : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @async_lds_shape(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
+                           %lds: memref<64x32xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op LDS tile 'memref<64x32xf16, #gpu.address_space<workgroup>>' does not have the plan's shape ([buffers x] 64 x 40)}}
+  ck.tile_copy_async %a[%p, %p] -> %lds plan #plan thread %tid
+      : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<64x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @async_slot(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
+                      %lds: memref<3x64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op needs a slot for the LDS tile's buffer dimension}}
+  ck.tile_copy_async %a[%p, %p] -> %lds plan #plan thread %tid
+      : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
+func.func @async_element(%a: memref<1x64x64xbf16>, %p: !ck.coord<3xi32>, %tid: index,
+                         %lds: memref<64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op copies 'bf16' into an LDS tile of 'f16'}}
+  ck.tile_copy_async %a[%p, %p] -> %lds plan #plan thread %tid
+      : memref<1x64x64xbf16>, !ck.coord<3xi32>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+func.func @async_copy_indices(%x: memref<4x64xf16>, %i: index, %ok: i1,
+                              %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.async_copy' op takes one index per dimension of 'memref<4x64xf16>', got 1}}
+  ck.async_copy %x[%i] -> %lds[%i, %i] elements 8 if %ok : memref<4x64xf16>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+func.func @async_copy_lds_indices(%x: memref<4x64xf16>, %i: index, %ok: i1,
+                                  %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.async_copy' op takes one LDS index per dimension of 'memref<4x40xf16, #gpu.address_space<workgroup>>', got 3}}
+  ck.async_copy %x[%i, %i] -> %lds[%i, %i, %i] elements 8 if %ok : memref<4x64xf16>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+func.func @async_copy_element(%x: memref<4x64xf32>, %i: index, %ok: i1,
+                              %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.async_copy' op copies 'f32' into LDS of 'f16'}}
+  ck.async_copy %x[%i, %i] -> %lds[%i, %i] elements 4 if %ok : memref<4x64xf32>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+func.func @async_copy_layout(%x: memref<4x64xf16, strided<[128, 1]>>, %i: index, %ok: i1,
+                             %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.async_copy' op needs a contiguous memref (identity layout), got 'memref<4x64xf16, strided<[128, 1]>>'}}
+  ck.async_copy %x[%i, %i] -> %lds[%i, %i] elements 8 if %ok : memref<4x64xf16, strided<[128, 1]>>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// 3 x f16 is 6 bytes.
+func.func @async_copy_size(%x: memref<4x64xf16>, %i: index, %ok: i1,
+                           %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.async_copy' op copies 4, 8 or 16 bytes, got 3 x 'f16'}}
+  ck.async_copy %x[%i, %i] -> %lds[%i, %i] elements 3 if %ok : memref<4x64xf16>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+func.func @async_wait_negative() {
+  // expected-error @+1 {{'ck.async_wait' op pending must be at least 0, got -1}}
+  ck.async_wait pending -1
+  return
+}

@@ -1008,13 +1008,35 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 #bad_config = #ck.gemm_config<block = [256, 256, 4611686018427387904], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>>
 
 // -----
-// Three LDS buffers.
-// expected-error @+1 {{lds_buffers must be 1 or 2, got 3}}
+// Five LDS buffers: an asynchronous pipeline keeps at most 3 K-tiles in
+// flight.
+// expected-error @+1 {{lds_buffers must be in [1, 4], got 5}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 5, async_copy>
+
+// -----
+// Three LDS buffers without asynchronous copies.
+// expected-error @+1 {{lds_buffers = 3 needs async_copy: the register prefetch and the wave roles' ring use at most 2}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 3>
 
 // -----
+// Asynchronous copies with one buffer: no stage to copy into while the
+// MMAs read.
+// expected-error @+1 {{async_copy needs 2 or more lds_buffers (stages), got 1}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, async_copy>
+
+// -----
+// Asynchronous copies and wave roles.
+// expected-error @+1 {{async_copy does not combine with wave roles (load_waves = 4)}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 2, load_waves = 4, async_copy>
+
+// -----
+// A flag given twice.
+// expected-error @+1 {{gemm_config option 'async_copy' is given twice}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 2, async_copy, async_copy>
+
+// -----
 // An option the configuration does not have.
-// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers or load_waves}}
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves or async_copy}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
 
 // -----

@@ -232,24 +232,32 @@ namespace mlir::ck {
 /// `(, partition = P)? (, lds_buffers = L)?` in either order, each at most
 /// once; data-parallel and 1 by default.
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
-                                   int64_t &ldsBuffers, int64_t &loadWaves) {
+                                   int64_t &ldsBuffers, int64_t &loadWaves,
+                                   bool &asyncCopy) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
   loadWaves = 0;
+  asyncCopy = false;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
     StringRef name;
     if (parser.parseKeyword(&name))
       return failure();
-    if (name != "partition" && name != "lds_buffers" && name != "load_waves")
+    if (name != "partition" && name != "lds_buffers" && name != "load_waves" &&
+        name != "async_copy")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
-             << "'; expected partition, lds_buffers or load_waves";
+             << "'; expected partition, lds_buffers, load_waves or async_copy";
     if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
+    // A flag: present or not.
+    if (name == "async_copy") {
+      asyncCopy = true;
+      continue;
+    }
     if (parser.parseEqual())
       return failure();
     if (name == "partition") {
@@ -264,16 +272,20 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 }
 
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
-                            int64_t ldsBuffers, int64_t loadWaves) {
+                            int64_t ldsBuffers, int64_t loadWaves,
+                            bool asyncCopy) {
   if (partition.getKind() != PartitionKind::DataParallel)
     printer << ", partition = " << partition;
   if (ldsBuffers != 1)
     printer << ", lds_buffers = " << ldsBuffers;
   if (loadWaves != 0)
     printer << ", load_waves = " << loadWaves;
+  if (asyncCopy)
+    printer << ", async_copy";
 }
 } // namespace mlir::ck
 
+using cklimits::kMaxLdsBuffers;
 using cklimits::kMaxRoleWaves;
 using cklimits::kMaxTileSize;
 
@@ -281,14 +293,28 @@ LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
-                       int64_t ldsBuffers, int64_t loadWaves) {
+                       int64_t ldsBuffers, int64_t loadWaves,
+                       bool asyncCopy) {
   if (!partition)
     return emitError() << "needs a partition";
-  if (ldsBuffers != 1 && ldsBuffers != 2)
-    return emitError() << "lds_buffers must be 1 or 2, got " << ldsBuffers;
+  if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)
+    return emitError() << "lds_buffers must be in [1, " << kMaxLdsBuffers
+                       << "], got " << ldsBuffers;
   if (loadWaves < 0 || loadWaves > kMaxRoleWaves)
     return emitError() << "load_waves must be in [0, " << kMaxRoleWaves
                        << "], got " << loadWaves;
+  if (asyncCopy && loadWaves > 0)
+    return emitError() << "async_copy does not combine with wave roles "
+                          "(load_waves = "
+                       << loadWaves << ")";
+  if (asyncCopy && ldsBuffers < 2)
+    return emitError() << "async_copy needs 2 or more lds_buffers (stages), "
+                          "got "
+                       << ldsBuffers;
+  if (!asyncCopy && ldsBuffers > 2)
+    return emitError() << "lds_buffers = " << ldsBuffers
+                       << " needs async_copy: the register prefetch and the "
+                          "wave roles' ring use at most 2";
   if (block.size() != 3)
     return emitError() << "block tile needs 3 sizes (M, N, K), got "
                        << block.size();
@@ -308,7 +334,7 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
   return get(getContext(), getBlock(), getWave(), getMma(), partition,
-             getLdsBuffers(), getLoadWaves());
+             getLdsBuffers(), getLoadWaves(), getAsyncCopy());
 }
 
 //===----------------------------------------------------------------------===//

@@ -45,13 +45,10 @@ LogicalResult TileLoadOp::verify() {
                            "results", plan.getLoadWidth());
 }
 
-LogicalResult TileStoreLdsOp::verify() {
-  CopyPlanAttr plan = getPlan();
-  MemRefType lds = getLds().getType();
-  if (failed(verifyThreadShare(*this, plan, getValues().getTypes(),
-                               lds.getElementType(), "values",
-                               plan.getStoreWidth())))
-    return failure();
+/// Checks that `lds` is the LDS tile of `plan` ([buffers x] its shape) and
+/// that a slot is given exactly when it has a buffer dimension.
+static LogicalResult verifyLdsTile(Operation *op, CopyPlanAttr plan,
+                                   MemRefType lds, bool hasSlot) {
   bool buffered = lds.getRank() == 3;
   SmallVector<int64_t> expected;
   if (buffered)
@@ -60,15 +57,90 @@ LogicalResult TileStoreLdsOp::verify() {
       expected,
       plan.ldsType(lds.getElementType(), lds.getMemorySpace(), 1).getShape());
   if (lds.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError() << "LDS tile " << lds
-                         << " does not have the plan's shape ([buffers x] "
-                         << expected[buffered] << " x " << expected.back()
-                         << ")";
-  if (buffered != static_cast<bool>(getSlot()))
-    return emitOpError() << (buffered ? "needs a slot for the LDS tile's "
-                                        "buffer dimension"
-                                      : "takes a slot only with a buffer "
-                                        "dimension");
+    return op->emitOpError()
+           << "LDS tile " << lds
+           << " does not have the plan's shape ([buffers x] "
+           << expected[buffered] << " x " << expected.back() << ")";
+  if (buffered != hasSlot)
+    return op->emitOpError() << (buffered ? "needs a slot for the LDS tile's "
+                                            "buffer dimension"
+                                          : "takes a slot only with a buffer "
+                                            "dimension");
+  return success();
+}
+
+/// Checks that the positions are one per load of the thread, of one type.
+static LogicalResult verifyPositions(Operation *op, CopyPlanAttr plan,
+                                     ValueRange positions) {
+  if (static_cast<int64_t>(positions.size()) != plan.loadsPerThread())
+    return op->emitOpError()
+           << "takes one position per load, got " << positions.size()
+           << "; the plan gives each thread " << plan.loadsPerThread();
+  for (Value position : positions)
+    if (position.getType() != positions.front().getType())
+      return op->emitOpError() << "positions must share one type";
+  return success();
+}
+
+LogicalResult TileStoreLdsOp::verify() {
+  CopyPlanAttr plan = getPlan();
+  MemRefType lds = getLds().getType();
+  if (failed(verifyThreadShare(*this, plan, getValues().getTypes(),
+                               lds.getElementType(), "values",
+                               plan.getStoreWidth())))
+    return failure();
+  return verifyLdsTile(*this, plan, lds, static_cast<bool>(getSlot()));
+}
+
+LogicalResult TileCopyAsyncOp::verify() {
+  CopyPlanAttr plan = getPlan();
+  MemRefType lds = getLds().getType();
+  Type elementType = cast<ShapedType>(getView().getType()).getElementType();
+  if (elementType != lds.getElementType())
+    return emitOpError() << "copies " << elementType << " into an LDS tile of "
+                         << lds.getElementType();
+  if (plan.transposes())
+    return emitOpError() << "cannot transpose (load_dim " << plan.getLoadDim()
+                         << ", lds_dim " << plan.getLdsDim()
+                         << "): an asynchronous copy lands each vector whole";
+  int64_t bytes = plan.getLoadWidth() * elementType.getIntOrFloatBitWidth() / 8;
+  if (!AsyncCopyOp::isCopySize(bytes))
+    return emitOpError() << "copies vectors of 4, 8 or 16 bytes, got " << bytes;
+  if (failed(verifyPositions(*this, plan, getPositions())))
+    return failure();
+  return verifyLdsTile(*this, plan, lds, static_cast<bool>(getSlot()));
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  MemRefType memref = getMemref().getType();
+  MemRefType lds = getLds().getType();
+  if (static_cast<int64_t>(getIndices().size()) != memref.getRank())
+    return emitOpError() << "takes one index per dimension of " << memref
+                         << ", got " << getIndices().size();
+  if (static_cast<int64_t>(getLdsIndices().size()) != lds.getRank())
+    return emitOpError() << "takes one LDS index per dimension of " << lds
+                         << ", got " << getLdsIndices().size();
+  if (memref.getElementType() != lds.getElementType())
+    return emitOpError() << "copies " << memref.getElementType()
+                         << " into LDS of " << lds.getElementType();
+  if (!memref.getLayout().isIdentity())
+    return emitOpError() << "needs a contiguous memref (identity layout), got "
+                         << memref;
+  // The attribute's getter is unsigned; the value is the signed i64.
+  int64_t elements = static_cast<int64_t>(getElements());
+  int64_t bits = memref.getElementType().getIntOrFloatBitWidth();
+  if (elements < 1 || elements > 16 ||
+      !AsyncCopyOp::isCopySize(elements * bits / 8))
+    return emitOpError() << "copies 4, 8 or 16 bytes, got " << elements
+                         << " x " << memref.getElementType();
+  return success();
+}
+
+LogicalResult AsyncWaitOp::verify() {
+  // The attribute's getter is unsigned; the value is the signed i64.
+  int64_t pending = static_cast<int64_t>(getPending());
+  if (pending < 0)
+    return emitOpError() << "pending must be at least 0, got " << pending;
   return success();
 }
 

@@ -19,9 +19,11 @@ using namespace mlir::ck;
 namespace mlir::ck {
 // The `custom<GemmConfigOptions>` directive of #ck.gemm_config (CKAttrs.cpp).
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
-                                   int64_t &ldsBuffers, int64_t &loadWaves);
+                                   int64_t &ldsBuffers, int64_t &loadWaves,
+                                   bool &asyncCopy);
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
-                            int64_t ldsBuffers, int64_t loadWaves);
+                            int64_t ldsBuffers, int64_t loadWaves,
+                            bool asyncCopy);
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,
                              int64_t &k);
 void printMatrixShape(AsmPrinter &printer, int64_t m, int64_t n, int64_t k);

@@ -22,6 +22,11 @@ struct CKSelectGemmConfigPass
   LogicalResult initialize(MLIRContext *context) override {
     if (failed(parseWaves(context)))
       return failure();
+    if (stages < 0 || stages > cklimits::kMaxLdsBuffers)
+      return emitError(UnknownLoc::get(context))
+             << "invalid stages " << int64_t(stages) << ": expected 0 (the "
+             << "heuristic's), 1 (register prefetch) or 2 to "
+             << cklimits::kMaxLdsBuffers << " (asynchronous copies)";
     if (partition.empty() || partition == "auto")
       return success();
     if (partition == "split_k") {
@@ -93,7 +98,7 @@ struct CKSelectGemmConfigPass
       // needs registers.
       FailureOr<GemmConfigAttr> config =
           selectGemmConfig(op.getContext(), shape, elementType, *target,
-                           emitError, roles, forced);
+                           emitError, roles, forced, stages);
       if (failed(config))
         return WalkResult::interrupt();
       op.setConfigAttr(withPartition(*config, shape, *target));

@@ -442,6 +442,13 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     tile goes to the other buffer, and one barrier per K step suffices, at
     twice the LDS.
 
+    `async_copy` (a flag, off by default) copies the operand tiles from
+    global memory straight into LDS, without registers (`cp.async` on
+    NVIDIA), in a pipeline of `lds_buffers` stages: the copies of the next
+    `lds_buffers - 1` K-tiles are in flight while one is computed, with one
+    barrier per K step. It needs 2 to 4 buffers, no wave roles, and a chip
+    with the `async_copy` feature. Without it, `lds_buffers` is 1 or 2.
+
     `load_waves` (default 0) specializes waves by role: with `L > 0` the
     workgroup has `L` load waves besides the wave grid's `M` math waves
     (`(M + L) * wave size` threads). Load waves do the operand views'
@@ -450,8 +457,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     buffers become a ring of `lds_buffers` slots between the roles
     (`ck.roles`, `ck.ring`). `--waves=L,M` on the tools asks for it.
 
-    `partition`, `lds_buffers` and `load_waves` may be given in any order
-    and are printed only when they differ from their defaults.
+    `partition`, `lds_buffers`, `load_waves` and `async_copy` may be given
+    in any order and are printed only when they differ from their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -465,6 +472,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
+    #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
     ```
   }];
   let parameters = (ins
@@ -476,20 +484,23 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
         "how tiles and K loops are spread over workgroups">:$partition,
     DefaultValuedParameter<"int64_t", "1", "LDS buffers per operand tile">:$ldsBuffers,
     DefaultValuedParameter<"int64_t", "0",
-        "load waves beside the math waves (0: no roles)">:$loadWaves
+        "load waves beside the math waves (0: no roles)">:$loadWaves,
+    DefaultValuedParameter<"bool", "false",
+        "operand tiles copied to LDS asynchronously">:$asyncCopy
   );
   let builders = [
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
                      "MatrixInstrAttrInterface":$mma,
                      "PartitionAttr":$partition, "int64_t":$ldsBuffers), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
-                   /*loadWaves=*/0);
+                   /*loadWaves=*/0, /*asyncCopy=*/false);
     }]>
   ];
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
     `mma` `=` $mma ``
-    custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves) `>`
+    custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves,
+                              $asyncCopy) `>`
   }];
   let extraClassDeclaration = [{
     /// The waves of the wave grid, which hold the accumulators and run the
@@ -520,7 +531,8 @@ def CK_Vendor : I32EnumAttr<"Vendor", "GPU vendor", [
 def CK_TargetFeature : I32EnumAttr<"TargetFeature",
     "a property of a chip that changes which kernels pay off", [
     I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">,
-    I32EnumAttrCase<"DynamicLds", 1, "dynamic_lds">
+    I32EnumAttrCase<"DynamicLds", 1, "dynamic_lds">,
+    I32EnumAttrCase<"AsyncCopy", 2, "async_copy">
   ]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
@@ -577,7 +589,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     | `registers_per_simd` | registers per lane a SIMD shares among its waves |
     | `lds_per_cu` | LDS per compute unit, in bytes |
     | `mma` | the matrix instructions (attributes implementing `MatrixInstrAttrInterface`), in order of preference: a GEMM of some input type uses the first that takes it (`#ck.fma` takes every type) |
-    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB) |
+    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`) |
 
     Example:
 

@@ -6,7 +6,9 @@
 // #ck.copy_plan. `ck-pipeline` places them in the K loop (the load of the
 // next K-tile before the MMAs of this one, the store after);
 // `ck-lower-tile-copies` spells them out as guarded loads (ck.guarded_load,
-// which each target lowers) and vector stores.
+// which each target lowers) and vector stores. Where the target copies
+// global memory to LDS asynchronously, ck.tile_copy_async does both halves
+// at once (ck.async_copy per vector, ck.async_commit, ck.async_wait).
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,6 +139,135 @@ def CK_GuardedLoadOp : CK_Op<"guarded_load"> {
     $memref `[` $indices `]` `if` $valid attr-dict `:` type($memref) `->`
     type($result)
   }];
+  let hasVerifier = 1;
+}
+
+def CK_TileCopyAsyncOp : CK_Op<"tile_copy_async",
+    [AttrSizedOperandSegments]> {
+  let summary = "A thread's share of an operand tile, from global memory "
+                "straight into LDS";
+  let description = [{
+    Starts copying the vectors that `ck.tile_load` would load for thread
+    `thread` under `plan` into the LDS tile `lds` (buffer `slot` where it
+    has a buffer dimension), where `ck.tile_store_lds` would store them,
+    without passing through registers. Positions and validity are
+    `ck.tile_load`'s: a vector whose position is outside the view, on
+    padding, or where `if` is false is written as zeros. The copy is
+    asynchronous: it joins the thread's current group of copies, which
+    `ck.async_commit` closes and `ck.async_wait` waits for; only then, and
+    after a `ck.lds_barrier`, may any thread read the data.
+
+    `ck-pipeline` uses it where the config asks for `async_copy`;
+    `ck-lower-tile-copies` spells it out as one `ck.async_copy` per vector.
+
+    Verifier: the plan does not transpose (each loaded vector lands whole in
+    one LDS row); its vectors are 4, 8 or 16 bytes; one position per load
+    of the thread, all of one type; the LDS tile has the plan's shape, with
+    a slot exactly when it has a buffer dimension.
+
+    Example:
+
+    ```mlir
+    ck.tile_copy_async %a[%p0, %p1] -> %la[%slot]
+        plan #ck.copy_plan<tile = [128, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+        thread %tid if %more : !ck.view<1x36x40000xf16>, !ck.coord<6xi32>,
+        memref<3x128x40xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Arg<CK_Tensor, "the source", [MemRead]>:$view,
+                       Variadic<CK_CoordType>:$positions,
+                       Arg<CK_LdsMemRef, "the LDS tile", [MemWrite]>:$lds,
+                       Optional<Index>:$slot,
+                       Index:$thread,
+                       Optional<I1>:$condition,
+                       CK_CopyPlanAttr:$plan);
+  let assemblyFormat = [{
+    $view `[` $positions `]` `->` $lds (`[` $slot^ `]`)? `plan` $plan
+    `thread` $thread (`if` $condition^)? attr-dict `:` type($view) `,`
+    custom<UniformTypes>(ref($positions), type($positions)) `,` type($lds)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_AsyncCopyOp : CK_Op<"async_copy", [AttrSizedOperandSegments]> {
+  let summary = "A vector copied from global memory to LDS, asynchronously";
+  let description = [{
+    Starts copying `elements` contiguous elements of `memref` from
+    `indices` to `lds` at `lds_indices`, contiguous there too, where `valid`
+    holds, and writing zeros where it does not (then the indices into
+    `memref` may be anything: nothing is read). The copy joins the thread's
+    current group (`ck.async_commit`, `ck.async_wait`). Both starts must be
+    aligned to the vector's size, as a copy plan's vectors are. This is one
+    vector of a `ck.tile_copy_async`; `convert-ck-to-nvvm` lowers it to
+    `cp.async` with a source size of 0 where `valid` is false. AMD targets
+    have no lowering yet (the config check refuses `async_copy` there).
+
+    Verifier: one index per dimension of each memref; both of one element
+    type; `memref` contiguous (identity layout); 4, 8 or 16 bytes.
+
+    Example:
+
+    ```mlir
+    ck.async_copy %x[%n, %h, %w, %g, %c] -> %la[%slot, %row, %col]
+        elements 8 if %valid
+        : memref<16x50x50x1x256xf16>, memref<3x128x40xf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins Arg<CK_FloatMemRef, "the source", [MemRead]>:$memref,
+                       Variadic<Index>:$indices,
+                       Arg<CK_LdsMemRef, "the destination", [MemWrite]>:$lds,
+                       Variadic<Index>:$ldsIndices,
+                       I64Attr:$elements,
+                       I1:$valid);
+  let assemblyFormat = [{
+    $memref `[` $indices `]` `->` $lds `[` $ldsIndices `]` `elements`
+    $elements `if` $valid attr-dict `:` type($memref) `,` type($lds)
+  }];
+  let extraClassDeclaration = [{
+    /// Whether a vector of `bytes` bytes can be copied asynchronously.
+    static bool isCopySize(int64_t bytes) {
+      return bytes == 4 || bytes == 8 || bytes == 16;
+    }
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_AsyncCommitOp : CK_Op<"async_commit"> {
+  let summary = "Closes the thread's current group of asynchronous copies";
+  let description = [{
+    The `ck.async_copy` ops this thread started since its last commit form
+    one group, which `ck.async_wait` counts. A commit with no copies makes
+    an empty group, so every thread commits on the same steps.
+
+    Example:
+
+    ```mlir
+    ck.async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def CK_AsyncWaitOp : CK_Op<"async_wait"> {
+  let summary = "Waits until few of the thread's copy groups are in flight";
+  let description = [{
+    Waits until at most `pending` of this thread's committed groups of
+    asynchronous copies are still in flight, the most recent ones: with
+    `pending = S - 2` in an S-stage pipeline, the group of the K-tile about
+    to be computed has landed while the next ones keep going. It orders
+    this thread's copies only; a `ck.lds_barrier` after it makes every
+    thread's copies visible to the workgroup.
+
+    Verifier: `pending` is at least 0.
+
+    Example:
+
+    ```mlir
+    ck.async_wait pending 1
+    ```
+  }];
+  let arguments = (ins I64Attr:$pending);
+  let assemblyFormat = "`pending` $pending attr-dict";
   let hasVerifier = 1;
 }
 

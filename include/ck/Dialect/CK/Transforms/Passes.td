@@ -166,7 +166,11 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
            "parameters, e.g. stream_k,reduce=linear">,
     Option<"waves", "waves", "std::string", /*default=*/"\"\"",
            "Wave roles of the chosen configurations: auto (the heuristic's, "
-           "no roles) or LOAD,MATH, e.g. 4,4">
+           "no roles) or LOAD,MATH, e.g. 4,4">,
+    Option<"stages", "stages", "int64_t", /*default=*/"0",
+           "Pipeline of the chosen configurations' K loops: 0 (the "
+           "heuristic's), 1 (register prefetch into one LDS buffer) or 2 to "
+           "4 (asynchronous copies through that many LDS buffers)">
   ];
 }
 
