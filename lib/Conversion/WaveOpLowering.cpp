@@ -416,10 +416,10 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
                << ": the target has no asynchronous copies to LDS (a config "
                   "with async_copy needs a chip with that feature)";
       target.lowerAsyncCopy(rewriter, op);
-    }
-    else if (failed(isa<MmaOp>(op) ? target.lowerMma(rewriter, cast<MmaOp>(op))
-                                   : target.lowerFragmentLoad(
-                                         rewriter, cast<FragmentLoadOp>(op))))
+    } else if (failed(isa<MmaOp>(op)
+                          ? target.lowerMma(rewriter, cast<MmaOp>(op))
+                          : target.lowerFragmentLoad(rewriter,
+                                                     cast<FragmentLoadOp>(op))))
       return failure();
   }
   return success();

@@ -34,9 +34,12 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                       (wave[1] / mma.n) * mma.b.size() / perRegister;
   // The next K-tile, prefetched into registers while this one is computed
   // (asynchronous copies go to LDS without them).
-  int64_t prefetch = config.getAsyncCopy() ? 0 : llvm::divideCeil(
-      (block[0] * block[2] + block[2] * block[1]) * bytes,
-      cost.copyThreads * 4);
+  int64_t prefetch =
+      config.getAsyncCopy()
+          ? 0
+          : llvm::divideCeil((block[0] * block[2] + block[2] * block[1]) *
+                                 bytes,
+                             cost.copyThreads * 4);
   int64_t accumulators = tiles * mma.c.size();
   int64_t math = accumulators + fragments;
   cost.registersPerLane =
@@ -80,8 +83,7 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << instruction << " does not take " << elementType << " inputs";
   else if (config.getAsyncCopy() &&
            !target.hasFeature(TargetFeature::AsyncCopy))
-    os << target.getChip()
-       << " has no asynchronous copies to LDS (async_copy)";
+    os << target.getChip() << " has no asynchronous copies to LDS (async_copy)";
   else if (wave[0] % mma.m || wave[1] % mma.n)
     os << "wave tile " << wave[0] << "x" << wave[1]
        << " is not a whole number of " << instruction << " tiles (" << mma.m

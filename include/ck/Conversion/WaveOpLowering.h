@@ -52,8 +52,8 @@ struct FlagTarget {
 /// (its aligned pointer and offset), as an !llvm.ptr of `addressSpace`: 0
 /// (generic) for memrefs in the default memory space, the memref's own for
 /// others (the aligned pointer is an offset in that space).
-Value emitElementPointer(OpBuilder &b, Location loc, Value memref,
-                         Value linear, unsigned addressSpace = 0);
+Value emitElementPointer(OpBuilder &b, Location loc, Value memref, Value linear,
+                         unsigned addressSpace = 0);
 
 /// One event of a wave-role ring (ck.ring_wait or ck.ring_signal) as the
 /// targets lower it.

@@ -326,8 +326,8 @@ static void lowerAsyncCopy(RewriterBase &rewriter, Operation *op) {
   auto copy = cast<AsyncCopyOp>(op);
   MemRefType lds = copy.getLds().getType();
   int64_t bytes = copy.getElements() * lds.getElementTypeBitWidth() / 8;
-  Value source = emitGlobalAddress(rewriter, loc, copy.getMemref(),
-                                   copy.getIndices());
+  Value source =
+      emitGlobalAddress(rewriter, loc, copy.getMemref(), copy.getIndices());
   Value destination = emitElementPointer(
       rewriter, loc, copy.getLds(),
       emitLinearIndex(rewriter, loc, lds, copy.getLdsIndices()),
@@ -346,10 +346,10 @@ namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
   void runOnOperation() override {
-    WaveOpTarget target{lowerMma,         lowerLdsBarrier,
-                        FlagTarget{"device", pause},
-                        lowerRingEvent,   lowerGuardedLoad,
-                        lowerFragmentLoad, lowerAsyncCopy};
+    WaveOpTarget target{
+        lowerMma,       lowerLdsBarrier,  FlagTarget{"device", pause},
+        lowerRingEvent, lowerGuardedLoad, lowerFragmentLoad,
+        lowerAsyncCopy};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }

@@ -339,9 +339,9 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
     Value readSlot = iterArgs[1], writeSlot = iterArgs[2];
     AsyncWaitOp::create(b, loc, stages - 2);
     LdsBarrierOp::create(b, loc);
-    Value ahead = arith::AddIOp::create(
-        b, loc, kLoop.getInductionVar(),
-        indexConstant(b, loc, (stages - 1) * parts.bk));
+    Value ahead =
+        arith::AddIOp::create(b, loc, kLoop.getInductionVar(),
+                              indexConstant(b, loc, (stages - 1) * parts.bk));
     Value enabled = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                           ahead, parts.kEnd);
     ValueRange carried = iterArgs.drop_front(cursorsBegin);
@@ -359,8 +359,7 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
       return arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
                                      next);
     };
-    SmallVector<Value> yielded = {acc, wrapNext(readSlot),
-                                  wrapNext(writeSlot)};
+    SmallVector<Value> yielded = {acc, wrapNext(readSlot), wrapNext(writeSlot)};
     copy.carryNext(yielded, aheadAt);
     scf::YieldOp::create(b, loc, yielded);
   }

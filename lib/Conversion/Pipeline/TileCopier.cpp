@@ -80,8 +80,7 @@ SmallVector<LoadPosition> TileCopier::takeCarried(ValueRange &values) {
   return cursors;
 }
 
-SmallVector<Value>
-TileCopier::coordinates(ArrayRef<LoadPosition> cursors) {
+SmallVector<Value> TileCopier::coordinates(ArrayRef<LoadPosition> cursors) {
   SmallVector<Value> positions;
   for (const LoadPosition &cursor : cursors) {
     // An evaluating copy starts from the view coordinates at each step.

@@ -3,13 +3,14 @@
 // Each ck.tile_load becomes the thread's vector loads, one per result: the
 // memref indices and validity of its position (ck.coord_access, with the
 // unit's existence and the op's condition), then a ck.guarded_load, which
-// yields zero where that is false and which each target lowers its own way. Each ck.tile_store_lds becomes its units' vector
-// stores into LDS, transposed in registers where the plan transposes, under
-// an scf.if for units of a partial last round. The units' places in the
-// tile are computed once per thread index, before its first copy
-// (emitUnitPosition, the arithmetic ck-pipeline started the positions
-// with, so CSE keeps one of each). Each ck.tile_copy_async becomes one
-// ck.async_copy per vector, from the load's position to the store's place.
+// yields zero where that is false and which each target lowers its own way.
+// Each ck.tile_store_lds becomes its units' vector stores into LDS, transposed
+// in registers where the plan transposes, under an scf.if for units of a
+// partial last round. The units' places in the tile are computed once per
+// thread index, before its first copy (emitUnitPosition, the arithmetic
+// ck-pipeline started the positions with, so CSE keeps one of each). Each
+// ck.tile_copy_async becomes one ck.async_copy per vector, from the load's
+// position to the store's place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,8 +97,8 @@ std::pair<Value, Value> ldsPlace(CopyPlanAttr plan, const UnitPosition &unit) {
 /// Opens an scf.if on the unit's existence where unit `i` may not exist (a
 /// partial last round of `plan`), so that what `b` builds next runs only
 /// for units that do.
-void guardPartialRound(OpBuilder &b, Location loc, CopyPlanAttr plan,
-                       int64_t i, const UnitPosition &unit,
+void guardPartialRound(OpBuilder &b, Location loc, CopyPlanAttr plan, int64_t i,
+                       const UnitPosition &unit,
                        std::optional<OpBuilder::InsertionGuard> &guard) {
   if ((i + 1) * plan.getThreads() <= plan.units())
     return;
@@ -202,9 +203,10 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
     sinkPositionInto(position, op);
     std::optional<OpBuilder::InsertionGuard> guard;
     guardPartialRound(b, loc, plan, i, unit, guard);
-    Value enabled = op.getCondition()
-                        ? op.getCondition()
-                        : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
+    Value enabled =
+        op.getCondition()
+            ? op.getCondition()
+            : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
     auto access = CoordAccessOp::create(
         b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
         op.getView(), position, b.getDenseI64ArrayAttr({1, 2}), enabled);

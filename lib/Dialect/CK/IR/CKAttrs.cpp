@@ -293,8 +293,7 @@ LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
-                       int64_t ldsBuffers, int64_t loadWaves,
-                       bool asyncCopy) {
+                       int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)

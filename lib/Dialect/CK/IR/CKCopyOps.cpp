@@ -131,8 +131,8 @@ LogicalResult AsyncCopyOp::verify() {
   int64_t bits = memref.getElementType().getIntOrFloatBitWidth();
   if (elements < 1 || elements > 16 ||
       !AsyncCopyOp::isCopySize(elements * bits / 8))
-    return emitOpError() << "copies 4, 8 or 16 bytes, got " << elements
-                         << " x " << memref.getElementType();
+    return emitOpError() << "copies 4, 8 or 16 bytes, got " << elements << " x "
+                         << memref.getElementType();
   return success();
 }
 
