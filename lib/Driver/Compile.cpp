@@ -90,6 +90,7 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     std::string compute = reference ? "f32" : problem->dtype;
     int64_t kBatch = 1;
     std::string partition, waves;
+    int64_t asyncStages = 0;
     for (const KernelRecord &kernel : compiled.kernels) {
       if (!kernel.facts)
         continue;
@@ -104,6 +105,7 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
                       .drop_front(StringRef("#ck.partition<").size())
                       .drop_back()
                       .str();
+      asyncStages = std::max(asyncStages, kernel.facts.getAsyncStages());
       if (ArrayRef<int64_t> roles = kernel.facts.getRoles(); !roles.empty())
         waves = std::to_string(roles[0]) + "," + std::to_string(roles[1]);
     }
@@ -121,6 +123,9 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
       info.meta.push_back({"partition", partition});
     if (!waves.empty())
       info.meta.push_back({"waves", waves});
+    // The K loop's pipeline: the LDS stages of asynchronous copies.
+    if (asyncStages)
+      info.meta.push_back({"async_stages", std::to_string(asyncStages)});
   }
   return info;
 }

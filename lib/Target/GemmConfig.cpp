@@ -127,6 +127,11 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
   return success();
 }
 
+/// The heuristic's asynchronous-copy pipeline: its stages, and the fewest
+/// K-tiles a kernel's K loop must have for it.
+static constexpr int64_t kAsyncStages = 3;
+static constexpr int64_t kMinAsyncKTiles = 8;
+
 /// The most K splits the heuristic picks (each costs an f32 partial tile).
 static constexpr int64_t kMaxSplitK = 64;
 
@@ -267,11 +272,22 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
       return failure();
     return staged;
   }
-  // The heuristic does not choose asynchronous copies: on the H100 the
-  // RetinaNet backward-weight layers took 0.97x the register prefetch's
-  // speed with 3 stages (geomean; 1.25x on the K = 36 head, 0.67x on the
-  // large 1x1 layers, whose StreamK grids then read DRAM 1.8x as much:
-  // bench/results/h100-async-copy/README.md).
+  // Asynchronous copies through 3 stages for data-parallel kernels whose K
+  // loops have at least kMinAsyncKTiles steps, where the chip has them (and
+  // no roles are asked for). On the H100 (bench/results/h100-async-copy/)
+  // that made the RetinaNet forward layers 1.16x faster (geomean) and the
+  // backward-data layers 1.10x. Shorter loops lose to the prologue (the
+  // G = 32, C = 8 layers, 3 K-tiles: 0.76x), and StreamK kernels are mixed:
+  // backward-weight took 0.97x, down to 0.67x on large 1x1 layers whose
+  // larger StreamK grids read DRAM 1.8x as much.
+  if (target.hasFeature(TargetFeature::AsyncCopy) && loadWaves == 0 &&
+      config.getPartition().getKind() == PartitionKind::DataParallel &&
+      llvm::divideCeil(shape.k, block[2]) >= kMinAsyncKTiles) {
+    GemmConfigAttr staged = configFor(block, kAsyncStages, /*asyncCopy=*/true);
+    if (fits(staged) && 2 * estimateCost(staged, target, elementType).ldsBytes <=
+                            target.getLdsPerCu())
+      return staged;
+  }
   // Double-buffer the LDS tiles where
   //  * that fits and still leaves room for two workgroups per compute unit
   //    (fewer would hide less latency than the saved barrier gains);

@@ -198,6 +198,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   if (config.hasRoles())
     roles = {config.getLoadWaves(), config.getMathWaves()};
   launch.facts = LaunchAttr::get(
-      context, config.getMma().getComputeType(elementType), partition, roles);
+      context, config.getMma().getComputeType(elementType), partition, roles,
+      config.getAsyncCopy() ? config.getLdsBuffers() : 0);
   return SmallVector<KernelLaunch>{launch};
 }

@@ -85,14 +85,17 @@
 // sm_90a (#ck.mma_sync<16x8x16, f16>): bN = tileFor(2560, 128, 16) = 128; 128x128x32
 //   needs (4 * 8) * 4 + 4 * 8 / 2 + 8 * 4 / 2 + 32 = 192 > 191: bM -> 64,
 //   wave 32x64: (2 * 8) * 4 + 2 * 8 / 2 + 8 * 4 / 2 + 24 = 112. Fits;
-//   LDS 16640 <= 232448. tiles = 640 >= 132: no split.
+//   LDS 16640 <= 232448. tiles = 640 >= 132: no split. Data-parallel with
+//   1024 / 32 = 32 >= 8 K-tiles on a chip with async_copy: the tiles go to
+//   LDS by cp.async through 3 stages, ((64 + 8) * 40 + 40 * (128 + 8)) * 2
+//   * 3 = 49920 bytes, twice of which fit an SM's 233472.
 
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
 // GFX1100-LABEL: func.func @large_f16
 // GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @large_f16
-// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>> :
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
                      %c: memref<1x2048x2560xf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
@@ -108,7 +111,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX1100-LABEL: func.func @large_bf16
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, bf16, gfx11>> :
 // SM90-LABEL: func.func @large_bf16
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>, lds_buffers = 3, async_copy> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
                       %c: memref<1x2048x2560xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>
@@ -130,7 +133,8 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 // sm_90a (#ck.mma_sync<16x8x8, tf32>): 128x128x32 needs 32 * 4 + 4 * 4 + 8 * 2 +
 //   ceil(8192 * 4 / 512) = 224 > 191: bM -> 64, wave 32x64: 16 * 4 + 2 * 4 +
 //   8 * 2 + ceil(6144 * 4 / 512) = 136; LDS (72 * 40 + 40 * 136) * 4 =
-//   33280 <= 232448. tiles = 512 >= 132.
+//   33280 <= 232448. tiles = 512 >= 132. Data-parallel with 16 K-tiles:
+//   3 cp.async stages, 99840 bytes, twice of which fit 233472.
 
 // GFX942-LABEL: func.func @f32
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<stream_k>> :
@@ -139,7 +143,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 // GFX1100-LABEL: func.func @f32
 // GFX1100: config <block = [64, 128, 16], wave = [32, 64], mma = #ck.fma> :
 // SM90-LABEL: func.func @f32
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x8, tf32>> :
+// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x8, tf32>, lds_buffers = 3, async_copy> :
 func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
                %c: memref<1x2048x2048xf32>) {
   ck.gemm %a, %b -> %c : memref<1x2048x512xf32>, memref<1x512x2048xf32> -> memref<1x2048x2048xf32>
@@ -150,7 +154,7 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 // A medium GEMM that fits every chip as first chosen: M = N = K = 64, f16
 // and f32. bM = tileFor(64, 128, 32) = 64, bN = 64 (sm_90a: tileFor(64,
 // 128, 16) = 64), wave 32x32. kTiles = 2 (f32 on gfx1100: bK = 16, 4):
-// 2 / 8 = 0, no split.
+// 2 / 8 = 0, no split; on sm_90a too few for the asynchronous copies (8).
 // f16 registers: gfx942 (2 * 2) * 4 + 2 * 4 / 2 * 2 + ceil(4096 * 2 / 1024)
 //   = 16 + 8 + 8 = 32; gfx1100 (2 * 2) * 8 + 2 * 16 / 2 * 2 +
 //   ceil(8192 / 512) = 32 + 32 + 16 = 80; sm_90a (2 * 4) * 4 + 2 * 8 / 2 +

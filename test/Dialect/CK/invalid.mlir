@@ -1199,6 +1199,11 @@ module attributes {ck.chip = "gfx942"} {
 #bad_launch = #ck.launch<compute = f16, partition = <data_parallel, k_batch = 2>>
 
 // -----
+// One stage is no asynchronous pipeline.
+// expected-error @+1 {{async_stages must be 0 or in [2, 4], got 1}}
+#bad_launch = #ck.launch<compute = f16, async_stages = 1>
+
+// -----
 // ck.launch on a function instead of a gpu.launch_func.
 // expected-error @+1 {{'ck.launch' belongs on a gpu.launch_func, not on 'func.func'}}
 func.func @launch_on_func() attributes {ck.launch = #ck.launch<compute = f16>} {

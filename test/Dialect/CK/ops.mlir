@@ -562,12 +562,14 @@ module attributes {ck.target = #ck.target<"sm_80", vendor = nvidia, wave = 32,
 
 // -----
 // #ck.launch on the launch of a GEMM kernel: the partition is printed when
-// it is not data-parallel.
+// it is not data-parallel, async_stages when it is not 0.
 
 // CHECK-LABEL: func.func @launch_facts
 // CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = tf32, partition = <split_k, k_batch = 4>>}
 // CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = bf16>}
 // CHECK: gpu.launch_func @kernels::@gemm blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%{{.*}}, %{{.*}}, %{{.*}}) {ck.launch = #ck.launch<compute = f16, partition = <stream_k, reduce = linear, tail = all>>}
+// CHECK: {ck.launch = #ck.launch<compute = f16, async_stages = 3>}
+// CHECK: {ck.launch = #ck.launch<compute = f16>}
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm() kernel {
@@ -585,6 +587,12 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
         threads in (%c1, %c1, %c1)
         {ck.launch = #ck.launch<compute = f16, partition = #ck.partition<stream_k, tail = all, reduce = linear>>}
+    gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
+        threads in (%c1, %c1, %c1)
+        {ck.launch = #ck.launch<compute = f16, async_stages = 3>}
+    gpu.launch_func @kernels::@gemm blocks in (%c1, %c1, %c1)
+        threads in (%c1, %c1, %c1)
+        {ck.launch = #ck.launch<compute = f16, async_stages = 0>}
     return
   }
 }

@@ -669,7 +669,8 @@ FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
 
 LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Type compute, PartitionAttr partition,
-                                 ArrayRef<int64_t> roles) {
+                                 ArrayRef<int64_t> roles,
+                                 int64_t asyncStages) {
   if (!isa<Float16Type, BFloat16Type, Float32Type, FloatTF32Type>(compute))
     return emitError() << "compute must be f16, bf16, f32 or tf32, got "
                        << compute;
@@ -681,6 +682,9 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
        })))
     return emitError() << "roles are [load, math] wave counts in [1, "
                        << kMaxRoleWaves << "]";
+  if (asyncStages != 0 && (asyncStages < 2 || asyncStages > kMaxLdsBuffers))
+    return emitError() << "async_stages must be 0 or in [2, "
+                       << kMaxLdsBuffers << "], got " << asyncStages;
   return success();
 }
 

@@ -731,6 +731,10 @@ def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
     - `roles` (default none): `[load, math]` waves of a wave-specialized
       kernel (`#ck.gemm_config`'s `load_waves` and its wave grid). The plan
       records it.
+    - `async_stages` (default 0): the LDS stages of a kernel whose operand
+      tiles are copied asynchronously (`#ck.gemm_config`'s `async_copy`
+      and `lds_buffers`), 0 where they go through registers. The plan
+      records it.
 
     The LDS a launch needs is its dynamic shared memory size operand.
 
@@ -749,9 +753,12 @@ def CK_LaunchAttr : CK_Attr<"Launch", "launch"> {
         "PartitionAttr::get($_ctxt, PartitionKind::DataParallel)",
         "how the GEMM is spread over workgroups">:$partition,
     CK_OptionalBracketedArrayParameter<"int64_t",
-        "load and math waves of a wave-specialized kernel">:$roles
+        "load and math waves of a wave-specialized kernel">:$roles,
+    DefaultValuedParameter<"int64_t", "0",
+        "LDS stages of asynchronous copies (0: none)">:$async_stages
   );
-  let assemblyFormat = "`<` struct($compute, $partition, $roles) `>`";
+  let assemblyFormat =
+      "`<` struct($compute, $partition, $roles, $async_stages) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The name of the discardable attribute on gpu.launch_func.
