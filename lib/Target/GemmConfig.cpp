@@ -284,8 +284,9 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
       config.getPartition().getKind() == PartitionKind::DataParallel &&
       llvm::divideCeil(shape.k, block[2]) >= kMinAsyncKTiles) {
     GemmConfigAttr staged = configFor(block, kAsyncStages, /*asyncCopy=*/true);
-    if (fits(staged) && 2 * estimateCost(staged, target, elementType).ldsBytes <=
-                            target.getLdsPerCu())
+    if (fits(staged) &&
+        2 * estimateCost(staged, target, elementType).ldsBytes <=
+            target.getLdsPerCu())
       return staged;
   }
   // Double-buffer the LDS tiles where

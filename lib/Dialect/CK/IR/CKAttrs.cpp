@@ -669,8 +669,7 @@ FailureOr<TargetAttr> mlir::ck::requireTarget(Operation *op,
 
 LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Type compute, PartitionAttr partition,
-                                 ArrayRef<int64_t> roles,
-                                 int64_t asyncStages) {
+                                 ArrayRef<int64_t> roles, int64_t asyncStages) {
   if (!isa<Float16Type, BFloat16Type, Float32Type, FloatTF32Type>(compute))
     return emitError() << "compute must be f16, bf16, f32 or tf32, got "
                        << compute;
@@ -683,8 +682,8 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "roles are [load, math] wave counts in [1, "
                        << kMaxRoleWaves << "]";
   if (asyncStages != 0 && (asyncStages < 2 || asyncStages > kMaxLdsBuffers))
-    return emitError() << "async_stages must be 0 or in [2, "
-                       << kMaxLdsBuffers << "], got " << asyncStages;
+    return emitError() << "async_stages must be 0 or in [2, " << kMaxLdsBuffers
+                       << "], got " << asyncStages;
   return success();
 }
 
