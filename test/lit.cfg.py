@@ -16,8 +16,11 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ck_tools_dir, config.llvm_tools_dir]
-tools = ["ck-opt", "ck-compile", "ck-bench"]
+tools = ["ck-opt", "ck-compile", "ck-bench", "ckrt-info"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The version project() declares, for the --version tests.
+config.substitutions.append(("%ck_mlir_version", config.ck_mlir_version))
 
 # ptxas turns PTX into cubins (format=bin of the NVIDIA pipeline, ck-compile
 # for sm_*); tests that need it say `REQUIRES: ptxas`.

@@ -30,13 +30,15 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
 
     // Switches.
     if (name == "help" || name == "h" || name == "no-verify" ||
-        name == "no-time") {
+        name == "no-time" || name == "version") {
       if (hasValue)
         return flag + " takes no value";
       if (name == "no-verify")
         options.verify = false;
       else if (name == "no-time")
         options.time = false;
+      else if (name == "version")
+        options.version = true;
       else
         options.help = true;
       continue;
@@ -166,5 +168,6 @@ const char *ckbench::benchOptionsHelp() {
          "compile the\n"
          "                     bundles with ck-compile where LLVM is and "
          "copy them\n"
-         "  --help             this text\n";
+         "  --help             this text\n"
+         "  --version          ck-mlir's version\n";
 }

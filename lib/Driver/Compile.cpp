@@ -5,6 +5,7 @@
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Pipelines/Pipelines.h"
+#include "ck/Support/ToolVersion.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -127,6 +128,8 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     if (asyncStages)
       info.meta.push_back({"async_stages", std::to_string(asyncStages)});
   }
+  // Which compiler made the plan, in every plan.
+  info.meta.push_back({"compiler", cksupport::compilerVersion()});
   return info;
 }
 

@@ -30,6 +30,7 @@
 #include "ck/Bench/BenchResult.h"
 #include "ck/Problem/ProblemArgs.h"
 #include "ck/Problem/ProblemFlags.h"
+#include "ck/Support/Version.h"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -225,6 +226,11 @@ int run(int argc, char **argv) {
   std::string error = parseBenchOptions(problems.rest, options);
   if (error.empty() && options.help) {
     printHelp();
+    return kPassed;
+  }
+  if (error.empty() && options.version) {
+    // ck-bench links no LLVM: the runtime and the standard library only.
+    std::cout << "ck-bench from ck-mlir " << cksupport::kVersion << "\n";
     return kPassed;
   }
   if (error.empty())

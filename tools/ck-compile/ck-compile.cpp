@@ -19,6 +19,7 @@
 #include "ck/Driver/Compile.h"
 #include "ck/Target/Chip.h"
 #include "ck/Problem/ProblemArgs.h"
+#include "ck/Support/ToolVersion.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -123,6 +124,7 @@ void printReport(const CompileResult &result) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cksupport::setToolVersionPrinter("ck-compile");
   // The problem arguments (shared with ck-bench) first; the rest are
   // ck-compile's own options.
   ckproblem::ProblemArgs problems = ckproblem::parseProblemArgs(

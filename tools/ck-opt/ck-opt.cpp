@@ -9,6 +9,7 @@
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Pipelines/Pipelines.h"
+#include "ck/Support/ToolVersion.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -18,6 +19,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  cksupport::setToolVersionPrinter("ck-opt");
   mlir::registerAllPasses();
   mlir::ck::registerCKPasses();
   mlir::ck::registerCKConversionPasses();

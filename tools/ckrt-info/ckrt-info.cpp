@@ -17,6 +17,7 @@
 
 #include "ck-c/Runtime.h"
 #include "ck/Runtime/PlanText.hpp"
+#include "ck/Support/Version.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -44,6 +45,7 @@ void usage(std::FILE *out) {
                "[--occupancy N]\n"
                "       ckrt-info --plan FILE [--backend B] [--device N] "
                "[--bench ITERS] [--warmup N]\n"
+               "       ckrt-info --version\n"
                "\n"
                "Lists the GPUs ckrt can use (CUDA driver or HIP, opened with "
                "dlopen;\nCKRT_CUDA_LIBRARY / CKRT_HIP_LIBRARY override the "
@@ -76,6 +78,9 @@ int parseArgs(int argc, char **argv, Options &o) {
     long n = 0;
     if (a == "-h" || a == "--help") {
       usage(stdout);
+      std::exit(0);
+    } else if (a == "--version") {
+      std::printf("ckrt-info from ck-mlir %s\n", cksupport::kVersion);
       std::exit(0);
     } else if (a == "--backend") {
       const char *v = value("auto, cuda or hip");

@@ -39,6 +39,8 @@ struct BenchOptions {
   /// asks ck-bench to compile the bundles it lacks (compileRequested()).
   std::string partition, waves, chip;
   bool help = false;
+  /// Print ck-mlir's version and stop.
+  bool version = false;
 
   bool compileRequested() const {
     return !partition.empty() || !waves.empty() || !chip.empty();

@@ -116,14 +116,33 @@ void sinkPositionInto(Value position, Operation *op) {
     init->moveBefore(op);
 }
 
+/// The memref a copy's view starts at; an error on `op` where its chain
+/// does not start at one.
+FailureOr<Value> sourceMemref(Operation *op, Value view) {
+  FailureOr<TracedView> traced = traceView(view);
+  if (failed(traced))
+    return op->emitOpError() << "needs a view whose chain starts at a memref";
+  return traced->memref;
+}
+
+/// The memref indices and validity of `position` in `view` (whose chain
+/// starts at `memref`), where `enabled`: rows and columns are checked, the
+/// batch is in range by construction.
+CoordAccessOp emitAccess(OpBuilder &b, Location loc, Value view, Value memref,
+                         Value position, Value enabled) {
+  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
+  return CoordAccessOp::create(
+      b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(), view,
+      position, b.getDenseI64ArrayAttr({1, 2}), enabled);
+}
+
 LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
-  FailureOr<TracedView> view = traceView(op.getView());
-  if (failed(view))
-    return op.emitOpError() << "needs a view whose chain starts at a memref";
+  FailureOr<Value> memref = sourceMemref(op, op.getView());
+  if (failed(memref))
+    return failure();
   CopyPlanAttr plan = op.getPlan();
   OpBuilder b(op);
   Location loc = op.getLoc();
-  int64_t rank = cast<MemRefType>(view->memref.getType()).getRank();
   SmallVector<Value> rows;
   for (auto [row, position] : llvm::enumerate(op.getPositions())) {
     sinkPositionInto(position, op);
@@ -131,14 +150,12 @@ LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
     Value exists = units.get(op.getThread(), plan, unit).exists;
     if (Value condition = op.getCondition())
       exists = arith::AndIOp::create(b, loc, exists, condition);
-    // Rows and columns are checked; the batch is in range by construction.
-    auto access = CoordAccessOp::create(
-        b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
-        op.getView(), position, b.getDenseI64ArrayAttr({1, 2}), exists);
+    CoordAccessOp access =
+        emitAccess(b, loc, op.getView(), *memref, position, exists);
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
     rows.push_back(GuardedLoadOp::create(
-        b, loc, op.getRows()[row].getType(), view->memref, access.getIndices(),
+        b, loc, op.getRows()[row].getType(), *memref, access.getIndices(),
         access.getValid()));
   }
   op.replaceAllUsesWith(rows);
@@ -191,13 +208,12 @@ void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
 /// units of a partial last round.
 LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
                                  const UnitPositions &units) {
-  FailureOr<TracedView> view = traceView(op.getView());
-  if (failed(view))
-    return op.emitOpError() << "needs a view whose chain starts at a memref";
+  FailureOr<Value> memref = sourceMemref(op, op.getView());
+  if (failed(memref))
+    return failure();
   CopyPlanAttr plan = op.getPlan();
   OpBuilder b(op);
   Location loc = op.getLoc();
-  int64_t rank = cast<MemRefType>(view->memref.getType()).getRank();
   for (auto [i, position] : llvm::enumerate(op.getPositions())) {
     const UnitPosition &unit = units.get(op.getThread(), plan, i);
     sinkPositionInto(position, op);
@@ -207,15 +223,14 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
         op.getCondition()
             ? op.getCondition()
             : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
-    auto access = CoordAccessOp::create(
-        b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(),
-        op.getView(), position, b.getDenseI64ArrayAttr({1, 2}), enabled);
+    CoordAccessOp access =
+        emitAccess(b, loc, op.getView(), *memref, position, enabled);
     auto [outer, inner] = ldsPlace(plan, unit);
     SmallVector<Value, 3> ldsIndices;
     if (Value slot = op.getSlot())
       ldsIndices.push_back(slot);
     ldsIndices.append({outer, inner});
-    AsyncCopyOp::create(b, loc, view->memref, access.getIndices(), op.getLds(),
+    AsyncCopyOp::create(b, loc, *memref, access.getIndices(), op.getLds(),
                         ldsIndices, plan.getLoadWidth(), access.getValid());
   }
   op.erase();
