@@ -17,9 +17,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ck/Driver/Compile.h"
-#include "ck/Target/Chip.h"
 #include "ck/Problem/ProblemArgs.h"
 #include "ck/Support/ToolVersion.h"
+#include "ck/Target/Chip.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"

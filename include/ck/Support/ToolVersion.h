@@ -20,8 +20,7 @@ namespace cksupport {
 
 /// "ck-mlir X.Y.Z (LLVM A.B.C)".
 inline std::string compilerVersion() {
-  return std::string("ck-mlir ") + kVersion + " (LLVM " LLVM_VERSION_STRING
-                                              ")";
+  return std::string("ck-mlir ") + kVersion + " (LLVM " LLVM_VERSION_STRING ")";
 }
 
 /// Makes --version print "`tool` from ck-mlir X.Y.Z (LLVM A.B.C)" instead

@@ -154,9 +154,9 @@ LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
         emitAccess(b, loc, op.getView(), *memref, position, exists);
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
-    rows.push_back(GuardedLoadOp::create(
-        b, loc, op.getRows()[row].getType(), *memref, access.getIndices(),
-        access.getValid()));
+    rows.push_back(GuardedLoadOp::create(b, loc, op.getRows()[row].getType(),
+                                         *memref, access.getIndices(),
+                                         access.getValid()));
   }
   op.replaceAllUsesWith(rows);
   op.erase();
