@@ -19,6 +19,11 @@ tool_dirs = [config.ck_tools_dir, config.llvm_tools_dir]
 tools = ["ck-opt", "ck-compile", "ck-bench", "ckrt-info"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# ck as a plugin of Debian's mlir-opt (tools/ck-plugin).
+llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
+config.substitutions.append(
+    ("%ck_plugin", os.path.join(config.ck_obj_root, "lib", "CKPlugin.so")))
+
 # The version project() declares, for the --version tests.
 config.substitutions.append(("%ck_mlir_version", config.ck_mlir_version))
 
