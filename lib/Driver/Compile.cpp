@@ -62,6 +62,10 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
     buildCKToNVVMPipeline(pm, pipeline);
   else
     buildCKToROCDLPipeline(pm, pipeline);
+  // MLIR's pass-manager flags (IR printing, crash reproducers, timing)
+  // where the tool registered them (ck-compile does); nothing otherwise.
+  (void)applyPassManagerCLOptions(pm);
+  applyDefaultTimingPassManagerCLOptions(pm);
   if (failed(pm.run(*clone)))
     return failure();
   return clone;

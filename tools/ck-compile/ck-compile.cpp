@@ -16,12 +16,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ck/Conversion/Passes.h"
+#include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Driver/Compile.h"
 #include "ck/Problem/ProblemArgs.h"
 #include "ck/Support/ToolVersion.h"
 #include "ck/Target/Chip.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -143,7 +148,22 @@ int main(int argc, char **argv) {
       ckproblem::problemArgsHelp() +
       "\nOne problem from named flags (or an IR file) is compiled into DIR;\n"
       "--csv and --ckprofiler compile each problem into DIR/<key>/ and list\n"
-      "them in DIR/index.txt (key, a tab, the summary).\n";
+      "them in DIR/index.txt (key, a tab, the summary).\n\n"
+      "MLIR's driver flags work too (not listed below): --mlir-print-ir-after-all\n"
+      "and --mlir-print-ir-after=PASS (a ck pass),\n"
+      "--mlir-pass-pipeline-crash-reproducer=FILE,\n"
+      "--mlir-timing, --mlir-disable-threading.\n";
+  // MLIR's driver flags: --mlir-print-ir-after-all and the other IR
+  // printing flags, --mlir-pass-pipeline-crash-reproducer=FILE,
+  // --mlir-timing, and the context's (--mlir-disable-threading, ...).
+  // (ck's passes are registered so that --mlir-print-ir-after=PASS knows
+  // them.)
+  mlir::ck::registerCKPasses();
+  mlir::ck::registerCKConversionPasses();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  mlir::registerAsmPrinterCLOptions();
   cl::HideUnrelatedOptions({&category});
   cl::ParseCommandLineOptions(int(rest.size()), rest.data(), overview);
 
