@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build git ca-certificates
+  cmake ninja-build git ca-certificates pkg-config
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libclang-rt-22-dev
   libgtest-dev python3 python3-pytest python3-numpy
