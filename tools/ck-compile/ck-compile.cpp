@@ -25,9 +25,9 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -149,7 +149,8 @@ int main(int argc, char **argv) {
       "\nOne problem from named flags (or an IR file) is compiled into DIR;\n"
       "--csv and --ckprofiler compile each problem into DIR/<key>/ and list\n"
       "them in DIR/index.txt (key, a tab, the summary).\n\n"
-      "MLIR's driver flags work too (not listed below): --mlir-print-ir-after-all\n"
+      "MLIR's driver flags work too (not listed below): "
+      "--mlir-print-ir-after-all\n"
       "and --mlir-print-ir-after=PASS (a ck pass),\n"
       "--mlir-pass-pipeline-crash-reproducer=FILE,\n"
       "--mlir-timing, --mlir-disable-threading.\n";
