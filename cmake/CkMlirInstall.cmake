@@ -1,7 +1,8 @@
 # `cmake --install build --prefix P`: ck-mlir's libraries, headers, tools,
 # plugin and runtime, a CMake package (find_package(CkMlir) gives the
 # imported targets CkMlir::CKDialect, CkMlir::CKTransforms,
-# CkMlir::CKConversion, CkMlir::CKPipelines and CkMlir::ckrt) and a
+# CkMlir::CKConversion, CkMlir::CKPipelines, CkMlir::CKDriver,
+# CkMlir::CKCAPI (the C API) and CkMlir::ckrt) and a
 # pkg-config file for ckrt. examples/downstream builds against it.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -10,7 +11,8 @@ set(CK_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/CkMlir)
 
 # The compiler libraries (static, linking libMLIR.so) and what they need.
 set(CK_EXPORTED_LIBRARIES
-  CKDialect CKUtils CKTarget CKTransforms CKConversion CKPipelines)
+  CKDialect CKUtils CKTarget CKTransforms CKConversion CKPipelines CKDriver
+  CKProblem CKCAPI)
 foreach(lib ${CK_EXPORTED_LIBRARIES})
   target_include_directories(${lib} INTERFACE
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)

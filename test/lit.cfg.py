@@ -16,7 +16,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ck_tools_dir, config.llvm_tools_dir]
-tools = ["ck-opt", "ck-compile", "ck-bench", "ckrt-info"]
+tools = ["ck-opt", "ck-compile", "ck-bench", "ckrt-info", "ck-capi-test"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # ck as a plugin of Debian's mlir-opt (tools/ck-plugin).

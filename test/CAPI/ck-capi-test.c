@@ -1,0 +1,67 @@
+/*===- ck-capi-test.c - ck-mlir's compiler C API, from C ------------------===*
+ *
+ * Run by test/CAPI/capi.test: registers and loads the ck dialect through
+ * its handle, parses a ck attribute, registers ck's passes, compiles a
+ * problem into the bundle directory given on the command line, and shows
+ * the errors of bad calls.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "ck-c/Compiler.h"
+#include "mlir-c/IR.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static MlirStringRef str(const char *text) {
+  return mlirStringRefCreateFromCString(text);
+}
+
+static void printError(MlirStringRef message, void *userData) {
+  (void)userData;
+  printf("error: %.*s\n", (int)message.length, message.data);
+}
+
+static void printText(MlirStringRef text, void *userData) {
+  (void)userData;
+  printf("%.*s", (int)text.length, text.data);
+}
+
+static void compile(const char *chip, const char *flags, const char *dir) {
+  MlirLogicalResult result =
+      ckCompileProblem(str(chip), str(flags), str(dir), printError, NULL);
+  printf("compile %s: %s\n", chip,
+         mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: ck-capi-test BUNDLE_DIR\n");
+    return 2;
+  }
+  MlirContext context = mlirContextCreate();
+  MlirDialectHandle ck = mlirGetDialectHandle__ck__();
+  MlirStringRef name = mlirDialectHandleGetNamespace(ck);
+  printf("dialect: %.*s\n", (int)name.length, name.data);
+  mlirDialectHandleRegisterDialect(ck, context);
+  MlirDialect loaded = mlirContextGetOrLoadDialect(context, str("ck"));
+  printf("loaded: %s\n", mlirDialectIsNull(loaded) ? "no" : "yes");
+  MlirAttribute partition =
+      mlirAttributeParseGet(context, str("#ck.partition<stream_k>"));
+  printf("attribute: ");
+  mlirAttributePrint(partition, printText, NULL);
+  printf("\n");
+  mlirContextDestroy(context);
+
+  ckRegisterPasses();
+  compile("gfx942", "--direction=fwd -G 1 -N 1 -C 8 -K 8 --in=4,4 --filter=1,1",
+          argv[1]);
+  compile("gfx000", "--direction=fwd -G 1 -N 1 -C 8 -K 8 --in=4,4 --filter=1,1",
+          argv[1]);
+  compile("gfx942", "--direction=fwd -G 1 -N 1 -C 0 -K 8 --in=4,4 --filter=1,1",
+          argv[1]);
+  compile("gfx942",
+          "--direction=fwd -G 1 -N 1 -C 8 -K 8 --in=4,4 --filter=1,1 --bogus",
+          argv[1]);
+  return 0;
+}
