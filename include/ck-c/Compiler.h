@@ -34,10 +34,9 @@ MLIR_CAPI_EXPORTED void ckRegisterPasses(void);
 /// --pad=1,1 --type=f16". On failure each message (a bad flag, an
 /// unsupported problem, a chip ck does not know, a directory it cannot
 /// write) goes to `onError` with `userData`, and the result is failure.
-MLIR_CAPI_EXPORTED MlirLogicalResult
-ckCompileProblem(MlirStringRef chip, MlirStringRef problemFlags,
-                 MlirStringRef outputDir, MlirStringCallback onError,
-                 void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult ckCompileProblem(
+    MlirStringRef chip, MlirStringRef problemFlags, MlirStringRef outputDir,
+    MlirStringCallback onError, void *userData);
 
 #ifdef __cplusplus
 }

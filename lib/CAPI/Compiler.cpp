@@ -30,8 +30,7 @@ void ckRegisterPasses(void) {
 MlirLogicalResult ckCompileProblem(MlirStringRef chip,
                                    MlirStringRef problemFlags,
                                    MlirStringRef outputDir,
-                                   MlirStringCallback onError,
-                                   void *userData) {
+                                   MlirStringCallback onError, void *userData) {
   auto fail = [&](const std::string &message) {
     if (onError)
       onError(mlirStringRefCreate(message.data(), message.size()), userData);
