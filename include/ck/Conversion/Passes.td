@@ -62,6 +62,13 @@ def CKPipeline : Pass<"ck-pipeline"> {
     issued before the step's `ck.tile_mma` and stored to LDS after it: over
     the current tile between two `ck.lds_barrier`s (`lds_buffers = 1`) or into
     the other buffer before the step's only barrier (`lds_buffers = 2`).
+    With the config's `async_copy`, the tiles go straight to LDS
+    (`ck.tile_copy_async`) through `lds_buffers` stages: K-tiles 0 to S - 2
+    before the loop, then per step `ck.async_wait` (S - 2 groups left in
+    flight), one barrier, the copy of K-tile j + S - 1 into the slot step
+    j - 1 read, `ck.async_commit`, and the step's `ck.tile_mma`; an operand
+    whose plan cannot be copied that way is loaded into registers and
+    stored after the MMAs.
 
     Each operand load's position is a `!ck.coord` on its view, advanced by
     block K per step without division (carries through the merge digits),
@@ -180,6 +187,8 @@ def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
     of the thread's units into the LDS tile, `store_width` elements along
     the plan's LDS dimension (transposed in registers where the copy
     transposes), under an `scf.if` for the units of a partial last round.
+    Each `ck.tile_copy_async` becomes one `ck.async_copy` per unit, from
+    the load's position to the store's place, under the same `scf.if`.
     Where a unit lies in the tile is computed once per thread index and
     plan, where the index is defined.
 
@@ -255,7 +264,9 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     N contiguous) when the tile's rows are whole 16-byte chunks, any other
     into vector loads from shared memory; each
     `ck.guarded_load` into one `ld.global` (inline PTX) predicated on its
-    validity, into registers tied to zeros; each
+    validity, into registers tied to zeros; each `ck.async_copy` into one
+    `cp.async.ca` whose source size is 0 where the copy is not valid, and
+    `ck.async_commit` / `ck.async_wait` into the group instructions; each
     `ck.lds_barrier` into `gpu.barrier`. `ck.flag_signal` becomes a release
     fence, `gpu.barrier` and thread 0's `store atomic release
     syncscope("device")` of 1 (`st.release.gpu`); `ck.flag_wait` thread 0's
@@ -296,7 +307,9 @@ def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
     that put half its LDS fragment reads first and then one read after each
     matrix instruction, and `rocdl.s.setprio 1` around it. A tile,
     coordinate, partition, GEMM or convolution op left over is an error
-    that names the pass that lowers it.
+    that names the pass that lowers it, and so is an asynchronous copy
+    (`ck.async_copy`, `ck.async_commit`, `ck.async_wait`): no AMD chip has
+    its lowering yet.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
                            "::mlir::ROCDL::ROCDLDialect", "::mlir::LLVM::LLVMDialect",

@@ -1,8 +1,9 @@
 //===- WaveOpLowering.h - What the wave-op lowerings share ------*- C++ -*-===//
 //
-// The pieces of the ck.mma, ck.fragment_load, ck.lds_barrier, ck.guarded_load
-// and flag-op lowerings that every target shares, and the lane arithmetic of fragment
-// layouts that ck-lower-wave-tiles uses too.
+// The pieces of the ck.mma, ck.fragment_load, ck.lds_barrier,
+// ck.guarded_load, asynchronous-copy and flag-op lowerings that every target
+// shares, and the lane arithmetic of fragment layouts that
+// ck-lower-wave-tiles uses too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,12 +116,12 @@ struct WaveOpTarget {
   function_ref<void(RewriterBase &, Operation *)> lowerAsyncCopy = nullptr;
 };
 
-/// A target's lowering of the wave ops under `root`: each ck.mma, ck.lds
-/// barrier, ck.guarded_load and ck.fragment_load the target's way, each
-/// ck.flag_signal /
-/// ck.flag_wait into fences, a workgroup barrier and one thread's
-/// device-scope atomics on the flag, and each ring event the target's way
-/// (then the rings go; a kernel may hold one). Ring events are lowered
+/// A target's lowering of the wave ops under `root`: each ck.mma,
+/// ck.lds_barrier, ck.guarded_load, ck.fragment_load and asynchronous-copy
+/// op the target's way (the latter an error where it has none), each
+/// ck.flag_signal / ck.flag_wait into fences, a workgroup barrier and one
+/// thread's device-scope atomics on the flag, and each ring event the
+/// target's way (then the rings go; a kernel may hold one). Ring events are lowered
 /// first, so they may emit ck.lds_barrier. Fails first, naming the pass
 /// `passName` needs before it, where an op of a higher rung (a tile,
 /// coordinate, role, GEMM or convolution op) is still there.

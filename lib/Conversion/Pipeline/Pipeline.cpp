@@ -284,7 +284,7 @@ struct StagedOperand {
 ///
 /// An operand whose plan cannot be copied asynchronously is loaded into
 /// registers at the start of the step and stored into the same slot after
-/// the MMAs. The slots are carried as counters that wrap, not computed
+/// the MMAs. The read slot is carried as a counter that wraps, not computed
 /// with a remainder.
 Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, int64_t maxCursorValues) {
@@ -309,22 +309,23 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   // The prologue: K-tiles 0 .. S - 2, each past k_end disabled.
   TilePositions at = copy.start(parts.kBegin);
   for (int64_t s = 0; s + 1 < stages; ++s) {
-    if (s > 0)
-      at = copy.next(at);
     Value enabled;
-    if (s > 0)
+    if (s > 0) {
+      at = copy.next(at);
       enabled = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::slt,
           arith::AddIOp::create(b, loc, parts.kBegin,
                                 indexConstant(b, loc, s * parts.bk)),
           parts.kEnd);
+    }
     Value slot = indexConstant(b, loc, s);
     finishCopies(startCopies(at, enabled, slot), slot);
     AsyncCommitOp::create(b, loc);
   }
 
   // Loop-carried: the accumulator, the slot to read and the slot to
-  // write, then the positions of K-tile j + S - 1.
+  // write, then the positions of K-tile j + S - 1. Step j writes the slot
+  // step j - 1 read, so the next write slot is this step's read slot.
   SmallVector<Value> loopInit = {AccZeroOp::create(b, loc, accType),
                                  indexConstant(b, loc, 0),
                                  indexConstant(b, loc, stages - 1)};
@@ -351,15 +352,13 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
     AsyncCommitOp::create(b, loc);
     Value acc = emitTileMma(b, loc, op, parts, iterArgs[0], readSlot);
     finishCopies(loaded, writeSlot);
-    auto wrapNext = [&](Value slot) -> Value {
-      Value next =
-          arith::AddIOp::create(b, loc, slot, indexConstant(b, loc, 1));
-      Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          next, indexConstant(b, loc, stages));
-      return arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
-                                     next);
-    };
-    SmallVector<Value> yielded = {acc, wrapNext(readSlot), wrapNext(writeSlot)};
+    Value nextRead =
+        arith::AddIOp::create(b, loc, readSlot, indexConstant(b, loc, 1));
+    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        nextRead, indexConstant(b, loc, stages));
+    nextRead = arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
+                                       nextRead);
+    SmallVector<Value> yielded = {acc, nextRead, readSlot};
     copy.carryNext(yielded, aheadAt);
     scf::YieldOp::create(b, loc, yielded);
   }
