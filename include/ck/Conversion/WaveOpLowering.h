@@ -121,8 +121,8 @@ struct WaveOpTarget {
 /// op the target's way (the latter an error where it has none), each
 /// ck.flag_signal / ck.flag_wait into fences, a workgroup barrier and one
 /// thread's device-scope atomics on the flag, and each ring event the
-/// target's way (then the rings go; a kernel may hold one). Ring events are lowered
-/// first, so they may emit ck.lds_barrier. Fails first, naming the pass
+/// target's way (then the rings go; a kernel may hold one). Ring events are
+/// lowered first, so they may emit ck.lds_barrier. Fails first, naming the pass
 /// `passName` needs before it, where an op of a higher rung (a tile,
 /// coordinate, role, GEMM or convolution op) is still there.
 LogicalResult lowerWaveOps(Operation *root, StringRef passName,

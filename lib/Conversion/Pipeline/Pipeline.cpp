@@ -354,8 +354,9 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
     finishCopies(loaded, writeSlot);
     Value nextRead =
         arith::AddIOp::create(b, loc, readSlot, indexConstant(b, loc, 1));
-    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        nextRead, indexConstant(b, loc, stages));
+    Value wraps =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, nextRead,
+                              indexConstant(b, loc, stages));
     nextRead = arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
                                        nextRead);
     SmallVector<Value> yielded = {acc, nextRead, readSlot};
