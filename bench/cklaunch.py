@@ -8,6 +8,7 @@ order with PyTorch's work and can be captured into a CUDA graph.
 """
 
 import ctypes
+import glob
 import os
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,11 +42,19 @@ class _ScheduleInfo(ctypes.Structure):
 _lib = None
 
 
+def _built_library():
+    """build/lib/libckrt.so, or the file under ckrt's SONAME
+    (libckrt.so.MAJOR.MINOR), which is all a GPU machine needs to be given."""
+    lib_dir = os.path.join(os.path.dirname(_HERE), "build", "lib")
+    candidates = [os.path.join(lib_dir, "libckrt.so")] + sorted(
+        glob.glob(os.path.join(lib_dir, "libckrt.so.*")))
+    return next((p for p in candidates if os.path.exists(p)), candidates[0])
+
+
 def _ckrt():
     global _lib
     if _lib is None:
-        path = os.environ.get("CKRT_LIBRARY") or os.path.join(
-            os.path.dirname(_HERE), "build", "lib", "libckrt.so")
+        path = os.environ.get("CKRT_LIBRARY") or _built_library()
         lib = ctypes.CDLL(path)
         lib.ckrt_last_error.restype = ctypes.c_char_p
         lib.ckrt_plan_get_desc.restype = ctypes.c_void_p

@@ -17,7 +17,7 @@
 #       needs matplotlib, else `python3 bench/report.py bench OUT` makes it
 #       later anywhere). The exit code is non-zero if any result failed.
 #
-# With the `device` tool, carry BUNDLES and build/lib/libckrt.so
+# With the `device` tool, carry BUNDLES and build/lib/libckrt.so.0.5
 # (docs/DeviceTesting.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -13,7 +13,7 @@
 #       run. Results go to OUT; the exit code is non-zero if anything failed.
 #
 # With the `device` tool, carry .device/matrix, .device/retinanet,
-# build/bin/ck-bench and build/lib/libckrt.so and run the second command;
+# build/bin/ck-bench and build/lib/libckrt.so.0.5 and run the second command;
 # docs/DeviceTesting.md has the details.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

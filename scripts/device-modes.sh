@@ -22,7 +22,7 @@
 # (default .device/modes).
 #
 # With the `device` tool, carry MODES_DIR, build/bin/ck-bench and
-# build/lib/libckrt.so (docs/DeviceTesting.md).
+# build/lib/libckrt.so.0.5 (docs/DeviceTesting.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

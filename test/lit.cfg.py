@@ -26,6 +26,13 @@ config.substitutions.append(
 
 # The version project() declares, for the --version tests.
 config.substitutions.append(("%ck_mlir_version", config.ck_mlir_version))
+# ckrt's SONAME: libckrt.so.MAJOR.MINOR of that version.
+config.substitutions.append(
+    ("%ckrt_soname",
+     "libckrt.so." + ".".join(config.ck_mlir_version.split(".")[:2])))
+config.substitutions.append(
+    ("%ck_lib_dir", os.path.join(config.ck_obj_root, "lib")))
+config.substitutions.append(("%ck_tools_dir", config.ck_tools_dir))
 
 # ptxas turns PTX into cubins (format=bin of the NVIDIA pipeline, ck-compile
 # for sm_*); tests that need it say `REQUIRES: ptxas`.
