@@ -50,6 +50,34 @@ func.func @conv_fwd_2d_epilogue(%x: memref<2x7x7x1x8xf16>,
 }
 
 // -----
+// Accumulation: the written tensor is also a D tensor (y += conv), for a
+// convolution, and for a GEMM whose D is c through the same transforms.
+
+// CHECK-LABEL: func.func @accumulate
+// CHECK-SAME: (%[[X:.*]]: memref<2x7x7x1x8xf16>, %[[W:.*]]: memref<1x4x3x3x8xf16>, %[[Y:.*]]: memref<2x7x7x1x4xf16>, %[[A:.*]]: memref<1x16x8xf16>, %[[B:.*]]: memref<1x8x16xf16>, %[[C:.*]]: memref<1x16x16xf32>)
+// CHECK: ck.conv_fwd input(%[[X]] : memref<2x7x7x1x8xf16>) filter(%[[W]] : memref<1x4x3x3x8xf16>) output(%[[Y]] : memref<2x7x7x1x4xf16>) adds(%[[Y]] : memref<2x7x7x1x4xf16>)
+// CHECK: %[[CT:.+]] = ck.transform %[[C]]
+// CHECK: %[[DT:.+]] = ck.transform %[[C]]
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[CT]] adds(%[[DT]] : !ck.view<1x16x16xf32>)
+func.func @accumulate(%x: memref<2x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>,
+                      %y: memref<2x7x7x1x4xf16>, %a: memref<1x16x8xf16>,
+                      %b: memref<1x8x16xf16>, %c: memref<1x16x16xf32>) {
+  ck.conv_fwd input(%x : memref<2x7x7x1x8xf16>)
+      filter(%w : memref<1x4x3x3x8xf16>)
+      output(%y : memref<2x7x7x1x4xf16>)
+      adds(%y : memref<2x7x7x1x4xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+  %ct = ck.transform %c : memref<1x16x16xf32> to !ck.view<1x16x16xf32>
+      by #ck.transform_map<[1, 16, 16] -> [1, 16, 16], [#ck.transform<pass_through [0] -> [0]>, #ck.transform<pass_through [1] -> [2]>, #ck.transform<pass_through [2] -> [1]>]>
+  %dt = ck.transform %c : memref<1x16x16xf32> to !ck.view<1x16x16xf32>
+      by #ck.transform_map<[1, 16, 16] -> [1, 16, 16], [#ck.transform<pass_through [0] -> [0]>, #ck.transform<pass_through [1] -> [2]>, #ck.transform<pass_through [2] -> [1]>]>
+  ck.gemm %a, %b -> %ct adds(%dt : !ck.view<1x16x16xf32>)
+      : memref<1x16x8xf16>, memref<1x8x16xf16> -> !ck.view<1x16x16xf32>
+  return
+}
+
+// -----
 // ck.conv_fwd, 3-D (NDHWGC/GKZYXC/NDHWGK), f32, two groups.
 // Do = (4 + 1 + 1 - 3) / 1 + 1 = 4, Ho = Wo = (6 + 1 + 1 - 3) / 1 + 1 = 6.
 

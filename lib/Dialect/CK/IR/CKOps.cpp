@@ -159,6 +159,20 @@ LogicalResult mlir::ck::verifyNoInPlaceUpdate(
   return success();
 }
 
+/// Whether `a` and `b` address the same elements in the same order: the same
+/// value, or chains of ck.transform ops with equal maps from one tensor.
+static bool isSameView(Value a, Value b) {
+  while (a != b) {
+    auto aTransform = a.getDefiningOp<TransformOp>();
+    auto bTransform = b.getDefiningOp<TransformOp>();
+    if (!aTransform || !bTransform || aTransform.getMap() != bTransform.getMap())
+      return false;
+    a = aTransform.getSource();
+    b = bTransform.getSource();
+  }
+  return true;
+}
+
 LogicalResult mlir::ck::verifyEpilogueOperands(
     Operation *op, Value dest, ValueRange ds, FloatAttr beta,
     ArrayRef<std::pair<std::string, Value>> otherReads) {
@@ -167,7 +181,11 @@ LogicalResult mlir::ck::verifyEpilogueOperands(
     std::string name = "D tensor #" + std::to_string(i);
     if (failed(verifyMemRefOperand(op, d, name)))
       return failure();
-    reads.emplace_back(name, d);
+    // The epilogue reads each element of D only to compute the same element
+    // of the result, so D may be the destination itself: the op then adds
+    // to it (y += conv). Any other view of the destination is an overlap.
+    if (!isSameView(d, dest))
+      reads.emplace_back(name, d);
   }
   if (failed(verifyNoInPlaceUpdate(op, dest, reads)))
     return failure();

@@ -50,8 +50,9 @@ verifyNoInPlaceUpdate(Operation *op, Value written,
 
 /// Checks the epilogue operands of an op writing `dest`: each D tensor is a
 /// valid memref operand with the shape and element type of `dest`, `beta`
-/// has D tensors to scale, and `dest` is neither a D tensor nor one of
-/// `otherReads`, the op's other read operands.
+/// has D tensors to scale, and `dest` is none of `otherReads`, the op's
+/// other read operands, nor a D tensor, unless that D tensor is the same
+/// view of the same tensor as `dest` (the op then accumulates into `dest`).
 LogicalResult verifyEpilogueOperands(
     Operation *op, Value dest, ValueRange ds, FloatAttr beta,
     ArrayRef<std::pair<std::string, Value>> otherReads = {});

@@ -84,7 +84,11 @@ def CK_ConvFwdOp : CK_ConvOp<"conv_fwd", "Forward",
     where `f` runs over the filter window, input positions outside the tensor
     read as zero, and the accumulation is in f32. Operands are given in the
     order input, filter, output for all three directions; `ds` are the
-    epilogue's added tensors, shaped like the written tensor.
+    epilogue's added tensors, shaped like the written tensor. A D tensor may
+    be the written memref itself: the op then adds to what it holds
+    (`y += conv` with `beta = 1`), as upstream `linalg` convolutions do,
+    since the epilogue reads each element of D only to compute the same
+    element of the result. No other operand may be the written tensor.
 
     Each spatial output size must equal
     `(in + pad_left + pad_right - dilation * (filter - 1) - 1) / stride + 1`.
@@ -171,6 +175,8 @@ def CK_GemmOp : CK_Op<"gemm"> {
     Operands are statically shaped memrefs or `!ck.view`s; view elements
     that are padding read as zero. `a` and `b` have one element type; the
     accumulation is in f32 and the result is converted to `c`'s element type.
+    A D tensor may be `c` itself (the same memref, or a view of it through
+    the same transforms): the GEMM then adds to `c`.
 
     Example:
 

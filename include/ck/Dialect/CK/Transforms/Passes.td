@@ -84,6 +84,73 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
   ];
 }
 
+def CKImportLinalg : Pass<"ck-import-linalg"> {
+  let summary = "Rewrite upstream linalg convolutions and matmuls into ck ops";
+  let description = [{
+    Replaces every `linalg` op on buffers that computes a convolution or a
+    matrix product with a multiply-add body by the ck op that computes it:
+    convolutions become `ck.conv_fwd`, contractions `ck.gemm`. Ops are
+    recognized by their indexing maps (`linalg::inferConvolutionDims` and
+    `inferContractionDims`), so the named ops (`conv_1d_nwc_wcf`,
+    `conv_2d_nhwc_fhwc`, `conv_2d_nhwc_hwcf`, `conv_2d_nchw_fchw`, the
+    grouped `conv_2d_ngchw_fgchw`, `conv_2d_ngchw_gfchw` and
+    `conv_2d_nhwgc_gfhwc`, the `depthwise_conv_*` ops with and without a
+    channel multiplier, `conv_3d_*`, `matmul` and `batch_matmul` with any
+    indexing maps) and `linalg.generic` ops of the same form are imported
+    alike; other linalg ops (pooling, element-wise, integer products) are
+    left alone.
+
+    Each tensor's ck layout names the roles of its dimensions: the batch
+    `N`, the group `G` (the depthwise channel), `C` and `K`, and the spatial
+    dimensions in the input's order. A role the linalg op does not have
+    (`G` of an ungrouped convolution, `C` of a depthwise one, the batch `G`
+    of a `matmul`) becomes a unit dimension added by `memref.expand_shape`,
+    so no data moves. Operands of a `ck.gemm` whose dimensions are not in
+    `G x M x K` order are seen through a transposing `ck.transform`.
+
+    linalg ops add to their output. Where a `linalg.fill` of zero writes the
+    output just before the op (nothing in between touches it), the fill is
+    dropped and the ck op overwrites the output; otherwise the ck op adds to
+    it (the output is also its D tensor, with `beta = 1`).
+
+    A matching op the ck dialect cannot express is an error naming the
+    reason: tensor semantics (bufferize first), dynamic shapes, more than one
+    dimension of a role, mixed or unsupported element types, symbolic
+    strides, a layout ck kernels cannot address, or a convolution whose
+    output does not cover its input (ck convolutions have pads, linalg ones
+    do not, so the output must be `(in - dilation * (filter - 1) - 1) /
+    stride + 1`).
+
+    Example:
+
+    ```mlir
+    linalg.fill ins(%zero : f16) outs(%y : memref<2x16x16x64xf16>)
+    linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>,
+                              strides = dense<1> : tensor<2xi64>}
+        ins(%x, %w : memref<2x18x18x32xf16>, memref<64x3x3x32xf16>)
+        outs(%y : memref<2x16x16x64xf16>)
+    ```
+
+    becomes
+
+    ```mlir
+    %xg = memref.expand_shape %x [[0, 1], [2], [3], [4]] output_shape [1, 2, 18, 18, 32]
+        : memref<2x18x18x32xf16> into memref<1x2x18x18x32xf16>
+    %wg = memref.expand_shape %w [[0, 1], [2], [3], [4]] output_shape [1, 64, 3, 3, 32]
+        : memref<64x3x3x32xf16> into memref<1x64x3x3x32xf16>
+    %yg = memref.expand_shape %y [[0, 1], [2], [3], [4]] output_shape [1, 2, 16, 16, 64]
+        : memref<2x16x16x64xf16> into memref<1x2x16x16x64xf16>
+    ck.conv_fwd input(%xg : memref<1x2x18x18x32xf16>)
+        filter(%wg : memref<1x64x3x3x32xf16>)
+        output(%yg : memref<1x2x16x16x64xf16>)
+        layouts(GNHWC, GKYXC, GNHWK) strides [1, 1] dilations [1, 1]
+        pad_left [0, 0] pad_right [0, 0]
+    ```
+  }];
+  let dependentDialects = ["::mlir::ck::CKDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def CKSetTarget : Pass<"ck-set-target", "ModuleOp"> {
   let summary = "Attach the #ck.target of a chip to the module";
   let description = [{
