@@ -146,6 +146,11 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
                                 std::to_string(it - workspaces.begin()));
           continue;
         }
+        // A reshape of a tensor (ck-import-linalg adds unit dimensions with
+        // memref.expand_shape) addresses the same buffer from the same base.
+        while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
+            arg.getDefiningOp()))
+          arg = arg.getDefiningOp()->getOperand(0);
         auto blockArg = dyn_cast<BlockArgument>(arg);
         if (!blockArg || blockArg.getOwner()->getParentOp() != func)
           return launch.emitError() << "kernel arguments must be the "

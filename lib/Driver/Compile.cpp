@@ -4,9 +4,12 @@
 
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/IR/ConvProblem.h"
 #include "ck/Pipelines/Pipelines.h"
 #include "ck/Support/ToolVersion.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -86,52 +89,56 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
     for (int i = 0; i < 8; ++i)
       info.roles.push_back("d" + std::to_string(i));
   }
-  if (problem) {
-    // The reference kernels compute in f32; GEMM kernels in their inputs'
-    // type, or tf32 where any of them runs f32 inputs on tf32 tensor cores
-    // (the least precise one sets the plan's tolerance).
-    // The k_batch of a plan with a schedule (StreamK, split_k auto) is the
-    // schedule's, known at load.
-    std::string compute = reference ? "f32" : problem->dtype;
-    int64_t kBatch = 1;
-    std::string partition, waves;
-    int64_t asyncStages = 0;
-    for (const KernelRecord &kernel : compiled.kernels) {
-      if (!kernel.facts)
-        continue;
-      if (isa<FloatTF32Type>(kernel.facts.getCompute()))
-        compute = "tf32";
-      PartitionAttr launched = kernel.facts.getPartition();
-      kBatch = std::max(kBatch, launched.getKBatch());
-      // The attribute's parameters: its text inside `#ck.partition<...>`.
-      std::string text;
-      llvm::raw_string_ostream(text) << launched;
-      partition = StringRef(text)
-                      .drop_front(StringRef("#ck.partition<").size())
-                      .drop_back()
-                      .str();
-      asyncStages = std::max(asyncStages, kernel.facts.getAsyncStages());
-      if (ArrayRef<int64_t> roles = kernel.facts.getRoles(); !roles.empty())
-        waves = std::to_string(roles[0]) + "," + std::to_string(roles[1]);
-    }
+  // The reference kernels compute in f32; GEMM kernels in their inputs'
+  // type, or tf32 where any of them runs f32 inputs on tf32 tensor cores
+  // (the least precise one sets the plan's tolerance). The k_batch of a
+  // plan with a schedule (StreamK, split_k auto) is the schedule's, known
+  // at load.
+  std::string compute = reference ? "f32" : problem ? problem->dtype : "";
+  int64_t kBatch = 1;
+  std::string partition, waves;
+  int64_t asyncStages = 0;
+  for (const KernelRecord &kernel : compiled.kernels) {
+    if (!kernel.facts)
+      continue;
+    if (isa<FloatTF32Type>(kernel.facts.getCompute()))
+      compute = "tf32";
+    PartitionAttr launched = kernel.facts.getPartition();
+    kBatch = std::max(kBatch, launched.getKBatch());
+    // The attribute's parameters: its text inside `#ck.partition<...>`.
+    std::string text;
+    llvm::raw_string_ostream(text) << launched;
+    partition = StringRef(text)
+                    .drop_front(StringRef("#ck.partition<").size())
+                    .drop_back()
+                    .str();
+    asyncStages = std::max(asyncStages, kernel.facts.getAsyncStages());
+    if (ArrayRef<int64_t> roles = kernel.facts.getRoles(); !roles.empty())
+      waves = std::to_string(roles[0]) + "," + std::to_string(roles[1]);
+  }
+  if (problem)
     info.meta = {{"problem", problem->summary()},
                  {"key", problem->key()},
                  {"direction", problem->direction},
-                 {"dtype", problem->dtype},
-                 {"compute", compute},
-                 {"written", std::to_string(problem->writtenTensor())},
-                 {"flops", std::to_string(int64_t(problem->flops()))},
-                 {"bytes", std::to_string(problem->bytes())},
-                 {"reduction", std::to_string(problem->reductionLength())},
-                 {"k_batch", std::to_string(kBatch)}};
-    if (!partition.empty())
-      info.meta.push_back({"partition", partition});
-    if (!waves.empty())
-      info.meta.push_back({"waves", waves});
-    // The K loop's pipeline: the LDS stages of asynchronous copies.
-    if (asyncStages)
-      info.meta.push_back({"async_stages", std::to_string(asyncStages)});
-  }
+                 {"dtype", problem->dtype}};
+  if (!compute.empty())
+    info.meta.push_back({"compute", compute});
+  if (problem)
+    llvm::append_range(
+        info.meta,
+        SmallVector<std::pair<std::string, std::string>>{
+            {"written", std::to_string(problem->writtenTensor())},
+            {"flops", std::to_string(int64_t(problem->flops()))},
+            {"bytes", std::to_string(problem->bytes())},
+            {"reduction", std::to_string(problem->reductionLength())}});
+  info.meta.push_back({"k_batch", std::to_string(kBatch)});
+  if (!partition.empty())
+    info.meta.push_back({"partition", partition});
+  if (!waves.empty())
+    info.meta.push_back({"waves", waves});
+  // The K loop's pipeline: the LDS stages of asynchronous copies.
+  if (asyncStages)
+    info.meta.push_back({"async_stages", std::to_string(asyncStages)});
   // Which compiler made the plan, in every plan.
   info.meta.push_back({"compiler", cksupport::compilerVersion()});
   return info;
@@ -209,9 +216,61 @@ static std::string prepareOutputDir(StringRef dir) {
   return "";
 }
 
+/// The problem of an IR file that holds one function whose only ck op is a
+/// convolution without D tensors on the function's arguments 0, 1 and 2
+/// (input, filter, output; reshapes of them count): what ck-compile writes
+/// for the same problem given as flags, so that ck-bench can run the
+/// bundle. Nothing for any other module.
+static std::optional<ConvProblemDesc> describeConvolution(ModuleOp module) {
+  SmallVector<Operation *> ckOps;
+  module.walk([&](Operation *op) {
+    if (isa<CKDialect>(op->getDialect()))
+      ckOps.push_back(op);
+  });
+  auto conv = ckOps.size() == 1 ? dyn_cast<ConvOpInterface>(ckOps.front())
+                                : ConvOpInterface();
+  auto funcs = llvm::to_vector(module.getOps<func::FuncOp>());
+  if (!conv || !conv.getDs().empty() || funcs.size() != 1)
+    return std::nullopt;
+  Value tensors[] = {conv.getInput(), conv.getFilter(), conv.getOutput()};
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    Value value = tensor;
+    while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
+        value.getDefiningOp()))
+      value = value.getDefiningOp()->getOperand(0);
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner()->getParentOp() != funcs.front() ||
+        arg.getArgNumber() != i)
+      return std::nullopt;
+  }
+  ConvProblem p = ConvProblem::fromOp(conv);
+  ConvProblemDesc desc;
+  desc.direction = stringifyConvDirection(p.direction).str();
+  Type element = cast<ShapedType>(conv.getInput().getType()).getElementType();
+  desc.dtype = element.isF16() ? "f16" : element.isBF16() ? "bf16" : "f32";
+  desc.g = p.groups;
+  desc.n = p.batch;
+  desc.c = p.inChannels;
+  desc.k = p.outChannels;
+  desc.inSizes.assign(p.inSizes.begin(), p.inSizes.end());
+  desc.filterSizes.assign(p.filterSizes.begin(), p.filterSizes.end());
+  desc.strides.assign(p.strides.begin(), p.strides.end());
+  desc.dilations.assign(p.dilations.begin(), p.dilations.end());
+  desc.padLeft.assign(p.padLeft.begin(), p.padLeft.end());
+  desc.padRight.assign(p.padRight.begin(), p.padRight.end());
+  for (LayoutAttr layout : {p.inputLayout, p.filterLayout, p.outputLayout})
+    desc.layouts.push_back(layout.getDims().str());
+  if (!desc.complete().empty())
+    return std::nullopt;
+  return desc;
+}
+
 FailureOr<CompileResult>
 mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                           const ConvProblemDesc *problem) {
+  std::optional<ConvProblemDesc> described;
+  if (!problem && (described = describeConvolution(module)))
+    problem = &*described;
   const ChipInfo *chip = lookupChip(options.chip);
   if (!chip)
     return module.emitError() << "unknown chip '" << options.chip

@@ -45,7 +45,9 @@ void registerCompileDependencies(DialectRegistry &registry);
 /// Compiles the functions of `module` (problem-level ck IR) for
 /// `options.chip` into a bundle in `options.outputDir`: plan.ckplan with
 /// its binary and, if asked, reference.ckplan with the reference kernels.
-/// `problem` adds facts (flops, written tensor, ...) to the plans.
+/// `problem` adds facts (flops, written tensor, ...) to the plans; without
+/// it, a module holding one function whose only ck op is a convolution on
+/// its first three arguments (through reshapes) gets that convolution's.
 FailureOr<CompileResult> compileToBundle(ModuleOp module,
                                          const CompileOptions &options,
                                          const ConvProblemDesc *problem);
