@@ -14,6 +14,9 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# Tests compile afresh: an empty CK_MLIR_CACHE_DIR turns the bundle cache
+# off (the cache's own tests name theirs with --cache-dir).
+config.environment["CK_MLIR_CACHE_DIR"] = ""
 
 tool_dirs = [config.ck_tools_dir, config.llvm_tools_dir]
 tools = ["ck-opt", "ck-compile", "ck-bench", "ckrt-info", "ck-capi-test"]

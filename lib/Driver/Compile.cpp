@@ -5,12 +5,14 @@
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/IR/ConvProblem.h"
+#include "ck/Driver/BundleCache.h"
 #include "ck/Pipelines/Pipelines.h"
 #include "ck/Support/ToolVersion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
@@ -26,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::ck;
@@ -366,15 +369,66 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   return result;
 }
 
+/// The cache key of `problem` compiled with `options`: everything that
+/// decides the bundle's bytes besides the compiler, which BundleCache adds.
+static std::string cacheKey(const ConvProblemDesc &problem,
+                            const CompileOptions &options) {
+  const ChipInfo *chip = lookupChip(options.chip);
+  bool nvidia = chip && chip->vendor == Vendor::NVIDIA;
+  std::string toolkit =
+      options.toolkit.empty() ? defaultToolkit(nvidia) : options.toolkit;
+  // The toolkit's program that makes the binary, as the file it is now.
+  std::string tool = toolkit + (nvidia ? "/bin/ptxas" : "/llvm/bin/ld.lld");
+  llvm::sys::fs::file_status status;
+  std::string toolFile = "absent";
+  if (!llvm::sys::fs::status(tool, status) &&
+      llvm::sys::fs::can_execute(tool))
+    toolFile = std::to_string(status.getSize()) + " " +
+               std::to_string(llvm::sys::toTimeT(
+                   status.getLastModificationTime()));
+  return BundleCache::key({options.chip, tool, toolFile, options.partition,
+                           options.waves, std::to_string(options.stages),
+                           std::to_string(options.mergeGroups),
+                           options.reference ? "reference" : "no-reference",
+                           problem.key()});
+}
+
 FailureOr<CompileResult>
 mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
                          const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  std::optional<BundleCache> cache;
+  std::string key;
+  if (!options.cacheDir.empty() && !options.report) {
+    cache.emplace(options.cacheDir);
+    key = cacheKey(problem, options);
+    BundleCache::Lookup lookup = cache->fetch(key, options.outputDir);
+    if (lookup == BundleCache::Lookup::Hit) {
+      CompileResult result;
+      result.cached = true;
+      result.ptxFallback = llvm::sys::fs::exists(options.outputDir +
+                                                 "/kernels.ptx");
+      result.compileSeconds = std::chrono::duration<double>(
+                                  std::chrono::steady_clock::now() - start)
+                                  .count();
+      return result;
+    }
+    if (lookup == BundleCache::Lookup::Corrupt)
+      llvm::errs() << "ck-compile: warning: the cache entry of "
+                   << problem.key() << " was corrupt; compiling it again\n";
+  }
   // Diagnostics name the problem by its key.
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(problem.toMLIR(), &context, problem.key());
   if (!module)
     return failure();
-  return compileToBundle(*module, options, &problem);
+  FailureOr<CompileResult> result =
+      compileToBundle(*module, options, &problem);
+  if (succeeded(result) && cache)
+    if (std::string error = cache->store(key, options.outputDir);
+        !error.empty())
+      llvm::errs() << "ck-compile: warning: " << error << "\n";
+  return result;
 }
 
 LogicalResult mlir::ck::compileProblems(
@@ -383,29 +437,42 @@ LogicalResult mlir::ck::compileProblems(
     std::vector<std::optional<CompileResult>> *results) {
   if (std::string error = prepareOutputDir(options.outputDir); !error.empty())
     return emitError(UnknownLoc::get(&context)) << error;
-  std::string index;
-  size_t failures = 0;
-  for (auto [i, problem] : llvm::enumerate(problems)) {
+  // Problems compile concurrently on the context's thread pool (none
+  // where its multithreading is off); log lines come as problems finish.
+  std::vector<std::optional<CompileResult>> compiled(problems.size());
+  std::mutex logMutex;
+  size_t finished = 0;
+  auto compileOne = [&](size_t i) {
+    const ConvProblemDesc &problem = problems[i];
     CompileOptions one = options;
     SmallString<256> dir(options.outputDir);
     llvm::sys::path::append(dir, problem.key());
     one.outputDir = dir.str().str();
     FailureOr<CompileResult> result = compileProblem(context, problem, one);
-    log << llvm::formatv("[{0}/{1}] {2} {3}", i + 1, problems.size(),
+    if (succeeded(result))
+      compiled[i] = *result;
+    std::lock_guard<std::mutex> lock(logMutex);
+    log << llvm::formatv("[{0}/{1}] {2} {3}", ++finished, problems.size(),
                          succeeded(result) ? "ok    " : "FAILED",
                          problem.key());
     if (succeeded(result))
-      log << llvm::formatv(" ({0:F1} s)", result->compileSeconds);
+      log << (result->cached
+                  ? std::string(" (cached)")
+                  : llvm::formatv(" ({0:F1} s)", result->compileSeconds).str());
     log << "\n";
-    if (succeeded(result))
+    log.flush();
+  };
+  parallelFor(&context, 0, problems.size(), compileOne);
+  std::string index;
+  size_t failures = 0;
+  for (auto [problem, result] : llvm::zip(problems, compiled)) {
+    if (result)
       index += problem.key() + "\t" + problem.summary() + "\n";
     else
       ++failures;
-    if (results)
-      results->push_back(succeeded(result)
-                             ? std::optional<CompileResult>(*result)
-                             : std::nullopt);
   }
+  if (results)
+    llvm::append_range(*results, compiled);
   SmallString<256> indexPath(options.outputDir);
   llvm::sys::path::append(indexPath, "index.txt");
   std::error_code ec;

@@ -18,6 +18,7 @@
 
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Driver/BundleCache.h"
 #include "ck/Driver/Compile.h"
 #include "ck/Problem/ProblemArgs.h"
 #include "ck/Support/ToolVersion.h"
@@ -28,6 +29,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
@@ -82,6 +84,20 @@ cl::opt<int64_t> mergeGroups(
     cl::desc("Groups per backward-weight GEMM: 0 (default) for the rule "
              "(the most, a power of two dividing G, with groups * K <= 32), "
              "1 for one GEMM batch per group, or another divisor of G"),
+    cl::init(0), cl::cat(category));
+cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("The bundle cache (default $CK_MLIR_CACHE_DIR, else ck-mlir in "
+             "the user's cache directory); problems given as flags, --csv or "
+             "--ckprofiler are looked up there first and stored after "
+             "compiling (not with --report)"),
+    cl::init(""), cl::cat(category));
+cl::opt<bool> noCache("no-cache", cl::desc("Neither read nor fill the cache"),
+                      cl::init(false), cl::cat(category));
+cl::opt<unsigned> jobs(
+    "jobs",
+    cl::desc("Problems of --csv or --ckprofiler compiled at once, on LLVM's "
+             "thread pool (default 0: one per hardware thread)"),
     cl::init(0), cl::cat(category));
 cl::opt<bool> report("report",
                      cl::desc("Print registers, LDS, scratch and "
@@ -191,7 +207,19 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registerCompileDependencies(registry);
+  // --jobs sizes the context's thread pool, which compiles the problems of
+  // a table side by side (and the passes inside each);
+  // --mlir-disable-threading still turns all of it off. The pool outlives
+  // the context.
+  std::optional<llvm::DefaultThreadPool> pool;
   MLIRContext context(registry);
+  if (context.isMultithreadingEnabled()) {
+    context.disableMultithreading();
+    if (jobs != 1) {
+      pool.emplace(llvm::hardware_concurrency(jobs));
+      context.setThreadPool(*pool);
+    }
+  }
   context.loadAllAvailableDialects();
   // Errors are one line with a location, never followed by the IR.
   context.printOpOnDiagnostic(false);
@@ -208,6 +236,9 @@ int main(int argc, char **argv) {
   options.mergeGroups = mergeGroups;
   options.reference = !noReference;
   options.report = report;
+  if (!noCache)
+    options.cacheDir =
+        cacheDir.empty() ? BundleCache::defaultRoot() : cacheDir.getValue();
 
   if (problems.form == "csv" || problems.form == "ckprofiler") {
     std::vector<ckproblem::ConvProblemDesc> unique =
@@ -244,7 +275,8 @@ int main(int argc, char **argv) {
     llvm::outs() << "ck-compile: no ptxas in the CUDA toolkit; the bundle "
                     "holds PTX, which the driver compiles when it loads it\n";
   llvm::outs() << "ck-compile: wrote " << output << "/plan.ckplan"
-               << (options.reference ? " and reference.ckplan" : "") << "\n";
+               << (options.reference ? " and reference.ckplan" : "")
+               << (result->cached ? " (from the cache)" : "") << "\n";
   if (report)
     printReport(*result);
   return 0;

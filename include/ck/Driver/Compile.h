@@ -28,10 +28,15 @@ struct CompileOptions {
   int64_t mergeGroups = 0;
   bool reference = true;
   bool report = false;
+  /// The bundle cache's root (BundleCache::defaultRoot()); "" for none.
+  /// compileProblem reads and fills it, except with `report`.
+  std::string cacheDir;
 };
 
 struct CompileResult {
   double compileSeconds = 0;
+  /// The bundle came from the cache (compileSeconds is the lookup's).
+  bool cached = false;
   /// NVIDIA without ptxas: the bundle holds PTX instead of a cubin.
   bool ptxFallback = false;
   /// Filled with --report: AMD kernels from their assembly, NVIDIA kernels
@@ -53,7 +58,8 @@ FailureOr<CompileResult> compileToBundle(ModuleOp module,
                                          const ConvProblemDesc *problem);
 
 /// Builds the problem's IR in `context` and compiles it into a bundle in
-/// `options.outputDir`.
+/// `options.outputDir`, or copies the bundle from the cache in
+/// `options.cacheDir`, which a compile fills.
 FailureOr<CompileResult> compileProblem(MLIRContext &context,
                                         const ConvProblemDesc &problem,
                                         const CompileOptions &options);
