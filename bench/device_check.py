@@ -24,7 +24,9 @@ import time
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cklaunch import LoadedPlan, Plan  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "python"))
+from ck_mlir.runtime import LoadedPlan, Plan  # noqa: E402
 from gputime import measure, rotating_sets  # noqa: E402
 from torchref import (DTYPES, compare, logical, reference,  # noqa: E402
                       written_index)

@@ -24,11 +24,15 @@ loaded through ckrt), cuBLAS GEMM through torch.matmul, and a device copy.
 import math
 import os
 import statistics
+import sys
 import tempfile
 
 import torch
 
-from cklaunch import LoadedPlan, Plan
+# The ck_mlir package of this repository.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), "python"))
+from ck_mlir.runtime import LoadedPlan, Plan  # noqa: E402
 
 
 def rotating_sets(tensors, l2_multiple=2, max_bytes=4 << 30, max_sets=1024):

@@ -179,7 +179,8 @@ def compile_cases(directory, tools):
 def run_cases(directory, json_path, seed):
     import torch
     sys.path.insert(0, _HERE)
-    from cklaunch import LoadedPlan, Plan
+    sys.path.insert(0, os.path.join(_ROOT, "python"))
+    from ck_mlir.runtime import LoadedPlan, Plan  # noqa: E402
     from torchref import DTYPES, compare
 
     generator = torch.Generator(device="cuda").manual_seed(seed)

@@ -34,8 +34,25 @@ MLIR_CAPI_EXPORTED void ckRegisterPasses(void);
 /// --pad=1,1 --type=f16". On failure each message (a bad flag, an
 /// unsupported problem, a chip ck does not know, a directory it cannot
 /// write) goes to `onError` with `userData`, and the result is failure.
+/// Bundles come from and go into ck-compile's cache ($CK_MLIR_CACHE_DIR,
+/// else ck-mlir in the user's cache directory; an empty
+/// $CK_MLIR_CACHE_DIR turns it off).
 MLIR_CAPI_EXPORTED MlirLogicalResult ckCompileProblem(
     MlirStringRef chip, MlirStringRef problemFlags, MlirStringRef outputDir,
+    MlirStringCallback onError, void *userData);
+
+/// Parses problems as ck-compile and ck-bench take them (`args`: named
+/// flags, `--csv FILE --direction D --type T`, or `--ckprofiler OP
+/// ARGS...`, one argument per line, so that paths may hold spaces), with
+/// the one parser both tools use.
+/// Each problem goes to `onProblem` as one JSON object: "direction",
+/// "dtype", "G", "N", "C", "K", "in", "filter", "stride", "dilation",
+/// "pad_left", "pad_right", "layouts" (as given or defaulted), "out" (the
+/// output sizes), "flops", "key", "summary", "flags" (the named flags that
+/// give it back) and "mlir" (its ck dialect IR). On failure the message goes to
+/// `onError` and the result is failure; no problem is reported then.
+MLIR_CAPI_EXPORTED MlirLogicalResult ckParseProblems(
+    MlirStringRef args, MlirStringCallback onProblem,
     MlirStringCallback onError, void *userData);
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 #include "ck/Conversion/Passes.h"
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Driver/BundleCache.h"
 #include "ck/Driver/Compile.h"
 #include "ck/Pipelines/Pipelines.h"
 #include "ck/Problem/ProblemArgs.h"
@@ -13,6 +14,7 @@
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/JSON.h"
 
 #include <sstream>
 
@@ -27,6 +29,59 @@ void ckRegisterPasses(void) {
   registerCKPipelines();
 }
 
+/// `text` split at spaces.
+static std::vector<std::string> words(MlirStringRef text) {
+  std::vector<std::string> result;
+  std::istringstream stream(std::string(unwrap(text)));
+  for (std::string word; stream >> word;)
+    result.push_back(word);
+  return result;
+}
+
+/// `text` split into lines, empty ones dropped.
+static std::vector<std::string> lines(MlirStringRef text) {
+  SmallVector<StringRef> parts;
+  unwrap(text).split(parts, '\n', -1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(parts.begin(), parts.end());
+}
+
+MlirLogicalResult ckParseProblems(MlirStringRef args,
+                                  MlirStringCallback onProblem,
+                                  MlirStringCallback onError, void *userData) {
+  auto report = [&](MlirStringCallback callback, const std::string &text) {
+    if (callback)
+      callback(mlirStringRefCreate(text.data(), text.size()), userData);
+  };
+  ckproblem::ProblemArgs problems = ckproblem::parseProblemArgs(lines(args));
+  if (!problems.ok()) {
+    report(onError, problems.error);
+    return mlirLogicalResultFailure();
+  }
+  if (!problems.rest.empty()) {
+    report(onError, "'" + problems.rest.front() + "' is not a problem flag");
+    return mlirLogicalResultFailure();
+  }
+  for (const ckproblem::ConvProblemDesc &p : problems.problems) {
+    auto ints = [](const std::vector<int64_t> &values) {
+      return llvm::json::Array(values);
+    };
+    llvm::json::Object object{
+        {"direction", p.direction}, {"dtype", p.dtype},
+        {"G", p.g}, {"N", p.n}, {"C", p.c}, {"K", p.k},
+        {"in", ints(p.inSizes)}, {"filter", ints(p.filterSizes)},
+        {"stride", ints(p.strides)}, {"dilation", ints(p.dilations)},
+        {"pad_left", ints(p.padLeft)}, {"pad_right", ints(p.padRight)},
+        {"layouts", llvm::json::Array(p.layouts)},
+        {"out", ints(p.outSizes())}, {"flops", p.flops()},
+        {"key", p.key()}, {"summary", p.summary()},
+        {"flags", p.flags()}, {"mlir", p.toMLIR()}};
+    std::string text;
+    llvm::raw_string_ostream(text) << llvm::json::Value(std::move(object));
+    report(onProblem, text);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult ckCompileProblem(MlirStringRef chip,
                                    MlirStringRef problemFlags,
                                    MlirStringRef outputDir,
@@ -36,11 +91,8 @@ MlirLogicalResult ckCompileProblem(MlirStringRef chip,
       onError(mlirStringRefCreate(message.data(), message.size()), userData);
     return mlirLogicalResultFailure();
   };
-  std::vector<std::string> args;
-  std::istringstream words(std::string(unwrap(problemFlags)));
-  for (std::string word; words >> word;)
-    args.push_back(word);
-  ckproblem::ProblemArgs problems = ckproblem::parseProblemArgs(args);
+  ckproblem::ProblemArgs problems =
+      ckproblem::parseProblemArgs(words(problemFlags));
   if (!problems.ok())
     return fail(problems.error);
   if (!problems.rest.empty())
@@ -71,6 +123,7 @@ MlirLogicalResult ckCompileProblem(MlirStringRef chip,
   CompileOptions options;
   options.chip = chipName;
   options.outputDir = std::string(unwrap(outputDir));
+  options.cacheDir = BundleCache::defaultRoot();
   if (failed(compileProblem(context, problems.problems.front(), options))) {
     if (!reported)
       fail("compiling " + problems.problems.front().key() + " failed");

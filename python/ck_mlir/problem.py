@@ -1,26 +1,25 @@
-"""Grouped convolution problems and their ck dialect IR."""
+"""Grouped convolution problems and their ck dialect IR.
+
+Problems are checked, completed (default strides, pads and layouts) and
+read from tables by the compiler's own parser through its C API
+(ckParseProblems), the one ck-compile and ck-bench use.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
+import os
+import tempfile
 from dataclasses import dataclass, field
-from typing import Iterable, List, Sequence
+from typing import Iterable, List, Sequence, Union
+
+from . import _capi
 
 DIRECTIONS = ("fwd", "bwd_data", "bwd_weight")
 ELEMENT_TYPES = ("f16", "bf16", "f32")
 
-# Channels-last layouts by number of spatial dimensions.
-_LAYOUTS = {
-    1: ("NWGC", "GKXC", "NWGK"),
-    2: ("NHWGC", "GKYXC", "NHWGK"),
-    3: ("NDHWGC", "GKZYXC", "NDHWGK"),
-}
 
-
-def _output_size(size, filt, stride, dilation, pad_left, pad_right):
-    span = size + pad_left + pad_right - dilation * (filt - 1) - 1
-    return span // stride + 1 if span >= 0 else 0
+def _csv(values) -> str:
+    return ",".join(str(v) for v in values)
 
 
 @dataclass
@@ -42,37 +41,43 @@ class ConvProblem:
     layouts: Sequence[str] = field(default=())
 
     def __post_init__(self):
-        rank = len(self.input_size)
-        if rank not in (1, 2, 3):
-            raise ValueError(f"expected 1, 2 or 3 spatial dimensions, got {rank}")
-        if len(self.filter_size) != rank:
-            raise ValueError("filter_size needs one size per spatial dimension")
-        for name, default in (("stride", 1), ("dilation", 1),
-                              ("pad_left", 0), ("pad_right", 0)):
-            values = tuple(getattr(self, name)) or (default,) * rank
-            if len(values) != rank:
-                raise ValueError(f"{name} needs {rank} values, got {len(values)}")
-            setattr(self, name, values)
-        self.input_size = tuple(self.input_size)
-        self.filter_size = tuple(self.filter_size)
-        self.layouts = tuple(self.layouts) or _LAYOUTS[rank]
         if self.direction not in DIRECTIONS:
             raise ValueError(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
         if self.dtype not in ELEMENT_TYPES:
             raise ValueError(f"dtype must be one of {ELEMENT_TYPES}, got {self.dtype!r}")
-        if min(self.stride) < 1 or min(self.dilation) < 1:
-            raise ValueError("strides and dilations must be >= 1")
-        if min(self.pad_left + self.pad_right) < 0:
-            raise ValueError("pads must be >= 0")
-        if min(self.output_size) < 1:
-            raise ValueError(f"the output would be empty: {self.output_size}")
+        flags = [f"--direction={self.direction}", f"--type={self.dtype}",
+                 f"-G={self.G}", f"-N={self.N}", f"-C={self.C}", f"-K={self.K}",
+                 f"--in={_csv(self.input_size)}",
+                 f"--filter={_csv(self.filter_size)}"]
+        for name in ("stride", "dilation", "pad_left", "pad_right", "layouts"):
+            if getattr(self, name):
+                flags.append(f"--{name.replace('_', '-')}={_csv(getattr(self, name))}")
+        (parsed,) = _capi.parse_problems(flags)
+        self._take(parsed)
 
-    @property
-    def output_size(self) -> tuple:
-        return tuple(
-            _output_size(*args)
-            for args in zip(self.input_size, self.filter_size, self.stride,
-                            self.dilation, self.pad_left, self.pad_right))
+    def _take(self, parsed: dict):
+        """The compiler's view of the problem: completed fields and facts."""
+        self.input_size = tuple(parsed["in"])
+        self.filter_size = tuple(parsed["filter"])
+        self.stride = tuple(parsed["stride"])
+        self.dilation = tuple(parsed["dilation"])
+        self.pad_left = tuple(parsed["pad_left"])
+        self.pad_right = tuple(parsed["pad_right"])
+        self.layouts = tuple(parsed["layouts"])
+        self.output_size = tuple(parsed["out"])
+        self.key = parsed["key"]
+        self.summary = parsed["summary"]
+        self.flags = parsed["flags"]
+        self._flops = parsed["flops"]
+        self._mlir = parsed["mlir"]
+
+    @classmethod
+    def _from_parsed(cls, parsed: dict) -> "ConvProblem":
+        p = cls.__new__(cls)
+        p.G, p.N, p.C, p.K = (parsed[k] for k in "GNCK")
+        p.direction, p.dtype = parsed["direction"], parsed["dtype"]
+        p._take(parsed)
+        return p
 
     def _shape(self, layout: str, spatial: Sequence[int], spatial_letters: str):
         sizes = {"G": self.G, "N": self.N, "C": self.C, "K": self.K}
@@ -90,12 +95,8 @@ class ConvProblem:
         """(M, N, K) of the GEMM per group for forward and backward-weight
         (ck-conv-to-gemm with merge-groups=1; by default backward-weight
         may take several groups into one GEMM)."""
-        out = 1
-        for s in self.output_size:
-            out *= s
-        window = 1
-        for s in self.filter_size:
-            window *= s
+        out = _prod(self.output_size)
+        window = _prod(self.filter_size)
         if self.direction == "fwd":
             return self.N * out, self.K, window * self.C
         if self.direction == "bwd_weight":
@@ -103,27 +104,16 @@ class ConvProblem:
         raise ValueError("backward-data splits into several GEMMs")
 
     def flops(self) -> int:
-        m, n, k = (self.N * _prod(self.output_size), self.K,
-                   _prod(self.filter_size) * self.C)
-        return 2 * self.G * m * n * k
+        return int(self._flops)
 
-    def to_mlir(self, name: str = "conv") -> str:
-        """The problem as a func holding one ck convolution op."""
-        def memref(shape):
-            return "memref<" + "x".join(str(s) for s in shape) + f"x{self.dtype}>"
+    def to_mlir(self) -> str:
+        """The problem as a func holding one ck convolution op (@conv)."""
+        return self._mlir
 
-        def array(values):
-            return "[" + ", ".join(str(v) for v in values) + "]"
-
-        x, w, y = (memref(s) for s in self.shapes())
-        return (
-            f"func.func @{name}(%x: {x}, %w: {w}, %y: {y}) {{\n"
-            f"  ck.conv_{self.direction} input(%x : {x}) filter(%w : {w}) "
-            f"output(%y : {y})\n"
-            f"      layouts({', '.join(self.layouts)}) strides {array(self.stride)} "
-            f"dilations {array(self.dilation)}\n"
-            f"      pad_left {array(self.pad_left)} pad_right {array(self.pad_right)}\n"
-            f"  return\n}}\n")
+    def compile(self, chip: str, directory: str) -> None:
+        """Compiles the problem for `chip` into the bundle `directory`
+        (through the compiler's C API and its cache)."""
+        _capi.compile_problem(chip, self.flags, directory)
 
 
 def _prod(values):
@@ -133,31 +123,22 @@ def _prod(values):
     return result
 
 
-def read_problems(source, direction: str = "bwd_weight",
+def read_problems(source: Union[str, Iterable[str]], direction: str = "bwd_weight",
                   dtype: str = "f16") -> List[ConvProblem]:
     """Reads a problem table with the columns of the RetinaNet CSV
     (G,N,C,K,H,W,Y,X,stride_h,stride_w,pad_h,pad_w,dil_h,dil_w[,layers]);
     lines starting with '#' are comments. `source` is a path or an iterable
-    of lines."""
+    of lines. The compiler's parser reads it, as ck-compile --csv does."""
     if isinstance(source, str):
-        with open(source, newline="") as f:
-            lines = f.readlines()
-    else:
-        lines = list(source)
-    rows = csv.DictReader(io.StringIO(
-        "".join(line for line in lines if not line.lstrip().startswith("#"))))
-    problems = []
-    for number, row in enumerate(rows, start=1):
-        try:
-            v = {k: int(val) for k, val in row.items() if k}
-            problems.append(ConvProblem(
-                G=v["G"], N=v["N"], C=v["C"], K=v["K"],
-                input_size=(v["H"], v["W"]), filter_size=(v["Y"], v["X"]),
-                stride=(v["stride_h"], v["stride_w"]),
-                dilation=(v["dil_h"], v["dil_w"]),
-                pad_left=(v["pad_h"], v["pad_w"]),
-                pad_right=(v["pad_h"], v["pad_w"]),
-                direction=direction, dtype=dtype))
-        except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"problem table row {number}: {e}") from e
-    return problems
+        return _read_table(source, direction, dtype)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.writelines(source)
+    try:
+        return _read_table(f.name, direction, dtype)
+    finally:
+        os.unlink(f.name)
+
+
+def _read_table(path: str, direction: str, dtype: str) -> List[ConvProblem]:
+    return [ConvProblem._from_parsed(p) for p in _capi.parse_problems(
+        ["--csv", path, "--direction", direction, "--type", dtype])]

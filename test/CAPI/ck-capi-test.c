@@ -2,8 +2,8 @@
  *
  * Run by test/CAPI/capi.test: registers and loads the ck dialect through
  * its handle, parses a ck attribute, registers ck's passes, compiles a
- * problem into the bundle directory given on the command line, and shows
- * the errors of bad calls.
+ * problem into the bundle directory given on the command line, parses
+ * problems with the tools' parser, and shows the errors of bad calls.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -27,11 +27,22 @@ static void printText(MlirStringRef text, void *userData) {
   printf("%.*s", (int)text.length, text.data);
 }
 
+static void printProblem(MlirStringRef json, void *userData) {
+  (void)userData;
+  printf("problem: %.*s\n", (int)json.length, json.data);
+}
+
 static void compile(const char *chip, const char *flags, const char *dir) {
   MlirLogicalResult result =
       ckCompileProblem(str(chip), str(flags), str(dir), printError, NULL);
   printf("compile %s: %s\n", chip,
          mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+}
+
+static void parse(const char *args) {
+  MlirLogicalResult result =
+      ckParseProblems(str(args), printProblem, printError, NULL);
+  printf("parse: %s\n", mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
 }
 
 int main(int argc, char **argv) {
@@ -63,5 +74,10 @@ int main(int argc, char **argv) {
   compile("gfx942",
           "--direction=fwd -G 1 -N 1 -C 8 -K 8 --in=4,4 --filter=1,1 --bogus",
           argv[1]);
+
+  /* One argument per line. */
+  parse("--direction=fwd\n-N\n2\n-C\n8\n-K\n4\n--in=5,5\n--filter=3,3\n"
+        "--pad=1,1");
+  parse("-C\n0\n--in=5,5\n--filter=3,3");
   return 0;
 }

@@ -2,7 +2,9 @@
 
 Loading and launching go through libckrt's C API (ctypes), so schedules,
 workspaces and cooperative launches are ckrt's, as for ck-bench. The
-library is build/lib/libckrt.so, or the file $CKRT_LIBRARY names. Launches
+library is the file $CKRT_LIBRARY names, else the repository's build/lib
+(libckrt.so, or the file under ckrt's SONAME), else the system's library
+path. Launches
 go on PyTorch's current stream (wrapped with ckrt_stream_wrap), so they
 order with PyTorch's work and can be captured into a CUDA graph.
 """
@@ -44,11 +46,13 @@ _lib = None
 
 def _built_library():
     """build/lib/libckrt.so, or the file under ckrt's SONAME
-    (libckrt.so.MAJOR.MINOR), which is all a GPU machine needs to be given."""
-    lib_dir = os.path.join(os.path.dirname(_HERE), "build", "lib")
+    (libckrt.so.MAJOR.MINOR), which is all a GPU machine needs to be given;
+    else libckrt.so from the system's library path."""
+    lib_dir = os.path.join(_HERE, "..", "..", "build", "lib")
     candidates = [os.path.join(lib_dir, "libckrt.so")] + sorted(
         glob.glob(os.path.join(lib_dir, "libckrt.so.*")))
-    return next((p for p in candidates if os.path.exists(p)), candidates[0])
+    return next((os.path.abspath(p) for p in candidates if os.path.exists(p)),
+                "libckrt.so")
 
 
 def _ckrt():

@@ -1,0 +1,47 @@
+"""Where ck_mlir keeps compiled bundles, and compiling them ahead of time.
+
+A problem's bundle is DIR/<bundle_name(flags)>, where DIR is
+$CK_MLIR_BUNDLES or ck-mlir/bundles/<chip> in the user's cache directory
+($XDG_CACHE_HOME or ~/.cache) and `flags` are its ck-compile named flags.
+Naming bundles by their flags lets a GPU machine without the compiler use
+bundles compiled elsewhere: compile_bundles() here, carry DIR, set
+$CK_MLIR_BUNDLES there.
+"""
+
+import hashlib
+import os
+from typing import List, Optional, Sequence
+
+from . import _capi
+
+
+def bundle_name(flags: str) -> str:
+    """The directory name of the bundle of the problem `flags` states."""
+    return hashlib.sha256(flags.encode()).hexdigest()[:24]
+
+
+def bundle_dir(chip: str) -> str:
+    explicit = os.environ.get("CK_MLIR_BUNDLES")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "ck-mlir", "bundles", chip)
+
+
+def bundle_path(flags: str, chip: str, directory: Optional[str] = None) -> str:
+    return os.path.join(directory or bundle_dir(chip), bundle_name(flags))
+
+
+def compile_bundles(flags: Sequence[str], chip: str,
+                    directory: Optional[str] = None) -> List[str]:
+    """Compiles each problem of `flags` for `chip` into its bundle under
+    `directory` (bundle_dir's by default) unless it is there; returns the
+    bundles' directories."""
+    bundles = []
+    for f in flags:
+        bundle = bundle_path(f, chip, directory)
+        if not os.path.exists(os.path.join(bundle, "plan.ckplan")):
+            _capi.compile_problem(chip, f, bundle)
+        bundles.append(bundle)
+    return bundles
