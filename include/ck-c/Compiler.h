@@ -51,9 +51,9 @@ MLIR_CAPI_EXPORTED MlirLogicalResult ckCompileProblem(
 /// output sizes), "flops", "key", "summary", "flags" (the named flags that
 /// give it back) and "mlir" (its ck dialect IR). On failure the message goes to
 /// `onError` and the result is failure; no problem is reported then.
-MLIR_CAPI_EXPORTED MlirLogicalResult ckParseProblems(
-    MlirStringRef args, MlirStringCallback onProblem,
-    MlirStringCallback onError, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+ckParseProblems(MlirStringRef args, MlirStringCallback onProblem,
+                MlirStringCallback onError, void *userData);
 
 #ifdef __cplusplus
 }

@@ -65,16 +65,25 @@ MlirLogicalResult ckParseProblems(MlirStringRef args,
     auto ints = [](const std::vector<int64_t> &values) {
       return llvm::json::Array(values);
     };
-    llvm::json::Object object{
-        {"direction", p.direction}, {"dtype", p.dtype},
-        {"G", p.g}, {"N", p.n}, {"C", p.c}, {"K", p.k},
-        {"in", ints(p.inSizes)}, {"filter", ints(p.filterSizes)},
-        {"stride", ints(p.strides)}, {"dilation", ints(p.dilations)},
-        {"pad_left", ints(p.padLeft)}, {"pad_right", ints(p.padRight)},
-        {"layouts", llvm::json::Array(p.layouts)},
-        {"out", ints(p.outSizes())}, {"flops", p.flops()},
-        {"key", p.key()}, {"summary", p.summary()},
-        {"flags", p.flags()}, {"mlir", p.toMLIR()}};
+    llvm::json::Object object{{"direction", p.direction},
+                              {"dtype", p.dtype},
+                              {"G", p.g},
+                              {"N", p.n},
+                              {"C", p.c},
+                              {"K", p.k},
+                              {"in", ints(p.inSizes)},
+                              {"filter", ints(p.filterSizes)},
+                              {"stride", ints(p.strides)},
+                              {"dilation", ints(p.dilations)},
+                              {"pad_left", ints(p.padLeft)},
+                              {"pad_right", ints(p.padRight)},
+                              {"layouts", llvm::json::Array(p.layouts)},
+                              {"out", ints(p.outSizes())},
+                              {"flops", p.flops()},
+                              {"key", p.key()},
+                              {"summary", p.summary()},
+                              {"flags", p.flags()},
+                              {"mlir", p.toMLIR()}};
     std::string text;
     llvm::raw_string_ostream(text) << llvm::json::Value(std::move(object));
     report(onProblem, text);

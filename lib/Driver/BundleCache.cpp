@@ -76,8 +76,8 @@ std::string BundleCache::entryPath(llvm::StringRef key) const {
 /// The manifest's lines: "FILE SIZE HASH" for each file.
 static std::string manifestLine(llvm::StringRef name,
                                 llvm::StringRef contents) {
-  return (name + " " + llvm::Twine(contents.size()) + " " +
-          hexHash(contents) + "\n")
+  return (name + " " + llvm::Twine(contents.size()) + " " + hexHash(contents) +
+          "\n")
       .str();
 }
 
@@ -125,7 +125,8 @@ BundleCache::Lookup BundleCache::fetch(llvm::StringRef key,
     llvm::SmallVector<llvm::StringRef, 3> fields;
     line.split(fields, ' ');
     llvm::SmallString<256> path(entry);
-    if (fields.size() != 3 || llvm::sys::path::filename(fields[0]) != fields[0]) {
+    if (fields.size() != 3 ||
+        llvm::sys::path::filename(fields[0]) != fields[0]) {
       whole = false;
       break;
     }
@@ -133,7 +134,8 @@ BundleCache::Lookup BundleCache::fetch(llvm::StringRef key,
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
         llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                     /*RequiresNullTerminator=*/false);
-    if (!file || manifestLine(fields[0], (*file)->getBuffer()) != line.str() + "\n") {
+    if (!file ||
+        manifestLine(fields[0], (*file)->getBuffer()) != line.str() + "\n") {
       whole = false;
       break;
     }
@@ -154,8 +156,7 @@ BundleCache::Lookup BundleCache::fetch(llvm::StringRef key,
   return Lookup::Hit;
 }
 
-std::string BundleCache::store(llvm::StringRef key,
-                               llvm::StringRef dir) const {
+std::string BundleCache::store(llvm::StringRef key, llvm::StringRef dir) const {
   std::string entry = entryPath(key);
   if (fs::exists(entry))
     return "";

@@ -381,16 +381,14 @@ static std::string cacheKey(const ConvProblemDesc &problem,
   std::string tool = toolkit + (nvidia ? "/bin/ptxas" : "/llvm/bin/ld.lld");
   llvm::sys::fs::file_status status;
   std::string toolFile = "absent";
-  if (!llvm::sys::fs::status(tool, status) &&
-      llvm::sys::fs::can_execute(tool))
-    toolFile = std::to_string(status.getSize()) + " " +
-               std::to_string(llvm::sys::toTimeT(
-                   status.getLastModificationTime()));
-  return BundleCache::key({options.chip, tool, toolFile, options.partition,
-                           options.waves, std::to_string(options.stages),
-                           std::to_string(options.mergeGroups),
-                           options.reference ? "reference" : "no-reference",
-                           problem.key()});
+  if (!llvm::sys::fs::status(tool, status) && llvm::sys::fs::can_execute(tool))
+    toolFile =
+        std::to_string(status.getSize()) + " " +
+        std::to_string(llvm::sys::toTimeT(status.getLastModificationTime()));
+  return BundleCache::key(
+      {options.chip, tool, toolFile, options.partition, options.waves,
+       std::to_string(options.stages), std::to_string(options.mergeGroups),
+       options.reference ? "reference" : "no-reference", problem.key()});
 }
 
 FailureOr<CompileResult>
@@ -406,8 +404,8 @@ mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
     if (lookup == BundleCache::Lookup::Hit) {
       CompileResult result;
       result.cached = true;
-      result.ptxFallback = llvm::sys::fs::exists(options.outputDir +
-                                                 "/kernels.ptx");
+      result.ptxFallback =
+          llvm::sys::fs::exists(options.outputDir + "/kernels.ptx");
       result.compileSeconds = std::chrono::duration<double>(
                                   std::chrono::steady_clock::now() - start)
                                   .count();
@@ -422,8 +420,7 @@ mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
       parseSourceString<ModuleOp>(problem.toMLIR(), &context, problem.key());
   if (!module)
     return failure();
-  FailureOr<CompileResult> result =
-      compileToBundle(*module, options, &problem);
+  FailureOr<CompileResult> result = compileToBundle(*module, options, &problem);
   if (succeeded(result) && cache)
     if (std::string error = cache->store(key, options.outputDir);
         !error.empty())

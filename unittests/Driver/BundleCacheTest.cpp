@@ -57,7 +57,9 @@ protected:
   /// A bundle of two files in `dir`.
   std::string makeBundle(llvm::StringRef dir) {
     write(path(dir, "plan.ckplan"), "ck-plan 1\ntarget gfx942\n");
-    write(path(dir, "kernels.hsaco"), std::string("\x7f" "ELF\0\1\2", 7));
+    write(path(dir, "kernels.hsaco"), std::string("\x7f"
+                                                  "ELF\0\1\2",
+                                                  7));
     return path(dir);
   }
 

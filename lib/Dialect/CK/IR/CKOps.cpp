@@ -165,7 +165,8 @@ static bool isSameView(Value a, Value b) {
   while (a != b) {
     auto aTransform = a.getDefiningOp<TransformOp>();
     auto bTransform = b.getDefiningOp<TransformOp>();
-    if (!aTransform || !bTransform || aTransform.getMap() != bTransform.getMap())
+    if (!aTransform || !bTransform ||
+        aTransform.getMap() != bTransform.getMap())
       return false;
     a = aTransform.getSource();
     b = bTransform.getSource();

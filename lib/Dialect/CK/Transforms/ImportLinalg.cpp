@@ -107,8 +107,8 @@ static bool mayTouch(Operation *op, Value buffer, bool reads) {
     if (!reads && isa<MemoryEffects::Read>(e.getEffect()))
       return false;
     Value touched = e.getValue();
-    return !touched ||
-           (isa<BaseMemRefType>(touched.getType()) && mayAlias(touched, buffer));
+    return !touched || (isa<BaseMemRefType>(touched.getType()) &&
+                        mayAlias(touched, buffer));
   });
 }
 
@@ -158,7 +158,7 @@ static LogicalResult checkBuffers(linalg::LinalgOp op) {
 /// (the letters of its dimensions) lacks, added in front; `letters` gets
 /// them too.
 static Value addUnitDims(OpBuilder &builder, Location loc, Value value,
-                  std::string &letters, StringRef roles) {
+                         std::string &letters, StringRef roles) {
   std::string missing;
   for (char role : roles)
     if (!StringRef(letters).contains(role))
@@ -182,7 +182,7 @@ static Value addUnitDims(OpBuilder &builder, Location loc, Value value,
 /// Erases the zero fill of `output` before `op` and returns no D tensors, or
 /// returns `output` as the D tensor the ck op adds to.
 static SmallVector<Value> accumulatorOf(linalg::LinalgOp op, Value output,
-                                 Value ckOutput) {
+                                        Value ckOutput) {
   if (Operation *fill = findZeroFill(op, output)) {
     fill->erase();
     return {};
@@ -267,8 +267,9 @@ static void erasePadding(const ZeroPadding &padding) {
   Value buffer = padding.buffer;
   for (Operation *writer : padding.writers)
     writer->erase();
-  if (!llvm::all_of(buffer.getUsers(),
-                    [](Operation *user) { return isa<memref::DeallocOp>(user); }))
+  if (!llvm::all_of(buffer.getUsers(), [](Operation *user) {
+        return isa<memref::DeallocOp>(user);
+      }))
     return;
   for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
     user->erase();
@@ -374,8 +375,7 @@ private:
     std::optional<ZeroPadding> padding = matchZeroPadding(op, input);
     if (!padding)
       return std::nullopt;
-    for (auto [i, low, high] :
-         llvm::enumerate(padding->low, padding->high)) {
+    for (auto [i, low, high] : llvm::enumerate(padding->low, padding->high)) {
       bool spatialDim = llvm::any_of(
           spatial, [&, i = i](const SpatialDim &d) { return d.inputDim == i; });
       if (!spatialDim && (low != 0 || high != 0))
@@ -503,8 +503,9 @@ private:
     std::string letters;
     for (auto [i, expr] : llvm::enumerate(map.getResults())) {
       if (tensor == ConvTensor::Input && !isa<AffineDimExpr>(expr)) {
-        auto it = llvm::find_if(
-            spatial, [&, i = i](const SpatialDim &d) { return d.inputDim == i; });
+        auto it = llvm::find_if(spatial, [&, i = i](const SpatialDim &d) {
+          return d.inputDim == i;
+        });
         letters.push_back(spatialLetters(tensor, rank)[it - spatial.begin()]);
         continue;
       }
@@ -533,7 +534,8 @@ private:
 // Contractions
 //===----------------------------------------------------------------------===//
 
-static LogicalResult importContraction(linalg::LinalgOp op, OpBuilder &builder) {
+static LogicalResult importContraction(linalg::LinalgOp op,
+                                       OpBuilder &builder) {
   if (failed(checkBuffers(op)))
     return failure();
   Type aType = getElementTypeOrSelf(op.getDpsInputs()[0]);
@@ -566,16 +568,16 @@ static LogicalResult importContraction(linalg::LinalgOp op, OpBuilder &builder) 
   Location loc = op.getLoc();
   builder.setInsertionPoint(op);
   SmallVector<Value> operands;
-  for (auto [operand, roles] :
-       llvm::zip(op->getOpOperands(), ArrayRef<StringRef>{"GMK", "GKN", "GMN"})) {
+  for (auto [operand, roles] : llvm::zip(
+           op->getOpOperands(), ArrayRef<StringRef>{"GMK", "GKN", "GMN"})) {
     std::string letters;
-    for (AffineExpr expr :
-         op.getMatchingIndexingMap(&operand).getResults()) {
+    for (AffineExpr expr : op.getMatchingIndexingMap(&operand).getResults()) {
       auto dim = dyn_cast<AffineDimExpr>(expr);
       if (!dim)
         return op.emitOpError()
                << "indexes operand #" << operand.getOperandNumber() << " by "
-               << printed(expr) << "; ck.gemm operands are permutations of loops";
+               << printed(expr)
+               << "; ck.gemm operands are permutations of loops";
       letters.push_back(letterOfLoop[dim.getPosition()]);
     }
     Value value = addUnitDims(builder, loc, operand.get(), letters, roles);
@@ -591,8 +593,7 @@ static LogicalResult importContraction(linalg::LinalgOp op, OpBuilder &builder) 
     }
     operands.push_back(value);
   }
-  SmallVector<Value> ds =
-      accumulatorOf(op, op.getDpsInits()[0], operands[2]);
+  SmallVector<Value> ds = accumulatorOf(op, op.getDpsInits()[0], operands[2]);
   auto gemm = GemmOp::create(builder, loc, operands[0], operands[1],
                              operands[2], ds, /*alpha=*/nullptr,
                              /*beta=*/nullptr, /*config=*/nullptr);
