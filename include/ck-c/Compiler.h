@@ -36,7 +36,8 @@ MLIR_CAPI_EXPORTED void ckRegisterPasses(void);
 /// write) goes to `onError` with `userData`, and the result is failure.
 /// Bundles come from and go into ck-compile's cache ($CK_MLIR_CACHE_DIR,
 /// else ck-mlir in the user's cache directory; an empty
-/// $CK_MLIR_CACHE_DIR turns it off).
+/// $CK_MLIR_CACHE_DIR turns it off), and with the measured choices of the
+/// tuning database $CK_MLIR_TUNING_DB names, if any.
 MLIR_CAPI_EXPORTED MlirLogicalResult ckCompileProblem(
     MlirStringRef chip, MlirStringRef problemFlags, MlirStringRef outputDir,
     MlirStringCallback onError, void *userData);

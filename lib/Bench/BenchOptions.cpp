@@ -30,11 +30,13 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
 
     // Switches.
     if (name == "help" || name == "h" || name == "no-verify" ||
-        name == "no-time" || name == "version") {
+        name == "no-time" || name == "version" || name == "sweep") {
       if (hasValue)
         return flag + " takes no value";
       if (name == "no-verify")
         options.verify = false;
+      else if (name == "sweep")
+        options.sweep = true;
       else if (name == "no-time")
         options.time = false;
       else if (name == "version")
@@ -46,7 +48,8 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
     if (name != "bundles" && name != "bundle" && name != "warmup" &&
         name != "repeat" && name != "seed" && name != "json" &&
         name != "device" && name != "magnitude" && name != "determinism" &&
-        name != "partition" && name != "waves" && name != "chip")
+        name != "partition" && name != "waves" && name != "chip" &&
+        name != "stages" && name != "tuning-db")
       return "unknown option '" + arg + "' (see --help)";
     if (!hasValue) {
       if (i + 1 == args.size())
@@ -59,6 +62,12 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       options.bundleDir = value;
     } else if (name == "json") {
       options.jsonPath = value;
+    } else if (name == "tuning-db") {
+      options.tuningDb = value;
+    } else if (name == "stages") {
+      if (!parseNumber(value, options.stages) || options.stages < 1 ||
+          options.stages > 4)
+        return "--stages expects 1 to 4, got '" + value + "'";
     } else if (name == "partition" || name == "chip") {
       // ck-compile checks them; here they only must be words it can take.
       if (value.empty() || value.find_first_of(" \t/@") != std::string::npos)
@@ -109,19 +118,17 @@ std::string ckbench::checkBenchInputs(const BenchOptions &options,
     return "--bundle names one bundle; to pick bundles by problem, give "
            "--bundles DIR with the problems";
   if (options.compileRequested() && problemForm.empty())
-    return "--partition, --waves and --chip compile the problems' bundles; "
-           "give --bundles DIR with problems (named flags, --csv or "
-           "--ckprofiler)";
+    return "--partition, --waves, --stages, --chip and --sweep compile the "
+           "problems' bundles; give --bundles DIR with problems (named flags, "
+           "--csv or --ckprofiler)";
+  if (options.sweep && !options.choice().isHeuristic())
+    return "--sweep runs its own choices; leave out --partition, --waves and "
+           "--stages";
+  if (!options.tuningDb.empty() && !options.sweep)
+    return "--tuning-db is where --sweep writes its choices; give --sweep";
+  if (options.sweep && !options.time)
+    return "--sweep times the choices; leave out --no-time";
   return "";
-}
-
-std::string BenchOptions::bundleSuffix() const {
-  std::string suffix;
-  if (!partition.empty())
-    suffix += "@partition=" + partition;
-  if (!waves.empty())
-    suffix += "@waves=" + waves;
-  return suffix;
 }
 
 const char *ckbench::benchOptionsHelp() {
@@ -160,6 +167,21 @@ const char *ckbench::benchOptionsHelp() {
          "math waves):\n"
          "                     DIR/<key>@waves=L,M (after @partition=P when "
          "both are given)\n"
+         "  --stages S         the same for ck-compile's --stages (1 to 4): "
+         "DIR/<key>@stages=S\n"
+         "  --sweep            run every choice of the sweep per problem "
+         "(the heuristic's;\n"
+         "                     --stages 1 and 3, each with the heuristic's "
+         "partition,\n"
+         "                     split_k and data_parallel), verified and "
+         "timed, and print\n"
+         "                     the fastest as 'Best configuration "
+         "parameters'\n"
+         "  --tuning-db FILE   with --sweep: write the fastest choices into "
+         "the tuning\n"
+         "                     database FILE (merged with its entries; "
+         "ck-compile\n"
+         "                     --tuning-db reads it)\n"
          "  --chip C           compile missing bundles for chip C (default: "
          "the GPU's).\n"
          "                     ck-bench links no compiler: it runs the "

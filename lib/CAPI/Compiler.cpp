@@ -7,13 +7,16 @@
 #include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Driver/BundleCache.h"
 #include "ck/Driver/Compile.h"
+#include "ck/Tuning/Tuning.h"
 #include "ck/Pipelines/Pipelines.h"
 #include "ck/Problem/ProblemArgs.h"
+#include "ck/Problem/ProblemFlags.h"
 #include "ck/Target/Chip.h"
 
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
 #include <sstream>
@@ -82,7 +85,7 @@ MlirLogicalResult ckParseProblems(MlirStringRef args,
                               {"flops", p.flops()},
                               {"key", p.key()},
                               {"summary", p.summary()},
-                              {"flags", p.flags()},
+                              {"flags", llvm::join(ckproblem::problemToFlags(p), " ")},
                               {"mlir", p.toMLIR()}};
     std::string text;
     llvm::raw_string_ostream(text) << llvm::json::Value(std::move(object));
@@ -133,6 +136,7 @@ MlirLogicalResult ckCompileProblem(MlirStringRef chip,
   options.chip = chipName;
   options.outputDir = std::string(unwrap(outputDir));
   options.cacheDir = BundleCache::defaultRoot();
+  options.tuningDb = cktuning::TuningDb::defaultPath();
   if (failed(compileProblem(context, problems.problems.front(), options))) {
     if (!reported)
       fail("compiling " + problems.problems.front().key() + " failed");

@@ -6,6 +6,7 @@
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/IR/ConvProblem.h"
 #include "ck/Driver/BundleCache.h"
+#include "ck/Tuning/Tuning.h"
 #include "ck/Pipelines/Pipelines.h"
 #include "ck/Support/ToolVersion.h"
 
@@ -391,10 +392,40 @@ static std::string cacheKey(const ConvProblemDesc &problem,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
 
+/// `options` with `problem`'s measured choice from the tuning database,
+/// where the options leave partition, waves and stages to the heuristic
+/// and the database has one. "" or what is wrong with the database.
+static std::string applyTuning(const ConvProblemDesc &problem,
+                               CompileOptions &options) {
+  if (options.tuningDb.empty() || !options.partition.empty() ||
+      !options.waves.empty() || options.stages)
+    return "";
+  // A directory holds one database per chip; a chip without one is
+  // untuned.
+  std::string path = options.tuningDb;
+  if (llvm::sys::fs::is_directory(path)) {
+    path += "/" + options.chip + ".tuning";
+    if (!llvm::sys::fs::exists(path))
+      return "";
+  }
+  cktuning::TuningDb db;
+  if (std::string error = db.load(path, options.chip); !error.empty())
+    return error;
+  if (const cktuning::TunedChoice *tuned = db.lookup(problem.key())) {
+    options.partition = tuned->choice.partition;
+    options.waves = tuned->choice.waves;
+    options.stages = tuned->choice.stages;
+  }
+  return "";
+}
+
 FailureOr<CompileResult>
 mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
-                         const CompileOptions &options) {
+                         const CompileOptions &given) {
   auto start = std::chrono::steady_clock::now();
+  CompileOptions options = given;
+  if (std::string error = applyTuning(problem, options); !error.empty())
+    return emitError(UnknownLoc::get(&context)) << error;
   std::optional<BundleCache> cache;
   std::string key;
   if (!options.cacheDir.empty() && !options.report) {
@@ -443,7 +474,7 @@ LogicalResult mlir::ck::compileProblems(
     const ConvProblemDesc &problem = problems[i];
     CompileOptions one = options;
     SmallString<256> dir(options.outputDir);
-    llvm::sys::path::append(dir, problem.key());
+    llvm::sys::path::append(dir, problem.key() + options.bundleSuffix);
     one.outputDir = dir.str().str();
     FailureOr<CompileResult> result = compileProblem(context, problem, one);
     if (succeeded(result))
@@ -451,7 +482,7 @@ LogicalResult mlir::ck::compileProblems(
     std::lock_guard<std::mutex> lock(logMutex);
     log << llvm::formatv("[{0}/{1}] {2} {3}", ++finished, problems.size(),
                          succeeded(result) ? "ok    " : "FAILED",
-                         problem.key());
+                         problem.key() + options.bundleSuffix);
     if (succeeded(result))
       log << (result->cached
                   ? std::string(" (cached)")
@@ -464,14 +495,15 @@ LogicalResult mlir::ck::compileProblems(
   size_t failures = 0;
   for (auto [problem, result] : llvm::zip(problems, compiled)) {
     if (result)
-      index += problem.key() + "\t" + problem.summary() + "\n";
+      index += problem.key() + options.bundleSuffix + "\t" +
+               problem.summary() + "\n";
     else
       ++failures;
   }
   if (results)
     llvm::append_range(*results, compiled);
   SmallString<256> indexPath(options.outputDir);
-  llvm::sys::path::append(indexPath, "index.txt");
+  llvm::sys::path::append(indexPath, "index" + options.bundleSuffix + ".txt");
   std::error_code ec;
   llvm::raw_fd_ostream os(indexPath, ec);
   if (ec)

@@ -410,25 +410,6 @@ std::string ConvProblemDesc::summary() const {
   return os.str();
 }
 
-std::string ConvProblemDesc::flags() const {
-  auto list = [](const auto &values) {
-    std::string text;
-    for (const auto &v : values) {
-      std::ostringstream item;
-      item << v;
-      text += (text.empty() ? "" : ",") + item.str();
-    }
-    return text;
-  };
-  return "--direction=" + direction + " --type=" + dtype +
-         " -G=" + std::to_string(g) + " -N=" + std::to_string(n) +
-         " -C=" + std::to_string(c) + " -K=" + std::to_string(k) +
-         " --in=" + list(inSizes) + " --filter=" + list(filterSizes) +
-         " --stride=" + list(strides) + " --dilation=" + list(dilations) +
-         " --pad-left=" + list(padLeft) + " --pad-right=" + list(padRight) +
-         " --layouts=" + list(layouts);
-}
-
 std::string ConvProblemDesc::key() const {
   std::ostringstream os;
   os << direction << "-" << dtype << "-G" << g << "-N" << n << "-C" << c << "-K"

@@ -56,6 +56,9 @@ enum ExitCode { kPassed = 0, kFailed = 1, kNoGpu = 2, kUsage = 3 };
 struct Job {
   std::string dir;
   std::optional<ckproblem::ConvProblemDesc> problem;
+  /// The compile choice of the bundle (--partition/--waves/--stages, or
+  /// one of --sweep's).
+  cktuning::Choice choice;
 };
 
 bool fileExists(const std::string &path) { return std::ifstream(path).good(); }
@@ -63,7 +66,7 @@ bool fileExists(const std::string &path) { return std::ifstream(path).good(); }
 /// The bundles to run, or an error.
 std::string listJobs(const BenchOptions &options,
                      const ckproblem::ProblemArgs &problems,
-                     std::vector<Job> &jobs) {
+                     const std::string &chip, std::vector<Job> &jobs) {
   if (!options.bundleDir.empty()) {
     jobs.push_back({options.bundleDir, std::nullopt});
     return "";
@@ -72,10 +75,15 @@ std::string listJobs(const BenchOptions &options,
   if (!problems.form.empty() && options.compileRequested()) {
     // The compiler chooses the partition itself; a ckProfiler split_k (in
     // the key) is not part of the problem ck-compile is given.
+    // Asynchronous copies are NVIDIA's (sm_80 and later).
+    std::vector<cktuning::Choice> choices =
+        options.sweep ? cktuning::sweepChoices(chip.rfind("sm_", 0) == 0)
+                      : std::vector<cktuning::Choice>{options.choice()};
     for (ckproblem::ConvProblemDesc p :
          ckproblem::uniqueProblems(problems.problems)) {
       p.splitK.clear();
-      jobs.push_back({root + "/" + p.key() + options.bundleSuffix(), p});
+      for (const cktuning::Choice &choice : choices)
+        jobs.push_back({root + "/" + p.key() + choice.suffix(), p, choice});
     }
     return "";
   }
@@ -132,32 +140,34 @@ std::string chipFor(const ckrt_device_props &props) {
 }
 
 /// The ck-compile command line that makes `problem`'s bundle in `dir` with
-/// the options' partition and waves.
+/// `choice`. The heuristic's bundles of a sweep do not read a tuning
+/// database.
 std::vector<std::string>
 compileCommand(const std::string &compiler,
                const ckproblem::ConvProblemDesc &problem,
-               const std::string &chip, const BenchOptions &options,
+               const std::string &chip, const cktuning::Choice &choice,
                const std::string &dir) {
   std::vector<std::string> args = {compiler, "--chip=" + chip};
   for (const std::string &flag : ckproblem::problemToFlags(problem))
     args.push_back(flag);
-  if (!options.partition.empty())
-    args.push_back("--partition=" + options.partition);
-  if (!options.waves.empty())
-    args.push_back("--waves=" + options.waves);
+  for (const std::string &flag : choice.flags())
+    args.push_back(flag);
+  if (choice.isHeuristic())
+    args.push_back("--no-tuning-db");
   args.push_back("-o");
   args.push_back(dir);
   return args;
 }
 
-/// Runs ck-compile at `compiler` on `problem` into `dir` with the options'
-/// partition and waves, its output on stderr. "" or what went wrong.
+/// Runs ck-compile at `compiler` on `problem` into `dir` with `choice`,
+/// its output on stderr. "" or what went wrong.
 std::string compileBundle(const std::string &compiler,
                           const ckproblem::ConvProblemDesc &problem,
-                          const std::string &chip, const BenchOptions &options,
+                          const std::string &chip,
+                          const cktuning::Choice &choice,
                           const std::string &dir) {
   std::vector<std::string> args =
-      compileCommand(compiler, problem, chip, options, dir);
+      compileCommand(compiler, problem, chip, choice, dir);
   std::vector<char *> argv;
   for (std::string &arg : args)
     argv.push_back(arg.data());
@@ -191,6 +201,75 @@ std::string number(double value) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.7g", value);
   return text;
+}
+
+/// The fastest verified choice of each problem of a sweep: printed as
+/// ckProfiler prints its best instance, and written into the tuning
+/// database where one is given. "" or what went wrong.
+std::string reportSweep(const std::vector<Job> &jobs,
+                        const std::vector<BenchResult> &results,
+                        const std::string &chip, const BenchOptions &options) {
+  cktuning::TuningDb db;
+  if (!options.tuningDb.empty() && fileExists(options.tuningDb))
+    if (std::string error = db.load(options.tuningDb, chip); !error.empty())
+      return error;
+  db.chip = chip;
+  double sumBest = 0, sumHeuristic = 0;
+  for (size_t first = 0; first < jobs.size();) {
+    size_t end = first;
+    std::optional<size_t> best, heuristic;
+    while (end < jobs.size() &&
+           jobs[end].problem->key() == jobs[first].problem->key()) {
+      const BenchResult &r = results[end];
+      if (r.status == "pass" && r.timed) {
+        if (!best || r.medianUs < results[*best].medianUs)
+          best = end;
+        if (jobs[end].choice.isHeuristic())
+          heuristic = end;
+      }
+      ++end;
+    }
+    const ckproblem::ConvProblemDesc &problem = *jobs[first].problem;
+    std::cout << "Best configuration parameters:\n"
+              << "problem: " << problem.summary() << "\n";
+    if (!best) {
+      std::cout << "name: none (no choice passed verification)\n\n";
+    } else {
+      const BenchResult &r = results[*best];
+      std::string flags;
+      for (const std::string &flag : jobs[*best].choice.flags())
+        flags += (flags.empty() ? "" : " ") + flag;
+      std::cout << "name: " << problem.key() << jobs[*best].choice.suffix()
+                << "\n"
+                << "choice: " << (flags.empty() ? "the heuristic's" : flags)
+                << "\n"
+                << "avg_time: " << number(r.medianUs) << " us\n"
+                << "tflops: " << number(r.tflops) << "\n"
+                << "GB/s: " << number(r.gbps) << "\n";
+      if (heuristic) {
+        double h = results[*heuristic].medianUs;
+        std::cout << "heuristic: " << number(h) << " us (the choice is "
+                  << number(h / r.medianUs) << "x as fast)\n";
+        sumBest += r.medianUs;
+        sumHeuristic += h;
+        db.set(problem.key(),
+               cktuning::TunedChoice{jobs[*best].choice, r.medianUs, h});
+      }
+      std::cout << "\n";
+    }
+    first = end;
+  }
+  if (sumBest > 0)
+    std::cout << "ck-bench: sweep: the fastest choices take " << number(sumBest)
+              << " us in all, the heuristic's " << number(sumHeuristic)
+              << " us\n";
+  if (!options.tuningDb.empty()) {
+    if (std::string error = db.save(options.tuningDb); !error.empty())
+      return error;
+    std::cout << "ck-bench: wrote " << db.entries.size() << " choices to "
+              << options.tuningDb << "\n";
+  }
+  return "";
 }
 
 void printHelp() {
@@ -235,9 +314,6 @@ int run(int argc, char **argv) {
   }
   if (error.empty())
     error = checkBenchInputs(options, problems.form);
-  std::vector<Job> jobs;
-  if (error.empty())
-    error = listJobs(options, problems, jobs);
   if (!error.empty()) {
     std::cerr << "ck-bench: " << error << "\n";
     return kUsage;
@@ -276,11 +352,27 @@ int run(int argc, char **argv) {
     return deviceOpen = true;
   };
 
+  // A sweep's choices depend on the chip: the one given, else the GPU's.
+  std::string chip = options.chip;
+  if (options.sweep && chip.empty()) {
+    if (!openDevice()) {
+      std::cerr << "ck-bench: give --chip to sweep without a GPU\n";
+      return kNoGpu;
+    }
+    chip = chipFor(device.props());
+  }
+  std::vector<Job> jobs;
+  if (std::string error = listJobs(options, problems, chip, jobs);
+      !error.empty()) {
+    std::cerr << "ck-bench: " << error << "\n";
+    return kUsage;
+  }
+
   // Compile the bundles asked for that are missing; a bundle that could
   // not be made gets its own error.
   std::vector<std::string> broken(jobs.size());
   if (options.compileRequested()) {
-    std::string compiler = findCompiler(), chip = options.chip;
+    std::string compiler = findCompiler();
     for (size_t i = 0; i < jobs.size(); ++i) {
       if (fileExists(jobs[i].dir + "/plan.ckplan"))
         continue;
@@ -288,7 +380,8 @@ int run(int argc, char **argv) {
         std::string command;
         for (const std::string &arg :
              compileCommand("ck-compile", *jobs[i].problem,
-                            chip.empty() ? "CHIP" : chip, options, jobs[i].dir))
+                            chip.empty() ? "CHIP" : chip, jobs[i].choice,
+                            jobs[i].dir))
           command += (command.empty() ? "" : " ") + arg;
         broken[i] = "no bundle in " + jobs[i].dir +
                     " and no ck-compile to make one (ck-bench links no "
@@ -304,8 +397,8 @@ int run(int argc, char **argv) {
         }
         chip = chipFor(device.props());
       }
-      broken[i] =
-          compileBundle(compiler, *jobs[i].problem, chip, options, jobs[i].dir);
+      broken[i] = compileBundle(compiler, *jobs[i].problem, chip,
+                                jobs[i].choice, jobs[i].dir);
     }
   }
 
@@ -349,6 +442,7 @@ int run(int argc, char **argv) {
             << std::flush;
 
   size_t passed = 0, failed = 0, errors = 0, unverified = 0;
+  std::vector<BenchResult> results;
   for (size_t i = 0; i < jobs.size(); ++i) {
     const Job &job = jobs[i];
     BenchResult result = broken[i].empty()
@@ -356,6 +450,7 @@ int run(int argc, char **argv) {
                                          job.problem ? &*job.problem : nullptr)
                              : brokenResult(i);
     report(result, json);
+    results.push_back(result);
     if (result.status == "pass")
       ++passed;
     else if (result.status == "fail")
@@ -370,6 +465,15 @@ int run(int argc, char **argv) {
   if (unverified)
     std::cout << ", " << unverified << " not verified";
   std::cout << "\n";
+  if (options.sweep) {
+    if (chip.empty())
+      chip = chipFor(device.props());
+    if (std::string error = reportSweep(jobs, results, chip, options);
+        !error.empty()) {
+      std::cerr << "ck-bench: " << error << "\n";
+      return kFailed;
+    }
+  }
   return failed || errors ? kFailed : kPassed;
 }
 

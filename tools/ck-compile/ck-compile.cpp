@@ -20,6 +20,7 @@
 #include "ck/Dialect/CK/Transforms/Passes.h"
 #include "ck/Driver/BundleCache.h"
 #include "ck/Driver/Compile.h"
+#include "ck/Tuning/Tuning.h"
 #include "ck/Problem/ProblemArgs.h"
 #include "ck/Support/ToolVersion.h"
 #include "ck/Target/Chip.h"
@@ -94,6 +95,22 @@ cl::opt<std::string> cacheDir(
     cl::init(""), cl::cat(category));
 cl::opt<bool> noCache("no-cache", cl::desc("Neither read nor fill the cache"),
                       cl::init(false), cl::cat(category));
+cl::opt<std::string> tuningDb(
+    "tuning-db",
+    cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
+             "files; default $CK_MLIR_TUNING_DB): problems it holds compile "
+             "with their measured --partition/--waves/--stages unless those "
+             "are given"),
+    cl::init(""), cl::cat(category));
+cl::opt<bool> noTuningDb("no-tuning-db",
+                         cl::desc("Leave every choice to the heuristic"),
+                         cl::init(false), cl::cat(category));
+cl::opt<bool> sweep(
+    "sweep",
+    cl::desc("Compile each problem once per choice ck-bench --sweep times "
+             "(the heuristic's; --stages 1 and 3 with the heuristic's "
+             "partition, split_k and data_parallel) into DIR/<key>@<choice>"),
+    cl::init(false), cl::cat(category));
 cl::opt<unsigned> jobs(
     "jobs",
     cl::desc("Problems of --csv or --ckprofiler compiled at once, on LLVM's "
@@ -230,15 +247,53 @@ int main(int argc, char **argv) {
   options.chip = chip;
   options.toolkit = toolkit;
   options.outputDir = output;
-  options.partition = partition;
-  options.waves = waves;
+  // "auto" is the heuristic's, as an empty choice.
+  options.partition = partition == "auto" ? "" : partition.getValue();
+  options.waves = waves == "auto" ? "" : waves.getValue();
   options.stages = stages;
   options.mergeGroups = mergeGroups;
   options.reference = !noReference;
   options.report = report;
+  if (!noTuningDb)
+    options.tuningDb = tuningDb.empty() ? cktuning::TuningDb::defaultPath()
+                                        : tuningDb.getValue();
   if (!noCache)
     options.cacheDir =
         cacheDir.empty() ? BundleCache::defaultRoot() : cacheDir.getValue();
+
+  if (sweep) {
+    if (problems.form.empty()) {
+      llvm::errs() << "ck-compile: --sweep compiles problems (named flags, "
+                      "--csv or --ckprofiler), not IR files\n";
+      return 1;
+    }
+    if (!options.partition.empty() || !options.waves.empty() ||
+        options.stages) {
+      llvm::errs() << "ck-compile: --sweep compiles its own choices; leave "
+                      "out --partition, --waves and --stages\n";
+      return 1;
+    }
+    std::vector<ckproblem::ConvProblemDesc> unique =
+        ckproblem::uniqueProblems(problems.problems);
+    bool ok = true;
+    std::vector<cktuning::Choice> choices = cktuning::sweepChoices(
+        lookupChip(chip)->vendor == Vendor::NVIDIA);
+    for (const cktuning::Choice &choice : choices) {
+      CompileOptions one = options;
+      one.partition = choice.partition;
+      one.waves = choice.waves;
+      one.stages = choice.stages;
+      one.bundleSuffix = choice.suffix();
+      one.tuningDb.clear();
+      ok &= succeeded(
+          compileProblems(context, unique, one, llvm::outs(), nullptr));
+    }
+    if (ok)
+      llvm::outs() << "ck-compile: wrote " << unique.size() << " x "
+                   << choices.size() << " bundles to "
+                   << output << "\n";
+    return ok ? 0 : 1;
+  }
 
   if (problems.form == "csv" || problems.form == "ckprofiler") {
     std::vector<ckproblem::ConvProblemDesc> unique =

@@ -81,11 +81,11 @@ TEST(BenchOptions, CompileChoices) {
   EXPECT_EQ(o.waves, "4,2");
   EXPECT_EQ(o.chip, "gfx942");
   EXPECT_TRUE(o.compileRequested());
-  EXPECT_EQ(o.bundleSuffix(), "@partition=stream_k,reduce=linear@waves=4,2");
+  EXPECT_EQ(o.choice().suffix(), "@partition=stream_k,reduce=linear@waves=4,2");
   BenchOptions chipOnly;
   ASSERT_EQ(parseBenchOptions({"--chip", "sm_90a"}, chipOnly), "");
   EXPECT_TRUE(chipOnly.compileRequested());
-  EXPECT_EQ(chipOnly.bundleSuffix(), "");
+  EXPECT_EQ(chipOnly.choice().suffix(), "");
   EXPECT_FALSE(BenchOptions().compileRequested());
 
   auto error = [](const Args &args) {
@@ -107,12 +107,46 @@ TEST(BenchOptions, CompileChoices) {
   // Compiling needs problems to compile.
   o.bundlesDir = "b";
   EXPECT_EQ(checkBenchInputs(o, ""),
-            "--partition, --waves and --chip compile the problems' bundles; "
-            "give --bundles DIR with problems (named flags, --csv or "
-            "--ckprofiler)");
+            "--partition, --waves, --stages, --chip and --sweep compile the "
+            "problems' bundles; give --bundles DIR with problems (named "
+            "flags, --csv or --ckprofiler)");
   EXPECT_EQ(checkBenchInputs(o, "flags"), "");
   EXPECT_NE(std::string(benchOptionsHelp()).find("--partition P"),
             std::string::npos);
+}
+
+TEST(BenchOptions, Sweep) {
+  BenchOptions o;
+  ASSERT_EQ(parseBenchOptions({"--sweep", "--tuning-db", "db.tuning",
+                               "--bundles=b"},
+                              o),
+            "");
+  EXPECT_TRUE(o.sweep && o.compileRequested());
+  EXPECT_EQ(o.tuningDb, "db.tuning");
+  EXPECT_EQ(checkBenchInputs(o, "csv"), "");
+
+  BenchOptions stages;
+  ASSERT_EQ(parseBenchOptions({"--stages=3"}, stages), "");
+  EXPECT_EQ(stages.choice().suffix(), "@stages=3");
+  EXPECT_EQ(parseBenchOptions({"--stages=5"}, stages),
+            "--stages expects 1 to 4, got '5'");
+  EXPECT_EQ(parseBenchOptions({"--sweep=1"}, stages), "--sweep takes no value");
+
+  // A sweep runs its own choices, times them, and writes the database.
+  BenchOptions forced = o;
+  forced.partition = "split_k";
+  EXPECT_EQ(checkBenchInputs(forced, "csv"),
+            "--sweep runs its own choices; leave out --partition, --waves and "
+            "--stages");
+  BenchOptions untimed = o;
+  untimed.time = false;
+  EXPECT_EQ(checkBenchInputs(untimed, "csv"),
+            "--sweep times the choices; leave out --no-time");
+  BenchOptions dbOnly;
+  dbOnly.bundlesDir = "b";
+  dbOnly.tuningDb = "db.tuning";
+  EXPECT_EQ(checkBenchInputs(dbOnly, "csv"),
+            "--tuning-db is where --sweep writes its choices; give --sweep");
 }
 
 TEST(BenchOptions, Inputs) {

@@ -1,7 +1,6 @@
 //===- ConvProblemTest.cpp - ConvProblemDesc ------------------------------===//
 
 #include "ck/Problem/ConvProblem.h"
-#include "ck/Problem/ProblemArgs.h"
 
 #include <gtest/gtest.h>
 
@@ -424,29 +423,6 @@ TEST(ConvProblem, Key) {
     EXPECT_TRUE(std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' ||
                 ch == '_')
         << q.key();
-}
-
-TEST(ConvProblem, FlagsGiveTheProblemBack) {
-  ConvProblemDesc p = retinanet();
-  p.direction = "fwd";
-  p.dtype = "bf16";
-  p.strides = {2, 1};
-  p.padLeft = {2, 1};
-  p.padRight = {0, 1};
-  p.layouts = {"NGCHW", "GKCYX", "NGKHW"};
-  ASSERT_EQ(p.complete(), "");
-  EXPECT_EQ(p.flags(), "--direction=fwd --type=bf16 -G=1 -N=16 -C=256 -K=256 "
-                       "--in=50,50 --filter=3,3 --stride=2,1 --dilation=1,1 "
-                       "--pad-left=2,1 --pad-right=0,1 "
-                       "--layouts=NGCHW,GKCYX,NGKHW");
-  std::vector<std::string> words;
-  std::istringstream stream(p.flags());
-  for (std::string word; stream >> word;)
-    words.push_back(word);
-  ProblemArgs parsed = parseProblemArgs(words);
-  ASSERT_TRUE(parsed.ok()) << parsed.error;
-  ASSERT_EQ(parsed.problems.size(), 1u);
-  EXPECT_EQ(parsed.problems[0].key(), p.key());
 }
 
 TEST(ConvProblem, ToMLIR) {

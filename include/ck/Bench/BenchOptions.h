@@ -3,6 +3,8 @@
 #ifndef CK_BENCH_BENCHOPTIONS_H
 #define CK_BENCH_BENCHOPTIONS_H
 
+#include "ck/Tuning/Tuning.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,16 +40,24 @@ struct BenchOptions {
   /// compile missing bundles for (default: the GPU's). Any of the three
   /// asks ck-bench to compile the bundles it lacks (compileRequested()).
   std::string partition, waves, chip;
+  /// --stages S: the same for ck-compile's --stages (DIR/<key>@stages=S).
+  int64_t stages = 0;
+  /// --sweep: run every choice of cktuning::sweepChoices() per problem
+  /// (compiled where missing), verified and timed, and report the fastest.
+  bool sweep = false;
+  /// --tuning-db FILE: with --sweep, the database the fastest choices go
+  /// into (merged with what FILE holds).
+  std::string tuningDb;
   bool help = false;
   /// Print ck-mlir's version and stop.
   bool version = false;
 
   bool compileRequested() const {
-    return !partition.empty() || !waves.empty() || !chip.empty();
+    return !partition.empty() || !waves.empty() || stages || !chip.empty() ||
+           sweep;
   }
-  /// The suffix of the bundle directories of --partition and --waves:
-  /// "@partition=P@waves=L,M", each part where given.
-  std::string bundleSuffix() const;
+  /// The choice --partition, --waves and --stages make.
+  cktuning::Choice choice() const { return {partition, waves, stages}; }
 };
 
 /// Parses ck-bench's options (the arguments that are not about problems).

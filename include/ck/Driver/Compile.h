@@ -31,6 +31,14 @@ struct CompileOptions {
   /// The bundle cache's root (BundleCache::defaultRoot()); "" for none.
   /// compileProblem reads and fills it, except with `report`.
   std::string cacheDir;
+  /// The tuning database (ck/Tuning/Tuning.h): a file, or a directory of
+  /// <chip>.tuning files; "" for none. compileProblem takes a problem's
+  /// measured choice from it where partition, waves and stages are not
+  /// given.
+  std::string tuningDb;
+  /// Appended to each problem's directory name by compileProblems (and to
+  /// its index, index<suffix>.txt): ck-compile --sweep's choices.
+  std::string bundleSuffix;
 };
 
 struct CompileResult {

@@ -91,12 +91,6 @@ struct ConvProblemDesc {
   /// stride=1x1 dilation=1x1 pad=1x1/1x1" (then layouts when they are not
   /// the channels-last default, and split_k when given).
   std::string summary() const;
-  /// The named flags (ck-compile's, one space between) that give this
-  /// problem back, every field spelled out: "--direction=fwd --type=f16
-  /// -G=1 -N=2 -C=8 -K=4 --in=5,5 --filter=3,3 --stride=1,1 --dilation=1,1
-  /// --pad-left=1,1 --pad-right=1,1 --layouts=NHWGC,GKYXC,NHWGK" (split_k,
-  /// which only ckProfiler commands carry, is left out).
-  std::string flags() const;
   /// A unique name that is safe as a file name, e.g.
   /// "bwd_weight-f16-G1-N16-C256-K256-in50x50-f3x3-s1x1-d1x1-pl1x1-pr1x1-
   /// NHWGC_GKYXC_NHWGK" (then "-splitk<V>" when split_k was given).

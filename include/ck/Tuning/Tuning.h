@@ -1,0 +1,94 @@
+//===- Tuning.h - Measured kernel choices per problem -----------*- C++ -*-===//
+//
+// A choice is how ck-compile builds a problem's kernels beyond its
+// heuristic: the partition, the wave roles and the K-loop stages (its
+// --partition, --waves and --stages). A sweep (ck-bench --sweep) times a
+// fixed list of choices per problem on the GPU, verified, and writes the
+// fastest into a per-chip tuning database, which ck-compile (and through
+// the C API, ck_mlir) reads: a problem in the database compiles with its
+// measured choice instead of the heuristic's.
+//
+// The database is a text file (docs/Profiler.md):
+//
+//   # comments
+//   ck-tuning 1
+//   chip sm_90a
+//   tuned <problem key> <us> <heuristic us> [--partition=P] [--waves=L,M]
+//   [--stages=S]
+//
+// Plain C++17, like CKProblem, so that ck-bench links it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CK_TUNING_TUNING_H
+#define CK_TUNING_TUNING_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cktuning {
+
+/// ck-compile's kernel choices; empty and 0 leave them to the heuristic.
+struct Choice {
+  std::string partition, waves;
+  int64_t stages = 0;
+
+  bool isHeuristic() const {
+    return partition.empty() && waves.empty() && stages == 0;
+  }
+  /// The suffix of the choice's bundle directory beside the heuristic's
+  /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S", each part
+  /// where set; "" for the heuristic.
+  std::string suffix() const;
+  /// ck-compile's flags for the choice, one per element.
+  std::vector<std::string> flags() const;
+  /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S); ""
+  /// or what is wrong.
+  static std::string parse(const std::vector<std::string> &flags,
+                           Choice &choice);
+  bool operator==(const Choice &other) const {
+    return partition == other.partition && waves == other.waves &&
+           stages == other.stages;
+  }
+};
+
+/// The choices a sweep times, the heuristic's first: the K-loop's register
+/// prefetch and, with `asyncCopies` (NVIDIA), three cp.async stages, each
+/// with the heuristic's partition, split-K (the heuristic's number of K
+/// ranges) and data-parallel.
+std::vector<Choice> sweepChoices(bool asyncCopies);
+
+/// A measured choice for one problem.
+struct TunedChoice {
+  Choice choice;
+  /// The choice's time and the heuristic's, in microseconds, as the sweep
+  /// measured them.
+  double us = 0, heuristicUs = 0;
+};
+
+class TuningDb {
+public:
+  /// $CK_MLIR_TUNING_DB, or "" (no database).
+  static std::string defaultPath();
+
+  /// Reads `path`; "" or what is wrong (with its line). A database of
+  /// another chip than `chip` (when given) is an error.
+  std::string load(const std::string &path, const std::string &chip = "");
+  /// Writes the database to `path` through a temporary file renamed into
+  /// place; "" or what went wrong.
+  std::string save(const std::string &path) const;
+
+  const TunedChoice *lookup(const std::string &key) const;
+  void set(const std::string &key, const TunedChoice &tuned) {
+    entries[key] = tuned;
+  }
+
+  std::string chip;
+  std::map<std::string, TunedChoice> entries;
+};
+
+} // namespace cktuning
+
+#endif // CK_TUNING_TUNING_H

@@ -1,0 +1,158 @@
+//===- Tuning.cpp - Measured kernel choices per problem -------------------===//
+
+#include "ck/Tuning/Tuning.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+using namespace cktuning;
+
+std::string Choice::suffix() const {
+  std::string text;
+  if (!partition.empty())
+    text += "@partition=" + partition;
+  if (!waves.empty())
+    text += "@waves=" + waves;
+  if (stages)
+    text += "@stages=" + std::to_string(stages);
+  return text;
+}
+
+std::vector<std::string> Choice::flags() const {
+  std::vector<std::string> result;
+  if (!partition.empty())
+    result.push_back("--partition=" + partition);
+  if (!waves.empty())
+    result.push_back("--waves=" + waves);
+  if (stages)
+    result.push_back("--stages=" + std::to_string(stages));
+  return result;
+}
+
+std::string Choice::parse(const std::vector<std::string> &flags,
+                          Choice &choice) {
+  choice = Choice();
+  for (const std::string &flag : flags) {
+    size_t eq = flag.find('=');
+    std::string name = flag.substr(0, eq);
+    std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
+    if (value.empty())
+      return "'" + flag + "' is not --partition=P, --waves=L,M or --stages=S";
+    if (name == "--partition") {
+      choice.partition = value;
+    } else if (name == "--waves") {
+      choice.waves = value;
+    } else if (name == "--stages") {
+      char *end = nullptr;
+      long long stages = std::strtoll(value.c_str(), &end, 10);
+      if (*end || stages < 1 || stages > 4)
+        return "'" + flag + "': stages are 1 to 4";
+      choice.stages = stages;
+    } else {
+      return "'" + flag + "' is not --partition=P, --waves=L,M or --stages=S";
+    }
+  }
+  return "";
+}
+
+std::vector<Choice> cktuning::sweepChoices(bool asyncCopies) {
+  std::vector<Choice> choices = {Choice()};
+  for (int64_t stages : {1, 3}) {
+    if (stages > 1 && !asyncCopies)
+      continue;
+    for (const char *partition : {"", "split_k", "data_parallel"})
+      choices.push_back(Choice{partition, "", stages});
+  }
+  return choices;
+}
+
+std::string TuningDb::defaultPath() {
+  const char *path = std::getenv("CK_MLIR_TUNING_DB");
+  return path ? path : "";
+}
+
+std::string TuningDb::load(const std::string &path, const std::string &want) {
+  std::ifstream in(path);
+  if (!in)
+    return "cannot read the tuning database '" + path + "'";
+  entries.clear();
+  chip.clear();
+  bool sawFormat = false;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    auto fail = [&](const std::string &what) {
+      return path + ":" + std::to_string(number) + ": " + what;
+    };
+    std::istringstream words(line.substr(0, line.find('#')));
+    std::string word;
+    if (!(words >> word))
+      continue;
+    if (word == "ck-tuning") {
+      int format = 0;
+      if (!(words >> format) || format != 1)
+        return fail("this is tuning database format 1; got '" + line + "'");
+      sawFormat = true;
+    } else if (!sawFormat) {
+      return fail("a tuning database starts with 'ck-tuning 1'");
+    } else if (word == "chip") {
+      if (!(words >> chip))
+        return fail("'chip' needs a name");
+    } else if (word == "tuned") {
+      std::string key;
+      TunedChoice tuned;
+      if (!(words >> key >> tuned.us >> tuned.heuristicUs))
+        return fail("expected 'tuned KEY US HEURISTIC_US [FLAGS...]'");
+      std::vector<std::string> flags;
+      for (std::string flag; words >> flag;)
+        flags.push_back(flag);
+      if (std::string error = Choice::parse(flags, tuned.choice);
+          !error.empty())
+        return fail(error);
+      entries[key] = tuned;
+    } else {
+      return fail("unknown line '" + word + "' (expected chip or tuned)");
+    }
+  }
+  if (!sawFormat)
+    return path + ": empty; a tuning database starts with 'ck-tuning 1'";
+  if (!want.empty() && chip != want)
+    return "the tuning database '" + path + "' is for " +
+           (chip.empty() ? std::string("no chip") : chip) + ", not " + want;
+  return "";
+}
+
+std::string TuningDb::save(const std::string &path) const {
+  std::string temporary = path + ".tmp" + std::to_string(std::rand());
+  {
+    std::ofstream out(temporary);
+    if (!out)
+      return "cannot write '" + temporary + "'";
+    out << "# ck-mlir tuning database: measured kernel choices per problem\n"
+           "# (ck-bench --sweep); tuned KEY US HEURISTIC_US FLAGS\n"
+           "ck-tuning 1\n"
+        << "chip " << chip << "\n";
+    for (const auto &[key, tuned] : entries) {
+      char times[64];
+      std::snprintf(times, sizeof(times), "%.3f %.3f", tuned.us,
+                    tuned.heuristicUs);
+      out << "tuned " << key << " " << times;
+      for (const std::string &flag : tuned.choice.flags())
+        out << " " << flag;
+      out << "\n";
+    }
+    if (!out.flush())
+      return "cannot write '" + temporary + "'";
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    return "cannot rename '" + temporary + "' to '" + path + "'";
+  }
+  return "";
+}
+
+const TunedChoice *TuningDb::lookup(const std::string &key) const {
+  auto it = entries.find(key);
+  return it == entries.end() ? nullptr : &it->second;
+}

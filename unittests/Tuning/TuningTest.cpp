@@ -1,0 +1,105 @@
+//===- TuningTest.cpp - Kernel choices and the tuning database ------------===//
+
+#include "ck/Tuning/Tuning.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+using namespace cktuning;
+
+namespace {
+
+std::string writeFile(const std::string &name, const std::string &text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Choice, SuffixAndFlags) {
+  Choice heuristic;
+  EXPECT_TRUE(heuristic.isHeuristic());
+  EXPECT_EQ(heuristic.suffix(), "");
+  EXPECT_TRUE(heuristic.flags().empty());
+  Choice c{"stream_k,reduce=linear", "4,4", 3};
+  EXPECT_EQ(c.suffix(), "@partition=stream_k,reduce=linear@waves=4,4@stages=3");
+  EXPECT_EQ(c.flags(),
+            (std::vector<std::string>{"--partition=stream_k,reduce=linear",
+                                      "--waves=4,4", "--stages=3"}));
+  Choice back;
+  EXPECT_EQ(Choice::parse(c.flags(), back), "");
+  EXPECT_EQ(back, c);
+}
+
+TEST(Choice, ParseErrors) {
+  Choice c;
+  EXPECT_NE(Choice::parse({"--stages=5"}, c).find("stages are 1 to 4"),
+            std::string::npos);
+  EXPECT_NE(Choice::parse({"--stages=x"}, c), "");
+  EXPECT_NE(Choice::parse({"--chip=gfx942"}, c).find("is not --partition"),
+            std::string::npos);
+  EXPECT_NE(Choice::parse({"--partition="}, c), "");
+}
+
+TEST(Choice, SweepChoices) {
+  // The heuristic's first, then register prefetch and (NVIDIA) 3 stages,
+  // each with three partitions.
+  std::vector<Choice> nvidia = sweepChoices(true), amd = sweepChoices(false);
+  ASSERT_EQ(nvidia.size(), 7u);
+  ASSERT_EQ(amd.size(), 4u);
+  EXPECT_TRUE(nvidia[0].isHeuristic());
+  EXPECT_EQ(nvidia[1], (Choice{"", "", 1}));
+  EXPECT_EQ(nvidia[2], (Choice{"split_k", "", 1}));
+  EXPECT_EQ(nvidia[6], (Choice{"data_parallel", "", 3}));
+  for (const Choice &c : amd)
+    EXPECT_LE(c.stages, 1);
+}
+
+TEST(TuningDb, SaveThenLoad) {
+  TuningDb db;
+  db.chip = "sm_90a";
+  db.set("key-a", TunedChoice{Choice{"split_k", "", 3}, 12.5, 20.25});
+  db.set("key-b", TunedChoice{Choice(), 7, 7});
+  std::string path = ::testing::TempDir() + "roundtrip.tuning";
+  ASSERT_EQ(db.save(path), "");
+  TuningDb back;
+  ASSERT_EQ(back.load(path, "sm_90a"), "");
+  EXPECT_EQ(back.chip, "sm_90a");
+  ASSERT_EQ(back.entries.size(), 2u);
+  const TunedChoice *a = back.lookup("key-a");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->choice, (Choice{"split_k", "", 3}));
+  EXPECT_DOUBLE_EQ(a->us, 12.5);
+  EXPECT_DOUBLE_EQ(a->heuristicUs, 20.25);
+  EXPECT_TRUE(back.lookup("key-b")->choice.isHeuristic());
+  EXPECT_EQ(back.lookup("key-c"), nullptr);
+}
+
+TEST(TuningDb, LoadErrorsNameTheLine) {
+  TuningDb db;
+  EXPECT_NE(db.load(::testing::TempDir() + "absent.tuning").find("cannot read"),
+            std::string::npos);
+  std::string noFormat = writeFile("noformat.tuning", "chip sm_90a\n");
+  EXPECT_NE(db.load(noFormat).find(":1: a tuning database starts with"),
+            std::string::npos);
+  std::string format2 = writeFile("format2.tuning", "ck-tuning 2\n");
+  EXPECT_NE(db.load(format2).find(":1: this is tuning database format 1"),
+            std::string::npos);
+  std::string badLine = writeFile(
+      "badline.tuning", "# c\nck-tuning 1\nchip sm_90a\ntuned k 1.0\n");
+  EXPECT_NE(db.load(badLine).find(":4: expected 'tuned KEY US"),
+            std::string::npos);
+  std::string badFlag = writeFile(
+      "badflag.tuning", "ck-tuning 1\nchip sm_90a\ntuned k 1 2 --jobs=2\n");
+  EXPECT_NE(db.load(badFlag).find(":3: '--jobs=2' is not"), std::string::npos);
+  std::string unknown = writeFile("unknown.tuning", "ck-tuning 1\nkernel x\n");
+  EXPECT_NE(db.load(unknown).find(":2: unknown line 'kernel'"),
+            std::string::npos);
+  std::string other = writeFile("other.tuning", "ck-tuning 1\nchip gfx942\n");
+  EXPECT_EQ(db.load(other), "");
+  EXPECT_NE(db.load(other, "sm_90a").find("is for gfx942, not sm_90a"),
+            std::string::npos);
+}
+
+} // namespace
