@@ -64,6 +64,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.partition = options.partition;
   pipeline.waves = options.waves;
   pipeline.stages = options.stages;
+  pipeline.config = options.config;
   pipeline.mergeGroups = options.mergeGroups;
   if (chip.vendor == Vendor::NVIDIA)
     buildCKToNVVMPipeline(pm, pipeline);
@@ -388,7 +389,8 @@ static std::string cacheKey(const ConvProblemDesc &problem,
         std::to_string(llvm::sys::toTimeT(status.getLastModificationTime()));
   return BundleCache::key(
       {options.chip, tool, toolFile, options.partition, options.waves,
-       std::to_string(options.stages), std::to_string(options.mergeGroups),
+       std::to_string(options.stages), options.config,
+       std::to_string(options.mergeGroups),
        options.reference ? "reference" : "no-reference", problem.key()});
 }
 
@@ -398,7 +400,7 @@ static std::string cacheKey(const ConvProblemDesc &problem,
 static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
   if (options.tuningDb.empty() || !options.partition.empty() ||
-      !options.waves.empty() || options.stages)
+      !options.waves.empty() || options.stages || !options.config.empty())
     return "";
   // A directory holds one database per chip; a chip without one is
   // untuned.

@@ -95,6 +95,13 @@ cl::opt<std::string> cacheDir(
     cl::init(""), cl::cat(category));
 cl::opt<bool> noCache("no-cache", cl::desc("Neither read nor fill the cache"),
                       cl::init(false), cl::cat(category));
+cl::opt<std::string> config(
+    "config",
+    cl::desc("Pin one kernel configuration on every GEMM of the problem: a "
+             "#ck.gemm_config, e.g. '#ck.gemm_config<block = [128, 128, 32], "
+             "wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>>' (checked "
+             "against the chip; not with --partition, --waves, --stages)"),
+    cl::init(""), cl::cat(category));
 cl::opt<std::string> tuningDb(
     "tuning-db",
     cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
@@ -251,6 +258,7 @@ int main(int argc, char **argv) {
   options.partition = partition == "auto" ? "" : partition.getValue();
   options.waves = waves == "auto" ? "" : waves.getValue();
   options.stages = stages;
+  options.config = config;
   options.mergeGroups = mergeGroups;
   options.reference = !noReference;
   options.report = report;
@@ -268,9 +276,9 @@ int main(int argc, char **argv) {
       return 1;
     }
     if (!options.partition.empty() || !options.waves.empty() ||
-        options.stages) {
+        options.stages || !options.config.empty()) {
       llvm::errs() << "ck-compile: --sweep compiles its own choices; leave "
-                      "out --partition, --waves and --stages\n";
+                      "out --partition, --waves, --stages and --config\n";
       return 1;
     }
     std::vector<ckproblem::ConvProblemDesc> unique =

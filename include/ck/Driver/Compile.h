@@ -23,6 +23,9 @@ struct CompileOptions {
   std::string waves;
   /// The GEMM kernels' K-loop pipeline (ck-select-gemm-config's `stages`).
   int64_t stages = 0;
+  /// A #ck.gemm_config pinned on every GEMM (ck-select-gemm-config's
+  /// `config`); "" for the heuristic's.
+  std::string config;
   /// Groups per backward-weight GEMM (ck-conv-to-gemm's `merge-groups`; 0
   /// for its rule).
   int64_t mergeGroups = 0;

@@ -53,6 +53,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
                      "heuristic's), 1 (register prefetch) or 2 to 4 "
                      "(asynchronous copies; see ck-select-gemm-config)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> config{
+      *this, "config",
+      llvm::cl::desc("A #ck.gemm_config pinned on every GEMM without one "
+                     "(see ck-select-gemm-config)"),
+      llvm::cl::init("")};
   PassOptions::Option<int64_t> mergeGroups{
       *this, "merge-groups",
       llvm::cl::desc("Groups per backward-weight GEMM: 0 for the rule, or a "

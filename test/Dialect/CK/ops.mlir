@@ -50,6 +50,22 @@ func.func @conv_fwd_2d_epilogue(%x: memref<2x7x7x1x8xf16>,
 }
 
 // -----
+// A convolution with a pinned kernel configuration for its GEMMs.
+
+// CHECK-LABEL: func.func @conv_pinned
+// CHECK: ck.conv_bwd_weight {{.*}} pad_left [1, 1] pad_right [1, 1] config <block = [32, 32, 32], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+func.func @conv_pinned(%x: memref<2x7x7x1x8xf16>, %dw: memref<1x4x3x3x8xf16>,
+                       %dy: memref<2x7x7x1x4xf16>) {
+  ck.conv_bwd_weight input(%x : memref<2x7x7x1x8xf16>)
+      filter(%dw : memref<1x4x3x3x8xf16>)
+      output(%dy : memref<2x7x7x1x4xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+      config <block = [32, 32, 32], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>>
+  return
+}
+
+// -----
 // Accumulation: the written tensor is also a D tensor (y += conv), for a
 // convolution, and for a GEMM whose D is c through the same transforms.
 

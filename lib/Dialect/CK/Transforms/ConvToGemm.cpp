@@ -122,7 +122,8 @@ void ConvRewriter::createGemm(Value a, Value b,
   Value c = viewOfWritten(op.getWrittenTensor());
   GemmOp::create(builder, loc, a, b, c, viewsOfDs(op, viewOfWritten),
                  op->getAttrOfType<FloatAttr>("alpha"),
-                 op->getAttrOfType<FloatAttr>("beta"), GemmConfigAttr());
+                 op->getAttrOfType<FloatAttr>("beta"),
+                 op->getAttrOfType<GemmConfigAttr>("config"));
 }
 
 void ConvRewriter::createFill(

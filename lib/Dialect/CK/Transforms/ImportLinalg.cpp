@@ -359,7 +359,7 @@ public:
         builder.getDenseI64ArrayAttr(dilations),
         builder.getDenseI64ArrayAttr(padLeft),
         builder.getDenseI64ArrayAttr(padRight),
-        /*alpha=*/nullptr, /*beta=*/nullptr);
+        /*alpha=*/nullptr, /*beta=*/nullptr, /*config=*/nullptr);
     if (failed(verify(conv)))
       return failure();
     op->erase();

@@ -20,6 +20,20 @@ struct CKSelectGemmConfigPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
+    if (!config.empty()) {
+      if ((!partition.empty() && partition != "auto") ||
+          (!waves.empty() && waves != "auto") || stages)
+        return emitError(UnknownLoc::get(context))
+               << "a pinned config already says the partition, waves and "
+                  "stages; give config alone";
+      Attribute parsed = parseAttribute(config, context);
+      pinned = dyn_cast_or_null<GemmConfigAttr>(parsed);
+      if (!pinned)
+        return emitError(UnknownLoc::get(context))
+               << "config '" << config
+               << "' is not a #ck.gemm_config attribute";
+      return success();
+    }
     if (failed(parseWaves(context)))
       return failure();
     if (stages < 0 || stages > cklimits::kMaxLdsBuffers)
@@ -87,8 +101,10 @@ struct CKSelectGemmConfigPass
       auto b = cast<ShapedType>(op.getB().getType());
       Type elementType = a.getElementType();
       auto emitError = [&] { return op.emitOpError(); };
-      if (GemmConfigAttr pinned = op.getConfigAttr())
-        return failed(checkGemmConfig(pinned, *target, elementType,
+      if (!op.getConfigAttr() && pinned)
+        op.setConfigAttr(pinned);
+      if (GemmConfigAttr given = op.getConfigAttr())
+        return failed(checkGemmConfig(given, *target, elementType,
                                       emitError))
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
@@ -109,6 +125,8 @@ struct CKSelectGemmConfigPass
   }
 
   PartitionAttr forced;
+  /// The `config` option's attribute.
+  GemmConfigAttr pinned;
   bool heuristicSplitK = false;
   std::optional<WaveRoles> roles;
 };

@@ -42,7 +42,8 @@ class CK_ConvOp<string mnemonic, string direction,
     DenseI64ArrayAttr:$pad_left,
     DenseI64ArrayAttr:$pad_right,
     DefaultValuedOptionalAttr<F32Attr, "1.0">:$alpha,
-    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta
+    DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta,
+    OptionalAttr<CK_GemmConfigAttr>:$config
   );
   let assemblyFormat = [{
     `input` `(` $input `:` type($input) `)`
@@ -52,7 +53,7 @@ class CK_ConvOp<string mnemonic, string direction,
     `layouts` `(` custom<ConvLayouts>($input_layout, $filter_layout, $output_layout) `)`
     `strides` $strides `dilations` $dilations
     `pad_left` $pad_left `pad_right` $pad_right
-    (`alpha` $alpha^)? (`beta` $beta^)?
+    (`alpha` $alpha^)? (`beta` $beta^)? (`config` $config^)?
     attr-dict
   }];
   let hasVerifier = 1;
@@ -92,6 +93,12 @@ def CK_ConvFwdOp : CK_ConvOp<"conv_fwd", "Forward",
 
     Each spatial output size must equal
     `(in + pad_left + pad_right - dilation * (filter - 1) - 1) / stride + 1`.
+
+    `config` pins the kernel configuration of every GEMM the convolution
+    becomes (`ck-conv-to-gemm` copies it onto them; `ck-select-gemm-config`
+    checks it against the chip), for all three directions. The
+    convolution keeps its reference kernel, so a pinned kernel can be
+    verified.
 
     Example:
 

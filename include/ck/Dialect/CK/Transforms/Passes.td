@@ -207,6 +207,12 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     `split_k` for the heuristic's number of K ranges (at least 2). Empty or
     `auto` keeps the heuristic's.
 
+    `config` pins one `#ck.gemm_config` (its text, e.g.
+    `#ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma =
+    #ck.mfma<16x16x16, f16>>`) on every GEMM without a configuration,
+    checked against the chip like a configuration written in the IR;
+    `partition`, `waves` and `stages` cannot be given with it.
+
     `waves=L,M` asks for wave specialization with `L` load waves and `M`
     math waves (`#ck.gemm_config`'s `load_waves`): the configurations it
     chooses have a wave grid of `M` waves and `L` load waves; it is an
@@ -237,7 +243,11 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     Option<"stages", "stages", "int64_t", /*default=*/"0",
            "Pipeline of the chosen configurations' K loops: 0 (the "
            "heuristic's), 1 (register prefetch into one LDS buffer) or 2 to "
-           "4 (asynchronous copies through that many LDS buffers)">
+           "4 (asynchronous copies through that many LDS buffers)">,
+    Option<"config", "config", "std::string", /*default=*/"\"\"",
+           "A #ck.gemm_config pinned on every GEMM without one, instead of "
+           "the heuristic's (checked against the chip; not with partition, "
+           "waves or stages)">
   ];
 }
 
