@@ -48,6 +48,29 @@ LAYERS = [
 ]
 
 
+# Single convolutions beyond the net's: 1-D and 3-D, other types, a
+# dilation, asymmetric 'same' padding. (name, dtype, x shape, w shape,
+# keyword arguments). Each one's output and both gradients are checked
+# against PyTorch's in float64, within CK's tolerance for its type.
+OPS = [
+    ("conv1d_f16_dilated", "float16", (4, 24, 40), (32, 24, 3),
+     {"stride": 1, "padding": 2, "dilation": 2}),
+    ("conv1d_bf16_same_even", "bfloat16", (2, 16, 33), (16, 4, 4),
+     {"padding": "same", "groups": 4}),
+    ("conv3d_f16", "float16", (2, 16, 6, 9, 9), (32, 16, 3, 3, 3),
+     {"stride": (1, 2, 2), "padding": 1}),
+    ("conv3d_bf16_depthwise", "bfloat16", (2, 16, 5, 8, 8), (16, 1, 3, 3, 3),
+     {"padding": 1, "groups": 16}),
+]
+OP_TOLERANCE = {"float16": 1e-2, "bfloat16": 4e-2}
+
+
+def op_args(dtype, x_shape, w_shape, kwargs):
+    return ConvArgs(x_shape, w_shape, dtype, kwargs.get("stride", 1),
+                    kwargs.get("padding", 0), kwargs.get("dilation", 1),
+                    kwargs.get("groups", 1))
+
+
 def layer_args(dtype="float32"):
     """ConvArgs of each layer, with the activations' sizes."""
     size, args = IMAGE, []
@@ -61,7 +84,8 @@ def layer_args(dtype="float32"):
 
 def compile_bundles(directory):
     from ck_mlir.bundles import compile_bundles as compile_all
-    flags = [a.flags(d) for a in layer_args()
+    args = layer_args() + [op_args(*op[1:]) for op in OPS]
+    flags = [a.flags(d) for a in args
              for d in ("fwd", "bwd_data", "bwd_weight")]
     start = time.time()
     bundles = compile_all(flags, "sm_90a", directory)
@@ -148,11 +172,35 @@ def run(json_path, seed):
               f"{'all passed' if not bad else bad}")
         if bad:
             opcheck_failures.append(op._qualname)
+    # The single convolutions: y, dx and dw against float64.
+    op_failures = []
+    for name, dtype, x_shape, w_shape, kwargs in OPS:
+        rank = len(x_shape) - 2
+        ck_conv = {1: ckt.conv1d, 3: ckt.conv3d}[rank]
+        ref_conv = {1: F.conv1d, 3: F.conv3d}[rank]
+        xs = torch.randn(x_shape, device=device).to(getattr(torch, dtype))
+        ws = (torch.randn(w_shape, device=device) * 0.2).to(xs.dtype)
+        xs.requires_grad_()
+        ws.requires_grad_()
+        y = ck_conv(xs, ws, **kwargs)
+        dy = torch.randn_like(y)
+        dx, dw = torch.autograd.grad(y, (xs, ws), dy)
+        xd = xs.detach().double().requires_grad_()
+        wd = ws.detach().double().requires_grad_()
+        yd = ref_conv(xd, wd, **kwargs)
+        dxd, dwd = torch.autograd.grad(yd, (xd, wd), dy.double())
+        errors = {what: rel_l2(got.double(), want) for what, got, want in
+                  (("y", y, yd), ("dx", dx, dxd), ("dw", dw, dwd))}
+        bad = max(errors.values()) > OP_TOLERANCE[dtype]
+        print(f"{name}: {'PASS' if not bad else 'FAIL'} rel. L2 against "
+              f"float64: " + ", ".join(f"{k} {v:.2e}" for k, v in errors.items()))
+        if bad:
+            op_failures.append(name)
     loss_errors = [abs(a - b) / abs(b) for a, b in
                    zip(losses["ck"], losses["cudnn"])]
     grads_ok = all(ck <= GRAD_TOLERANCE for ck, _ in grad_errors)
     ok = (max(loss_errors) <= LOSS_TOLERANCE and grads_ok
-          and not opcheck_failures)
+          and not opcheck_failures and not op_failures)
     for step, (a, b) in enumerate(zip(losses["ck"], losses["cudnn"])):
         print(f"step {step}: loss ck {a:.6f} cudnn {b:.6f} "
               f"(rel. difference {abs(a - b) / abs(b):.2e})")
@@ -171,6 +219,7 @@ def run(json_path, seed):
                            n: {"ck": ck, "cudnn": cudnn}
                            for n, (ck, cudnn) in zip(names, grad_errors)},
                        "opcheck_failures": opcheck_failures,
+                       "op_failures": op_failures,
                        "loss_tolerance": LOSS_TOLERANCE,
                        "grad_tolerance": GRAD_TOLERANCE}, f, indent=1)
     return 0 if ok else 1
