@@ -8,7 +8,7 @@ packages=(
   cmake ninja-build git ca-certificates pkg-config
   clang-22 lld-22 llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libclang-rt-22-dev
-  libgtest-dev python3 python3-pytest python3-numpy
+  libgtest-dev python3 python3-pytest python3-numpy python3-tqdm
 )
 
 missing=()

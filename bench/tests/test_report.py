@@ -97,3 +97,26 @@ def test_compare_takes_the_geometric_mean_of_per_shape_speedups(tmp_path):
     text = out.read_text()
     assert "| s | 2 | 1.000x | 0.50x | 2.00x | 0.01 | 0.01 | 1/2 |" in text
     assert "| a | 10.0 | 5.0 | 2.00x |" in text
+
+
+def test_sweep_table_marks_each_problems_fastest_choice(tmp_path):
+    # Problem a: heuristic 100 us, split_k 50 us (2x, fastest), stages=3
+    # 125 us (0.8x). Problem b: heuristic 30 us is fastest; its split_k
+    # failed verification and is left out. Geomean of the fastest over the
+    # heuristic: sqrt(2 * 1) = 1.414.
+    def r(key, choice, us, status="pass"):
+        return {"key": key, "bundle": f"sweep/{key}{choice}", "status": status,
+                "time_us_median": us}
+    rows = [r("a", "", 100.0), r("a", "@partition=split_k", 50.0),
+            r("a", "@stages=3", 125.0), r("b", "", 30.0),
+            r("b", "@partition=split_k", 10.0, status="fail"),
+            r("b", "@stages=3", 40.0)]
+    (tmp_path / "sweep.json").write_text("\n".join(json.dumps(x) for x in rows))
+    out = tmp_path / "sweep.md"
+    subprocess.run([sys.executable, REPORT, "sweep", str(tmp_path / "sweep.json"),
+                    str(out)], check=True)
+    text = out.read_text()
+    assert "| problem | heuristic (us) | partition=split_k | stages=3 |" in text
+    assert "| a | 100.0 | **2.00x** | 0.80x |" in text
+    assert "| b | 30.0 | - | 0.75x |" in text
+    assert "1.414x over 2 problems" in text

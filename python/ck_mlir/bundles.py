@@ -38,10 +38,19 @@ def compile_bundles(flags: Sequence[str], chip: str,
     """Compiles each problem of `flags` for `chip` into its bundle under
     `directory` (bundle_dir's by default) unless it is there; returns the
     bundles' directories."""
-    bundles = []
-    for f in flags:
-        bundle = bundle_path(f, chip, directory)
-        if not os.path.exists(os.path.join(bundle, "plan.ckplan")):
-            _capi.compile_problem(chip, f, bundle)
-        bundles.append(bundle)
+    bundles = [bundle_path(f, chip, directory) for f in flags]
+    missing = [(f, b) for f, b in zip(flags, bundles)
+               if not os.path.exists(os.path.join(b, "plan.ckplan"))]
+    for f, bundle in _progress(missing, f"compiling for {chip}"):
+        _capi.compile_problem(chip, f, bundle)
     return bundles
+
+
+def _progress(items, what):
+    """`items`, with a progress bar (tqdm, Debian's python3-tqdm) on a
+    terminal where there are several."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return items
+    return tqdm(items, desc=what, unit="bundle", disable=len(items) < 2 or None)
