@@ -118,8 +118,18 @@ def _check_tensors(*tensors: torch.Tensor):
                                    "dtype")
 
 
-def _launch(flags: str, tensors: List[torch.Tensor]):
-    _plan(flags, tensors[0].device).launch(tensors)
+def _compute(direction: str, args: ConvArgs, x, w, y,
+             like: torch.Tensor) -> torch.Tensor:
+    """Runs `direction` on the (N, C, *spatial) input, weight and output,
+    of which the one the direction writes is None: that one is allocated
+    here (channels-last, like `like`) and returned."""
+    tensors = [x, w, y]
+    written = tensors.index(None)
+    tensors[written] = _empty_channels_last(
+        (args.x_shape, args.w_shape, args.y_shape)[written], like)
+    cl = [_channels_last(t) for t in tensors]
+    _plan(args.flags(direction), like.device).launch(cl)
+    return tensors[written]
 
 
 @torch.library.custom_op("ck_mlir::conv_forward", mutates_args=())
@@ -129,10 +139,7 @@ def conv_forward(x: torch.Tensor, w: torch.Tensor, stride: List[int],
     _check_tensors(x, w)
     args = _args(x.shape, w.shape, x.dtype, stride, pad_left, pad_right,
                  dilation, groups)
-    y = _empty_channels_last(args.y_shape, x)
-    _launch(args.flags("fwd"), [_channels_last(x), _channels_last(w),
-                                _channels_last(y)])
-    return y
+    return _compute("fwd", args, x, w, None, x)
 
 
 @conv_forward.register_fake
@@ -150,10 +157,7 @@ def conv_backward_data(dy: torch.Tensor, w: torch.Tensor,
     _check_tensors(dy, w)
     args = _args(x_shape, w.shape, dy.dtype, stride, pad_left, pad_right,
                  dilation, groups)
-    dx = _empty_channels_last(x_shape, dy)
-    _launch(args.flags("bwd_data"),
-            [_channels_last(dx), _channels_last(w), _channels_last(dy)])
-    return dx
+    return _compute("bwd_data", args, None, w, dy, dy)
 
 
 @conv_backward_data.register_fake
@@ -169,10 +173,7 @@ def conv_backward_weight(x: torch.Tensor, dy: torch.Tensor,
     _check_tensors(x, dy)
     args = _args(x.shape, w_shape, x.dtype, stride, pad_left, pad_right,
                  dilation, groups)
-    dw = _empty_channels_last(w_shape, x)
-    _launch(args.flags("bwd_weight"),
-            [_channels_last(x), _channels_last(dw), _channels_last(dy)])
-    return dw
+    return _compute("bwd_weight", args, x, None, dy, x)
 
 
 @conv_backward_weight.register_fake
