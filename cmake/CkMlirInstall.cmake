@@ -1,5 +1,5 @@
 # `cmake --install build --prefix P`: ck-mlir's libraries, headers, tools,
-# plugin and runtime, a CMake package (find_package(CkMlir) gives the
+# plugin, runtime and the C API library libck_mlir_capi.so (for ck_mlir), a CMake package (find_package(CkMlir) gives the
 # imported targets CkMlir::CKDialect, CkMlir::CKTransforms,
 # CkMlir::CKConversion, CkMlir::CKPipelines, CkMlir::CKDriver,
 # CkMlir::CKCAPI (the C API) and CkMlir::ckrt) and a
@@ -27,7 +27,7 @@ install(EXPORT CkMlirTargets NAMESPACE CkMlir:: DESTINATION ${CK_PACKAGE_DIR})
 
 install(TARGETS ck-opt ck-compile ck-bench ckrt-info
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS CKPlugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS CKPlugin ck_mlir_capi LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
 # Headers: the sources' and the generated ones (ODS, pass declarations,
 # Version.h).

@@ -106,9 +106,11 @@ static bool mayTouch(Operation *op, Value buffer, bool reads) {
   return llvm::any_of(*effects, [&](const MemoryEffects::EffectInstance &e) {
     if (!reads && isa<MemoryEffects::Read>(e.getEffect()))
       return false;
+    // Unknown memory, or memory not held as a memref (a pointer), may be
+    // the buffer's.
     Value touched = e.getValue();
-    return !touched || (isa<BaseMemRefType>(touched.getType()) &&
-                        mayAlias(touched, buffer));
+    return !touched || !isa<BaseMemRefType>(touched.getType()) ||
+           mayAlias(touched, buffer);
   });
 }
 
