@@ -4,6 +4,8 @@
 
 #include "ck/Support/ToolVersion.h"
 
+#include "mlir/IR/Verifier.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,20 +34,43 @@ static std::string hexHash(llvm::StringRef text) {
   return hexHash(llvm::arrayRefFromStringRef(text));
 }
 
-/// A hash of the file that holds this code (the executable, or the shared
-/// library ck is linked into), computed once.
-static const std::string &compilerBinaryHash() {
-  static const std::string hash = [] {
-    Dl_info info;
-    if (!dladdr(reinterpret_cast<void *>(&compilerBinaryHash), &info) ||
-        !info.dli_fname)
-      return std::string("unknown");
+/// The file holding the code at `address`, or "".
+static std::string fileOf(const void *address) {
+  Dl_info info;
+  if (!dladdr(address, &info) || !info.dli_fname)
+    return "";
+  return info.dli_fname;
+}
+
+/// The compiler's identity, computed once: a hash of the file that holds
+/// this code (the executable, or the shared library ck is linked into),
+/// and the path, size and time of the libraries that hold MLIR and LLVM
+/// (too large to hash on every run).
+static const std::string &compilerIdentity() {
+  static const std::string identity = [] {
+    std::string text;
+    std::string self = fileOf(reinterpret_cast<void *>(&compilerIdentity));
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-        llvm::MemoryBuffer::getFile(info.dli_fname, /*IsText=*/false,
+        llvm::MemoryBuffer::getFile(self, /*IsText=*/false,
                                     /*RequiresNullTerminator=*/false);
-    return file ? hexHash((*file)->getBuffer()) : std::string("unknown");
+    text += file ? hexHash((*file)->getBuffer()) : std::string("unknown");
+    using XxhFn = llvm::XXH128_hash_t (*)(llvm::ArrayRef<uint8_t>);
+    using VerifyFn = llvm::LogicalResult (*)(mlir::Operation *, bool);
+    for (std::string library :
+         {fileOf(reinterpret_cast<void *>(static_cast<XxhFn>(
+              &llvm::xxh3_128bits))),
+          fileOf(reinterpret_cast<void *>(static_cast<VerifyFn>(
+              &mlir::verify)))}) {
+      llvm::sys::fs::file_status status;
+      text += "\n" + library;
+      if (!library.empty() && !llvm::sys::fs::status(library, status))
+        text += " " + std::to_string(status.getSize()) + " " +
+                std::to_string(llvm::sys::toTimeT(
+                    status.getLastModificationTime()));
+    }
+    return text;
   }();
-  return hash;
+  return identity;
 }
 
 std::string BundleCache::defaultRoot() {
@@ -61,7 +86,7 @@ std::string BundleCache::defaultRoot() {
 
 std::string BundleCache::key(llvm::ArrayRef<std::string> parts) {
   std::string text = ("ck-mlir bundle cache " + kFormat + "\n").str();
-  text += cksupport::compilerVersion() + "\n" + compilerBinaryHash() + "\n";
+  text += cksupport::compilerVersion() + "\n" + compilerIdentity() + "\n";
   for (const std::string &part : parts)
     text += part + "\n";
   return hexHash(text);
@@ -102,7 +127,8 @@ static void discard(llvm::StringRef entry) {
 }
 
 BundleCache::Lookup BundleCache::fetch(llvm::StringRef key,
-                                       llvm::StringRef dir) const {
+                                       llvm::StringRef dir,
+                                       std::vector<std::string> *names) const {
   std::string entry = entryPath(key);
   llvm::SmallString<256> manifestPath(entry);
   llvm::sys::path::append(manifestPath, kManifest);
@@ -152,11 +178,14 @@ BundleCache::Lookup BundleCache::fetch(llvm::StringRef key,
     llvm::sys::path::append(path, name);
     if (!writeFile(path, buffer->getBuffer()))
       return Lookup::Miss;
+    if (names)
+      names->push_back(name);
   }
   return Lookup::Hit;
 }
 
-std::string BundleCache::store(llvm::StringRef key, llvm::StringRef dir) const {
+std::string BundleCache::store(llvm::StringRef key, llvm::StringRef dir,
+                               llvm::ArrayRef<std::string> files) const {
   std::string entry = entryPath(key);
   if (fs::exists(entry))
     return "";
@@ -171,28 +200,22 @@ std::string BundleCache::store(llvm::StringRef key, llvm::StringRef dir) const {
            ec.message();
 
   std::string manifest, error;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec)) {
-    if (it->type() != fs::file_type::regular_file)
-      continue;
-    llvm::StringRef name = llvm::sys::path::filename(it->path());
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-        llvm::MemoryBuffer::getFile(it->path(), /*IsText=*/false,
-                                    /*RequiresNullTerminator=*/false);
-    llvm::SmallString<256> copy(staging);
+  for (const std::string &name : files) {
+    llvm::SmallString<256> source(dir), copy(staging);
+    llvm::sys::path::append(source, name);
     llvm::sys::path::append(copy, name);
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFile(source, /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
     if (!file || !writeFile(copy, (*file)->getBuffer())) {
-      error = "cannot copy " + it->path() + " into the cache";
+      error = "cannot copy " + source.str().str() + " into the cache";
       break;
     }
     manifest += manifestLine(name, (*file)->getBuffer());
   }
   llvm::SmallString<256> manifestPath(staging);
   llvm::sys::path::append(manifestPath, kManifest);
-  if (ec)
-    error = "cannot list " + dir.str() + ": " + ec.message();
-  else if (error.empty() && !writeFile(manifestPath, manifest))
+  if (error.empty() && !writeFile(manifestPath, manifest))
     error = "cannot write " + manifestPath.str().str();
   // Renaming a directory onto an existing entry fails: a concurrent
   // writer's entry stays and ours goes.

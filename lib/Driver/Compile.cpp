@@ -335,6 +335,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                                   /*reference=*/false),
                          error)))
     return error.empty() ? failure() : module.emitError(error);
+  result.files = {"plan.ckplan", ("kernels." + extension).str()};
 
   if (options.reference) {
     FailureOr<OwningOpRef<ModuleOp>> reference =
@@ -349,6 +350,8 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                                     /*reference=*/true),
                            error)))
       return error.empty() ? failure() : module.emitError(error);
+    result.files.push_back("reference.ckplan");
+    result.files.push_back(("reference." + extension).str());
   }
 
   if (options.report) {
@@ -433,12 +436,12 @@ mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
   if (!options.cacheDir.empty() && !options.report) {
     cache.emplace(options.cacheDir);
     key = cacheKey(problem, options);
-    BundleCache::Lookup lookup = cache->fetch(key, options.outputDir);
+    CompileResult result;
+    BundleCache::Lookup lookup =
+        cache->fetch(key, options.outputDir, &result.files);
     if (lookup == BundleCache::Lookup::Hit) {
-      CompileResult result;
       result.cached = true;
-      result.ptxFallback =
-          llvm::sys::fs::exists(options.outputDir + "/kernels.ptx");
+      result.ptxFallback = llvm::is_contained(result.files, "kernels.ptx");
       result.compileSeconds = std::chrono::duration<double>(
                                   std::chrono::steady_clock::now() - start)
                                   .count();
@@ -455,7 +458,8 @@ mlir::ck::compileProblem(MLIRContext &context, const ConvProblemDesc &problem,
     return failure();
   FailureOr<CompileResult> result = compileToBundle(*module, options, &problem);
   if (succeeded(result) && cache)
-    if (std::string error = cache->store(key, options.outputDir);
+    if (std::string error =
+            cache->store(key, options.outputDir, result->files);
         !error.empty())
       llvm::errs() << "ck-compile: warning: " << error << "\n";
   return result;

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 using namespace cktuning;
 
 std::string Choice::suffix() const {
@@ -124,7 +126,9 @@ std::string TuningDb::load(const std::string &path, const std::string &want) {
 }
 
 std::string TuningDb::save(const std::string &path) const {
-  std::string temporary = path + ".tmp" + std::to_string(std::rand());
+  // A temporary file of this process's own, renamed into place: readers
+  // see the old database or the new one.
+  std::string temporary = path + ".tmp." + std::to_string(getpid());
   {
     std::ofstream out(temporary);
     if (!out)

@@ -1,6 +1,7 @@
 """Where ck_mlir keeps compiled bundles, and compiling them ahead of time.
 
-A problem's bundle is DIR/<bundle_name(flags)>, where DIR is
+A problem's bundle is DIR/<bundle_name(flags, chip)> (a hash of ck-mlir's
+version, the chip and the flags), where DIR is
 $CK_MLIR_BUNDLES or ck-mlir/bundles/<chip> in the user's cache directory
 ($XDG_CACHE_HOME or ~/.cache) and `flags` are its ck-compile named flags.
 Naming bundles by their flags lets a GPU machine without the compiler use
@@ -10,14 +11,19 @@ $CK_MLIR_BUNDLES there.
 
 import hashlib
 import os
+import shutil
+import tempfile
 from typing import List, Optional, Sequence
 
 from . import _capi
+from ._version import __version__
 
 
-def bundle_name(flags: str) -> str:
-    """The directory name of the bundle of the problem `flags` states."""
-    return hashlib.sha256(flags.encode()).hexdigest()[:24]
+def bundle_name(flags: str, chip: str) -> str:
+    """The directory name of the bundle of the problem `flags` states, for
+    `chip`, by this version of ck-mlir."""
+    text = f"{__version__}\n{chip}\n{flags}"
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
 def bundle_dir(chip: str) -> str:
@@ -30,7 +36,27 @@ def bundle_dir(chip: str) -> str:
 
 
 def bundle_path(flags: str, chip: str, directory: Optional[str] = None) -> str:
-    return os.path.join(directory or bundle_dir(chip), bundle_name(flags))
+    return os.path.join(directory or bundle_dir(chip), bundle_name(flags, chip))
+
+
+def compile_bundle(flags: str, chip: str, bundle: str) -> None:
+    """Compiles the problem into a fresh directory beside `bundle` and
+    renames it into place, so that another process never sees a bundle
+    half written; of two processes compiling one bundle, the first rename
+    wins."""
+    parent = os.path.dirname(bundle)
+    os.makedirs(parent, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix=".compiling-", dir=parent)
+    try:
+        _capi.compile_problem(chip, flags, staging)
+        try:
+            os.rename(staging, bundle)
+        except OSError:
+            if not os.path.exists(os.path.join(bundle, "plan.ckplan")):
+                raise
+    finally:
+        if os.path.exists(staging):
+            shutil.rmtree(staging)
 
 
 def compile_bundles(flags: Sequence[str], chip: str,
@@ -42,7 +68,7 @@ def compile_bundles(flags: Sequence[str], chip: str,
     missing = [(f, b) for f, b in zip(flags, bundles)
                if not os.path.exists(os.path.join(b, "plan.ckplan"))]
     for f, bundle in _progress(missing, f"compiling for {chip}"):
-        _capi.compile_problem(chip, f, bundle)
+        compile_bundle(f, chip, bundle)
     return bundles
 
 

@@ -27,7 +27,7 @@ from typing import Dict, List, Optional, Sequence
 import torch
 
 from . import _capi
-from .bundles import bundle_path
+from .bundles import bundle_path, compile_bundle
 from .conv_args import ConvArgs
 from .runtime import LoadedPlan, Plan
 
@@ -49,10 +49,11 @@ def chip_of(device: torch.device) -> str:
     major, minor = props.major, props.minor
     if major == 9:
         return "sm_90a"
-    if major >= 8:
+    if major == 8:
         return "sm_80"
-    raise UnsupportedError(f"ck's NVIDIA kernels need sm_80 or later, this "
-                           f"GPU is sm_{major}{minor}")
+    raise UnsupportedError(f"ck compiles for sm_80 and sm_90a (compute "
+                           f"capability 8.x and 9.x); this GPU is "
+                           f"sm_{major}{minor}")
 
 
 def _plan(flags: str, device: torch.device) -> LoadedPlan:
@@ -63,7 +64,7 @@ def _plan(flags: str, device: torch.device) -> LoadedPlan:
         if key not in _plans:
             if not os.path.exists(os.path.join(bundle, "plan.ckplan")):
                 try:
-                    _capi.compile_problem(chip, flags, bundle)
+                    compile_bundle(flags, chip, bundle)
                 except _capi.CompilerError as e:
                     raise UnsupportedError(
                         f"no bundle {bundle} and it could not be compiled "

@@ -52,8 +52,10 @@ def test_only_float_types():
 
 def test_bundles_are_named_by_their_flags(monkeypatch, tmp_path):
     a = ConvArgs((1, 4, 8, 8), (4, 4, 3, 3), "float16", padding=1)
-    assert bundles.bundle_name(a.flags("fwd")) == bundles.bundle_name(a.flags("fwd"))
-    assert bundles.bundle_name(a.flags("fwd")) != bundles.bundle_name(a.flags("bwd_data"))
+    name = bundles.bundle_name
+    assert name(a.flags("fwd"), "sm_90a") == name(a.flags("fwd"), "sm_90a")
+    assert name(a.flags("fwd"), "sm_90a") != name(a.flags("bwd_data"), "sm_90a")
+    assert name(a.flags("fwd"), "sm_90a") != name(a.flags("fwd"), "sm_80")
     monkeypatch.setenv("CK_MLIR_BUNDLES", str(tmp_path))
     assert bundles.bundle_path(a.flags("fwd"), "sm_90a").startswith(str(tmp_path))
 
@@ -65,6 +67,8 @@ def test_compile_bundles_compiles_each_problem_once(monkeypatch, tmp_path):
     made = bundles.compile_bundles(flags, "gfx942", str(tmp_path))
     for bundle in made:
         assert (tmp_path / bundle / "plan.ckplan").exists()
+    # Compiled aside and renamed into place: nothing half written is left.
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".compiling")]
     plan = (tmp_path / made[0] / "plan.ckplan")
     before = plan.stat().st_mtime_ns
     assert bundles.compile_bundles(flags, "gfx942", str(tmp_path)) == made

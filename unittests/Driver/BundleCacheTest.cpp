@@ -18,12 +18,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 using namespace mlir::ck;
 namespace fs = llvm::sys::fs;
 
 namespace {
+
+const std::vector<std::string> kFiles = {"plan.ckplan", "kernels.hsaco"};
 
 class BundleCacheTest : public ::testing::Test {
 protected:
@@ -89,7 +92,7 @@ TEST_F(BundleCacheTest, StoreThenFetchGivesTheSameFiles) {
   std::string key = BundleCache::key({"k"});
   EXPECT_EQ(cache.fetch(key, path("out0")), BundleCache::Lookup::Miss);
   std::string bundle = makeBundle("bundle");
-  EXPECT_EQ(cache.store(key, bundle), "");
+  EXPECT_EQ(cache.store(key, bundle, kFiles), "");
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Hit);
   for (const char *file : {"plan.ckplan", "kernels.hsaco"})
     EXPECT_EQ(read(path("out", file)), read(path("bundle", file))) << file;
@@ -98,28 +101,42 @@ TEST_F(BundleCacheTest, StoreThenFetchGivesTheSameFiles) {
   EXPECT_EQ(entries().size(), 1u);
 }
 
+TEST_F(BundleCacheTest, OnlyTheBundlesFilesAreStored) {
+  // Another bundle's leftovers in the directory stay out of the entry.
+  BundleCache cache(path("cache"));
+  std::string key = BundleCache::key({"k"});
+  std::string bundle = makeBundle("bundle");
+  write(path("bundle", "reference.ckplan"), "someone else's");
+  ASSERT_EQ(cache.store(key, bundle, kFiles), "");
+  std::vector<std::string> fetched;
+  EXPECT_EQ(cache.fetch(key, path("out"), &fetched), BundleCache::Lookup::Hit);
+  std::sort(fetched.begin(), fetched.end());
+  EXPECT_EQ(fetched, (std::vector<std::string>{"kernels.hsaco", "plan.ckplan"}));
+  EXPECT_FALSE(fs::exists(path("out", "reference.ckplan")));
+}
+
 TEST_F(BundleCacheTest, AChangedFileMakesTheEntryCorrupt) {
   BundleCache cache(path("cache"));
   std::string key = BundleCache::key({"k"});
-  ASSERT_EQ(cache.store(key, makeBundle("bundle")), "");
+  ASSERT_EQ(cache.store(key, makeBundle("bundle"), kFiles), "");
   write(path("cache", "v1", key) + "/kernels.hsaco", "truncated");
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Corrupt);
   EXPECT_FALSE(fs::exists(path("out", "plan.ckplan")));
   // Removed: the next lookup misses and a store writes it again.
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Miss);
   EXPECT_TRUE(entries().empty());
-  ASSERT_EQ(cache.store(key, path("bundle")), "");
+  ASSERT_EQ(cache.store(key, path("bundle"), kFiles), "");
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Hit);
 }
 
 TEST_F(BundleCacheTest, AMissingFileOrManifestMakesTheEntryCorrupt) {
   BundleCache cache(path("cache"));
   std::string key = BundleCache::key({"k"});
-  ASSERT_EQ(cache.store(key, makeBundle("bundle")), "");
+  ASSERT_EQ(cache.store(key, makeBundle("bundle"), kFiles), "");
   fs::remove(path("cache", "v1", key) + "/plan.ckplan");
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Corrupt);
 
-  ASSERT_EQ(cache.store(key, path("bundle")), "");
+  ASSERT_EQ(cache.store(key, path("bundle"), kFiles), "");
   fs::remove(path("cache", "v1", key) + "/manifest");
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Corrupt);
   EXPECT_EQ(cache.fetch(key, path("out")), BundleCache::Lookup::Miss);
@@ -134,7 +151,7 @@ TEST_F(BundleCacheTest, ConcurrentStoresLeaveOneWholeEntry) {
   std::vector<std::thread> threads;
   for (size_t i = 0; i < bundles.size(); ++i)
     threads.emplace_back([&, i] {
-      errors[i] = BundleCache(path("cache")).store(key, bundles[i]);
+      errors[i] = BundleCache(path("cache")).store(key, bundles[i], kFiles);
     });
   for (std::thread &t : threads)
     t.join();

@@ -6,8 +6,9 @@
 //   <root>/v1/tmp-XXXXXX/   an entry being written
 //
 // A key hashes everything that decides a bundle's bytes: the cache format,
-// the compiler (its version and the bytes of the running executable, so a
-// rebuilt compiler never reads another build's entries), the chip, the
+// the compiler (its version, the bytes of the binary ck's code runs from,
+// so a rebuilt compiler never reads another build's entries, and the
+// libMLIR and libLLVM it loads, by path, size and time), the chip, the
 // toolkit, the options that change kernels, and the problem. Entries are
 // written in a fresh directory and renamed into place, so readers see a
 // whole entry or none, and of two processes storing one key the first
@@ -23,6 +24,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir::ck {
 
@@ -41,13 +43,16 @@ public:
   /// What a lookup found.
   enum class Lookup { Hit, Miss, Corrupt };
 
-  /// Copies the entry `key` into `dir` (created if needed). A corrupt
-  /// entry is removed.
-  Lookup fetch(llvm::StringRef key, llvm::StringRef dir) const;
+  /// Copies the entry `key` into `dir` (created if needed) and names its
+  /// files in `files`. A corrupt entry is removed.
+  Lookup fetch(llvm::StringRef key, llvm::StringRef dir,
+               std::vector<std::string> *files = nullptr) const;
 
-  /// Stores the regular files of `dir` as the entry `key`. An entry that is
-  /// already there stays. "" or why the entry could not be written.
-  std::string store(llvm::StringRef key, llvm::StringRef dir) const;
+  /// Stores `files` of `dir` (the bundle's, not whatever else the
+  /// directory holds) as the entry `key`. An entry that is already there
+  /// stays. "" or why the entry could not be written.
+  std::string store(llvm::StringRef key, llvm::StringRef dir,
+                    llvm::ArrayRef<std::string> files) const;
 
 private:
   std::string entryPath(llvm::StringRef key) const;

@@ -50,6 +50,8 @@ struct CompileResult {
   bool cached = false;
   /// NVIDIA without ptxas: the bundle holds PTX instead of a cubin.
   bool ptxFallback = false;
+  /// The files of the bundle, in its directory (plans and binaries).
+  std::vector<std::string> files;
   /// Filled with --report: AMD kernels from their assembly, NVIDIA kernels
   /// from ptxas -v (registers, LDS, spills).
   std::vector<KernelReport> reports;

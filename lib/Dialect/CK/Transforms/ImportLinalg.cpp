@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -66,8 +67,10 @@ static Value rootBuffer(Value value) {
   return value;
 }
 
-/// False only where `a` and `b` provably hold different memory: different
-/// buffers of which at least one is a fresh allocation.
+/// False only where `a` and `b` provably hold different memory: two
+/// different allocations, or an allocation and an argument of the function
+/// (which exists before it). Any other root (an op's result that is not a
+/// view: a select, a call, a transpose) may be anything.
 static bool mayAlias(Value a, Value b) {
   Value rootA = rootBuffer(a), rootB = rootBuffer(b);
   if (rootA == rootB)
@@ -76,7 +79,16 @@ static bool mayAlias(Value a, Value b) {
     return root.getDefiningOp<memref::AllocOp>() ||
            root.getDefiningOp<memref::AllocaOp>();
   };
-  return !isFresh(rootA) && !isFresh(rootB);
+  auto isEntryArgument = [](Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    return arg && arg.getOwner()->isEntryBlock() &&
+           isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  };
+  bool freshA = isFresh(rootA), freshB = isFresh(rootB);
+  if (freshA && freshB)
+    return false;
+  return !(freshA && isEntryArgument(rootB)) &&
+         !(freshB && isEntryArgument(rootA));
 }
 
 /// Whether `op` writes zero to every element of `buffer`: a `linalg.fill`
@@ -181,15 +193,30 @@ static Value addUnitDims(OpBuilder &builder, Location loc, Value value,
   return memref::ExpandShapeOp::create(builder, loc, shape, value, groups);
 }
 
-/// Erases the zero fill of `output` before `op` and returns no D tensors, or
-/// returns `output` as the D tensor the ck op adds to.
+/// The D tensors of the ck op replacing `op`: none where a zero fill of
+/// `output` comes just before (`fill`, to erase once the ck op stands),
+/// else `ckOutput`, which the ck op then adds to.
 static SmallVector<Value> accumulatorOf(linalg::LinalgOp op, Value output,
-                                        Value ckOutput) {
-  if (Operation *fill = findZeroFill(op, output)) {
-    fill->erase();
+                                        Value ckOutput, Operation *&fill) {
+  fill = findZeroFill(op, output);
+  if (fill)
     return {};
-  }
   return {ckOutput};
+}
+
+/// Replaces `op` by the verified `replacement`, erasing the zero fill the
+/// replacement makes needless; where `replacement` does not verify, erases
+/// it and leaves `op` and the fill.
+static LogicalResult replaceWith(linalg::LinalgOp op, Operation *replacement,
+                                 Operation *fill) {
+  if (failed(verify(replacement))) {
+    replacement->erase();
+    return failure();
+  }
+  if (fill)
+    fill->erase();
+  op->erase();
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -354,7 +381,9 @@ public:
       strides.push_back(dim.stride);
       dilations.push_back(dim.dilation);
     }
-    SmallVector<Value> ds = accumulatorOf(op, op.getDpsInits()[0], operands[2]);
+    Operation *fill = nullptr;
+    SmallVector<Value> ds =
+        accumulatorOf(op, op.getDpsInits()[0], operands[2], fill);
     auto conv = ConvFwdOp::create(
         builder, loc, operands[0], operands[1], operands[2], ds, layouts[0],
         layouts[1], layouts[2], builder.getDenseI64ArrayAttr(strides),
@@ -362,9 +391,8 @@ public:
         builder.getDenseI64ArrayAttr(padLeft),
         builder.getDenseI64ArrayAttr(padRight),
         /*alpha=*/nullptr, /*beta=*/nullptr, /*config=*/nullptr);
-    if (failed(verify(conv)))
+    if (failed(replaceWith(op, conv, fill)))
       return failure();
-    op->erase();
     if (padding)
       erasePadding(*padding);
     return success();
@@ -595,14 +623,13 @@ static LogicalResult importContraction(linalg::LinalgOp op,
     }
     operands.push_back(value);
   }
-  SmallVector<Value> ds = accumulatorOf(op, op.getDpsInits()[0], operands[2]);
+  Operation *fill = nullptr;
+  SmallVector<Value> ds =
+      accumulatorOf(op, op.getDpsInits()[0], operands[2], fill);
   auto gemm = GemmOp::create(builder, loc, operands[0], operands[1],
                              operands[2], ds, /*alpha=*/nullptr,
                              /*beta=*/nullptr, /*config=*/nullptr);
-  if (failed(verify(gemm)))
-    return failure();
-  op->erase();
-  return success();
+  return replaceWith(op, gemm, fill);
 }
 
 //===----------------------------------------------------------------------===//
