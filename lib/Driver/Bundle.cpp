@@ -19,6 +19,13 @@ static std::optional<int64_t> constantIndex(Value v) {
   return std::nullopt;
 }
 
+Value mlir::ck::throughReshapes(Value value) {
+  while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
+      value.getDefiningOp()))
+    value = value.getDefiningOp()->getOperand(0);
+  return value;
+}
+
 FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
   CompiledModule compiled;
   gpu::BinaryOp binary;
@@ -146,12 +153,7 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
                                 std::to_string(it - workspaces.begin()));
           continue;
         }
-        // A reshape of a tensor (ck-import-linalg adds unit dimensions with
-        // memref.expand_shape) addresses the same buffer from the same base.
-        while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
-            arg.getDefiningOp()))
-          arg = arg.getDefiningOp()->getOperand(0);
-        auto blockArg = dyn_cast<BlockArgument>(arg);
+        auto blockArg = dyn_cast<BlockArgument>(throughReshapes(arg));
         if (!blockArg || blockArg.getOwner()->getParentOp() != func)
           return launch.emitError() << "kernel arguments must be the "
                                        "function's arguments, buffers it "

@@ -149,14 +149,20 @@ static PlanInfo planInfo(const ChipInfo &chip, StringRef binaryFile,
   return info;
 }
 
+/// The toolkit's program that makes binaries: ptxas for NVIDIA, the
+/// ld.lld that gpu-module-to-binary links AMD code objects with.
+static std::string binaryTool(const CompileOptions &options, bool nvidia) {
+  std::string toolkit =
+      options.toolkit.empty() ? defaultToolkit(nvidia) : options.toolkit;
+  return toolkit + (nvidia ? "/bin/ptxas" : "/llvm/bin/ld.lld");
+}
+
 /// Registers, shared memory and spills of each kernel, from ptxas -v.
 static std::vector<KernelReport> ptxasReport(StringRef ptx,
                                              const ChipInfo &chip,
                                              const CompileOptions &options) {
   std::vector<KernelReport> reports;
-  std::string toolkit =
-      options.toolkit.empty() ? defaultToolkit(true) : options.toolkit;
-  std::string ptxas = toolkit + "/bin/ptxas";
+  std::string ptxas = binaryTool(options, /*nvidia=*/true);
   SmallString<128> input, output, log;
   if (llvm::sys::fs::createTemporaryFile("ck", "ptx", input) ||
       llvm::sys::fs::createTemporaryFile("ck", "cubin", output) ||
@@ -239,11 +245,7 @@ static std::optional<ConvProblemDesc> describeConvolution(ModuleOp module) {
     return std::nullopt;
   Value tensors[] = {conv.getInput(), conv.getFilter(), conv.getOutput()};
   for (auto [i, tensor] : llvm::enumerate(tensors)) {
-    Value value = tensor;
-    while (isa_and_nonnull<memref::ExpandShapeOp, memref::CollapseShapeOp>(
-        value.getDefiningOp()))
-      value = value.getDefiningOp()->getOperand(0);
-    auto arg = dyn_cast<BlockArgument>(value);
+    auto arg = dyn_cast<BlockArgument>(throughReshapes(tensor));
     if (!arg || arg.getOwner()->getParentOp() != funcs.front() ||
         arg.getArgNumber() != i)
       return std::nullopt;
@@ -298,15 +300,11 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   CompileResult result;
   // Without ptxas, NVIDIA bundles carry PTX, which the driver compiles when
   // it loads them.
-  std::string toolkit =
-      options.toolkit.empty() ? defaultToolkit(nvidia) : options.toolkit;
-  result.ptxFallback =
-      nvidia && !llvm::sys::fs::can_execute(toolkit + "/bin/ptxas");
-  // gpu-module-to-binary links AMD code objects with <toolkit>/llvm/bin/ld.lld.
-  std::string linker = toolkit + "/llvm/bin/ld.lld";
-  if (!nvidia && !llvm::sys::fs::can_execute(linker))
+  std::string tool = binaryTool(options, nvidia);
+  result.ptxFallback = nvidia && !llvm::sys::fs::can_execute(tool);
+  if (!nvidia && !llvm::sys::fs::can_execute(tool))
     return module.emitError()
-           << "no linker at '" << linker << "': AMD code objects are linked "
+           << "no linker at '" << tool << "': AMD code objects are linked "
            << "with <toolkit>/llvm/bin/ld.lld (ck's default toolkit links "
            << "Debian's /usr/lib/llvm-22/bin/ld.lld from package lld-22; "
            << "install it or pass --toolkit)";
@@ -380,10 +378,8 @@ static std::string cacheKey(const ConvProblemDesc &problem,
                             const CompileOptions &options) {
   const ChipInfo *chip = lookupChip(options.chip);
   bool nvidia = chip && chip->vendor == Vendor::NVIDIA;
-  std::string toolkit =
-      options.toolkit.empty() ? defaultToolkit(nvidia) : options.toolkit;
   // The toolkit's program that makes the binary, as the file it is now.
-  std::string tool = toolkit + (nvidia ? "/bin/ptxas" : "/llvm/bin/ld.lld");
+  std::string tool = binaryTool(options, nvidia);
   llvm::sys::fs::file_status status;
   std::string toolFile = "absent";
   if (!llvm::sys::fs::status(tool, status) && llvm::sys::fs::can_execute(tool))

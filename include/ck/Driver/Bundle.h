@@ -71,6 +71,11 @@ struct CompiledModule {
 /// module that went through a ck pipeline.
 FailureOr<CompiledModule> extractCompiledModule(ModuleOp module);
 
+/// `value` without the memref reshapes over it (memref.expand_shape and
+/// collapse_shape, as ck-import-linalg adds unit dimensions): the buffer
+/// they address, from the same base.
+Value throughReshapes(Value value);
+
 struct PlanInfo {
   std::string chip;
   std::string binaryFile;
