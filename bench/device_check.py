@@ -2,8 +2,8 @@
 
     python3 bench/device_check.py BUNDLES [--time] [--cudnn] [--json FILE]
 
-BUNDLES holds one directory per problem (plan.ckplan, kernels.cubin,
-reference.ckplan, reference.cubin), as ck-compile writes them. For each:
+BUNDLES holds one directory per problem (plan.ckplan, reference.ckplan and
+the kernels.cubin both name), as ck-compile writes them. For each:
 fresh random inputs in [-1, 1] (the seed is printed), the written tensor
 poisoned with NaN, the plan launched, and the result compared with ATen's
 f32 convolution by Composable Kernel's tolerance rule and a relative L2

@@ -26,7 +26,8 @@ Value mlir::ck::throughReshapes(Value value) {
   return value;
 }
 
-FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
+FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
+                                                          StringRef function) {
   CompiledModule compiled;
   gpu::BinaryOp binary;
   module.walk([&](gpu::BinaryOp op) {
@@ -40,6 +41,9 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
       cast<gpu::ObjectAttr>(binary.getObjects()[0]).getObject().str();
 
   for (auto func : module.getOps<func::FuncOp>()) {
+    if (!function.empty() && func.getName() != function)
+      continue;
+    compiled.function = func.getName().str();
     SmallVector<gpu::LaunchFuncOp> launches;
     func.walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
     if (launches.empty())
@@ -165,12 +169,16 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module) {
     }
     return compiled;
   }
+  if (!function.empty())
+    return module.emitError()
+           << "no function '" << function << "' that launches a kernel";
   return module.emitError() << "no function launches a kernel";
 }
 
 LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
                                     const CompiledModule &compiled,
-                                    const PlanInfo &info, std::string &error) {
+                                    const PlanInfo &info, std::string &error,
+                                    bool binary) {
   if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
     error = "cannot create bundle directory '" + dir.str() +
             "': " + ec.message();
@@ -258,6 +266,6 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
       os << " " << arg;
     os << "\n";
   }
-  return failure(failed(write(info.binaryFile, compiled.object)) ||
+  return failure((binary && failed(write(info.binaryFile, compiled.object))) ||
                  failed(write((name + ".ckplan").str(), plan)));
 }

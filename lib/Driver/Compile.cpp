@@ -41,10 +41,11 @@ void mlir::ck::registerCompileDependencies(DialectRegistry &registry) {
   registry.insert<CKDialect>();
 }
 
-/// Runs the chip's pipeline on a clone of `module`.
+/// Runs the chip's pipeline on a clone of `module`, with the reference
+/// kernels in the same binary if `withReference`.
 static FailureOr<OwningOpRef<ModuleOp>>
 lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
-      bool reference, StringRef format) {
+      bool withReference, StringRef format) {
   OwningOpRef<ModuleOp> clone(module.clone());
   // PTX output needs no CUDA toolkit, but the NVVM target still looks for
   // one and reports what is missing; those reports are not errors here.
@@ -60,7 +61,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.chip = chip.name.str();
   pipeline.toolkit = options.toolkit;
   pipeline.format = format.str();
-  pipeline.reference = reference;
+  pipeline.withReference = withReference;
   pipeline.partition = options.partition;
   pipeline.waves = options.waves;
   pipeline.stages = options.stages;
@@ -317,44 +318,41 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
                                                : "cubin";
 
   auto start = std::chrono::steady_clock::now();
+  // One binary holds the kernels and their references; the two plans
+  // share it.
   FailureOr<OwningOpRef<ModuleOp>> lowered =
-      lower(module, *chip, lowering, /*reference=*/false, format);
+      lower(module, *chip, lowering, options.reference, format);
   result.compileSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - start)
                               .count();
   if (failed(lowered))
     return failure();
   std::string error;
+  std::string binaryFile = ("kernels." + extension).str();
   FailureOr<CompiledModule> compiled = extractCompiledModule(**lowered);
   if (failed(compiled) ||
       failed(writeBundle(options.outputDir, "plan", *compiled,
-                         planInfo(*chip, ("kernels." + extension).str(),
-                                  module, problem, *compiled,
+                         planInfo(*chip, binaryFile, module, problem, *compiled,
                                   /*reference=*/false),
                          error)))
     return error.empty() ? failure() : module.emitError(error);
-  result.files = {"plan.ckplan", ("kernels." + extension).str()};
+  result.files = {"plan.ckplan", binaryFile};
 
   if (options.reference) {
-    FailureOr<OwningOpRef<ModuleOp>> reference =
-        lower(module, *chip, lowering, /*reference=*/true, format);
-    if (failed(reference))
-      return failure();
-    FailureOr<CompiledModule> ref = extractCompiledModule(**reference);
+    FailureOr<CompiledModule> ref =
+        extractCompiledModule(**lowered, compiled->function + "_reference");
     if (failed(ref) ||
         failed(writeBundle(options.outputDir, "reference", *ref,
-                           planInfo(*chip, ("reference." + extension).str(),
-                                    module, problem, *ref,
+                           planInfo(*chip, binaryFile, module, problem, *ref,
                                     /*reference=*/true),
-                           error)))
+                           error, /*binary=*/false)))
       return error.empty() ? failure() : module.emitError(error);
     result.files.push_back("reference.ckplan");
-    result.files.push_back(("reference." + extension).str());
   }
 
   if (options.report) {
     FailureOr<OwningOpRef<ModuleOp>> text =
-        lower(module, *chip, options, /*reference=*/false, "isa");
+        lower(module, *chip, options, /*withReference=*/false, "isa");
     if (failed(text))
       return failure();
     FailureOr<CompiledModule> isa = extractCompiledModule(**text);

@@ -36,6 +36,8 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
     pm.addPass(createConvertCKConvToGPUReference());
     return;
   }
+  if (o.withReference)
+    pm.addPass(createConvertCKConvToGPUReference({/*copies=*/true}));
   CKConvToGemmOptions convToGemm;
   convToGemm.mergeGroups = o.mergeGroups;
   pm.addPass(createCKConvToGemm(convToGemm));

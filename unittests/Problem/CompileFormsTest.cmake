@@ -17,7 +17,7 @@ function(run_compile)
 endfunction()
 
 function(expect_bundle dir key)
-  foreach(file plan.ckplan reference.ckplan kernels.hsaco reference.hsaco)
+  foreach(file plan.ckplan reference.ckplan kernels.hsaco)
     if(NOT EXISTS ${dir}/${key}/${file})
       message(FATAL_ERROR "missing ${dir}/${key}/${file}")
     endif()

@@ -248,7 +248,31 @@ def ConvertCKConvToGPUReference
     loop over the whole reduction in f32, the epilogue, and a store. It
     shares no index math with `ck-conv-to-gemm` and the GEMM kernels, which
     makes it the GPU reference that verifies them on large problems.
+
+    With `copies`, each function that holds convolutions gets a copy named
+    `<function>_reference`, placed after it, whose convolutions become the
+    reference launches; the original keeps its convolutions for the GEMM
+    lowering. Both kernel sets then land in one `gpu.module`, which
+    gpu-module-to-binary compiles and links once (ck-compile's bundles: one
+    binary that `plan.ckplan` and `reference.ckplan` share).
+
+    ```mlir
+    // convert-ck-conv-to-gpu-reference{copies=true}
+    func.func @f(%x: ..., %w: ..., %y: ...) {
+      ck.conv_fwd input(%x : ...) filter(%w : ...) output(%y : ...) ...
+      return
+    }
+    func.func @f_reference(%x: ..., %w: ..., %y: ...) {
+      gpu.launch_func @ck_kernels::@reference_0 ... args(%x, %w, %y)
+      return
+    }
+    ```
   }];
+  let options = [
+    Option<"copies", "copies", "bool", /*default=*/"false",
+           "Convert copies of the functions (<function>_reference) and keep "
+           "the originals' convolutions">,
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"];
 }

@@ -56,6 +56,8 @@ struct WorkspaceRecord {
 struct CompiledModule {
   /// The binary (cubin, hsaco) or text (PTX, assembly) of the kernels.
   std::string object;
+  /// The function whose launches these are.
+  std::string function;
   /// The launches of the first function that has any, in order.
   SmallVector<KernelRecord> kernels;
   /// That function's arguments: the plan's tensors.
@@ -67,9 +69,11 @@ struct CompiledModule {
   SmallVector<ScheduleRecord> schedules;
 };
 
-/// Reads the object of the `ck_kernels` gpu.binary and the launches out of a
-/// module that went through a ck pipeline.
-FailureOr<CompiledModule> extractCompiledModule(ModuleOp module);
+/// Reads the object of the `ck_kernels` gpu.binary and the launches of
+/// `function` (by default the first function that launches kernels) out of
+/// a module that went through a ck pipeline.
+FailureOr<CompiledModule> extractCompiledModule(ModuleOp module,
+                                                StringRef function = "");
 
 /// `value` without the memref reshapes over it (memref.expand_shape and
 /// collapse_shape, as ck-import-linalg adds unit dimensions): the buffer
@@ -85,10 +89,11 @@ struct PlanInfo {
   SmallVector<std::pair<std::string, std::string>> meta;
 };
 
-/// Writes `<dir>/<name>.ckplan` and `<dir>/<info.binaryFile>`.
+/// Writes `<dir>/<name>.ckplan` and, unless `binary` is false (a plan
+/// whose binary another plan of the bundle wrote), `<dir>/<info.binaryFile>`.
 LogicalResult writeBundle(StringRef dir, StringRef name,
                           const CompiledModule &compiled, const PlanInfo &info,
-                          std::string &error);
+                          std::string &error, bool binary = true);
 
 } // namespace mlir::ck
 

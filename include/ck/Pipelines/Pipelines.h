@@ -7,8 +7,9 @@
 //
 // Both run ck-set-target, ck-conv-to-gemm, ck-select-gemm-config and
 // convert-ck-to-gpu, then the target's ck.mma lowering and upstream
-// GPU-to-LLVM passes, and gpu-module-to-binary. `reference=true` builds the naive reference kernels
-// of the convolutions instead of the GEMM kernels.
+// GPU-to-LLVM passes, and gpu-module-to-binary. `reference=true` builds the
+// naive reference kernels of the convolutions instead of the GEMM kernels;
+// `with-reference=true` builds both, into one binary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +67,12 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
   PassOptions::Option<bool> reference{
       *this, "reference",
       llvm::cl::desc("Build the naive reference kernels of the convolutions"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> withReference{
+      *this, "with-reference",
+      llvm::cl::desc("Also build the reference kernels, in copies of the "
+                     "functions named <function>_reference, into the same "
+                     "binary"),
       llvm::cl::init(false)};
 };
 

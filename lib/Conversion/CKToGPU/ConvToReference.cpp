@@ -5,6 +5,8 @@
 #include "ck/Conversion/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CONVERTCKCONVTOGPUREFERENCE
@@ -18,10 +20,18 @@ namespace {
 struct ConvertCKConvToGPUReferencePass
     : public ck::impl::ConvertCKConvToGPUReferenceBase<
           ConvertCKConvToGPUReferencePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (copies && failed(copyFunctions(module)))
+      return signalPassFailure();
     SmallVector<ConvOpInterface> convs;
-    module.walk([&](ConvOpInterface op) { convs.push_back(op); });
+    module.walk([&](ConvOpInterface op) {
+      if (!copies ||
+          referenceCopies.contains(op->getParentOfType<FunctionOpInterface>()))
+        convs.push_back(op);
+    });
     if (convs.empty())
       return;
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
@@ -33,5 +43,30 @@ struct ConvertCKConvToGPUReferencePass
       op->erase();
     }
   }
+
+private:
+  /// Puts `<name>_reference` after each function that holds convolutions.
+  LogicalResult copyFunctions(ModuleOp module) {
+    SymbolTable symbols(module);
+    for (auto function :
+         llvm::to_vector(module.getOps<FunctionOpInterface>())) {
+      if (!function
+               .walk([](ConvOpInterface) { return WalkResult::interrupt(); })
+               .wasInterrupted())
+        continue;
+      std::string name = (function.getName() + "_reference").str();
+      if (symbols.lookup(name))
+        return function.emitError()
+               << "cannot copy this function to '" << name
+               << "' for its reference kernels: the name is taken";
+      auto copy = cast<FunctionOpInterface>(function->clone());
+      copy.setName(name);
+      symbols.insert(copy, std::next(Block::iterator(function)));
+      referenceCopies.insert(copy);
+    }
+    return success();
+  }
+
+  DenseSet<FunctionOpInterface> referenceCopies;
 };
 } // namespace

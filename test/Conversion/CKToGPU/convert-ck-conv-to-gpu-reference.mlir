@@ -1,4 +1,5 @@
 // RUN: ck-opt %s -convert-ck-conv-to-gpu-reference | FileCheck %s
+// RUN: ck-opt %s -convert-ck-conv-to-gpu-reference=copies=true | FileCheck %s --check-prefix=COPIES
 
 // convert-ck-conv-to-gpu-reference replaces each convolution with a launch of
 // a naive kernel (ReferenceKernel.cpp): 256 threads per workgroup, one
@@ -101,6 +102,29 @@
 // CHECK-NOT: arith.truncf
 // CHECK: memref.store %{{.*}}, %[[KW]]
 // CHECK: gpu.return
+// With copies=true each function keeps its convolution and is followed by a
+// copy named <function>_reference that launches the same reference kernel.
+
+// COPIES-LABEL: func.func @fwd(
+// COPIES-NEXT: ck.conv_fwd
+// COPIES: func.func @fwd_reference(%[[X:[^:]*]]: memref<2x8x8x1x8xf16>, %[[W:[^:]*]]: memref<1x20x3x3x8xf16>, %[[Y:[^:]*]]: memref<2x4x4x1x20xf16>, %[[D:[^:]*]]: memref<2x4x4x1x20xf16>)
+// COPIES-NOT: ck.conv
+// COPIES: gpu.launch_func @ck_kernels::@reference_0 {{.*}} args(%[[X]] : memref<2x8x8x1x8xf16>, %[[W]] : memref<1x20x3x3x8xf16>, %[[Y]] : memref<2x4x4x1x20xf16>, %[[D]] : memref<2x4x4x1x20xf16>)
+// COPIES-NEXT: return
+// COPIES-LABEL: func.func @bwd_data(
+// COPIES-NEXT: ck.conv_bwd_data
+// COPIES: func.func @bwd_data_reference(
+// COPIES-NOT: ck.conv
+// COPIES: gpu.launch_func @ck_kernels::@reference_1
+// COPIES-LABEL: func.func @bwd_weight(
+// COPIES-NEXT: ck.conv_bwd_weight
+// COPIES: func.func @bwd_weight_reference(
+// COPIES-NOT: ck.conv
+// COPIES: gpu.launch_func @ck_kernels::@reference_2
+// COPIES: gpu.module @ck_kernels
+// COPIES-COUNT-3: gpu.func @reference_
+// COPIES-NOT: gpu.func
+
 func.func @fwd(%x: memref<2x8x8x1x8xf16>, %w: memref<1x20x3x3x8xf16>,
                %y: memref<2x4x4x1x20xf16>, %d: memref<2x4x4x1x20xf16>) {
   ck.conv_fwd input(%x : memref<2x8x8x1x8xf16>) filter(%w : memref<1x20x3x3x8xf16>)
