@@ -330,12 +330,16 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   std::string error;
   std::string binaryFile = ("kernels." + extension).str();
   FailureOr<CompiledModule> compiled = extractCompiledModule(**lowered);
-  if (failed(compiled) ||
-      failed(writeBundle(options.outputDir, "plan", *compiled,
-                         planInfo(*chip, binaryFile, module, problem, *compiled,
-                                  /*reference=*/false),
-                         error)))
-    return error.empty() ? failure() : module.emitError(error);
+  if (failed(compiled))
+    return failure();
+  PlanInfo info = planInfo(*chip, binaryFile, module, problem, *compiled,
+                           /*reference=*/false);
+  // Where the partition, waves and stages came from, when not from the
+  // heuristic or the command line (ck-bench --sweep checks it).
+  if (!options.tunedFrom.empty())
+    info.meta.push_back({"tuning_db", options.tunedFrom});
+  if (failed(writeBundle(options.outputDir, "plan", *compiled, info, error)))
+    return module.emitError(error);
   result.files = {"plan.ckplan", binaryFile};
 
   if (options.reference) {
@@ -387,7 +391,7 @@ static std::string cacheKey(const ConvProblemDesc &problem,
   return BundleCache::key(
       {options.chip, tool, toolFile, options.partition, options.waves,
        std::to_string(options.stages), options.config,
-       std::to_string(options.mergeGroups),
+       std::to_string(options.mergeGroups), options.tunedFrom,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
 
@@ -414,6 +418,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.partition = tuned->choice.partition;
     options.waves = tuned->choice.waves;
     options.stages = tuned->choice.stages;
+    options.tunedFrom = path;
   }
   return "";
 }

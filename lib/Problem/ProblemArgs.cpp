@@ -150,6 +150,13 @@ ckproblem::uniqueProblems(const std::vector<ConvProblemDesc> &problems) {
   return unique;
 }
 
+std::vector<ConvProblemDesc>
+ckproblem::uniqueProblemsWithoutSplitK(std::vector<ConvProblemDesc> problems) {
+  for (ConvProblemDesc &p : problems)
+    p.splitK.clear();
+  return uniqueProblems(problems);
+}
+
 std::string ckproblem::problemArgsHelp() {
   // The flag table, indented under its heading.
   std::string flags;

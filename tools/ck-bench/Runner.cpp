@@ -244,6 +244,16 @@ BenchResult ckbench::newResult(const std::string &dir,
   return r;
 }
 
+std::string ckbench::planMeta(const std::string &dir, const char *key) {
+  ckrt_plan_desc *desc = nullptr;
+  if (ckrt_plan_parse_file((dir + "/plan.ckplan").c_str(), &desc) !=
+      CKRT_SUCCESS)
+    return "";
+  std::string value = meta(desc, key);
+  ckrt_plan_desc_destroy(desc);
+  return value;
+}
+
 std::string ckbench::checkBundle(const std::string &dir,
                                  const BenchOptions &options,
                                  const ckproblem::ConvProblemDesc *problem) {

@@ -42,6 +42,10 @@ private:
 BenchResult newResult(const std::string &dir, const BenchOptions &options,
                       uint64_t seed, const ckproblem::ConvProblemDesc *problem);
 
+/// The value of plan.ckplan's `meta KEY` line in the bundle `dir`; "" if the
+/// plan has none or cannot be read.
+std::string planMeta(const std::string &dir, const char *key);
+
 /// Checks the bundle in `dir` without a GPU: plan.ckplan (and
 /// reference.ckplan unless verification is off) parse, their binaries pass
 /// ckrt's checks (as `ckrt-info --dry-run`), and the facts ck-bench needs

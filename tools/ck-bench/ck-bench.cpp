@@ -79,9 +79,8 @@ std::string listJobs(const BenchOptions &options,
     std::vector<cktuning::Choice> choices =
         options.sweep ? cktuning::sweepChoices(chip.rfind("sm_", 0) == 0)
                       : std::vector<cktuning::Choice>{options.choice()};
-    for (ckproblem::ConvProblemDesc p :
-         ckproblem::uniqueProblems(problems.problems)) {
-      p.splitK.clear();
+    for (const ckproblem::ConvProblemDesc &p :
+         ckproblem::uniqueProblemsWithoutSplitK(problems.problems)) {
       for (const cktuning::Choice &choice : choices)
         jobs.push_back({root + "/" + p.key() + choice.suffix(), p, choice});
     }
@@ -374,8 +373,19 @@ int run(int argc, char **argv) {
   if (options.compileRequested()) {
     std::string compiler = findCompiler();
     for (size_t i = 0; i < jobs.size(); ++i) {
-      if (fileExists(jobs[i].dir + "/plan.ckplan"))
+      if (fileExists(jobs[i].dir + "/plan.ckplan")) {
+        // ck-compile takes $CK_MLIR_TUNING_DB's choices unless told not
+        // to: such a bundle is not the heuristic's.
+        if (std::string db = planMeta(jobs[i].dir, "tuning_db");
+            jobs[i].choice.isHeuristic() && !db.empty())
+          broken[i] = jobs[i].dir +
+                      " holds a bundle compiled with a choice from the "
+                      "tuning database " +
+                      db +
+                      ", not the heuristic's; remove it (ck-bench then "
+                      "compiles the heuristic's) or give another --bundles";
         continue;
+      }
       if (compiler.empty()) {
         std::string command;
         for (const std::string &arg :

@@ -281,8 +281,10 @@ int main(int argc, char **argv) {
                       "out --partition, --waves, --stages and --config\n";
       return 1;
     }
+    // Each choice gives the partition: a ckProfiler split_k is left out
+    // of the keys, as ck-bench --sweep looks the bundles up.
     std::vector<ckproblem::ConvProblemDesc> unique =
-        ckproblem::uniqueProblems(problems.problems);
+        ckproblem::uniqueProblemsWithoutSplitK(problems.problems);
     bool ok = true;
     std::vector<cktuning::Choice> choices = cktuning::sweepChoices(
         lookupChip(chip)->vendor == Vendor::NVIDIA);

@@ -42,6 +42,13 @@ ProblemArgs parseProblemArgs(const std::vector<std::string> &args);
 std::vector<ConvProblemDesc>
 uniqueProblems(const std::vector<ConvProblemDesc> &problems);
 
+/// `problems` with ckProfiler's split_k left out, without repeats: the
+/// problems of bundles compiled with a partition of their own (a sweep's
+/// choices, ck-bench's --partition), keyed without `-splitk<V>` by
+/// ck-compile --sweep and ck-bench alike.
+std::vector<ConvProblemDesc>
+uniqueProblemsWithoutSplitK(std::vector<ConvProblemDesc> problems);
+
 /// The three forms and the named flags, for --help.
 std::string problemArgsHelp();
 
