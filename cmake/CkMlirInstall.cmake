@@ -3,7 +3,8 @@
 # imported targets CkMlir::CKDialect, CkMlir::CKTransforms,
 # CkMlir::CKConversion, CkMlir::CKPipelines, CkMlir::CKDriver,
 # CkMlir::CKCAPI (the C API) and CkMlir::ckrt) and a
-# pkg-config file for ckrt. examples/downstream builds against it.
+# pkg-config file for ckrt, and the Python package ck_mlir.
+# examples/downstream builds against it.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -48,6 +49,29 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/CkMlirConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/CkMlirConfig.cmake
   ${PROJECT_BINARY_DIR}/CkMlirConfigVersion.cmake
   DESTINATION ${CK_PACKAGE_DIR})
+
+# The Python package ck_mlir, where the interpreter CMake finds looks
+# (lib/python3.X/dist-packages under the prefix, Debian's layout), with
+# _installed.py giving it the install's lib and bin directories relative
+# to itself (any --prefix works).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_FOUND)
+  set(CK_PYTHON_INSTALL_DIR
+    "${CMAKE_INSTALL_LIBDIR}/python${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}/dist-packages"
+    CACHE STRING "Where cmake --install puts the ck_mlir package (relative to the prefix)")
+  install(DIRECTORY python/ck_mlir DESTINATION ${CK_PYTHON_INSTALL_DIR}
+    PATTERN "__pycache__" EXCLUDE)
+  file(RELATIVE_PATH ck_python_to_lib
+    "/prefix/${CK_PYTHON_INSTALL_DIR}/ck_mlir" "/prefix/${CMAKE_INSTALL_LIBDIR}")
+  file(RELATIVE_PATH ck_python_to_bin
+    "/prefix/${CK_PYTHON_INSTALL_DIR}/ck_mlir" "/prefix/${CMAKE_INSTALL_BINDIR}")
+  file(WRITE ${PROJECT_BINARY_DIR}/python/_installed.py
+    "# Written by cmake --install: ck's directories relative to this package.\n"
+    "LIB_DIR = \"${ck_python_to_lib}\"\n"
+    "BIN_DIR = \"${ck_python_to_bin}\"\n")
+  install(FILES ${PROJECT_BINARY_DIR}/python/_installed.py
+    DESTINATION ${CK_PYTHON_INSTALL_DIR}/ck_mlir)
+endif()
 
 configure_file(cmake/ckrt.pc.in ${PROJECT_BINARY_DIR}/ckrt.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/ckrt.pc

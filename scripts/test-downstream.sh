@@ -28,4 +28,28 @@ PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig" pkg-config --libs ckrt \
   echo "test-downstream: the installed ck-opt does not run" >&2
   exit 1
 }
-echo "test-downstream: installed, built examples/downstream against it, ran it"
+# The installed Python package, away from the source tree: it finds the
+# install's libck_mlir_capi.so and ck-opt by itself and compiles a problem.
+python_dir="$(find "$work/prefix/lib" -maxdepth 3 -type d -name ck_mlir -path '*dist-packages*')"
+[ -n "$python_dir" ] || {
+  echo "test-downstream: cmake --install put no ck_mlir package under lib/python3.X/dist-packages" >&2
+  exit 1
+}
+(cd "$work" && env -u CK_MLIR_CAPI -u CK_OPT -u CKRT_LIBRARY \
+  PYTHONPATH="$(dirname "$python_dir")" /usr/bin/python3 - "$work" <<'PY'
+import os, sys
+import ck_mlir
+from ck_mlir import tools
+work = sys.argv[1]
+assert ck_mlir.__file__.startswith(work), ck_mlir.__file__
+assert tools.find_ck_opt() == os.path.join(work, "prefix", "bin", "ck-opt"), tools.find_ck_opt()
+problem = ck_mlir.ConvProblem(G=1, N=2, C=8, K=8, input_size=(7, 7), filter_size=(3, 3), pad_left=(1, 1), pad_right=(1, 1), direction="fwd")
+problem.compile("gfx942", os.path.join(work, "bundle"))
+files = sorted(os.listdir(os.path.join(work, "bundle")))
+assert files == ["kernels.hsaco", "plan.ckplan", "reference.ckplan"], files
+PY
+) || {
+  echo "test-downstream: the installed ck_mlir package does not compile a problem" >&2
+  exit 1
+}
+echo "test-downstream: installed, built examples/downstream against it, ran it; the installed ck_mlir compiled a problem"

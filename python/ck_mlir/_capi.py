@@ -1,7 +1,8 @@
 """The compiler's C API (include/ck-c/Compiler.h) through ctypes.
 
-The library is libck_mlir_capi.so: $CK_MLIR_CAPI names it, else the
-repository's build/lib, else the system's library path.
+The library is libck_mlir_capi.so: $CK_MLIR_CAPI names it, else ck's
+library directory (the build's, or the install's: _locations.py), else the
+system's library path.
 """
 
 import ctypes
@@ -9,7 +10,7 @@ import json
 import os
 from typing import List
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+from . import _locations
 
 
 class CompilerError(RuntimeError):
@@ -32,9 +33,8 @@ def _library_path() -> str:
     explicit = os.environ.get("CK_MLIR_CAPI")
     if explicit:
         return explicit
-    built = os.path.join(_HERE, "..", "..", "build", "lib",
-                         "libck_mlir_capi.so")
-    return os.path.abspath(built) if os.path.exists(built) else "libck_mlir_capi.so"
+    built = os.path.join(_locations.lib_dir(), "libck_mlir_capi.so")
+    return built if os.path.exists(built) else "libck_mlir_capi.so"
 
 
 def library():

@@ -2,9 +2,9 @@
 
 Loading and launching go through libckrt's C API (ctypes), so schedules,
 workspaces and cooperative launches are ckrt's, as for ck-bench. The
-library is the file $CKRT_LIBRARY names, else the repository's build/lib
-(libckrt.so, or the file under ckrt's SONAME), else the system's library
-path. Launches
+library is the file $CKRT_LIBRARY names, else ck's library directory
+(the build's or the install's, _locations.py: libckrt.so, or the file under
+ckrt's SONAME), else the system's library path. Launches
 go on PyTorch's current stream (wrapped with ckrt_stream_wrap), so they
 order with PyTorch's work and can be captured into a CUDA graph.
 """
@@ -13,7 +13,7 @@ import ctypes
 import glob
 import os
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+from . import _locations
 _BACKEND_CUDA = 1
 
 
@@ -45,10 +45,11 @@ _lib = None
 
 
 def _built_library():
-    """build/lib/libckrt.so, or the file under ckrt's SONAME
+    """libckrt.so in ck's library directory (the build's or the install's),
+    or the file under ckrt's SONAME
     (libckrt.so.MAJOR.MINOR), which is all a GPU machine needs to be given;
     else libckrt.so from the system's library path."""
-    lib_dir = os.path.join(_HERE, "..", "..", "build", "lib")
+    lib_dir = _locations.lib_dir()
     candidates = [os.path.join(lib_dir, "libckrt.so")] + sorted(
         glob.glob(os.path.join(lib_dir, "libckrt.so.*")))
     return next((os.path.abspath(p) for p in candidates if os.path.exists(p)),

@@ -5,16 +5,18 @@ import shutil
 import subprocess
 from typing import Sequence
 
+from . import _locations
+
 
 class CkOptError(RuntimeError):
     """ck-opt rejected its input; the message holds its diagnostics."""
 
 
 def find_ck_opt() -> str:
-    """ck-opt from $CK_OPT, the repository's build/bin, or PATH."""
+    """ck-opt from $CK_OPT, ck's tool directory (the build's or the
+    install's), or PATH."""
     candidates = [os.environ.get("CK_OPT")]
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates.append(os.path.join(here, "..", "..", "build", "bin", "ck-opt"))
+    candidates.append(os.path.join(_locations.bin_dir(), "ck-opt"))
     candidates.append(shutil.which("ck-opt"))
     for path in candidates:
         if path and os.path.isfile(path) and os.access(path, os.X_OK):
