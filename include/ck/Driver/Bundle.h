@@ -58,7 +58,7 @@ struct CompiledModule {
   std::string object;
   /// The function whose launches these are.
   std::string function;
-  /// The launches of the first function that has any, in order.
+  /// The function's launches, in order.
   SmallVector<KernelRecord> kernels;
   /// That function's arguments: the plan's tensors.
   SmallVector<MemRefType> tensors;
