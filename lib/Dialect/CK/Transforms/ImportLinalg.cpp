@@ -168,6 +168,30 @@ static LogicalResult checkBuffers(linalg::LinalgOp op) {
   return success();
 }
 
+/// The loops of one role (batch, M, input channel, ...) that linalg's
+/// dimension inference found, the letter they get and the role's name.
+namespace {
+struct LoopRole {
+  ArrayRef<unsigned> loops;
+  char letter;
+  StringRef name;
+};
+} // namespace
+
+/// Gives each role's loop its letter in `letterOfLoop` (one entry per loop
+/// of the op, 0 for the rest). Returns the first role with more than one
+/// loop, which ck ops cannot express, or null.
+static const LoopRole *assignLetters(ArrayRef<LoopRole> roles,
+                                     SmallVectorImpl<char> &letterOfLoop) {
+  for (const LoopRole &role : roles) {
+    if (role.loops.size() > 1)
+      return &role;
+    for (unsigned loop : role.loops)
+      letterOfLoop[loop] = role.letter;
+  }
+  return nullptr;
+}
+
 /// `value` with a unit dimension for each letter of `roles` that `letters`
 /// (the letters of its dimensions) lacks, added in front; `letters` gets
 /// them too.
@@ -434,21 +458,14 @@ private:
       return op.emitOpError() << "is not a convolution ck can read";
     convDims = *dims;
     letterOfLoop.assign(op.getNumLoops(), 0);
-    for (auto [loops, letter, role] :
-         {std::tuple{ArrayRef<unsigned>(convDims.batch), 'N', "batch"},
-          std::tuple{ArrayRef<unsigned>(convDims.depth), 'G',
-                     "group (depthwise channel)"},
-          std::tuple{ArrayRef<unsigned>(convDims.inputChannel), 'C',
-                     "input channel"},
-          std::tuple{ArrayRef<unsigned>(convDims.outputChannel), 'K',
-                     "output channel"}}) {
-      if (loops.size() > 1)
-        return op.emitOpError()
-               << "has " << loops.size() << " " << role
-               << " dimensions; ck convolutions have at most one";
-      for (unsigned loop : loops)
-        letterOfLoop[loop] = letter;
-    }
+    LoopRole roles[] = {{convDims.batch, 'N', "batch"},
+                        {convDims.depth, 'G', "group (depthwise channel)"},
+                        {convDims.inputChannel, 'C', "input channel"},
+                        {convDims.outputChannel, 'K', "output channel"}};
+    if (const LoopRole *several = assignLetters(roles, letterOfLoop))
+      return op.emitOpError()
+             << "has " << several->loops.size() << " " << several->name
+             << " dimensions; ck convolutions have at most one";
     size_t rank = convDims.outputImage.size();
     if (rank < 1 || rank > 3)
       return op.emitOpError() << "has " << rank
@@ -582,18 +599,15 @@ static LogicalResult importContraction(linalg::LinalgOp op,
   if (failed(dims))
     return op.emitOpError() << "is not a contraction ck can read";
   SmallVector<char> letterOfLoop(op.getNumLoops(), 0);
-  for (auto [loops, letter, role] :
-       {std::tuple{ArrayRef<unsigned>(dims->batch), 'G', "batch"},
-        std::tuple{ArrayRef<unsigned>(dims->m), 'M', "M"},
-        std::tuple{ArrayRef<unsigned>(dims->n), 'N', "N"},
-        std::tuple{ArrayRef<unsigned>(dims->k), 'K', "K"}}) {
-    if (loops.size() > 1)
-      return op.emitOpError() << "has " << loops.size() << " " << role
-                              << " dimensions; ck.gemm has one M, N and K "
-                                 "and at most one batch dimension";
-    for (unsigned loop : loops)
-      letterOfLoop[loop] = letter;
-  }
+  LoopRole roles[] = {{dims->batch, 'G', "batch"},
+                      {dims->m, 'M', "M"},
+                      {dims->n, 'N', "N"},
+                      {dims->k, 'K', "K"}};
+  if (const LoopRole *several = assignLetters(roles, letterOfLoop))
+    return op.emitOpError()
+           << "has " << several->loops.size() << " " << several->name
+           << " dimensions; ck.gemm has one M, N and K "
+              "and at most one batch dimension";
 
   Location loc = op.getLoc();
   builder.setInsertionPoint(op);
