@@ -395,7 +395,8 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
-            FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(op))
+            FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp,
+            WarpgroupMmaOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -416,6 +417,12 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
                << ": the target has no asynchronous copies to LDS (a config "
                   "with async_copy needs a chip with that feature)";
       target.lowerAsyncCopy(rewriter, op);
+    } else if (auto group = dyn_cast<WarpgroupMmaOp>(op)) {
+      if (!target.lowerWarpgroupMma)
+        return op->emitOpError()
+               << "cannot be lowered by " << passName << ": " << group.getMma()
+               << " is an NVIDIA sm_90a instruction";
+      target.lowerWarpgroupMma(rewriter, group);
     } else if (failed(isa<MmaOp>(op)
                           ? target.lowerMma(rewriter, cast<MmaOp>(op))
                           : target.lowerFragmentLoad(rewriter,

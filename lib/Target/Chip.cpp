@@ -27,21 +27,21 @@ constexpr Sku kSm90a[] = {{"H100 SXM", 132}, {"H100 PCIe", 114},
 // (NVIDIA: SM sub-partitions for SIMDs, warps per sub-partition, 64K
 // registers / 4 partitions / 32 lanes.)
 const ChipInfo kChips[] = {
-    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx90a, 4, 8, 512, 64 * 1024, false, U::Mfma},
-    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx942, 4, 8, 512, 64 * 1024, false, U::Mfma},
+    {"gfx90a", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx90a, 4, 8, 512,
+     64 * 1024, false, U::Mfma},
+    {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx942, 4, 8, 512,
+     64 * 1024, false, U::Mfma},
     {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, 64, kGfx950, 4, 8, 512,
      160 * 1024, false, U::Mfma},
     {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1100, 2, 16, 1536,
-     64 * 1024, false,
-     U::WmmaGfx11},
+     64 * 1024, false, U::WmmaGfx11},
     {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1201, 2, 16, 1536,
-     64 * 1024, false,
-     U::WmmaGfx12},
+     64 * 1024, false, U::WmmaGfx12},
     // Shared memory per block with the opt-in (dynamic shared memory).
     {"sm_80", Vendor::NVIDIA, 32, 163 * 1024, 255, 64, kSm80, 4, 16, 512,
      164 * 1024, true, U::MmaSync},
     {"sm_90a", Vendor::NVIDIA, 32, 227 * 1024, 255, 64, kSm90a, 4, 16, 512,
-     228 * 1024, true, U::MmaSync},
+     228 * 1024, true, U::MmaSyncWgmma},
 };
 } // namespace
 
@@ -83,9 +83,15 @@ static ArrayAttr matrixInstructions(MLIRContext *context, MatrixUnit unit) {
     break;
   }
   case MatrixUnit::MmaSync:
+  case MatrixUnit::MmaSyncWgmma:
     list = {MmaSyncAttr::get(context, 16, 8, 16, f16),
             MmaSyncAttr::get(context, 16, 8, 16, bf16),
             MmaSyncAttr::get(context, 16, 8, 8, tf32)};
+    // wgmma comes after mma.sync: the selection takes the first that
+    // accepts the inputs, and takes wgmma by name (selectGemmConfig).
+    if (unit == MatrixUnit::MmaSyncWgmma)
+      list.append(
+          {WgmmaAttr::get(context, f16), WgmmaAttr::get(context, bf16)});
     break;
   }
   return ArrayAttr::get(context, list);

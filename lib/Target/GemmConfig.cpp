@@ -21,17 +21,24 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
       config.hasRoles() ? config.getLoadWaves() * target.getWave()
                         : cost.threads;
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
-  // Either orientation of a padded tile fits in (rows + pad) x (cols + pad).
-  cost.ldsBytes = ((block[0] + kLdsRowPad) * (block[2] + kLdsRowPad) +
-                   (block[2] + kLdsRowPad) * (block[1] + kLdsRowPad)) *
-                  bytes * config.getLdsBuffers();
+  bool wgmma = isa<WgmmaAttr>(config.getMma());
+  // Either orientation of a padded tile fits in (rows + pad) x (cols + pad);
+  // wgmma's swizzled tiles have no pad, and need room to align the arena.
+  int64_t pad = wgmma ? 0 : kLdsRowPad;
+  cost.ldsBytes = ((block[0] + pad) * (block[2] + pad) +
+                   (block[2] + pad) * (block[1] + pad)) *
+                      bytes * config.getLdsBuffers() +
+                  (wgmma ? kWgmmaTileAlignment - 16 : 0);
   int64_t staging =
       (block[0] / wave[0]) * mma.m * (block[1] + kStagingRowPad) * 4;
   cost.ldsBytes = std::max(cost.ldsBytes, staging);
   int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
   int64_t perRegister = 4 / bytes;
-  int64_t fragments = (wave[0] / mma.m) * mma.a.size() / perRegister +
-                      (wave[1] / mma.n) * mma.b.size() / perRegister;
+  // wgmma reads its operands from LDS: no fragments in registers.
+  int64_t fragments = wgmma
+                          ? 0
+                          : (wave[0] / mma.m) * mma.a.size() / perRegister +
+                                (wave[1] / mma.n) * mma.b.size() / perRegister;
   // The next K-tile, prefetched into registers while this one is computed
   // (asynchronous copies go to LDS without them).
   int64_t prefetch =
@@ -91,6 +98,21 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   else if (block[2] % mma.k)
     os << "block K " << block[2] << " is not a multiple of " << instruction
        << "'s K (" << mma.k << ")";
+  else if (isa<WgmmaAttr>(instruction) &&
+           (wave[0] != 16 || wave[1] != block[1]))
+    os << instruction << " needs wave tiles of 16 rows by the block's "
+       << block[1] << " columns (four waves stacked along M share one "
+       << "instruction); got " << wave[0] << "x" << wave[1];
+  else if (isa<WgmmaAttr>(instruction) &&
+           (block[0] % 64 || block[1] % 64 || block[1] > 256))
+    os << instruction << " needs block M a multiple of 64 and block N a "
+       << "multiple of 64 up to 256 (128-byte swizzled tiles); got " << block[0]
+       << "x" << block[1];
+  else if (isa<WgmmaAttr>(instruction) && block[2] != kWgmmaBlockK)
+    os << instruction << " needs block K " << kWgmmaBlockK << " (one "
+       << "128-byte swizzled row per M or N index); got " << block[2];
+  else if (isa<WgmmaAttr>(instruction) && config.hasRoles())
+    os << instruction << " does not combine with wave roles";
   else if (cost.threads > 1024)
     os << "configuration needs " << cost.threads
        << " threads per workgroup; the limit is 1024";

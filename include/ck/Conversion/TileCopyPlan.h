@@ -44,7 +44,8 @@ std::optional<unsigned> fragmentReadDim(const FragmentLayout &layout);
 /// keeping `fragmentDim` innermost in LDS when given (#ck.copy_plan).
 CopyPlanAttr planTileCopy(const TracedView &view, Type elementType,
                           int64_t rows, int64_t cols,
-                          std::optional<unsigned> fragmentDim, int64_t threads);
+                          std::optional<unsigned> fragmentDim, int64_t threads,
+                          int64_t swizzle = 0);
 
 /// Where unit `i` of thread `tid` lies in the tile of `plan`: its row and
 /// column (index) and whether it exists (i1: the last round of units may
@@ -65,6 +66,9 @@ struct GemmOperandTiles {
   int64_t offsetB;
   /// The arena bytes both take.
   int64_t bytes;
+  /// The alignment both buffers need, in bytes: 1024 for wgmma's swizzled
+  /// tiles (the swizzle repeats every 1024 bytes of shared memory), else 16.
+  int64_t alignment = 16;
 };
 
 /// Plans the operand tiles of `config` for views `a` and `b` of

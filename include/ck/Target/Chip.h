@@ -26,6 +26,8 @@ enum class MatrixUnit {
   WmmaGfx12,
   /// Ampere and Hopper: mma.sync 16x8x16 f16/bf16 and 16x8x8 tf32.
   MmaSync,
+  /// mma.sync, and wgmma (sm_90a) for f16 and bf16 after it.
+  MmaSyncWgmma,
 };
 
 struct Sku {

@@ -10,6 +10,13 @@ namespace mlir::ck {
 /// Extra elements per LDS row of a tile, so that the rows a fragment reads
 /// do not all start in the same bank.
 constexpr int64_t kLdsRowPad = 8;
+/// wgmma's operand tiles: 128-byte swizzled rows (#ck.copy_plan's
+/// `swizzle`), in buffers aligned to the 1024 bytes the swizzle repeats in,
+/// with K tiles of 64 (one 128-byte row of f16 or bf16 per M or N index
+/// where K is innermost).
+constexpr int64_t kWgmmaSwizzleBytes = 128;
+constexpr int64_t kWgmmaTileAlignment = 1024;
+constexpr int64_t kWgmmaBlockK = 64;
 
 /// Extra f32 elements per row of the epilogue's staging tile (16 bytes, so
 /// rows stay aligned for vector reads).

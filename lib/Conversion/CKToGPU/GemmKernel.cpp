@@ -126,6 +126,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // One LDS arena holds the operand tiles during the K loop and the
   // epilogue's staging tile after it.
   int64_t ldsBytes = std::max(operandTiles.bytes, staging.bytes());
+  // Dynamic shared memory starts 16-byte aligned: room to move the arena to
+  // the tiles' alignment (allocateLdsArena).
+  if (target.hasFeature(TargetFeature::DynamicLds))
+    ldsBytes += operandTiles.alignment - 16;
   KernelSkeleton skeleton(module, loc, name, views, cost.threads);
   OpBuilder &b = skeleton.builder;
   auto accType = AccType::get(context, {bm, bn}, b.getF32Type(),

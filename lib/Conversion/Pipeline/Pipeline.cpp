@@ -476,9 +476,10 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   MatrixLayout layout = accType.getMma().getLayout(*waveSize);
   parts.tiles = planGemmOperandTiles(config, layout, parts.elementType,
                                      parts.viewA, parts.viewB, copyThreads);
-  parts.ldsA = LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0);
-  parts.ldsB =
-      LdsBufferOp::create(b, loc, parts.tiles.ldsB, parts.tiles.offsetB);
+  parts.ldsA =
+      LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0, parts.tiles.alignment);
+  parts.ldsB = LdsBufferOp::create(b, loc, parts.tiles.ldsB,
+                                   parts.tiles.offsetB, parts.tiles.alignment);
   parts.bk = config.getBlock()[2];
   parts.spareRegisters = std::numeric_limits<int64_t>::max();
   // Carried states stand in for the index math the addressing reserve

@@ -34,7 +34,7 @@ mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
 CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
                                     int64_t rows, int64_t cols,
                                     std::optional<unsigned> fragmentDim,
-                                    int64_t threads) {
+                                    int64_t threads, int64_t swizzle) {
   int64_t maxWidth = 16 / (elementType.getIntOrFloatBitWidth() / 8);
   int64_t rowWidth =
       widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows);
@@ -56,7 +56,8 @@ CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
                                ldsDim == 0 ? rows : cols);
   }
   return CopyPlanAttr::get(elementType.getContext(), rows, cols, loadDim,
-                           loadWidth, ldsDim, storeWidth, kLdsRowPad, threads);
+                           loadWidth, ldsDim, storeWidth,
+                           swizzle ? 0 : kLdsRowPad, threads, swizzle);
 }
 
 UnitPosition mlir::ck::emitUnitPosition(OpBuilder &b, Location loc,
@@ -97,16 +98,23 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
   auto workgroup = gpu::AddressSpaceAttr::get(elementType.getContext(),
                                               gpu::AddressSpace::Workgroup);
   GemmOperandTiles tiles;
-  tiles.a = planTileCopy(a, elementType, bm, bk, fragmentReadDim(layout.a),
-                         threads);
-  tiles.b = planTileCopy(b, elementType, bk, bn, fragmentReadDim(layout.b),
-                         threads);
+  // wgmma reads either orientation through its descriptors: the tiles keep
+  // the loads' direction, swizzled, 1024-byte aligned.
+  bool wgmma = isa<WgmmaAttr>(config.getMma());
+  int64_t swizzle = wgmma ? kWgmmaSwizzleBytes : 0;
+  tiles.alignment = wgmma ? kWgmmaTileAlignment : 16;
+  tiles.a = planTileCopy(a, elementType, bm, bk,
+                         wgmma ? std::nullopt : fragmentReadDim(layout.a),
+                         threads, swizzle);
+  tiles.b = planTileCopy(b, elementType, bk, bn,
+                         wgmma ? std::nullopt : fragmentReadDim(layout.b),
+                         threads, swizzle);
   tiles.ldsA = tiles.a.ldsType(elementType, workgroup, config.getLdsBuffers());
   tiles.ldsB = tiles.b.ldsType(elementType, workgroup, config.getLdsBuffers());
   auto bytesOf = [](MemRefType type) {
     return type.getNumElements() * type.getElementTypeBitWidth() / 8;
   };
-  tiles.offsetB = llvm::alignTo(bytesOf(tiles.ldsA), 16);
+  tiles.offsetB = llvm::alignTo(bytesOf(tiles.ldsA), tiles.alignment);
   tiles.bytes = tiles.offsetB + bytesOf(tiles.ldsB);
   return tiles;
 }

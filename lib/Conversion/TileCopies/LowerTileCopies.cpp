@@ -86,12 +86,50 @@ private:
       positions;
 };
 
-/// Where a unit starts in its LDS tile: (row, column) of the [outer][inner]
-/// tile, the LDS dimension innermost.
-std::pair<Value, Value> ldsPlace(CopyPlanAttr plan, const UnitPosition &unit) {
-  if (plan.getLdsDim() == 0)
-    return {unit.col, unit.row};
-  return {unit.row, unit.col};
+/// Where element (outer, inner) of a swizzled [outer][inner] tile lies
+/// (#ck.copy_plan's `swizzle`): blocks of `swizzle` bytes along inner, one
+/// after another, whose 16-byte chunks are permuted by outer mod 8; as
+/// (row, column) of the same [outer][inner] memref. Every term is a power
+/// of two but the outer extent.
+std::pair<Value, Value> swizzledPlace(OpBuilder &b, Location loc,
+                                      CopyPlanAttr plan, int64_t elementBytes,
+                                      Value outer, Value inner) {
+  auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
+  int64_t block = plan.getSwizzle() / elementBytes;
+  int64_t chunk = 16 / elementBytes;
+  int64_t outerExtent = plan.extent(1 - plan.getLdsDim());
+  int64_t innerExtent = plan.extent(plan.getLdsDim());
+  Value within = arith::RemUIOp::create(b, loc, inner, constant(block));
+  Value chunkIndex = arith::XOrIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, within, constant(chunk)),
+      arith::RemUIOp::create(b, loc, outer, constant(8)));
+  Value linear = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, inner, constant(block)),
+          constant(outerExtent * block)),
+      arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, outer, constant(block)),
+          arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(b, loc, chunkIndex, constant(chunk)),
+              arith::RemUIOp::create(b, loc, within, constant(chunk)))));
+  return {arith::DivUIOp::create(b, loc, linear, constant(innerExtent)),
+          arith::RemUIOp::create(b, loc, linear, constant(innerExtent))};
+}
+
+/// Where a unit starts in its LDS tile of `elementType`: (row, column) of
+/// the [outer][inner] tile, the LDS dimension innermost, through the
+/// plan's swizzle where it has one.
+std::pair<Value, Value> ldsPlace(OpBuilder &b, Location loc, CopyPlanAttr plan,
+                                 const UnitPosition &unit, Type elementType) {
+  auto [outer, inner] = plan.getLdsDim() == 0
+                            ? std::make_pair(unit.col, unit.row)
+                            : std::make_pair(unit.row, unit.col);
+  if (!plan.getSwizzle())
+    return {outer, inner};
+  return swizzledPlace(b, loc, plan, elementType.getIntOrFloatBitWidth() / 8,
+                       outer, inner);
 }
 
 /// Opens an scf.if on the unit's existence where unit `i` may not exist (a
@@ -178,7 +216,7 @@ void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
     const UnitPosition &unit = units.get(op.getThread(), plan, i);
     std::optional<OpBuilder::InsertionGuard> guard;
     guardPartialRound(b, loc, plan, i, unit, guard);
-    auto [outer, inner] = ldsPlace(plan, unit);
+    auto [outer, inner] = ldsPlace(b, loc, plan, unit, elementType);
     for (int64_t s = 0; s < plan.unitExtent(across); ++s) {
       // Without a transposition the store is the loaded row; with one,
       // element t of store s is element s of the unit's load t.
@@ -225,7 +263,8 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
             : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
     CoordAccessOp access =
         emitAccess(b, loc, op.getView(), *memref, position, enabled);
-    auto [outer, inner] = ldsPlace(plan, unit);
+    auto [outer, inner] =
+        ldsPlace(b, loc, plan, unit, op.getLds().getType().getElementType());
     SmallVector<Value, 3> ldsIndices;
     if (Value slot = op.getSlot())
       ldsIndices.push_back(slot);

@@ -145,6 +145,23 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
       return failure();
     Location loc = op.getLoc();
     MatrixInstrAttrInterface mma = accType.getMma();
+    if (auto wgmma = dyn_cast<WgmmaAttr>(mma)) {
+      // Four waves stacked along M share one instruction: the group's first
+      // row is 64 times the wave's index over four (wave tiles of 16 rows,
+      // one wave along N).
+      Value row = arith::MulIOp::create(
+          rewriter, loc,
+          arith::DivUIOp::create(rewriter, loc, wave->ids.wave,
+                                 indexConstant(rewriter, loc, 4)),
+          indexConstant(rewriter, loc, 64));
+      SmallVector<Value> accs(adaptor.getAcc());
+      auto group = WarpgroupMmaOp::create(
+          rewriter, loc, ValueRange(accs).getTypes(), wgmma, op.getA(),
+          op.getB(), op.getSlot(), row, accs, op.getK(), op.getATransposed(),
+          op.getBTransposed());
+      rewriter.replaceOpWithMultiple(op, {group.getResults()});
+      return success();
+    }
     const MatrixLayout &layout = wave->layout;
     int64_t tilesM = accType.getMmaTilesAlongRows();
     int64_t tilesN = accType.getMmaTilesAlongCols();
@@ -355,28 +372,44 @@ int64_t ldsEnd(LdsBufferOp op) {
          type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }
 
-/// Places `func`'s LDS buffers in one arena at its entry, 16-byte aligned
-/// for the widest vectors: a static workgroup attribution, or the launch's
-/// dynamic shared memory where the target allocates LDS that way.
+/// Places `func`'s LDS buffers in one arena at its entry, aligned as its
+/// most demanding buffer asks (16 bytes for the widest vectors, 1024 for
+/// wgmma's swizzled tiles): a static workgroup attribution, or the launch's
+/// dynamic shared memory where the target allocates LDS that way. Dynamic
+/// shared memory is declared 16-byte aligned, so a larger alignment moves
+/// the arena up to the next boundary at run time, within the `align - 16`
+/// bytes the launch adds for it.
 LogicalResult allocateLdsArena(gpu::GPUFuncOp func,
                                ArrayRef<LdsBufferOp> buffers) {
   FailureOr<TargetAttr> target =
       requireTarget(buffers.front(), "ck-lower-wave-tiles");
   if (failed(target))
     return failure();
-  int64_t bytes = 0;
-  for (LdsBufferOp buffer : buffers)
+  int64_t bytes = 0, align = 16;
+  for (LdsBufferOp buffer : buffers) {
     bytes = std::max(bytes, ldsEnd(buffer));
+    align = std::max<int64_t>(align, buffer.getAlign());
+  }
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
   Location loc = func.getLoc();
   auto workgroup =
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   Value arena;
+  Value shift; // null: the arena starts aligned
   if (target->hasFeature(TargetFeature::DynamicLds)) {
     arena = gpu::DynamicSharedMemoryOp::create(
         b, loc,
         MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                         MemRefLayoutAttrInterface(), workgroup));
+    if (align > 16) {
+      // shift = -address mod align.
+      Value address =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, arena);
+      shift = arith::AndIOp::create(
+          b, loc,
+          arith::SubIOp::create(b, loc, indexConstant(b, loc, 0), address),
+          indexConstant(b, loc, align - 1));
+    }
   } else {
     arena = func.addWorkgroupAttribution(
         MemRefType::get({bytes}, b.getI8Type(), MemRefLayoutAttrInterface(),
@@ -384,15 +417,17 @@ LogicalResult allocateLdsArena(gpu::GPUFuncOp func,
         loc);
     func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
                                      LLVM::LLVMDialect::getAlignAttrName(),
-                                     b.getI64IntegerAttr(16));
+                                     b.getI64IntegerAttr(align));
   }
   for (LdsBufferOp buffer : buffers) {
     b.setInsertionPoint(buffer);
-    buffer.replaceAllUsesWith(
-        memref::ViewOp::create(b, buffer.getLoc(), buffer.getType(), arena,
-                               indexConstant(b, loc, buffer.getOffset()),
-                               ValueRange{})
-            .getResult());
+    Value offset = indexConstant(b, loc, buffer.getOffset());
+    if (shift)
+      offset = arith::AddIOp::create(b, loc, shift, offset);
+    buffer.replaceAllUsesWith(memref::ViewOp::create(b, buffer.getLoc(),
+                                                     buffer.getType(), arena,
+                                                     offset, ValueRange{})
+                                  .getResult());
     buffer.erase();
   }
   return success();

@@ -59,3 +59,28 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// A buffer aligned to 1024 bytes (wgmma's swizzled tiles). gfx942's static
+// arena is declared 1024-byte aligned. sm_90a's dynamic shared memory is
+// declared 16-byte aligned, so the arena moves up by (-address) mod 1024,
+// and every view of the kernel, aligned or not, is offset by that.
+
+// AMD-LABEL: gpu.func @aligned
+// AMD-SAME: workgroup(%{{[^ ]*}} : memref<4096xi8, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
+// NV-LABEL: gpu.func @aligned
+// NV: %[[ARENA:.*]] = gpu.dynamic_shared_memory
+// NV: %[[ADDRESS:.*]] = memref.extract_aligned_pointer_as_index %[[ARENA]]
+// NV: %[[NEG:.*]] = arith.subi %{{.*}}, %[[ADDRESS]] : index
+// NV: %[[SHIFT:.*]] = arith.andi %[[NEG]], %c1023{{.*}} : index
+// NV: %[[OA:.*]] = arith.addi %[[SHIFT]], %c2048{{.*}} : index
+// NV: memref.view %[[ARENA]][%[[OA]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16x64xf16, #gpu.address_space<workgroup>>
+// NV: %[[OB:.*]] = arith.addi %[[SHIFT]], %c0{{.*}} : index
+// NV: memref.view %[[ARENA]][%[[OB]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8x8xf32, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @aligned() kernel {
+    %a = ck.lds_buffer offset 2048 align 1024 : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %b = ck.lds_buffer offset 0 : memref<8x8xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -244,3 +244,36 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// #ck.wgmma: a 128x16 tile on waves = [8, 1] (wave tiles 16 x 16, two m16n8
+// accumulator tiles each). The tile_mma becomes one ck.warpgroup_mma per
+// wave with the wave's two accumulators; its group's first row is 64 times
+// the wave index over 4 (waves 0-3 rows 0-63, waves 4-7 rows 64-127). The
+// tiles and their orientation pass through.
+
+// CHECK-LABEL: func.func @warpgroup
+// CHECK-SAME: (%[[LA:[^:]*]]: memref<2x64x128xf16, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: memref<2x16x64xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[WAVE:.*]] = arith.divui %[[TID]], %[[C32]]
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[GROUP:.*]] = arith.divui %[[WAVE]], %[[C4]]
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: %[[ROW:.*]] = arith.muli %[[GROUP]], %[[C64]]
+// CHECK: %[[R:.*]]:2 = ck.warpgroup_mma #ck.wgmma<f16> %[[LA]], %[[LB]] slot %[[S]] row %[[ROW]] k 64 a_transposed b_transposed acc(%[[Z]], %[[Z]])
+// CHECK-NOT: ck.tile_mma
+// CHECK-NOT: ck.mma
+func.func @warpgroup(%la: memref<2x64x128xf16, #gpu.address_space<workgroup>>,
+                     %lb: memref<2x16x64xf16, #gpu.address_space<workgroup>>,
+                     %s: index, %c: memref<1x128x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = ck.acc_zero : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>
+  %r = ck.tile_mma %z, %la, %lb slot %s k 64 a_transposed b_transposed
+      : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>,
+        memref<2x64x128xf16, #gpu.address_space<workgroup>>,
+        memref<2x16x64xf16, #gpu.address_space<workgroup>>
+  ck.tile_store %r -> %c[%c0, %c0, %c0] : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>, memref<1x128x16xf32>
+  return
+}

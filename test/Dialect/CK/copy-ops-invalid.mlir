@@ -278,3 +278,31 @@ func.func @async_wait_negative() {
   ck.async_wait pending -1
   return
 }
+
+// -----
+// A swizzle wgmma has no descriptors for.
+// expected-error @+1 {{swizzle must be 0 (none) or 128 bytes, got 64}}
+func.func @swizzle_64() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64>} {
+  return
+}
+
+// -----
+// A padded swizzled tile.
+// expected-error @+1 {{a swizzled tile has no pad, does not transpose and has a multiple of 8 outer rows}}
+func.func @swizzle_pad() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [1, 8], pad = 8, threads = 128, swizzle = 128>} {
+  return
+}
+
+// -----
+// A transposing swizzled tile.
+// expected-error @+1 {{a swizzled tile has no pad, does not transpose and has a multiple of 8 outer rows}}
+func.func @swizzle_transposed() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [0, 2], pad = 0, threads = 128, swizzle = 128>} {
+  return
+}
+
+// -----
+// Outer rows that are not whole 8-row groups of the swizzle.
+// expected-error @+1 {{a swizzled tile has no pad, does not transpose and has a multiple of 8 outer rows}}
+func.func @swizzle_rows() attributes {p = #ck.copy_plan<tile = [4, 64], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128>} {
+  return
+}

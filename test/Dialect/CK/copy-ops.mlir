@@ -71,3 +71,15 @@ func.func @async(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<
   ck.async_wait pending 1
   return
 }
+
+// A swizzled plan (wgmma's 128-byte swizzle): no pad, and `swizzle` prints
+// after the threads.
+// CHECK-LABEL: func.func @swizzled
+// CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}] -> %{{.*}}[%{{.*}}] plan <tile = [64, 128], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128> thread %{{.*}}
+#splan = #ck.copy_plan<tile = [64, 128], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128>
+func.func @swizzled(%m: memref<1x64x128xf16>, %p: !ck.coord<3xi32>, %tid: index, %s: index,
+                    %lds: memref<3x64x128xf16, #gpu.address_space<workgroup>>) {
+  ck.tile_copy_async %m[%p, %p, %p, %p, %p, %p, %p, %p] -> %lds[%s] plan #splan thread %tid
+      : memref<1x64x128xf16>, !ck.coord<3xi32>, memref<3x64x128xf16, #gpu.address_space<workgroup>>
+  return
+}

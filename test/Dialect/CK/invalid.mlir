@@ -1289,3 +1289,10 @@ module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds
     return %d : vector<8xf32>
   }
 }
+
+// -----
+// wgmma for an input type ck has no lowering of.
+// expected-error @+1 {{ck has wgmma for f16 and bf16 inputs, not 'f32'}}
+func.func @wgmma_f32() attributes {i = #ck.wgmma<f32>} {
+  return
+}

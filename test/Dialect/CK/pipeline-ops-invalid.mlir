@@ -116,3 +116,19 @@ func.func @negative() {
   %b = ck.lds_buffer offset -16 : memref<64x40xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+// An alignment that is not a power of two.
+func.func @align_not_power() {
+  // expected-error @+1 {{alignment 48 is not a power of two of at least 16 bytes}}
+  %b = ck.lds_buffer offset 0 align 48 : memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// An offset off the alignment.
+func.func @offset_off_alignment() {
+  // expected-error @+1 {{offset 512 is not a multiple of 16 bytes and of the alignment 1024}}
+  %b = ck.lds_buffer offset 512 align 1024 : memref<64x64xf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -11,6 +11,7 @@
 // CHECK: %[[ACC:.*]] = ck.tile_gemm %[[A]], %[[B]] at [%[[G]], %[[M0]], %[[N0]]] k_tiles %[[K0]] to %[[K1]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2> : !ck.view<1x36x400xf16>, memref<1x400x128xf16> -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.lds_buffer offset 10240 : memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK: ck.lds_buffer offset 16384 align 1024 : memref<3x128x64xbf16, #gpu.address_space<workgroup>>
 func.func @pipeline_ops(%a: !ck.view<1x36x400xf16>, %b: memref<1x400x128xf16>,
                         %g: index, %m0: index, %n0: index, %k0: index,
                         %k1: index) -> !acc {
@@ -19,5 +20,6 @@ func.func @pipeline_ops(%a: !ck.view<1x36x400xf16>, %b: memref<1x400x128xf16>,
       : !ck.view<1x36x400xf16>, memref<1x400x128xf16> -> !acc
   %la = ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
   %st = ck.lds_buffer offset 10240 : memref<32x68xf32, #gpu.address_space<workgroup>>
+  %sw = ck.lds_buffer offset 16384 align 1024 : memref<3x128x64xbf16, #gpu.address_space<workgroup>>
   return %acc : !acc
 }

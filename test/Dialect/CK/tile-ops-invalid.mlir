@@ -254,3 +254,47 @@ func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<1
   ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<16x72xf32, #gpu.address_space<workgroup>>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// ck.warpgroup_mma
+//===----------------------------------------------------------------------===//
+
+// -----
+// Tiles the instruction does not take.
+func.func @wgmma_types(%la: memref<128x64xf32, #gpu.address_space<workgroup>>, %lb: memref<64x16xf32, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{#ck.wgmma<f16> does not take tiles of 'f32' and 'f32'}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 acc(%c, %c) : memref<128x64xf32, #gpu.address_space<workgroup>>, memref<64x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// No accumulator tile (generic form: the custom one always has a type).
+func.func @wgmma_no_acc(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index) {
+  // expected-error @+1 {{expects 1 to 32 accumulator tiles (N = 8 to 256), got 0}}
+  "ck.warpgroup_mma"(%la, %lb, %r) <{k = 64 : i64, mma = #ck.wgmma<f16>, operandSegmentSizes = array<i32: 1, 1, 0, 1, 0>}> : (memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, index) -> ()
+  return
+}
+
+// -----
+// K not a multiple of the instruction's 16.
+func.func @wgmma_k(%la: memref<128x8xf16, #gpu.address_space<workgroup>>, %lb: memref<8x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{k (8) must be a multiple of 16}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 8 acc(%c, %c) : memref<128x8xf16, #gpu.address_space<workgroup>>, memref<8x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// Buffered tiles without a slot.
+func.func @wgmma_slot(%la: memref<2x128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<2x64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{needs a `slot` exactly when both LDS tiles have a buffer dimension}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 acc(%c, %c) : memref<2x128x64xf16, #gpu.address_space<workgroup>>, memref<2x64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// B's N (32) is not 8 per accumulator tile (two: 16).
+func.func @wgmma_n(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x32xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{expects LDS tiles of K 64 and B's N 16 (8 per accumulator tile)}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x32xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}

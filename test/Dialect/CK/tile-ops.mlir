@@ -54,3 +54,17 @@ func.func @fragment_loads(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>
 func.func @fma_acc(%a: !ck.acc<64x16xf32, #ck.fma, waves = [4, 1]>) {
   return
 }
+
+// -----
+// A warp's share of one wgmma K-tile: #ck.wgmma prints with its input type,
+// the op with its slot, group row, K and orientation flags.
+
+// CHECK-LABEL: func.func @warpgroup_mma
+// CHECK: %{{.*}}:2 = ck.warpgroup_mma #ck.wgmma<bf16> %{{.*}}, %{{.*}} slot %{{.*}} row %{{.*}} k 64 a_transposed acc(%{{.*}}, %{{.*}}) : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x64x16xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+func.func @warpgroup_mma(%la: memref<3x64x128xbf16, #gpu.address_space<workgroup>>,
+                         %lb: memref<3x64x16xbf16, #gpu.address_space<workgroup>>,
+                         %s: index, %row: index, %c: vector<4xf32>) {
+  %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed acc(%c, %c)
+      : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x64x16xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}

@@ -512,7 +512,7 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t rows, int64_t cols, int64_t loadDim,
                                    int64_t loadWidth, int64_t ldsDim,
                                    int64_t storeWidth, int64_t pad,
-                                   int64_t threads) {
+                                   int64_t threads, int64_t swizzle) {
   // Extents up to 2^20 keep every product of them far from overflow.
   constexpr int64_t kMax = int64_t(1) << 20;
   for (auto [name, value] : {std::pair<StringRef, int64_t>{"rows", rows},
@@ -540,6 +540,12 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "loads: store width "
                        << storeWidth << " must be the load width " << loadWidth;
   int64_t extents[2] = {rows, cols};
+  if (swizzle != 0 && swizzle != 128)
+    return emitError() << "swizzle must be 0 (none) or 128 bytes, got "
+                       << swizzle;
+  if (swizzle && (pad || loadDim != ldsDim || extents[1 - ldsDim] % 8))
+    return emitError() << "a swizzled tile has no pad, does not transpose "
+                          "and has a multiple of 8 outer rows";
   for (int64_t dim : {0, 1}) {
     int64_t unit = dim == loadDim      ? loadWidth
                    : loadDim != ldsDim ? storeWidth

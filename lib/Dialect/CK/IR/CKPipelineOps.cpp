@@ -53,8 +53,13 @@ LogicalResult TileGemmOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LdsBufferOp::verify() {
-  if (getOffset() % 16)
+  if (getAlign() < 16 || !llvm::isPowerOf2_64(getAlign()))
+    return emitOpError() << "alignment " << getAlign()
+                         << " is not a power of two of at least 16 bytes";
+  if (getOffset() % 16 || getOffset() % getAlign())
     return emitOpError() << "offset " << getOffset()
-                         << " is not a multiple of 16 bytes";
+                         << " is not a multiple of 16 bytes and of the "
+                            "alignment "
+                         << getAlign();
   return success();
 }

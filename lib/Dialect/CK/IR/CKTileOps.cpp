@@ -156,3 +156,36 @@ LogicalResult TileStoreOp::verify() {
                          << acc.getShape()[1] << " columns";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// WarpgroupMmaOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult WarpgroupMmaOp::verify() {
+  MemRefType aType = getA().getType(), bType = getB().getType();
+  Type element = aType.getElementType();
+  if (element != bType.getElementType() || !getMma().acceptsInputs(element))
+    return emitOpError() << getMma() << " does not take tiles of " << element
+                         << " and " << bType.getElementType();
+  int64_t tiles = getAccs().size();
+  if (tiles < 1 || tiles > 32)
+    return emitOpError() << "expects 1 to 32 accumulator tiles (N = 8 to "
+                            "256), got "
+                         << tiles;
+  if (getK() % 16)
+    return emitOpError() << "k (" << getK() << ") must be a multiple of 16";
+  bool buffered = aType.getRank() == 3;
+  if (aType.getRank() != bType.getRank() ||
+      buffered != static_cast<bool>(getSlot()))
+    return emitOpError() << "needs a `slot` exactly when both LDS tiles have "
+                            "a buffer dimension";
+  auto [aOuter, aInner] = ldsMatrix(aType);
+  int64_t aK = getATransposed() ? aOuter : aInner;
+  auto [bOuter, bInner] = ldsMatrix(bType);
+  int64_t bK = getBTransposed() ? bInner : bOuter;
+  int64_t bN = getBTransposed() ? bOuter : bInner;
+  if (aK != getK() || bK != getK() || bN != 8 * tiles)
+    return emitOpError() << "expects LDS tiles of K " << getK() << " and B's "
+                         << "N " << 8 * tiles << " (8 per accumulator tile)";
+  return success();
+}

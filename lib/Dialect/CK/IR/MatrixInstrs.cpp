@@ -224,6 +224,34 @@ MatrixLayout MmaSyncAttr::getLayout(int64_t) const {
 }
 
 //===----------------------------------------------------------------------===//
+// #ck.wgmma
+//===----------------------------------------------------------------------===//
+
+LogicalResult WgmmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                Type elementType) {
+  if (!elementType.isF16() && !elementType.isBF16())
+    return emitError() << "ck has wgmma for f16 and bf16 inputs, not "
+                       << elementType;
+  return success();
+}
+
+SmallVector<int64_t, 3> WgmmaAttr::getShape() const { return {16, 8, 16}; }
+std::optional<int64_t> WgmmaAttr::getRequiredWaveSize() const { return 32; }
+bool WgmmaAttr::acceptsInputs(Type type) const {
+  return type == getElementType();
+}
+Type WgmmaAttr::getComputeType(Type inputType) const { return inputType; }
+
+/// A warp's share of the instruction: its 16 rows as m16n8 accumulator
+/// tiles, the layout of mma.sync's C. A and B stay in LDS; their layouts
+/// are mma.sync's, which only the generic paths that never run for wgmma
+/// would read.
+MatrixLayout WgmmaAttr::getLayout(int64_t waveSize) const {
+  return MmaSyncAttr::get(getContext(), 16, 8, 16, getElementType())
+      .getLayout(waveSize);
+}
+
+//===----------------------------------------------------------------------===//
 // #ck.fma
 //===----------------------------------------------------------------------===//
 

@@ -402,6 +402,37 @@ def CK_MmaSyncAttr : CK_MatrixInstrAttr<"MmaSync", "mma_sync"> {
   let genVerifyDecl = 1;
 }
 
+def CK_WgmmaAttr : CK_MatrixInstrAttr<"Wgmma", "wgmma"> {
+  let summary = "An NVIDIA wgmma instruction (sm_90a, four warps, from LDS)";
+  let description = [{
+    `wgmma.mma_async.sync.aligned.m64nNk16.f32.<type>.<type>` with f16 or
+    bf16 inputs: a warpgroup, four consecutive warps, multiplies a 64 x 16
+    tile of A by a 16 x N tile of B, both read from LDS through matrix
+    descriptors, into f32 accumulators held in registers.
+
+    As a `MatrixInstrAttrInterface` it is the share of one warp: warp `i`
+    of the group holds rows `16 i` to `16 i + 15` of the 64, as N / 8
+    accumulator tiles of 16 x 8 laid out like `#ck.mma_sync<16x8x16>`'s C,
+    in order along N. A GEMM configuration with it therefore gives every
+    wave a `16 x BN` tile (`wave = [16, BN]`), so that four consecutive
+    waves cover 64 whole rows and one instruction serves them; its operand
+    tiles live in LDS in the 128-byte-swizzled layout the descriptors
+    describe (`#ck.copy_plan`'s `swizzle`), and no fragment is read into
+    registers. `ck-lower-wave-tiles` turns each `ck.tile_mma` into one
+    `ck.warpgroup_mma` per wave; `convert-ck-to-nvvm` lowers that to
+    `nvvm.wgmma.mma_async`.
+
+    Example:
+
+    ```mlir
+    #ck.wgmma<bf16>
+    ```
+  }];
+  let parameters = (ins "Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
 def CK_FmaAttr : CK_MatrixInstrAttr<"Fma", "fma"> {
   let summary = "A 16x16 wave tile computed with FMAs, one k at a time";
   let description = [{
@@ -665,10 +696,21 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
       neighbouring LDS banks; units past the tile's last one (a partial last
       round) do nothing.
 
+    With `swizzle = S` (bytes; 128 is the one value, wgmma's 128-byte
+    swizzle), the LDS tile is unpadded and laid out for `#ck.wgmma`'s
+    matrix descriptors: the inner dimension is cut into blocks of S bytes,
+    stored one after another, each as `[outer][S bytes]` whose 16-byte
+    chunks are permuted, chunk `c` of outer row `r` landing at `c xor (r mod
+    8)`. Element `(r, i)` (E bytes each, B = S / E elements per block) is
+    thus at element offset `(i div B) * outer * B + r * B + ((i mod B) div
+    (16 / E) xor (r mod 8)) * (16 / E) + i mod (16 / E)` of the tile.
+    Copies write these places; nothing reads them but the descriptors.
+
     Verifier: the extents, widths and `threads` are positive, the dims 0 or
     1, the widths powers of two, each unit extent divides the tile's extent
     along its dimension, and `store_width = load_width` where the copy does
-    not transpose.
+    not transpose. A swizzled plan has no pad and does not transpose, and its
+    outer extent is a multiple of 8.
 
     Example (a 64 x 32 tile of A, loaded along K in vectors of 8 and kept
     K-innermost, by 256 threads: 256 units of 1 x 8, one per thread):
@@ -680,11 +722,13 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
   let parameters = (ins "int64_t":$rows, "int64_t":$cols,
                         "int64_t":$loadDim, "int64_t":$loadWidth,
                         "int64_t":$ldsDim, "int64_t":$storeWidth,
-                        "int64_t":$pad, "int64_t":$threads);
+                        "int64_t":$pad, "int64_t":$threads,
+                        DefaultValuedParameter<"int64_t", "0",
+                            "bytes of the LDS swizzle (0: none)">:$swizzle);
   let assemblyFormat = [{
     `<` `tile` `=` `[` $rows `,` $cols `]` `,` `load` `=` `[` $loadDim `,`
     $loadWidth `]` `,` `lds` `=` `[` $ldsDim `,` $storeWidth `]` `,` `pad`
-    `=` $pad `,` `threads` `=` $threads `>`
+    `=` $pad `,` `threads` `=` $threads (`,` `swizzle` `=` $swizzle^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -74,19 +74,28 @@ def CK_LdsBufferOp : CK_Op<"lds_buffer", [Pure]> {
     targets that size LDS at launch, the launch's dynamic shared memory,
     which must cover it), and makes each window a view of it.
 
+    With `align A`, the window starts on an A-byte boundary of shared
+    memory, not only of the arena: the arena itself is then placed on such
+    a boundary (wgmma's swizzled tiles need 1024 bytes; targets that size
+    LDS at launch need A - 16 bytes more, which the launch must count).
+
     Verifier: the offset is a multiple of 16 bytes, which every vector
-    access needs.
+    access needs, and of the alignment; the alignment is a power of two of
+    at least 16.
 
     Example:
 
     ```mlir
     %la = ck.lds_buffer offset 0 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
     %lb = ck.lds_buffer offset 10240 : memref<2x32x72xf16, #gpu.address_space<workgroup>>
+    %lc = ck.lds_buffer offset 16384 align 1024 : memref<3x128x64xbf16, #gpu.address_space<workgroup>>
     ```
   }];
-  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$offset);
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$offset,
+                       DefaultValuedAttr<I64Attr, "16">:$align);
   let results = (outs CK_LdsMemRef:$result);
-  let assemblyFormat = "`offset` $offset attr-dict `:` type($result)";
+  let assemblyFormat =
+      "`offset` $offset (`align` $align^)? attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 

@@ -124,6 +124,65 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
   let hasVerifier = 1;
 }
 
+def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
+    RangedTypesMatchWith<"the results are the accumulators' types", "accs",
+                         "results", "$_self">]> {
+  let summary = "A warp's share of wgmma over one K-tile, from LDS";
+  let description = [{
+    The calling wave's accumulators plus A * B, where its warpgroup (four
+    consecutive waves, every lane active) multiplies the 64 x `k` tile of A
+    that starts at row `row` of the matrix in `a` by the whole `k` x N tile
+    in `b`, N being 8 times the number of accumulators. Each wave passes its
+    16 x N share of the group's 64 x N accumulator tile: `accs` are its
+    m16n8 tiles in order along N, laid out as `#ck.wgmma`'s C; `row` is the
+    same for the four waves of the group.
+
+    The LDS tiles are laid out by a swizzled `#ck.copy_plan` (128 bytes):
+    A as `[rows][k]` (`[k][rows]` with `a_transposed`, M-major), B as
+    `[k][N]` (`[N][k]` with `b_transposed`, K-major). `slot` picks the
+    buffer where the memrefs have a buffer dimension. The buffers start
+    1024-byte aligned (`ck.lds_buffer`'s `align`), where the swizzle
+    pattern repeats.
+
+    `convert-ck-to-nvvm` lowers it to one `wgmma.mma_async` m64nNk16 per 16
+    of `k`, on matrix descriptors of the two tiles, between `wgmma.fence`
+    and a commit and wait for the group, so that the LDS slot is free when
+    the op ends. Writes to the tiles by other threads must be ordered before
+    it by a barrier that follows a proxy fence (the lowering of
+    `ck.lds_barrier` in kernels with this op).
+
+    Verifier: the instruction takes the tiles' element type; one to 32
+    accumulators of vector<4xf32>; `k` a multiple of 16; `slot` given
+    exactly when the memrefs have a buffer dimension.
+
+    Example:
+
+    ```mlir
+    %r:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb slot %s row %r0 k 64
+        b_transposed acc(%c0, %c1)
+        : memref<3x128x64xf16, #gpu.address_space<workgroup>>,
+          memref<3x16x64xf16, #gpu.address_space<workgroup>>,
+          vector<4xf32>, vector<4xf32>
+    ```
+  }];
+  let arguments = (ins CK_WgmmaAttr:$mma,
+                       Arg<CK_LdsMemRef, "A's tile", [MemRead]>:$a,
+                       Arg<CK_LdsMemRef, "B's tile", [MemRead]>:$b,
+                       Optional<Index>:$slot,
+                       Index:$row,
+                       Variadic<VectorOfLengthAndType<[4], [F32]>>:$accs,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$k,
+                       UnitAttr:$a_transposed,
+                       UnitAttr:$b_transposed);
+  let results = (outs Variadic<VectorOfLengthAndType<[4], [F32]>>:$results);
+  let assemblyFormat = [{
+    qualified($mma) $a `,` $b (`slot` $slot^)? `row` $row `k` $k
+    (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
+    `acc` `(` $accs `)` attr-dict `:` type($a) `,` type($b) `,` type($accs)
+  }];
+  let hasVerifier = 1;
+}
+
 def CK_LdsBarrierOp : CK_Op<"lds_barrier"> {
   let summary = "Orders a workgroup's LDS accesses";
   let description = [{
