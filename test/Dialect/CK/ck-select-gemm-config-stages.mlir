@@ -1,7 +1,9 @@
+// RUN: ck-opt %s -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=3' | FileCheck %s --check-prefix=SM80-S3
+// RUN: ck-opt %s -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=1' | FileCheck %s --check-prefix=SM80-S1
 // RUN: ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=3' | FileCheck %s --check-prefix=SM90-S3
 // RUN: ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=1' | FileCheck %s --check-prefix=SM90-S1
 // RUN: ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=stages=1' | FileCheck %s --check-prefix=GFX942-S1
-// RUN: ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=3' -convert-ck-to-gpu -ck-lower-partition -ck-pipeline | FileCheck %s --check-prefix=PIPELINE
+// RUN: ck-opt %s -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=3' -convert-ck-to-gpu -ck-lower-partition -ck-pipeline | FileCheck %s --check-prefix=PIPELINE
 // RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=stages=3' 2>&1 | FileCheck %s --check-prefix=NO-ASYNC
 // RUN: not ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=3 waves=4,4' 2>&1 | FileCheck %s --check-prefix=ROLES
 // RUN: not ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=5' 2>&1 | FileCheck %s --check-prefix=RANGE
@@ -12,7 +14,7 @@
 // buffer (no double buffering), stages=2 to 4 copy asynchronously through
 // that many buffers, on chips with the async_copy feature only.
 //
-// M = N = 4096, K = 256 on sm_90a: a wave may hold min(255, 512 / 1) - 64
+// M = N = 4096, K = 256 on sm_80 (mma.sync): a wave may hold min(255, 512 / 1) - 64
 // = 191 registers. 128 x 128 (waves of 64 x 64, mma 16x8x16) needs 32 * 4
 // + 4 * 8 / 2 + 8 * 4 / 2 = 160 plus the prefetched tile (128 * 32 +
 // 32 * 128) * 2 / (128 * 4) = 32: 192 > 191, so M halves: 64 x 128 (waves
@@ -20,10 +22,15 @@
 // although without the prefetch 128 x 128 would pass the estimate (it took
 // 255 registers and spilled on the H100). LDS for 3 stages: ((64 + 8) * 40
 // + 40 * (128 + 8)) * 2 * 3 = 49920 bytes.
+// sm_90a takes wgmma (selectWgmmaConfig): 128 x 256 x 64 through the
+// stages asked for, 3 here; with stages=1, the register prefetch, it keeps
+// mma.sync and the same tiles as sm_80.
 // On gfx942 the block is 128 x 128 (waves of 64 x 64: 16 * 4 + 8 + 8 + 16
 // = 96 of 448), which the heuristic double-buffers; stages=1 does not.
 
-// SM90-S3: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
+// SM80-S3: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
+// SM80-S1: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>> :
+// SM90-S3: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
 // SM90-S1: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>> :
 // GFX942-S1: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
 // The K loop of three stages: two groups before it, one wait per step.

@@ -82,20 +82,19 @@
 //   = 136 > 112: bN -> 64, wave 32x32: (2 * 2) * 8 + 2 * 8 + 2 * 8 +
 //   ceil(4096 * 2 / 512) = 32 + 32 + 16 = 80. Fits; LDS (72 * 40 + 40 * 72)
 //   * 2 = 11520. tiles = 32 * 40 = 1280 >= 96: no split.
-// sm_90a (#ck.mma_sync<16x8x16, f16>): bN = tileFor(2560, 128, 16) = 128; 128x128x32
-//   needs (4 * 8) * 4 + 4 * 8 / 2 + 8 * 4 / 2 + 32 = 192 > 191: bM -> 64,
-//   wave 32x64: (2 * 8) * 4 + 2 * 8 / 2 + 8 * 4 / 2 + 24 = 112. Fits;
-//   LDS 16640 <= 232448. tiles = 640 >= 132: no split. Data-parallel with
-//   1024 / 32 = 32 >= 8 K-tiles on a chip with async_copy: the tiles go to
-//   LDS by cp.async through 3 stages, ((64 + 8) * 40 + 40 * (128 + 8)) * 2
-//   * 3 = 49920 bytes, twice of which fit an SM's 233472.
+// sm_90a takes #ck.wgmma<f16> (selectWgmmaConfig: M and N both at least 64):
+//   block 128 x 256 (M > 64, N >= 256) by K 64, wave tiles 16 x 256 (eight
+//   waves, two warpgroups), 256 / 8 * 4 = 128 accumulators <= 255 - 64;
+//   cp.async through 4 stages (256 columns): (128 * 64 + 64 * 256) * 2 * 4
+//   + 1008 alignment = 197616 bytes <= 232448. tiles = 16 * 10 = 160 >=
+//   132: no split.
 
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
 // GFX1100-LABEL: func.func @large_f16
 // GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @large_f16
-// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy> :
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
                      %c: memref<1x2048x2560xf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
@@ -111,7 +110,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX1100-LABEL: func.func @large_bf16
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, bf16, gfx11>> :
 // SM90-LABEL: func.func @large_bf16
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>, lds_buffers = 3, async_copy> :
+// SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, lds_buffers = 4, async_copy> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
                       %c: memref<1x2048x2560xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>
@@ -170,7 +169,10 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // GFX1100: config <block = [64, 64, 16], wave = [32, 32], mma = #ck.fma> :
 // SM90-LABEL: func.func @medium
-// SM90: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>> :
+// sm_90a f16 takes wgmma: block 64 x 64 x 64 (M and N at most 64), four
+// waves of 16 x 64, 3 stages ((64 * 64 + 64 * 64) * 2 * 3 + 1008 = 50160
+// bytes); f32 stays on mma.sync's tf32 (wgmma here takes f16 and bf16).
+// SM90: config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy> :
 // SM90: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x8, tf32>> :
 func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>,
                   %a32: memref<1x64x64xf32>, %b32: memref<1x64x64xf32>, %c32: memref<1x64x64xf32>) {
@@ -231,8 +233,8 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304.
 //   ceil(2 * 304 / 36) = ceil(16.9) = 17; kTiles = ceil(40000 / 32) = 1250,
 //   1250 / 8 = 156: split_k = clamp(17, 1, 156) = 17.
-// sm_90a: block 64x128x32, wave 32x64 (as @large_f16); tiles = 4 * 18 = 72
-//   < 132, ceil(264 / 72) = 4, under 1250 / 8.
+// sm_90a: wgmma block 128x256x64 (as @large_f16); tiles = 2 * 9 = 18 < 132,
+//   ceil(264 / 18) = 15, under ceil(40000 / 64) / 8 = 78.
 // gfx1100: block 64x64x32, wave 32x32 (as @large_f16); tiles = 4 * 36 = 144
 //   >= 96: no split.
 
@@ -243,9 +245,9 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_retinanet
-// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 4>> :
+// SM90-SPLIT: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 15>, lds_buffers = 4, async_copy> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                              %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -256,7 +258,8 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // Split work (as above) bounded by the K work: M = N = 128, K = 2048, f16. kTiles =
 // 2048 / 32 = 64, 64 / 8 = 8 bounds the split on every chip: gfx942 (one
 // 128x128 tile) wants ceil(608 / 1) = 608, gfx1100 (four 64x64 tiles)
-// ceil(192 / 4) = 48, sm_90a (two 64x128) ceil(264 / 2) = 132: split_k = 8.
+// ceil(192 / 4) = 48: split_k = 8. sm_90a takes wgmma, one 128 x 128 x 64 tile
+// (N < 256; 3 stages): ceil(264 / 1) = 264, kTiles = 2048 / 64 = 32, 32 / 8 = 4.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -267,9 +270,9 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // GFX1100-SPLIT-LABEL: func.func @split_k_bounded_by_k
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_bounded_by_k
-// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
+// SM90-SPLIT: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 3, async_copy> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                                 %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
@@ -279,8 +282,8 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // -----
 // Split work (as above), k_batch capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
 // 1024, 1024 / 8 = 128. gfx942: clamp(608, 1, 128) = 128 -> 64. gfx1100
-// (four 64x64 tiles): clamp(48, 1, 128) = 48, under the cap. sm_90a:
-// clamp(132, 1, 128) = 128 -> 64.
+// (four 64x64 tiles): clamp(48, 1, 128) = 48, under the cap. sm_90a (wgmma,
+// one 128 x 128 x 64 tile, kTiles 512): clamp(264, 1, 64) = 64.
 
 // GFX942-LABEL: func.func @split_k_capped
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -291,9 +294,9 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // GFX1100-SPLIT-LABEL: func.func @split_k_capped
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 48>> :
 // SM90-LABEL: func.func @split_k_capped
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_capped
-// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
+// SM90-SPLIT: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 64>, lds_buffers = 3, async_copy> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,
                           %c: memref<1x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x128x32768xf16>, memref<1x32768x128xf16> -> memref<1x128x128xf16>
@@ -303,7 +306,8 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // -----
 // Batches count as tiles (split work as above): G = 4, M = N = 128, K = 2048. gfx942: tiles = 4,
 // ceil(608 / 4) = 152; gfx1100: tiles = 4 * 4 = 16, ceil(192 / 16) = 12;
-// sm_90a: 8, ceil(264 / 8) = 33. kTiles = 64 bounds all at 8.
+// kTiles = 64 bounds both at 8. sm_90a (wgmma, 128 x 128 x 64): tiles = 4,
+// ceil(264 / 4) = 66, kTiles = 32 bounds it at 4.
 
 // GFX942-LABEL: func.func @split_k_batched
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -314,9 +318,9 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // GFX1100-SPLIT-LABEL: func.func @split_k_batched
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_batched
-// SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_batched
-// SM90-SPLIT: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
+// SM90-SPLIT: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 3, async_copy> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,
                            %c: memref<4x128x128xf16>) {
   ck.gemm %a, %b -> %c : memref<4x128x2048xf16>, memref<4x2048x128xf16> -> memref<4x128x128xf16>
