@@ -1,0 +1,70 @@
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config -verify-diagnostics
+// RUN: not ck-opt %s -split-input-file -ck-set-target=chip=sm_80 -ck-select-gemm-config 2>&1 | FileCheck %s --check-prefix=SM80
+
+// ck-select-gemm-config checks a pinned #ck.wgmma configuration against
+// wgmma's rules (lib/Target/GemmConfig.cpp, explainGemmConfigMisfit), one
+// case per rule, on sm_90a. sm_80 lists no wgmma: the first case's error
+// there says so (the others stop at the same check).
+
+// A wave tile that is not 16 rows by the block's columns.
+func.func @wave_tile(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+2 {{'ck.gemm' op #ck.wgmma<f16> needs wave tiles of 16 rows by the block's 128 columns (four waves stacked along M share one instruction); got 32x64}}
+  // SM80: ck-select-gemm-config-wgmma-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op sm_80 has no #ck.wgmma<f16> instruction
+  ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [32, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Block M not a multiple of 64 (one warpgroup's rows).
+func.func @block_m(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block M a multiple of 64 and block N a multiple of 64 up to 256 (128-byte swizzled tiles); got 32x128}}
+  ck.gemm %a, %b -> %c config <block = [32, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Block N beyond wgmma's 256.
+func.func @block_n(%a: memref<1x128x64xbf16>, %b: memref<1x64x512xbf16>, %c: memref<1x128x512xbf16>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<bf16> needs block M a multiple of 64 and block N a multiple of 64 up to 256 (128-byte swizzled tiles); got 64x512}}
+  ck.gemm %a, %b -> %c config <block = [64, 512, 64], wave = [16, 512], mma = #ck.wgmma<bf16>, lds_buffers = 2, async_copy>
+      : memref<1x128x64xbf16>, memref<1x64x512xbf16> -> memref<1x128x512xbf16>
+  return
+}
+
+// -----
+// Block K other than 64.
+func.func @block_k(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block K 64 (one 128-byte swizzled row per M or N index); got 32}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Wave roles.
+func.func @roles(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> does not combine with wave roles}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 2, load_waves = 4>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Tiles written through registers rather than by asynchronous copies.
+func.func @register_copies(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs async_copy: its swizzled tiles are filled by asynchronous copies (2 to 4 stages)}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// f32 inputs: wgmma here takes f16 and bf16.
+func.func @f32(%a: memref<1x128x64xf32>, %b: memref<1x64x128xf32>, %c: memref<1x128x128xf32>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> does not take f32 inputs}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+      : memref<1x128x64xf32>, memref<1x64x128xf32> -> memref<1x128x128xf32>
+  return
+}
