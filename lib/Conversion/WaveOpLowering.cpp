@@ -257,8 +257,8 @@ static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
 /// name for ck ops that may remain (views: index math that canonicalization
 /// drops once unused).
 static StringRef passThatRemoves(Operation *op) {
-  if (isa<AccZeroOp, TileMmaOp, TileStoreOp, LdsBufferOp, PartialStoreOp,
-          PartialAccumulateOp>(op))
+  if (isa<AccZeroOp, TileMmaOp, AccWaitOp, TileStoreOp, LdsBufferOp,
+          PartialStoreOp, PartialAccumulateOp>(op))
     return "ck-lower-wave-tiles";
   if (isa<PartitionOp>(op))
     return "ck-lower-partition";
@@ -395,8 +395,8 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
-            FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp,
-            WarpgroupMmaOp>(op))
+            FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, WarpgroupMmaOp,
+            WarpgroupWaitOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -417,12 +417,11 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
                << ": the target has no asynchronous copies to LDS (a config "
                   "with async_copy needs a chip with that feature)";
       target.lowerAsyncCopy(rewriter, op);
-    } else if (auto group = dyn_cast<WarpgroupMmaOp>(op)) {
-      if (!target.lowerWarpgroupMma)
-        return op->emitOpError()
-               << "cannot be lowered by " << passName << ": " << group.getMma()
-               << " is an NVIDIA sm_90a instruction";
-      target.lowerWarpgroupMma(rewriter, group);
+    } else if (isa<WarpgroupMmaOp, WarpgroupWaitOp>(op)) {
+      if (!target.lowerWarpgroupOps)
+        return op->emitOpError() << "cannot be lowered by " << passName
+                                 << ": wgmma is an NVIDIA sm_90a instruction";
+      target.lowerWarpgroupOps(rewriter, op);
     } else if (failed(isa<MmaOp>(op)
                           ? target.lowerMma(rewriter, cast<MmaOp>(op))
                           : target.lowerFragmentLoad(rewriter,

@@ -21,7 +21,9 @@
 // 99312 bytes. x and the filter keep K innermost: neither is transposed.
 //
 // Per kernel one K-tile step of 64 in the loop: 4 wgmma.mma_async k16,
-// between one wgmma.fence and one commit and wait; the barriers that
+// between one wgmma.fence and one commit and a wait that leaves that group
+// in flight (3 and 4 stages: ck.tile_mma in_flight), and one wait for all
+// after the loop (ck.acc_wait); the barriers that
 // publish LDS to wgmma (one in the loop, one after the prologue and after
 // the loop each) are preceded by fence.proxy.async. No ldmatrix and no
 // mma.sync remain (sorted, they would fall inside the SYNC-NEXT chain).
@@ -43,7 +45,7 @@
 // SYNC-NEXT: 2 wgmma.commit_group.sync.aligned
 // SYNC-NEXT: 2 wgmma.fence.sync.aligned
 // SYNC-NEXT: 8 wgmma.mma_async.sync.aligned.m
-// SYNC-NEXT: 2 wgmma.wait_group.sync.aligned
+// SYNC-NEXT: 4 wgmma.wait_group.sync.aligned
 func.func @bwd_weight_f16(%x: memref<2x7x7x1x64xf16>, %dw: memref<1x64x3x3x64xf16>,
                           %dy: memref<2x7x7x1x64xf16>) {
   ck.conv_bwd_weight input(%x : memref<2x7x7x1x64xf16>)

@@ -114,10 +114,9 @@ struct WaveOpTarget {
   /// Each ck.async_copy, ck.async_commit and ck.async_wait; null where the
   /// target has no asynchronous copies to LDS (then they are an error).
   function_ref<void(RewriterBase &, Operation *)> lowerAsyncCopy = nullptr;
-  /// Each ck.warpgroup_mma; null where the target has no wgmma (then it is
-  /// an error).
-  function_ref<void(RewriterBase &, WarpgroupMmaOp)> lowerWarpgroupMma =
-      nullptr;
+  /// Each ck.warpgroup_mma and ck.warpgroup_wait; null where the target
+  /// has no wgmma (then they are an error).
+  function_ref<void(RewriterBase &, Operation *)> lowerWarpgroupOps = nullptr;
 };
 
 /// A target's lowering of the wave ops under `root`: each ck.mma,

@@ -132,7 +132,8 @@ static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
 }
 
 /// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k, between
-/// wgmma.fence and a commit and a wait for the group. The accumulators go
+/// wgmma.fence and a commit and a wait until at most `pending` groups are
+/// in flight (this one, where 1). The accumulators go
 /// in and out as one struct of N / 2 floats, tile by tile (each m16n8
 /// tile's 4 in its order), which is wgmma's register order.
 ///
@@ -144,6 +145,31 @@ static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
 /// extent, each k rows of 128 bytes) advances 16 rows (2048 bytes) per k16
 /// step and k * 128 bytes per block of 64 (the leading offset), 1024 from
 /// 8 k rows to the next (the stride offset).
+/// ck.warpgroup_wait as wgmma.wait_group 0, then each accumulator element
+/// through an empty asm statement with side effects that ties it to a new
+/// register ("=f,0"), so that no use of the accumulators moves above the
+/// wait.
+static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
+  Location loc = op.getLoc();
+  Type f32 = rewriter.getF32Type();
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+  SmallVector<Value> results;
+  for (Value acc : op.getAccs()) {
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < 4; ++e)
+      elements.push_back(
+          LLVM::InlineAsmOp::create(
+              rewriter, loc, f32,
+              ValueRange{vector::ExtractOp::create(rewriter, loc, acc, e)}, "",
+              "=f,0", /*has_side_effects=*/true, /*is_align_stack=*/false,
+              LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+              .getResult(0));
+    results.push_back(
+        vector::FromElementsOp::create(rewriter, loc, acc.getType(), elements));
+  }
+  rewriter.replaceOp(op, results);
+}
+
 static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   Location loc = op.getLoc();
   MLIRContext *context = rewriter.getContext();
@@ -227,7 +253,7 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
         NVVM::MMAIntOverflowAttr());
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPending());
   SmallVector<Value> results;
   auto vectorType = VectorType::get({4}, f32);
   for (int64_t t = 0; t < tiles; ++t) {
@@ -479,6 +505,12 @@ static void lowerAsyncCopy(RewriterBase &rewriter, Operation *op) {
   rewriter.eraseOp(op);
 }
 
+static void lowerWarpgroupOps(RewriterBase &rewriter, Operation *op) {
+  if (auto wait = dyn_cast<WarpgroupWaitOp>(op))
+    return lowerWarpgroupWait(rewriter, wait);
+  lowerWarpgroupMma(rewriter, cast<WarpgroupMmaOp>(op));
+}
+
 namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
@@ -496,7 +528,7 @@ struct ConvertCKToNVVMPass
     WaveOpTarget target{
         lowerMma,       lowerBarrier,     FlagTarget{"device", pause},
         lowerRingEvent, lowerGuardedLoad, lowerFragmentLoad,
-        lowerAsyncCopy, lowerWarpgroupMma};
+        lowerAsyncCopy, lowerWarpgroupOps};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }

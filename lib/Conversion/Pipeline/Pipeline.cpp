@@ -183,11 +183,13 @@ struct OperandCopies {
 /// (M x K) and B (K x N) are transposed in LDS where their first dimension
 /// is innermost.
 Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
-                  const TileGemmParts &parts, Value acc, Value slot) {
+                  const TileGemmParts &parts, Value acc, Value slot,
+                  bool inFlight = false) {
   auto tileMma = TileMmaOp::create(b, loc, op.getResult().getType(), acc,
                                    parts.ldsA, parts.ldsB, slot, parts.bk);
   tileMma.setATransposed(parts.tiles.a.getLdsDim() == 0);
   tileMma.setBTransposed(parts.tiles.b.getLdsDim() == 0);
+  tileMma.setInFlight(inFlight);
   return tileMma;
 }
 
@@ -282,14 +284,26 @@ struct StagedOperand {
 ///     acc = ck.tile_mma acc, slot j mod S
 ///   ck.async_wait pending 0; ck.lds_barrier
 ///
+/// With wgmma and S >= 3 one tile's products stay in flight across the next
+/// barrier (F = 1; F = 0 otherwise): the copies run A = S - 1 - F tiles
+/// ahead, the prologue starts tiles 0 .. A - 1, step j waits with A - 1
+/// groups pending and copies tile j + A into slot (j - 1 - F) mod S, whose
+/// products were done when step j - 1 ended; its ck.tile_mma is `in_flight`
+/// and the loop's result goes through ck.acc_wait.
+///
 /// An operand whose plan cannot be copied asynchronously is loaded into
 /// registers at the start of the step and stored into the same slot after
-/// the MMAs. The read slot is carried as a counter that wraps, not computed
-/// with a remainder.
+/// the MMAs. The read and write slots are carried as counters that wrap,
+/// not computed with a remainder.
 Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, int64_t maxCursorValues) {
   AccType accType = op.getResult().getType();
   int64_t stages = op.getConfig().getLdsBuffers();
+  // wgmma with 3 or more stages keeps one tile's products in flight across
+  // the next step's barrier: the copies then run one tile less ahead, into
+  // the slot of the step before the previous one, whose group is done.
+  int64_t inFlight = isa<WgmmaAttr>(accType.getMma()) && stages >= 3 ? 1 : 0;
+  int64_t ahead = stages - 1 - inFlight;
   Value bkValue = parts.bkValue;
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
@@ -306,9 +320,10 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
     operands[1].finish(loaded[1], slot);
   };
 
-  // The prologue: K-tiles 0 .. S - 2, each past k_end disabled.
+  // The prologue: K-tiles 0 .. ahead - 1 (S - 2 without tiles in flight),
+  // each past k_end disabled.
   TilePositions at = copy.start(parts.kBegin);
-  for (int64_t s = 0; s + 1 < stages; ++s) {
+  for (int64_t s = 0; s < ahead; ++s) {
     Value enabled;
     if (s > 0) {
       at = copy.next(at);
@@ -324,11 +339,11 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   }
 
   // Loop-carried: the accumulator, the slot to read and the slot to
-  // write, then the positions of K-tile j + S - 1. Step j writes the slot
-  // step j - 1 read, so the next write slot is this step's read slot.
+  // write, then the positions of K-tile j + ahead. Step j writes the slot
+  // step j - 1 - inFlight read; both slots count up and wrap.
   SmallVector<Value> loopInit = {AccZeroOp::create(b, loc, accType),
                                  indexConstant(b, loc, 0),
-                                 indexConstant(b, loc, stages - 1)};
+                                 indexConstant(b, loc, ahead)};
   size_t cursorsBegin = loopInit.size();
   copy.carryNext(loopInit, at);
   auto kLoop =
@@ -338,36 +353,41 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
     b.setInsertionPointToStart(kLoop.getBody());
     ValueRange iterArgs = kLoop.getRegionIterArgs();
     Value readSlot = iterArgs[1], writeSlot = iterArgs[2];
-    AsyncWaitOp::create(b, loc, stages - 2);
+    AsyncWaitOp::create(b, loc, ahead - 1);
     LdsBarrierOp::create(b, loc);
-    Value ahead =
+    Value aheadK =
         arith::AddIOp::create(b, loc, kLoop.getInductionVar(),
-                              indexConstant(b, loc, (stages - 1) * parts.bk));
+                              indexConstant(b, loc, ahead * parts.bk));
     Value enabled = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                          ahead, parts.kEnd);
+                                          aheadK, parts.kEnd);
     ValueRange carried = iterArgs.drop_front(cursorsBegin);
     TilePositions aheadAt = copy.take(carried);
     std::array<SmallVector<Value>, 2> loaded =
         startCopies(aheadAt, enabled, writeSlot);
     AsyncCommitOp::create(b, loc);
-    Value acc = emitTileMma(b, loc, op, parts, iterArgs[0], readSlot);
+    Value acc =
+        emitTileMma(b, loc, op, parts, iterArgs[0], readSlot, inFlight > 0);
     finishCopies(loaded, writeSlot);
-    Value nextRead =
-        arith::AddIOp::create(b, loc, readSlot, indexConstant(b, loc, 1));
-    Value wraps =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, nextRead,
-                              indexConstant(b, loc, stages));
-    nextRead = arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
-                                       nextRead);
-    SmallVector<Value> yielded = {acc, nextRead, readSlot};
+    auto nextSlot = [&](Value slot) -> Value {
+      Value next =
+          arith::AddIOp::create(b, loc, slot, indexConstant(b, loc, 1));
+      Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          next, indexConstant(b, loc, stages));
+      return arith::SelectOp::create(b, loc, wraps, indexConstant(b, loc, 0),
+                                     next);
+    };
+    SmallVector<Value> yielded = {acc, nextSlot(readSlot), nextSlot(writeSlot)};
     copy.carryNext(yielded, aheadAt);
     scf::YieldOp::create(b, loc, yielded);
   }
   // Copies past k_end wrote zeros into slots no step reads; they and the
   // last step's reads end before the LDS serves what follows.
+  Value acc = kLoop.getResult(0);
+  if (inFlight)
+    acc = AccWaitOp::create(b, loc, acc.getType(), acc);
   AsyncWaitOp::create(b, loc, 0);
   LdsBarrierOp::create(b, loc);
-  return kLoop.getResult(0);
+  return acc;
 }
 
 /// The recipe with roles: load waves fill a ring of LDS slots that math

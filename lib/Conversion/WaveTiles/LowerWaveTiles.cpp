@@ -158,7 +158,7 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
       auto group = WarpgroupMmaOp::create(
           rewriter, loc, ValueRange(accs).getTypes(), wgmma, op.getA(),
           op.getB(), op.getSlot(), row, accs, op.getK(), op.getATransposed(),
-          op.getBTransposed());
+          op.getBTransposed(), /*pending=*/op.getInFlight() ? 1 : 0);
       rewriter.replaceOpWithMultiple(op, {group.getResults()});
       return success();
     }
@@ -207,6 +207,25 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
         }
     }
     rewriter.replaceOpWithMultiple(op, {accs});
+    return success();
+  }
+};
+
+/// The wave's accumulators once in-flight wgmma groups are done; other
+/// instructions complete in order, so their accumulators pass through.
+struct LowerAccWait : OpConversionPattern<AccWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AccWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> accs(adaptor.getAcc());
+    if (!isa<WgmmaAttr>(op.getAcc().getType().getMma())) {
+      rewriter.replaceOpWithMultiple(op, {accs});
+      return success();
+    }
+    auto wait = WarpgroupWaitOp::create(rewriter, op.getLoc(),
+                                        ValueRange(accs).getTypes(), accs);
+    rewriter.replaceOpWithMultiple(op, {wait.getResults()});
     return success();
   }
 };
@@ -482,11 +501,11 @@ struct CKLowerWaveTilesPass
       return signalPassFailure();
     AccTypeConverter converter(root);
     RewritePatternSet patterns(context);
-    patterns.add<LowerAccZero, LowerTileMma, LowerTileStore, LowerPartialStore,
-                 LowerPartialAccumulate>(converter, context);
+    patterns.add<LowerAccZero, LowerTileMma, LowerAccWait, LowerTileStore,
+                 LowerPartialStore, LowerPartialAccumulate>(converter, context);
     ConversionTarget target(*context);
-    target.addIllegalOp<AccZeroOp, TileMmaOp, TileStoreOp, PartialStoreOp,
-                        PartialAccumulateOp>();
+    target.addIllegalOp<AccZeroOp, TileMmaOp, AccWaitOp, TileStoreOp,
+                        PartialStoreOp, PartialAccumulateOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);

@@ -526,3 +526,29 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// pending 1 waits until one group (this one) is left in flight;
+// ck.warpgroup_wait waits for none, then passes every accumulator element
+// through an empty side-effecting asm that ties it to a new register, so
+// that no use moves above the wait.
+
+// CHECK-LABEL: gpu.func @warpgroup_pending
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects "", "=f,0"
+// CHECK-NOT: ck.warpgroup
+gpu.module @kernels {
+  gpu.func @warpgroup_pending(%la: memref<128x64xf16, #gpu.address_space<workgroup>>,
+                              %lb: memref<64x8xf16, #gpu.address_space<workgroup>>,
+                              %c0: vector<4xf32>, %out: memref<4xf32>) kernel {
+    %row = arith.constant 0 : index
+    %r = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %row k 64 pending 1 acc(%c0)
+        : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x8xf16, #gpu.address_space<workgroup>>, vector<4xf32>
+    %w = ck.warpgroup_wait %r : vector<4xf32>
+    %i = arith.constant 0 : index
+    vector.store %w, %out[%i] : memref<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}

@@ -275,8 +275,11 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 // CHECK:       %[[R1:.*]] = arith.addi %[[READ]], %c1
 // CHECK:       %[[RWRAP:.*]] = arith.cmpi eq, %[[R1]], %c3
 // CHECK:       %[[NREAD:.*]] = arith.select %[[RWRAP]], %c0, %[[R1]]
+// CHECK:       %[[W1:.*]] = arith.addi %[[WRITE]], %c1
+// CHECK:       %[[WWRAP:.*]] = arith.cmpi eq, %[[W1]], %c3
+// CHECK:       %[[NWRITE:.*]] = arith.select %[[WWRAP]], %c0, %[[W1]]
 // CHECK:       %[[NA:.*]] = ck.coord_advance %[[A]], %[[ITA]] by [0, 0, 32]
-// CHECK:       scf.yield %[[STEP]], %[[NREAD]], %[[READ]], %[[NA]],
+// CHECK:       scf.yield %[[STEP]], %[[NREAD]], %[[NWRITE]], %[[NA]],
 // CHECK-NOT: ck.lds_barrier
 // CHECK: ck.async_wait pending 0
 // CHECK-NEXT: ck.lds_barrier
@@ -288,5 +291,43 @@ func.func @staged(%a: memref<1x32x64xf16>, %b: memref<1x64x17xf16>,
       config <block = [32, 16, 32], wave = [16, 8], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
       : memref<1x32x64xf16>, memref<1x64x17xf16> -> !acc
   ck.partial_store %acc -> %ws[%s] : !acc, memref<?xf32>
+  return
+}
+
+// -----
+// wgmma through 3 stages keeps one tile's products in flight: the copies
+// run S - 2 = 1 tile ahead (one tile before the loop, into slot 0), each
+// step waits with no copy group pending, copies tile j + 1 into its write
+// slot (starting at 1, two behind the read slot's successor), and its
+// tile_mma is in_flight; after the loop ck.acc_wait completes the products
+// before the copies' last wait and the barrier. The tiles are unpadded and
+// swizzled, 1024-byte aligned (A 64 x 64 f16 = 8192 bytes a slot).
+
+// CHECK-LABEL: func.func @staged_wgmma
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 align 1024 : memref<3x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 24576 align 1024 : memref<3x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_copy_async {{.*}} -> %[[LDSA]][%c0] plan <tile = [64, 64], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128>
+// CHECK: ck.tile_copy_async {{.*}} -> %[[LDSB]][%c0]
+// CHECK-NEXT: ck.async_commit
+// CHECK-NOT: ck.async_commit
+// CHECK: %[[LOOP:.*]]:{{[0-9]+}} = scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[READ:.*]] = %c0, %[[WRITE:.*]] = %c1,
+// CHECK-NEXT:  ck.async_wait pending 0
+// CHECK-NEXT:  ck.lds_barrier
+// CHECK:       ck.tile_copy_async {{.*}} -> %[[LDSA]][%[[WRITE]]]
+// CHECK:       ck.async_commit
+// CHECK-NEXT:  %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[READ]] k 64 in_flight :
+// CHECK:       scf.yield %[[STEP]],
+// CHECK: %[[DONE:.*]] = ck.acc_wait %[[LOOP]]#0
+// CHECK-NEXT: ck.async_wait pending 0
+// CHECK-NEXT: ck.lds_barrier
+// CHECK-NEXT: ck.partial_store %[[DONE]]
+!wacc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+func.func @staged_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                        %ws: memref<?xf32>, %s: index, %g: index,
+                        %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !wacc
+  ck.partial_store %acc -> %ws[%s] : !wacc, memref<?xf32>
   return
 }

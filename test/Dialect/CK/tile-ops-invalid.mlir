@@ -298,3 +298,20 @@ func.func @wgmma_n(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: 
   %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x32xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   return
 }
+
+// -----
+// More than one group in flight.
+func.func @wgmma_pending(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{pending must be 0 or 1, got 2}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 pending 2 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// in_flight on an instruction that completes in order.
+func.func @in_flight_mfma(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
+                          %la: memref<64x40xf16, #gpu.address_space<workgroup>>, %lb: memref<32x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{in_flight needs #ck.wgmma; #ck.mfma<16x16x16, f16> completes in order}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 in_flight : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}

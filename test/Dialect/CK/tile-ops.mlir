@@ -61,10 +61,30 @@ func.func @fma_acc(%a: !ck.acc<64x16xf32, #ck.fma, waves = [4, 1]>) {
 
 // CHECK-LABEL: func.func @warpgroup_mma
 // CHECK: %{{.*}}:2 = ck.warpgroup_mma #ck.wgmma<bf16> %{{.*}}, %{{.*}} slot %{{.*}} row %{{.*}} k 64 a_transposed acc(%{{.*}}, %{{.*}}) : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x64x16xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+// CHECK: %{{.*}}:2 = ck.warpgroup_mma #ck.wgmma<bf16> {{.*}} k 64 a_transposed pending 1 acc(
+// CHECK: %{{.*}}:2 = ck.warpgroup_wait %{{.*}}, %{{.*}} : vector<4xf32>, vector<4xf32>
 func.func @warpgroup_mma(%la: memref<3x64x128xbf16, #gpu.address_space<workgroup>>,
                          %lb: memref<3x64x16xbf16, #gpu.address_space<workgroup>>,
                          %s: index, %row: index, %c: vector<4xf32>) {
   %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed acc(%c, %c)
       : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x64x16xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  %q:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed pending 1 acc(%r#0, %r#1)
+      : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x64x16xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  %w:2 = ck.warpgroup_wait %q#0, %q#1 : vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// A tile MMA left in flight (#ck.wgmma) and the wait for its products.
+
+// CHECK-LABEL: func.func @in_flight
+// CHECK: %[[R:.*]] = ck.tile_mma %{{.*}}, %{{.*}}, %{{.*}} slot %{{.*}} k 64 a_transposed in_flight : !ck.acc<64x16xf32, #ck.wgmma<f16>, waves = [4, 1]>
+// CHECK: ck.acc_wait %[[R]] : !ck.acc<64x16xf32, #ck.wgmma<f16>, waves = [4, 1]>
+func.func @in_flight(%acc: !ck.acc<64x16xf32, #ck.wgmma<f16>, waves = [4, 1]>,
+                     %la: memref<3x64x64xf16, #gpu.address_space<workgroup>>,
+                     %lb: memref<3x64x16xf16, #gpu.address_space<workgroup>>, %s: index) {
+  %r = ck.tile_mma %acc, %la, %lb slot %s k 64 a_transposed in_flight
+      : !ck.acc<64x16xf32, #ck.wgmma<f16>, waves = [4, 1]>, memref<3x64x64xf16, #gpu.address_space<workgroup>>, memref<3x64x16xf16, #gpu.address_space<workgroup>>
+  %d = ck.acc_wait %r : !ck.acc<64x16xf32, #ck.wgmma<f16>, waves = [4, 1]>
   return
 }

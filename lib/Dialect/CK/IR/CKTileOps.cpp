@@ -46,6 +46,9 @@ LogicalResult TileMmaOp::verify() {
                          << element << " and " << bType.getElementType();
   if (!mma.acceptsInputs(element))
     return emitOpError() << mma << " does not take " << element << " inputs";
+  if (getInFlight() && !isa<WgmmaAttr>(mma))
+    return emitOpError() << "in_flight needs #ck.wgmma; " << mma
+                         << " completes in order";
   if (aType.getRank() != bType.getRank())
     return emitOpError() << "expects A and B tiles with the same buffer "
                             "dimension; got ranks "
@@ -174,6 +177,8 @@ LogicalResult WarpgroupMmaOp::verify() {
                          << tiles;
   if (getK() % 16)
     return emitOpError() << "k (" << getK() << ") must be a multiple of 16";
+  if (getPending() != 0 && getPending() != 1)
+    return emitOpError() << "pending must be 0 or 1, got " << getPending();
   bool buffered = aType.getRank() == 3;
   if (aType.getRank() != bType.getRank() ||
       buffered != static_cast<bool>(getSlot()))

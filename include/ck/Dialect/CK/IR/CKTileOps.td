@@ -49,7 +49,14 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
     `ck-lower-wave-tiles` expands it into `ck.fragment_load`s and `ck.mma`s
     over the wave's instruction tiles and the instruction's K steps.
 
+    With `in_flight` (`#ck.wgmma` only) the op may return while its products
+    are still being computed: the next `ck.tile_mma` of the same accumulator
+    may take the result, and returns once this one's are done (one group in
+    flight), so its LDS tiles are free after that next op; any other use
+    needs `ck.acc_wait` first.
+
     Verifier: A and B have one element type that the instruction takes;
+    `in_flight` only with `#ck.wgmma`;
     `k` is a multiple of the instruction's K; the tiles fit their memrefs
     (the outer extent exactly, the inner one with any padding); `slot` is
     given exactly when the memrefs have a buffer dimension.
@@ -69,14 +76,34 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
                        Optional<Index>:$slot,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k,
                        UnitAttr:$a_transposed,
-                       UnitAttr:$b_transposed);
+                       UnitAttr:$b_transposed,
+                       UnitAttr:$in_flight);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $acc `,` $a `,` $b (`slot` $slot^)? `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
+    (`in_flight` $in_flight^)?
     attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
   }];
   let hasVerifier = 1;
+}
+
+def CK_AccWaitOp : CK_Op<"acc_wait", [AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Waits for a workgroup tile's in-flight products";
+  let description = [{
+    Returns `acc` once every `in_flight` `ck.tile_mma` that produced it has
+    finished; the result may be used in any way. `ck-lower-wave-tiles` makes
+    it a `ck.warpgroup_wait` on the wave's accumulators.
+
+    Example:
+
+    ```mlir
+    %done = ck.acc_wait %acc : !ck.acc<128x256xf32, #ck.wgmma<f16>, waves = [8, 1]>
+    ```
+  }];
+  let arguments = (ins CK_AccType:$acc);
+  let results = (outs CK_AccType:$result);
+  let assemblyFormat = "$acc attr-dict `:` qualified(type($acc))";
 }
 
 def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
@@ -146,14 +173,16 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
 
     `convert-ck-to-nvvm` lowers it to one `wgmma.mma_async` m64nNk16 per 16
     of `k`, on matrix descriptors of the two tiles, between `wgmma.fence`
-    and a commit and wait for the group, so that the LDS slot is free when
-    the op ends. Writes to the tiles by other threads must be ordered before
+    and a commit and a wait until at most `pending` groups (default 0) are
+    in flight: with 0 the op's LDS slot is free when it ends; with 1 the
+    previous op's is, and its results may only feed the next
+    `ck.warpgroup_mma` until a `ck.warpgroup_wait`. Writes to the tiles by other threads must be ordered before
     it by a barrier that follows a proxy fence (the lowering of
     `ck.lds_barrier` in kernels with this op).
 
     Verifier: the instruction takes the tiles' element type; one to 32
-    accumulators of vector<4xf32>; `k` a multiple of 16; `slot` given
-    exactly when the memrefs have a buffer dimension.
+    accumulators of vector<4xf32>; `k` a multiple of 16; `pending` 0 or 1;
+    `slot` given exactly when the memrefs have a buffer dimension.
 
     Example:
 
@@ -173,14 +202,35 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
                        Variadic<VectorOfLengthAndType<[4], [F32]>>:$accs,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k,
                        UnitAttr:$a_transposed,
-                       UnitAttr:$b_transposed);
+                       UnitAttr:$b_transposed,
+                       DefaultValuedAttr<I64Attr, "0">:$pending);
   let results = (outs Variadic<VectorOfLengthAndType<[4], [F32]>>:$results);
   let assemblyFormat = [{
     qualified($mma) $a `,` $b (`slot` $slot^)? `row` $row `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
+    (`pending` $pending^)?
     `acc` `(` $accs `)` attr-dict `:` type($a) `,` type($b) `,` type($accs)
   }];
   let hasVerifier = 1;
+}
+
+def CK_WarpgroupWaitOp : CK_Op<"warpgroup_wait", [
+    RangedTypesMatchWith<"the results are the accumulators' types", "accs",
+                         "results", "$_self">]> {
+  let summary = "Waits for a warp's in-flight wgmma accumulators";
+  let description = [{
+    Returns `accs` once the wave's warpgroup has no `wgmma` group in flight
+    (`wgmma.wait_group 0`), pinned so that no use moves above the wait.
+
+    Example:
+
+    ```mlir
+    %done:2 = ck.warpgroup_wait %c0, %c1 : vector<4xf32>, vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<VectorOfLengthAndType<[4], [F32]>>:$accs);
+  let results = (outs Variadic<VectorOfLengthAndType<[4], [F32]>>:$results);
+  let assemblyFormat = "$accs attr-dict `:` type($accs)";
 }
 
 def CK_LdsBarrierOp : CK_Op<"lds_barrier"> {
