@@ -17,9 +17,9 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   cost.mathWaves = config.getMathWaves();
   cost.waves = cost.mathWaves + config.getLoadWaves();
   cost.threads = cost.waves * target.getWave();
-  cost.copyThreads =
-      config.hasRoles() ? config.getLoadWaves() * target.getWave()
-                        : cost.threads;
+  cost.copyThreads = config.hasRoles()
+                         ? config.getLoadWaves() * target.getWave()
+                         : cost.threads;
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   bool wgmma = isa<WgmmaAttr>(config.getMma());
   // Either orientation of a padded tile fits in (rows + pad) x (cols + pad);
@@ -174,9 +174,8 @@ int64_t mlir::ck::heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
     return 1;
   int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
   return std::min<int64_t>(
-      kMaxSplitK,
-      std::clamp<int64_t>(llvm::divideCeil(2 * computeUnits, tiles), 1,
-                          std::max<int64_t>(1, kTiles / 8)));
+      kMaxSplitK, std::clamp<int64_t>(llvm::divideCeil(2 * computeUnits, tiles),
+                                      1, std::max<int64_t>(1, kTiles / 8)));
 }
 
 /// The largest power-of-two tile <= preferred that wastes little of `size`.
@@ -213,6 +212,22 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
   return best;
 }
 
+/// The heuristic's partition for `block`: too few tiles to fill the chip
+/// share the K-tiles out evenly over the resident workgroups (StreamK, the
+/// fix-up a tree inside the kernel) where split-K would cut them. On the
+/// H100 that took the 29 RetinaNet backward-weight layers (f16) that split-K
+/// cut from 10.1 to 8.8 ms in all (bench/results/h100-streamk.md). StreamK's
+/// counts are i32.
+static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
+                                        ArrayRef<int64_t> block,
+                                        TargetAttr target) {
+  if (heuristicKBatch(shape, block, target) > 1 &&
+      PartitionAttr::streamKCountsFit(tileCount(shape, block),
+                                      llvm::divideCeil(shape.k, block[2])))
+    return PartitionAttr::get(context, PartitionKind::StreamK);
+  return PartitionAttr::get(context, PartitionKind::DataParallel);
+}
+
 /// The wgmma configuration of a GEMM where the target has wgmma for its
 /// inputs and both M and N fill at least one 64-wide tile, else failure
 /// (no diagnostic: mma.sync serves it). Block 128 x 256 (64 rows where M
@@ -230,20 +245,17 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   WgmmaAttr instruction;
   for (Attribute mma : target.getMma())
     if (auto wgmma = dyn_cast<WgmmaAttr>(mma);
-        wgmma && wgmma.acceptsInputs(elementType))
+        wgmma && wgmma.acceptsInputs(elementType)) {
       instruction = wgmma;
+      break;
+    }
   if (!instruction || shape.m < 64 || shape.n < 64 || stages == 1)
     return failure();
   int64_t bm = shape.m <= 64 ? 64 : 128;
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
-    partition = heuristicKBatch(shape, block, target) > 1 &&
-                        PartitionAttr::streamKCountsFit(
-                            tileCount(shape, block),
-                            llvm::divideCeil(shape.k, block[2]))
-                    ? PartitionAttr::get(context, PartitionKind::StreamK)
-                    : PartitionAttr::get(context, PartitionKind::DataParallel);
+    partition = heuristicPartition(context, shape, block, target);
   int64_t buffers = stages ? stages : bn == 256 ? 4 : 3;
   auto config = GemmConfigAttr::get(
       context, block, {16, bn}, instruction, partition, buffers,
@@ -283,20 +295,11 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   // Four math waves in a 2 x 2 grid unless the roles ask for another count.
   int64_t mathWaves = roles ? roles->math : 4;
   int64_t loadWaves = roles ? roles->load : 0;
-  // Too few tiles to fill the chip: share the K-tiles out evenly over the
-  // resident workgroups (StreamK, the fix-up a tree inside the kernel)
-  // where split-K would cut them. On the H100 that took the 29 RetinaNet
-  // backward-weight layers (f16) that split-K cut from 10.1 to 8.8 ms in
-  // all (bench/results/h100-streamk.md). StreamK's counts are i32. The
-  // partition is part of each candidate, as its fix-up needs registers.
+  // The partition is part of each candidate, as StreamK's fix-up needs
+  // registers.
   auto partitionFor = [&](ArrayRef<int64_t> block) {
-    if (partition)
-      return partition;
-    if (heuristicKBatch(shape, block, target) > 1 &&
-        PartitionAttr::streamKCountsFit(tileCount(shape, block),
-                                        llvm::divideCeil(shape.k, block[2])))
-      return PartitionAttr::get(context, PartitionKind::StreamK);
-    return PartitionAttr::get(context, PartitionKind::DataParallel);
+    return partition ? partition
+                     : heuristicPartition(context, shape, block, target);
   };
   auto configFor = [&](ArrayRef<int64_t> block, int64_t ldsBuffers,
                        bool asyncCopy = false) -> GemmConfigAttr {

@@ -475,41 +475,42 @@ func.func @guarded_load_narrow(%a: memref<8x8xbf16>, %b: memref<9xf32>, %c: memr
 }
 
 // -----
-// ck.warpgroup_mma (#ck.wgmma): A K-major ([128 rows][64 k], no
-// a_transposed), B N-major ([64 k][16 n], two accumulator tiles: n = 16).
-// The barrier of a kernel with wgmma first fences the thread's LDS writes
-// against the async proxy that wgmma reads through. Between wgmma.fence and
-// one commit and wait(0): one wgmma.mma_async m64n16k16 per 16 of k = 64,
-// on descriptors of the slot's tiles. A's start: slot 1 of 128 x 64 bf16
-// (16384 bytes) plus row 64 * 128 bytes, then 32 bytes per k step (K-major);
-// B's: slot 1 of 64 x 16 bf16 (2048 bytes), then 2048 bytes (16 rows of 128
-// bytes) per k step. Descriptor constants: K-major leading 16 >> 4 = 1 at
-// bit 16, stride 1024 >> 4 = 64 at bit 32, swizzle 1 at bit 62:
-// 2^62 + 64 * 2^32 + 2^16 = 4611686293305360384; N-major leading
-// 64 * 128 = 8192 >> 4 = 512 at bit 16: 4611686293338849280.
+// ck.warpgroup_mma (#ck.wgmma): A M-major ([64 k][128 rows], a_transposed,
+// stored as two blocks of 64 rows), B K-major ([16 n][64 k], b_transposed;
+// two accumulator tiles: n = 16). The barrier of a kernel with wgmma first
+// fences the thread's LDS writes against the async proxy that wgmma reads
+// through. Between wgmma.fence and one commit and wait(0): one
+// wgmma.mma_async m64n16k16 per 16 of k = 64, on descriptors of the slot's
+// tiles. A's start: slot 1 of 64 x 128 bf16 (16384 bytes) plus row 64's
+// block (64 * 128 bytes), then 2048 bytes (16 k rows of 128 bytes) per k
+// step; B's: slot 1 of 16 x 64 bf16 (2048 bytes), then 32 bytes per k step.
+// Descriptor constants: M-major leading 64 * 128 = 8192 >> 4 = 512 at bit
+// 16, stride 1024 >> 4 = 64 at bit 32, swizzle 1 at bit 62: 2^62 + 64 *
+// 2^32 + 512 * 2^16 = 4611686293338849280; K-major leading 16 >> 4 = 1:
+// 4611686293305360384.
 
 // CHECK-LABEL: gpu.func @warpgroup_mma
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[AFIX:.*]] = arith.constant 4611686293305360384 : i64
+// CHECK: %[[AFIX:.*]] = arith.constant 4611686293338849280 : i64
 // CHECK: %[[DA:.*]] = arith.ori %{{.*}}, %[[AFIX]] : i64
-// CHECK: %[[BFIX:.*]] = arith.constant 4611686293338849280 : i64
+// CHECK: %[[BFIX:.*]] = arith.constant 4611686293305360384 : i64
 // CHECK: %[[DB:.*]] = arith.ori %{{.*}}, %[[BFIX]] : i64
-// CHECK: nvvm.wgmma.mma_async %[[DA]], %[[DB]], %{{.*}}, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: nvvm.wgmma.mma_async %[[DA]], %[[DB]], %{{.*}}, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <col>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
 // CHECK-COUNT-3: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT: ck.warpgroup_mma
 gpu.module @kernels {
-  gpu.func @warpgroup_mma(%la: memref<2x128x64xbf16, #gpu.address_space<workgroup>>,
-                          %lb: memref<2x64x16xbf16, #gpu.address_space<workgroup>>,
+  gpu.func @warpgroup_mma(%la: memref<2x64x128xbf16, #gpu.address_space<workgroup>>,
+                          %lb: memref<2x16x64xbf16, #gpu.address_space<workgroup>>,
                           %c0: vector<4xf32>, %c1: vector<4xf32>) kernel {
     %s = arith.constant 1 : index
     %row = arith.constant 64 : index
     ck.lds_barrier
-    %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 acc(%c0, %c1)
-        : memref<2x128x64xbf16, #gpu.address_space<workgroup>>, memref<2x64x16xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+    %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed b_transposed acc(%c0, %c1)
+        : memref<2x64x128xbf16, #gpu.address_space<workgroup>>, memref<2x16x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
     gpu.return
   }
 }
@@ -541,11 +542,11 @@ gpu.module @kernels {
 // CHECK-NOT: ck.warpgroup
 gpu.module @kernels {
   gpu.func @warpgroup_pending(%la: memref<128x64xf16, #gpu.address_space<workgroup>>,
-                              %lb: memref<64x8xf16, #gpu.address_space<workgroup>>,
+                              %lb: memref<8x64xf16, #gpu.address_space<workgroup>>,
                               %c0: vector<4xf32>, %out: memref<4xf32>) kernel {
     %row = arith.constant 0 : index
-    %r = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %row k 64 pending 1 acc(%c0)
-        : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x8xf16, #gpu.address_space<workgroup>>, vector<4xf32>
+    %r = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %row k 64 b_transposed pending 1 acc(%c0)
+        : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>
     %w = ck.warpgroup_wait %r : vector<4xf32>
     %i = arith.constant 0 : index
     vector.store %w, %out[%i] : memref<4xf32>, vector<4xf32>

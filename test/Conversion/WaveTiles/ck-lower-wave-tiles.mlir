@@ -284,19 +284,19 @@ func.func @warpgroup(%la: memref<2x64x128xf16, #gpu.address_space<workgroup>>,
 // epilogue then reads.
 
 // CHECK-LABEL: func.func @in_flight
-// CHECK: %[[R:.*]]:2 = ck.warpgroup_mma #ck.wgmma<f16> {{.*}} k 64 pending 1 acc(
+// CHECK: %[[R:.*]]:2 = ck.warpgroup_mma #ck.wgmma<f16> {{.*}} k 64 b_transposed pending 1 acc(
 // CHECK: %[[W:.*]]:2 = ck.warpgroup_wait %[[R]]#0, %[[R]]#1 : vector<4xf32>, vector<4xf32>
 // CHECK-NOT: ck.acc_wait
 // CHECK: vector.extract %[[W]]#0
 func.func @in_flight(%la: memref<128x64xf16, #gpu.address_space<workgroup>>,
-                     %lb: memref<64x16xf16, #gpu.address_space<workgroup>>,
+                     %lb: memref<16x64xf16, #gpu.address_space<workgroup>>,
                      %c: memref<1x128x16xf32>) {
   %c0 = arith.constant 0 : index
   %z = ck.acc_zero : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>
-  %r = ck.tile_mma %z, %la, %lb k 64 in_flight
+  %r = ck.tile_mma %z, %la, %lb k 64 b_transposed in_flight
       : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>,
         memref<128x64xf16, #gpu.address_space<workgroup>>,
-        memref<64x16xf16, #gpu.address_space<workgroup>>
+        memref<16x64xf16, #gpu.address_space<workgroup>>
   %d = ck.acc_wait %r : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>
   ck.tile_store %d -> %c[%c0, %c0, %c0] : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>, memref<1x128x16xf32>
   return

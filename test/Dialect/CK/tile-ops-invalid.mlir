@@ -315,3 +315,19 @@ func.func @in_flight_mfma(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, wave
   %r = ck.tile_mma %acc, %la, %lb k 32 in_flight : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+// A K-major tile whose rows are not one 128-byte row of K.
+func.func @wgmma_k_major_rows(%la: memref<128x32xf16, #gpu.address_space<workgroup>>, %lb: memref<16x32xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{K-major tiles hold one 128-byte row of K per row (k = 64), got k = 32}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 32 b_transposed acc(%c, %c) : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<16x32xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// An N-major B narrower than one 128-byte block.
+func.func @wgmma_n_major_block(%la: memref<64x128xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{expects A's rows in whole warpgroups of 64 and an N-major B in whole 128-byte blocks; got 128 rows and N 16}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 a_transposed acc(%c, %c) : memref<64x128xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}

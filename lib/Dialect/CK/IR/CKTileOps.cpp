@@ -192,5 +192,18 @@ LogicalResult WarpgroupMmaOp::verify() {
   if (aK != getK() || bK != getK() || bN != 8 * tiles)
     return emitOpError() << "expects LDS tiles of K " << getK() << " and B's "
                          << "N " << 8 * tiles << " (8 per accumulator tile)";
+  // The 128-byte swizzled layouts the descriptors describe: K-major rows are
+  // one 128-byte row of K; M/N-major tiles are whole 64-element blocks.
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  bool aKMajor = !getATransposed(), bKMajor = getBTransposed();
+  if ((aKMajor || bKMajor) && getK() * bytes != 128)
+    return emitOpError() << "K-major tiles hold one 128-byte row of K per "
+                            "row (k = "
+                         << 128 / bytes << "), got k = " << getK();
+  int64_t aRows = getATransposed() ? aInner : aOuter;
+  if (aRows % 64 || (!bKMajor && (bN * bytes) % 128))
+    return emitOpError() << "expects A's rows in whole warpgroups of 64 and "
+                            "an N-major B in whole 128-byte blocks; got "
+                         << aRows << " rows and N " << bN;
   return success();
 }
