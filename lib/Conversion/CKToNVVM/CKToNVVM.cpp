@@ -96,9 +96,6 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
   return success();
 }
 
-/// The shared-memory address space of NVVM.
-static constexpr unsigned kSharedAddressSpace = 3;
-
 /// LDS accesses are ordered by the workgroup barrier. In kernels with
 /// wgmma, which reads LDS through the async proxy, each thread first fences
 /// its own writes (st.shared, cp.async: the generic proxy) against it.
@@ -110,161 +107,6 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
         NVVM::SharedSpaceAttr::get(rewriter.getContext(),
                                    NVVM::SharedSpace::shared_cta));
   rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
-}
-
-/// A wgmma matrix descriptor of a 128-byte swizzled tile starting at shared
-/// address `address` (i64): bits 0-13 the address / 16, 16-29 the leading
-/// and 32-45 the stride byte offsets / 16, 62-63 the swizzle (1: 128
-/// bytes); the base offset (bits 49-51) is 0, the tile being 1024-byte
-/// aligned.
-static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
-                                  int64_t leadingBytes, int64_t strideBytes) {
-  Type i64 = b.getI64Type();
-  auto constant = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, i64, v);
-  };
-  Value field = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)),
-      constant(4));
-  int64_t fixed = ((leadingBytes >> 4) << 16) | ((strideBytes >> 4) << 32) |
-                  (int64_t(1) << 62);
-  return arith::OrIOp::create(b, loc, field, constant(fixed));
-}
-
-/// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k, between
-/// wgmma.fence and a commit and a wait until at most `pending` groups are
-/// in flight (this one, where 1). The accumulators go
-/// in and out as one struct of N / 2 floats, tile by tile (each m16n8
-/// tile's 4 in its order), which is wgmma's register order.
-///
-/// Descriptors (#ck.copy_plan's swizzled layout, 1024-byte atoms of 8 rows
-/// of 128 bytes): a K-major tile ([rows][64] of f16/bf16) advances 32 bytes
-/// per k16 step along its rows and 128 bytes per row, 1024 from one 8-row
-/// group to the next (the stride offset; the leading one is unused); an
-/// M- or N-major tile ([k][extent], stored as blocks of 64 along the
-/// extent, each k rows of 128 bytes) advances 16 rows (2048 bytes) per k16
-/// step and k * 128 bytes per block of 64 (the leading offset), 1024 from
-/// 8 k rows to the next (the stride offset).
-/// ck.warpgroup_wait as wgmma.wait_group 0, then each accumulator element
-/// through an empty asm statement with side effects that ties it to a new
-/// register ("=f,0"), so that no use of the accumulators moves above the
-/// wait.
-static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
-  Location loc = op.getLoc();
-  Type f32 = rewriter.getF32Type();
-  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
-  SmallVector<Value> results;
-  for (Value acc : op.getAccs()) {
-    SmallVector<Value> elements;
-    for (int64_t e = 0; e < 4; ++e)
-      elements.push_back(
-          LLVM::InlineAsmOp::create(
-              rewriter, loc, f32,
-              ValueRange{vector::ExtractOp::create(rewriter, loc, acc, e)}, "",
-              "=f,0", /*has_side_effects=*/true, /*is_align_stack=*/false,
-              LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
-              .getResult(0));
-    results.push_back(
-        vector::FromElementsOp::create(rewriter, loc, acc.getType(), elements));
-  }
-  rewriter.replaceOp(op, results);
-}
-
-static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
-  Location loc = op.getLoc();
-  MLIRContext *context = rewriter.getContext();
-  Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
-  auto constant = [&](int64_t v) {
-    return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
-  };
-  int64_t k = op.getK();
-  int64_t rowBytes = 128;
-  int64_t blockBytes = k * rowBytes;
-  // The shared address of the slot's first element, as i64.
-  auto tileAddress = [&](TypedValue<MemRefType> tile) -> Value {
-    MemRefType type = tile.getType();
-    Value first = indexConstant(rewriter, loc, 0);
-    if (Value slot = op.getSlot())
-      first = arith::MulIOp::create(
-          rewriter, loc, slot,
-          indexConstant(rewriter, loc,
-                        type.getDimSize(1) * type.getDimSize(2)));
-    Value pointer =
-        emitElementPointer(rewriter, loc, tile, first, kSharedAddressSpace);
-    return LLVM::PtrToIntOp::create(rewriter, loc, i64, pointer);
-  };
-  Value aBase = tileAddress(op.getA()), bBase = tileAddress(op.getB());
-  // A's rows [row, row + 64): K-major, 128 bytes a row; M-major, one block.
-  Value aRow = arith::IndexCastUIOp::create(rewriter, loc, i64, op.getRow());
-  aBase = arith::AddIOp::create(
-      rewriter, loc, aBase,
-      op.getATransposed()
-          ? arith::MulIOp::create(
-                rewriter, loc,
-                arith::DivUIOp::create(rewriter, loc, aRow, constant(64)),
-                constant(blockBytes))
-                .getResult()
-          : arith::MulIOp::create(rewriter, loc, aRow, constant(rowBytes))
-                .getResult());
-  bool aKMajor = !op.getATransposed(), bKMajor = op.getBTransposed();
-  auto stepBytes = [&](bool kMajor) { return kMajor ? 32 : 16 * rowBytes; };
-  auto leadingBytes = [&](bool kMajor) { return kMajor ? 16 : blockBytes; };
-
-  int64_t tiles = op.getAccs().size();
-  int64_t n = 8 * tiles;
-  auto structType = LLVM::LLVMStructType::getLiteral(
-      context, SmallVector<Type>(4 * tiles, f32));
-  Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
-  for (auto [t, tile] : llvm::enumerate(op.getAccs()))
-    for (int64_t e = 0; e < 4; ++e)
-      acc = LLVM::InsertValueOp::create(
-          rewriter, loc, acc, vector::ExtractOp::create(rewriter, loc, tile, e),
-          4 * t + e);
-  NVVM::WGMMATypes type = op.getMma().getElementType().isF16()
-                              ? NVVM::WGMMATypes::f16
-                              : NVVM::WGMMATypes::bf16;
-  auto typeAttr = [&](NVVM::WGMMATypes t) {
-    return NVVM::WGMMATypesAttr::get(context, t);
-  };
-  auto scaleIn = NVVM::WGMMAScaleInAttr::get(context, NVVM::WGMMAScaleIn::one);
-  NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-  for (int64_t kk = 0; kk < k; kk += 16) {
-    int64_t step = kk / 16;
-    Value descA = emitMatrixDescriptor(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, aBase,
-                              constant(step * stepBytes(aKMajor))),
-        leadingBytes(aKMajor), 1024);
-    Value descB = emitMatrixDescriptor(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, bBase,
-                              constant(step * stepBytes(bKMajor))),
-        leadingBytes(bKMajor), 1024);
-    acc = NVVM::WgmmaMmaAsyncOp::create(
-        rewriter, loc, structType, acc, descA, descB,
-        NVVM::MMAShapeAttr::get(context, 64, n, 16), typeAttr(type),
-        typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
-        NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
-        scaleIn, scaleIn,
-        NVVM::MMALayoutAttr::get(context, aKMajor ? NVVM::MMALayout::row
-                                                  : NVVM::MMALayout::col),
-        NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
-                                                  : NVVM::MMALayout::row),
-        NVVM::MMAIntOverflowAttr());
-  }
-  NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPending());
-  SmallVector<Value> results;
-  auto vectorType = VectorType::get({4}, f32);
-  for (int64_t t = 0; t < tiles; ++t) {
-    SmallVector<Value> elements;
-    for (int64_t e = 0; e < 4; ++e)
-      elements.push_back(
-          LLVM::ExtractValueOp::create(rewriter, loc, acc, 4 * t + e));
-    results.push_back(
-        vector::FromElementsOp::create(rewriter, loc, vectorType, elements));
-  }
-  rewriter.replaceOp(op, results);
 }
 
 /// The element of a contiguous `type` at `indices`, counted from its first.
@@ -470,6 +312,9 @@ static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site) {
   });
 }
 
+/// The shared-memory address space of NVVM.
+static constexpr unsigned kSharedAddressSpace = 3;
+
 /// ck.async_copy as one cp.async whose source size is 0 where the copy is
 /// not valid (the destination gets zeros and nothing is read), cached in L1
 /// (.ca: on the H100 the RetinaNet backward-weight layers ran 3% faster
@@ -503,6 +348,160 @@ static void lowerAsyncCopy(RewriterBase &rewriter, Operation *op) {
   NVVM::CpAsyncOp::create(rewriter, loc, destination, source, bytes,
                           NVVM::LoadCacheModifierKind::CA, sourceBytes);
   rewriter.eraseOp(op);
+}
+
+/// A wgmma matrix descriptor of a 128-byte swizzled tile starting at shared
+/// address `address` (i64): bits 0-13 the address / 16, 16-29 the leading
+/// and 32-45 the stride byte offsets / 16, 62-63 the swizzle (1: 128
+/// bytes); the base offset (bits 49-51) is 0, the tile being 1024-byte
+/// aligned.
+static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
+                                  int64_t leadingBytes, int64_t strideBytes) {
+  Type i64 = b.getI64Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, i64, v);
+  };
+  Value field = arith::ShRUIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)),
+      constant(4));
+  int64_t fixed = ((leadingBytes >> 4) << 16) | ((strideBytes >> 4) << 32) |
+                  (int64_t(1) << 62);
+  return arith::OrIOp::create(b, loc, field, constant(fixed));
+}
+
+/// ck.warpgroup_wait as wgmma.wait_group 0, then each accumulator element
+/// through an empty asm statement with side effects that ties it to a new
+/// register ("=f,0"), so that no use of the accumulators moves above the
+/// wait.
+static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
+  Location loc = op.getLoc();
+  Type f32 = rewriter.getF32Type();
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+  SmallVector<Value> results;
+  for (Value acc : op.getAccs()) {
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < 4; ++e)
+      elements.push_back(
+          LLVM::InlineAsmOp::create(
+              rewriter, loc, f32,
+              ValueRange{vector::ExtractOp::create(rewriter, loc, acc, e)}, "",
+              "=f,0", /*has_side_effects=*/true, /*is_align_stack=*/false,
+              LLVM::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+              .getResult(0));
+    results.push_back(
+        vector::FromElementsOp::create(rewriter, loc, acc.getType(), elements));
+  }
+  rewriter.replaceOp(op, results);
+}
+
+/// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k, between
+/// wgmma.fence and a commit and a wait until at most `pending` groups are
+/// in flight (this one, where 1). The accumulators go in and out as one
+/// struct of N / 2 floats, tile by tile (each m16n8
+/// tile's 4 in its order), which is wgmma's register order.
+///
+/// Descriptors (#ck.copy_plan's swizzled layout, 1024-byte atoms of 8 rows
+/// of 128 bytes): a K-major tile ([rows][64] of f16/bf16) advances 32 bytes
+/// per k16 step along its rows and 128 bytes per row, 1024 from one 8-row
+/// group to the next (the stride offset; the leading one is unused); an
+/// M- or N-major tile ([k][extent], stored as blocks of 64 along the
+/// extent, each k rows of 128 bytes) advances 16 rows (2048 bytes) per k16
+/// step and k * 128 bytes per block of 64 (the leading offset), 1024 from
+/// 8 k rows to the next (the stride offset).
+static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
+  Location loc = op.getLoc();
+  MLIRContext *context = rewriter.getContext();
+  Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
+  };
+  int64_t k = op.getK();
+  int64_t rowBytes = 128;
+  int64_t blockBytes = k * rowBytes;
+  // The shared address of the slot's first element, as i64.
+  Value zero = indexConstant(rewriter, loc, 0);
+  SmallVector<Value, 3> first = {zero, zero};
+  if (Value slot = op.getSlot())
+    first.insert(first.begin(), slot);
+  auto tileAddress = [&](TypedValue<MemRefType> tile) -> Value {
+    Value pointer = emitElementPointer(
+        rewriter, loc, tile,
+        emitLinearIndex(rewriter, loc, tile.getType(), first),
+        kSharedAddressSpace);
+    return LLVM::PtrToIntOp::create(rewriter, loc, i64, pointer);
+  };
+  Value aBase = tileAddress(op.getA()), bBase = tileAddress(op.getB());
+  // A's rows [row, row + 64): K-major, 128 bytes a row; M-major, one block.
+  Value aRow = arith::IndexCastUIOp::create(rewriter, loc, i64, op.getRow());
+  aBase = arith::AddIOp::create(
+      rewriter, loc, aBase,
+      op.getATransposed()
+          ? arith::MulIOp::create(
+                rewriter, loc,
+                arith::DivUIOp::create(rewriter, loc, aRow, constant(64)),
+                constant(blockBytes))
+                .getResult()
+          : arith::MulIOp::create(rewriter, loc, aRow, constant(rowBytes))
+                .getResult());
+  bool aKMajor = !op.getATransposed(), bKMajor = op.getBTransposed();
+  auto stepBytes = [&](bool kMajor) { return kMajor ? 32 : 16 * rowBytes; };
+  auto leadingBytes = [&](bool kMajor) { return kMajor ? 16 : blockBytes; };
+
+  int64_t tiles = op.getAccs().size();
+  int64_t n = 8 * tiles;
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      context, SmallVector<Type>(4 * tiles, f32));
+  Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
+  for (auto [t, tile] : llvm::enumerate(op.getAccs()))
+    for (int64_t e = 0; e < 4; ++e)
+      acc = LLVM::InsertValueOp::create(
+          rewriter, loc, acc, vector::ExtractOp::create(rewriter, loc, tile, e),
+          4 * t + e);
+  NVVM::WGMMATypes type = op.getMma().getElementType().isF16()
+                              ? NVVM::WGMMATypes::f16
+                              : NVVM::WGMMATypes::bf16;
+  auto typeAttr = [&](NVVM::WGMMATypes t) {
+    return NVVM::WGMMATypesAttr::get(context, t);
+  };
+  auto scaleIn = NVVM::WGMMAScaleInAttr::get(context, NVVM::WGMMAScaleIn::one);
+  NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+  for (int64_t kk = 0; kk < k; kk += 16) {
+    int64_t step = kk / 16;
+    Value descA = emitMatrixDescriptor(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, aBase,
+                              constant(step * stepBytes(aKMajor))),
+        leadingBytes(aKMajor), 1024);
+    Value descB = emitMatrixDescriptor(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, bBase,
+                              constant(step * stepBytes(bKMajor))),
+        leadingBytes(bKMajor), 1024);
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        rewriter, loc, structType, acc, descA, descB,
+        NVVM::MMAShapeAttr::get(context, 64, n, 16), typeAttr(type),
+        typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
+        NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
+        scaleIn, scaleIn,
+        NVVM::MMALayoutAttr::get(context, aKMajor ? NVVM::MMALayout::row
+                                                  : NVVM::MMALayout::col),
+        NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
+                                                  : NVVM::MMALayout::row),
+        NVVM::MMAIntOverflowAttr());
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPending());
+  SmallVector<Value> results;
+  auto vectorType = VectorType::get({4}, f32);
+  for (int64_t t = 0; t < tiles; ++t) {
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < 4; ++e)
+      elements.push_back(
+          LLVM::ExtractValueOp::create(rewriter, loc, acc, 4 * t + e));
+    results.push_back(
+        vector::FromElementsOp::create(rewriter, loc, vectorType, elements));
+  }
+  rewriter.replaceOp(op, results);
 }
 
 static void lowerWarpgroupOps(RewriterBase &rewriter, Operation *op) {

@@ -286,7 +286,7 @@ func.func @wgmma_k(%la: memref<128x8xf16, #gpu.address_space<workgroup>>, %lb: m
 // -----
 // Buffered tiles without a slot.
 func.func @wgmma_slot(%la: memref<2x128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<2x64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
-  // expected-error @+1 {{needs a `slot` exactly when both LDS tiles have a buffer dimension}}
+  // expected-error @+1 {{needs a `slot` to pick one of the buffers of its LDS tiles}}
   %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 acc(%c, %c) : memref<2x128x64xf16, #gpu.address_space<workgroup>>, memref<2x64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   return
 }
@@ -329,5 +329,13 @@ func.func @wgmma_k_major_rows(%la: memref<128x32xf16, #gpu.address_space<workgro
 func.func @wgmma_n_major_block(%la: memref<64x128xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
   // expected-error @+1 {{expects A's rows in whole warpgroups of 64 and an N-major B in whole 128-byte blocks; got 128 rows and N 16}}
   %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 a_transposed acc(%c, %c) : memref<64x128xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// A and B with different buffer counts.
+func.func @wgmma_buffers(%la: memref<2x128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<3x16x64xf16, #gpu.address_space<workgroup>>, %s: index, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{expects A and B with one buffer count, got 2 and 3}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb slot %s row %r k 64 b_transposed acc(%c, %c) : memref<2x128x64xf16, #gpu.address_space<workgroup>>, memref<3x16x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   return
 }

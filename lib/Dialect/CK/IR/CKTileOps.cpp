@@ -25,11 +25,34 @@ static LogicalResult verifyLdsTile(Operation *op, StringRef name,
   int64_t wantInner = transposed ? rows : cols;
   if (outer == wantOuter && inner >= wantInner)
     return success();
-  return op->emitOpError() << name << "'s LDS tile " << type << " does not hold "
+  return op->emitOpError() << name << "'s LDS tile " << type
+                           << " does not hold "
                            << (transposed ? "the transpose of " : "") << "a "
                            << rows << "x" << cols << " tile: expected "
                            << wantOuter << " rows of at least " << wantInner
                            << " elements";
+}
+
+/// Checks that the A and B tiles share a buffer dimension, of one size,
+/// and that `slot` is given exactly when they have one.
+static LogicalResult verifySlot(Operation *op, MemRefType aType,
+                                MemRefType bType, Value slot) {
+  if (aType.getRank() != bType.getRank())
+    return op->emitOpError() << "expects A and B tiles with the same buffer "
+                                "dimension; got ranks "
+                             << aType.getRank() << " and " << bType.getRank();
+  bool buffered = aType.getRank() == 3;
+  if (buffered != static_cast<bool>(slot))
+    return op->emitOpError()
+           << (buffered ? "needs a `slot` to pick one of the "
+                          "buffers of its LDS tiles"
+                        : "has a `slot` but its LDS tiles have "
+                          "no buffer dimension");
+  if (buffered && aType.getDimSize(0) != bType.getDimSize(0))
+    return op->emitOpError()
+           << "expects A and B with one buffer count, got "
+           << aType.getDimSize(0) << " and " << bType.getDimSize(0);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -49,20 +72,8 @@ LogicalResult TileMmaOp::verify() {
   if (getInFlight() && !isa<WgmmaAttr>(mma))
     return emitOpError() << "in_flight needs #ck.wgmma; " << mma
                          << " completes in order";
-  if (aType.getRank() != bType.getRank())
-    return emitOpError() << "expects A and B tiles with the same buffer "
-                            "dimension; got ranks "
-                         << aType.getRank() << " and " << bType.getRank();
-  bool buffered = aType.getRank() == 3;
-  if (buffered != static_cast<bool>(getSlot()))
-    return emitOpError() << (buffered ? "needs a `slot` to pick one of the "
-                                        "buffers of its LDS tiles"
-                                      : "has a `slot` but its LDS tiles have "
-                                        "no buffer dimension");
-  if (buffered && aType.getDimSize(0) != bType.getDimSize(0))
-    return emitOpError() << "expects A and B with one buffer count, got "
-                         << aType.getDimSize(0) << " and "
-                         << bType.getDimSize(0);
+  if (failed(verifySlot(*this, aType, bType, getSlot())))
+    return failure();
   int64_t instrK = mma.getShape()[2];
   int64_t k = getK();
   if (k > cklimits::kMaxTileSize)
@@ -74,10 +85,8 @@ LogicalResult TileMmaOp::verify() {
                          << instrK << ")";
   ArrayRef<int64_t> shape = acc.getShape();
   return failure(
-      failed(verifyLdsTile(*this, "A", aType, shape[0], k,
-                           getATransposed())) ||
-      failed(verifyLdsTile(*this, "B", bType, k, shape[1],
-                           getBTransposed())));
+      failed(verifyLdsTile(*this, "A", aType, shape[0], k, getATransposed())) ||
+      failed(verifyLdsTile(*this, "B", bType, k, shape[1], getBTransposed())));
 }
 
 //===----------------------------------------------------------------------===//
@@ -105,9 +114,9 @@ LogicalResult FragmentLoadOp::verify() {
   for (int i = 0; i < 2; ++i)
     if (std::optional<int64_t> at = getConstantIntValue(origin[i]))
       if (*at % extent[i])
-        return emitOpError() << "origin " << dims[i] << " " << *at
-                             << " is not a multiple of the instruction tile's "
-                             << extent[i];
+        return emitOpError()
+               << "origin " << dims[i] << " " << *at
+               << " is not a multiple of the instruction tile's " << extent[i];
   std::optional<int64_t> wave = getWaveSize(*this, mma);
   if (!wave)
     return success();
@@ -179,11 +188,8 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError() << "k (" << getK() << ") must be a multiple of 16";
   if (getPending() != 0 && getPending() != 1)
     return emitOpError() << "pending must be 0 or 1, got " << getPending();
-  bool buffered = aType.getRank() == 3;
-  if (aType.getRank() != bType.getRank() ||
-      buffered != static_cast<bool>(getSlot()))
-    return emitOpError() << "needs a `slot` exactly when both LDS tiles have "
-                            "a buffer dimension";
+  if (failed(verifySlot(*this, aType, bType, getSlot())))
+    return failure();
   auto [aOuter, aInner] = ldsMatrix(aType);
   int64_t aK = getATransposed() ? aOuter : aInner;
   auto [bOuter, bInner] = ldsMatrix(bType);

@@ -182,8 +182,8 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
 
     Verifier: the instruction takes the tiles' element type; one to 32
     accumulators of vector<4xf32>; `k` a multiple of 16; `pending` 0 or 1;
-    `slot` given exactly when the memrefs have a buffer dimension; the
-    tiles hold `k` and N; a K-major tile's rows are 128 bytes of K (k = 64
+    both tiles have a buffer dimension of one size, or neither, and `slot`
+    is given exactly when they do; the tiles hold `k` and N; a K-major tile's rows are 128 bytes of K (k = 64
     for f16 and bf16); A has whole warpgroups of 64 rows, and an N-major B
     whole 128-byte blocks of N.
 
