@@ -57,15 +57,23 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // kernels (bench/results/amd-report-roles-42.md). Without roles it fits
   // as it is, and counting it shrank NVIDIA f32 tiles for nothing (13x13
   // backward-data 1.8x slower on the H100, bench/results/h100-role-budget.md).
-  cost.fixupRegisters = config.hasRoles() && config.getPartition().getKind() ==
-                                                 PartitionKind::StreamK
-                            ? accumulators
-                            : 0;
+  // wgmma's math waves hold the accumulators only (their operands stay in
+  // LDS), which the fix-up adds to in place, as without roles.
+  cost.fixupRegisters =
+      config.hasRoles() && !wgmma &&
+              config.getPartition().getKind() == PartitionKind::StreamK
+          ? accumulators
+          : 0;
   cost.wavesPerSimd = llvm::divideCeil(cost.waves, target.getSimds());
+  // With wgmma and roles the math waves do no copy addressing: they keep a
+  // quarter of the reserve, for the epilogue's.
+  int64_t reserve = wgmma && config.hasRoles()
+                        ? target.getAddressingRegisters() / 4
+                        : target.getAddressingRegisters();
   cost.registerBudget =
       std::min(target.getRegisters(),
                target.getRegistersPerSimd() / cost.wavesPerSimd) -
-      target.getAddressingRegisters();
+      reserve;
   return cost;
 }
 
@@ -111,8 +119,10 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   else if (isa<WgmmaAttr>(instruction) && block[2] != kWgmmaBlockK)
     os << instruction << " needs block K " << kWgmmaBlockK << " (one "
        << "128-byte swizzled row per M or N index); got " << block[2];
-  else if (isa<WgmmaAttr>(instruction) && config.hasRoles())
-    os << instruction << " does not combine with wave roles";
+  else if (isa<WgmmaAttr>(instruction) && config.hasRoles() &&
+           config.getLoadWaves() != 4)
+    os << instruction << " takes one warpgroup of load waves (load_waves = "
+       << "4); got " << config.getLoadWaves();
   else if (isa<WgmmaAttr>(instruction) && !config.getAsyncCopy())
     os << instruction << " needs async_copy: its swizzled tiles are filled "
        << "by asynchronous copies (2 to 4 stages)";
@@ -232,8 +242,9 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
 /// inputs and both M and N fill at least one 64-wide tile, else failure
 /// (no diagnostic: mma.sync serves it). Block 128 x 256 (64 rows where M
 /// is at most 64; 128 columns where N is under 256) by K 64, one wave per
-/// 16 rows, so one or two warpgroups; asynchronous copies through 4 stages
-/// for 256 columns and 3 for 128 (the LDS of 4 would leave one workgroup
+/// 16 rows, so one or two warpgroups (with roles: one load warpgroup and
+/// 16 rows per math wave, roles 4,4 or 4,8); asynchronous copies through 4
+/// stages for 256 columns and 3 for 128 (the LDS of 4 would leave one workgroup
 /// per SM), or the stages asked for (stages = 1, the register prefetch,
 /// stays on mma.sync); the partition as for mma.sync. On the
 /// H100 the RetinaNet backward-weight layers took 31.9 ms with 128 x 256
@@ -241,7 +252,8 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
 /// mma.sync (bench/results/h100-wgmma/).
 static FailureOr<GemmConfigAttr>
 selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
-                  TargetAttr target, PartitionAttr partition, int64_t stages) {
+                  TargetAttr target, std::optional<WaveRoles> roles,
+                  PartitionAttr partition, int64_t stages) {
   WgmmaAttr instruction;
   for (Attribute mma : target.getMma())
     if (auto wgmma = dyn_cast<WgmmaAttr>(mma);
@@ -251,15 +263,17 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     }
   if (!instruction || shape.m < 64 || shape.n < 64 || stages == 1)
     return failure();
-  int64_t bm = shape.m <= 64 ? 64 : 128;
+  if (roles && (roles->load != 4 || (roles->math != 4 && roles->math != 8)))
+    return failure();
+  int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
   int64_t buffers = stages ? stages : bn == 256 ? 4 : 3;
-  auto config = GemmConfigAttr::get(
-      context, block, {16, bn}, instruction, partition, buffers,
-      /*loadWaves=*/0, /*asyncCopy=*/buffers >= 2);
+  auto config = GemmConfigAttr::get(context, block, {16, bn}, instruction,
+                                    partition, buffers, roles ? roles->load : 0,
+                                    /*asyncCopy=*/buffers >= 2);
   if (explainGemmConfigMisfit(config, target, elementType))
     return failure();
   return config;
@@ -272,9 +286,6 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   if (stages >= 2 && !target.hasFeature(TargetFeature::AsyncCopy))
     return emitError() << stages << " stages need asynchronous copies to LDS, "
                        << "which " << target.getChip() << " lacks";
-  if (stages >= 2 && roles)
-    return emitError() << "asynchronous copies (" << stages
-                       << " stages) do not combine with wave roles";
   MatrixInstrAttrInterface instruction = target.getInstructionFor(elementType);
   if (!instruction)
     return emitError() << target.getChip() << " cannot compute GEMMs of "
@@ -286,12 +297,10 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     instruction = FmaAttr::get(context);
     mma = instruction.getLayout(target.getWave());
   }
-  if (!roles) {
-    FailureOr<GemmConfigAttr> wgmma = selectWgmmaConfig(
-        context, shape, elementType, target, partition, stages);
-    if (succeeded(wgmma))
-      return *wgmma;
-  }
+  if (FailureOr<GemmConfigAttr> wgmma = selectWgmmaConfig(
+          context, shape, elementType, target, roles, partition, stages);
+      succeeded(wgmma))
+    return *wgmma;
   // Four math waves in a 2 x 2 grid unless the roles ask for another count.
   int64_t mathWaves = roles ? roles->math : 4;
   int64_t loadWaves = roles ? roles->load : 0;

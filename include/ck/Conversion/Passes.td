@@ -99,7 +99,11 @@ def CKPipeline : Pass<"ck-pipeline"> {
     waves' threads) carry the K-tile loaded for the step and the positions
     of the next, issue the next K-tile's loads, `ck.ring_wait empty`, store
     the step's tile into its slot and `ck.ring_signal full`. A
-    `ck.lds_barrier` follows the `ck.roles`.
+    `ck.lds_barrier` follows the `ck.roles`. With `async_copy` the load
+    waves copy each step's tile asynchronously once its slot is empty and
+    announce it full when its group has landed, `lds_buffers - 2` steps
+    later where the math waves keep wgmma products in flight (they then
+    release slot i - 1 at step i), `lds_buffers - 1` otherwise.
   }];
   let options = [
     Option<"maxCursorValues", "max-cursor-values", "int64_t",

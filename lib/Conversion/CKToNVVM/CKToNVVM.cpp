@@ -99,13 +99,17 @@ static LogicalResult lowerMma(RewriterBase &rewriter, MmaOp op) {
 /// LDS accesses are ordered by the workgroup barrier. In kernels with
 /// wgmma, which reads LDS through the async proxy, each thread first fences
 /// its own writes (st.shared, cp.async: the generic proxy) against it.
+static void emitAsyncProxyFence(OpBuilder &b, Location loc) {
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+}
+
 static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
                             bool readByWgmma) {
   if (readByWgmma)
-    NVVM::FenceProxyOp::create(
-        rewriter, op.getLoc(), NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    emitAsyncProxyFence(rewriter, op.getLoc());
   rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
 }
 
@@ -291,10 +295,14 @@ static void pause(OpBuilder &b, Location loc) {
 /// slots + s (barrier 0 stays the workgroup's), each counting every thread
 /// of both roles. Waiting is bar.sync; signalling is bar.arrive, which
 /// orders the thread's earlier shared-memory accesses before the barrier
-/// completes and does not wait.
-static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site) {
+/// completes and does not wait. Where wgmma reads the slots, a `full`
+/// signal first fences the load wave's writes against the async proxy.
+static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site,
+                           bool readByWgmma) {
   Location loc = site.op->getLoc();
   site.emitWhereNeeded(rewriter, [&] {
+    if (readByWgmma && site.event == RingEvent::Full && !site.isWait)
+      emitAsyncProxyFence(rewriter, loc);
     int64_t first = site.event == RingEvent::Full ? 1 : 1 + site.slots;
     Type i32 = rewriter.getI32Type();
     Value id = arith::AddIOp::create(
@@ -519,14 +527,18 @@ struct ConvertCKToNVVMPass
     getOperation()->walk([&](WarpgroupMmaOp op) {
       wgmmaKernels.insert(op->getParentOfType<gpu::GPUFuncOp>());
     });
+    auto readByWgmma = [&](Operation *op) {
+      return wgmmaKernels.contains(op->getParentOfType<gpu::GPUFuncOp>());
+    };
     auto lowerBarrier = [&](RewriterBase &rewriter, LdsBarrierOp op) {
-      lowerLdsBarrier(
-          rewriter, op,
-          wgmmaKernels.contains(op->getParentOfType<gpu::GPUFuncOp>()));
+      lowerLdsBarrier(rewriter, op, readByWgmma(op));
+    };
+    auto lowerRing = [&](RewriterBase &rewriter, const RingEventSite &site) {
+      lowerRingEvent(rewriter, site, readByWgmma(site.op));
     };
     WaveOpTarget target{
         lowerMma,       lowerBarrier,     FlagTarget{"device", pause},
-        lowerRingEvent, lowerGuardedLoad, lowerFragmentLoad,
+        lowerRing,      lowerGuardedLoad, lowerFragmentLoad,
         lowerAsyncCopy, lowerWarpgroupOps};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();

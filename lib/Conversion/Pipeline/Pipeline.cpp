@@ -23,7 +23,9 @@
 //               registers; ck.ring_wait empty j; store K-tile j into slot
 //               j mod S; ck.ring_signal full j
 //
-// and a ck.lds_barrier after both frees the LDS for what follows.
+// and a ck.lds_barrier after both frees the LDS for what follows. With
+// `async_copy` the load waves copy asynchronously and announce a tile full
+// once its copies have landed, a few steps later (emitAsyncLoadLoop).
 //
 // With `async_copy` the tiles go from global memory to LDS without
 // registers (ck.tile_copy_async) through lds_buffers stages, with one
@@ -83,9 +85,14 @@ struct OperandWalk {
     return copy.advance(at, step);
   }
 
+  /// Appends the loop-carried values of the positions `at`.
+  void carry(SmallVectorImpl<Value> &values, ArrayRef<LoadPosition> at) {
+    copy.appendCarried(values, at);
+  }
+
   /// Appends the loop-carried values of the positions one step after `at`.
   void carryNext(SmallVectorImpl<Value> &values, ArrayRef<LoadPosition> at) {
-    copy.appendCarried(values, next(at));
+    carry(values, next(at));
   }
 
   /// The positions from the front of the loop's carried `values`.
@@ -142,6 +149,12 @@ struct OperandCopies {
 
   /// The positions of both tiles at K position `k0`.
   TilePositions start(Value k0) { return {walkA.start(k0), walkB.start(k0)}; }
+
+  /// Appends the loop-carried values of both tiles' positions `at`.
+  void carry(SmallVectorImpl<Value> &values, const TilePositions &at) {
+    walkA.carry(values, at.a);
+    walkB.carry(values, at.b);
+  }
 
   /// Appends the loop-carried values of both tiles' positions one step
   /// after `at`.
@@ -243,6 +256,13 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return kLoop.getResult(0);
 }
 
+/// Whether a K loop keeps one tile's products in flight across the next
+/// step: wgmma with 3 or more stages (ck.tile_mma's `in_flight`).
+bool keepsProductsInFlight(TileGemmOp op) {
+  return isa<WgmmaAttr>(op.getResult().getType().getMma()) &&
+         op.getConfig().getLdsBuffers() >= 3;
+}
+
 /// One operand of the staged recipe: copied asynchronously where its plan
 /// allows, else loaded into registers at the start of a step and stored
 /// into LDS at its end.
@@ -299,10 +319,10 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, int64_t maxCursorValues) {
   AccType accType = op.getResult().getType();
   int64_t stages = op.getConfig().getLdsBuffers();
-  // wgmma with 3 or more stages keeps one tile's products in flight across
-  // the next step's barrier: the copies then run one tile less ahead, into
-  // the slot of the step before the previous one, whose group is done.
-  int64_t inFlight = isa<WgmmaAttr>(accType.getMma()) && stages >= 3 ? 1 : 0;
+  // With products in flight across the next step's barrier, the copies
+  // run one tile less ahead, into the slot of the step before the previous
+  // one, whose group is done.
+  int64_t inFlight = keepsProductsInFlight(op) ? 1 : 0;
   int64_t ahead = stages - 1 - inFlight;
   Value bkValue = parts.bkValue;
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
@@ -390,8 +410,106 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return acc;
 }
 
+/// The load waves' loop of `async_copy` with roles: step j waits for slot
+/// j mod S, starts K-tile j's copies into it and commits them; the copies
+/// of the last P tiles stay in flight (ck.async_wait pending P), so step j
+/// announces tile j - P full. After the loop the last P tiles are waited
+/// for and announced. P = S - 1 - F, F = 1 where the math waves keep a
+/// tile's products in flight (they release slot i - 1 at step i): the
+/// slot step j waits for is then released at math step j - S + F, after
+/// tile j - S + F's announcement at load step j - 1.
+void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
+                       const TileGemmParts &parts, Value ring, Value steps,
+                       OperandCopies &copy) {
+  int64_t slots = op.getConfig().getLdsBuffers();
+  int64_t pending = slots - 1 - (keepsProductsInFlight(op) ? 1 : 0);
+  Value zero = indexConstant(b, loc, 0);
+  Value one = indexConstant(b, loc, 1);
+  StagedOperand operands[2] = {{copy.a, parts.ldsA, copy.a.canCopyAsync()},
+                               {copy.b, parts.ldsB, copy.b.canCopyAsync()}};
+  // Loop-carried: the positions of this step's K-tile.
+  SmallVector<Value> loopInit;
+  copy.carry(loopInit, copy.start(parts.kBegin));
+  auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one, loopInit);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loadLoop.getBody());
+    Value step = loadLoop.getInductionVar();
+    ValueRange carried = loadLoop.getRegionIterArgs();
+    TilePositions at = copy.take(carried);
+    RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
+    Value slot =
+        arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
+    operands[0].finish(operands[0].start(at.a, nullptr, slot), slot);
+    operands[1].finish(operands[1].start(at.b, nullptr, slot), slot);
+    AsyncCommitOp::create(b, loc);
+    AsyncWaitOp::create(b, loc, pending);
+    Value landed =
+        arith::SubIOp::create(b, loc, step, indexConstant(b, loc, pending));
+    emitIf(b, loc,
+           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
+                                 indexConstant(b, loc, pending)),
+           [&] {
+             RingSignalOp::create(b, loc, ring, RingEvent::Full, landed,
+                                  Value());
+           });
+    SmallVector<Value> yielded;
+    copy.carryNext(yielded, at);
+    scf::YieldOp::create(b, loc, yielded);
+  }
+  // The last P tiles (fewer in shorter loops).
+  AsyncWaitOp::create(b, loc, 0);
+  Value tail = arith::MaxSIOp::create(
+      b, loc, zero,
+      arith::SubIOp::create(b, loc, steps, indexConstant(b, loc, pending)));
+  auto tailLoop = scf::ForOp::create(b, loc, tail, steps, one);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(tailLoop.getBody());
+  RingSignalOp::create(b, loc, ring, RingEvent::Full,
+                       tailLoop.getInductionVar(), Value());
+}
+
+/// The load waves' loop without `async_copy`: the next K-tile's loads are
+/// in flight while this one waits for its slot.
+void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
+                          const TileGemmParts &parts, Value ring, Value steps,
+                          OperandCopies &copy) {
+  int64_t slots = op.getConfig().getLdsBuffers();
+  Value zero = indexConstant(b, loc, 0);
+  Value one = indexConstant(b, loc, 1);
+  TilePositions first = copy.start(parts.kBegin);
+  // Loop-carried: the K-tile loaded for this step, then the positions of
+  // the next one.
+  SmallVector<Value> loopInit = copy.load(first, nullptr);
+  size_t cursorsBegin = loopInit.size();
+  copy.carryNext(loopInit, first);
+  auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one, loopInit);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loadLoop.getBody());
+  Value step = loadLoop.getInductionVar();
+  ValueRange iterArgs = loadLoop.getRegionIterArgs();
+  Value hasNext =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                            arith::AddIOp::create(b, loc, step, one), steps);
+  ValueRange carried = iterArgs.drop_front(cursorsBegin);
+  TilePositions at = copy.take(carried);
+  SmallVector<Value> yielded = copy.load(at, hasNext);
+  RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
+  Value slot =
+      slots == 1
+          ? Value()
+          : arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
+  copy.store(parts, slot,
+             SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
+  RingSignalOp::create(b, loc, ring, RingEvent::Full, step, Value());
+  copy.carryNext(yielded, at);
+  scf::YieldOp::create(b, loc, yielded);
+}
+
 /// The recipe with roles: load waves fill a ring of LDS slots that math
-/// waves compute from.
+/// waves compute from. Where the math waves keep a tile's products in
+/// flight, step i releases slot i - 1, whose products are then done, and
+/// the loop's result goes through ck.acc_wait.
 Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
                     const TileGemmParts &parts, int64_t maxCursorValues) {
   AccType accType = op.getResult().getType();
@@ -399,17 +517,12 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   int64_t mathWaves = accType.getWaveCount();
   int64_t loadWaves = config.getLoadWaves();
   int64_t slots = config.getLdsBuffers();
+  bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
   Value ring = RingOp::create(b, loc, RingType::get(b.getContext(), slots),
                               mathWaves, loadWaves);
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
-  auto slotOf = [&](Value step) -> Value {
-    if (slots == 1)
-      return nullptr;
-    return arith::RemUIOp::create(b, loc, step,
-                                  indexConstant(b, loc, slots));
-  };
   auto roles = RolesOp::create(b, loc, TypeRange{accType}, mathWaves,
                                loadWaves);
   OpBuilder::InsertionGuard guard(b);
@@ -423,46 +536,45 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     b.setInsertionPointToStart(mathLoop.getBody());
     Value step = mathLoop.getInductionVar();
     RingWaitOp::create(b, loc, ring, RingEvent::Full, step);
+    Value slot = slots == 1 ? Value()
+                            : arith::RemUIOp::create(
+                                  b, loc, step, indexConstant(b, loc, slots));
     Value acc = emitTileMma(b, loc, op, parts, mathLoop.getRegionIterArgs()[0],
-                            slotOf(step));
-    RingSignalOp::create(b, loc, ring, RingEvent::Empty, step, steps);
+                            slot, inFlight);
+    if (inFlight)
+      emitIf(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, step, zero),
+          [&] {
+            RingSignalOp::create(b, loc, ring, RingEvent::Empty,
+                                 arith::SubIOp::create(b, loc, step, one),
+                                 steps);
+          });
+    else
+      RingSignalOp::create(b, loc, ring, RingEvent::Empty, step, steps);
     scf::YieldOp::create(b, loc, acc);
   }
-  YieldOp::create(b, loc, mathLoop.getResult(0));
+  Value acc = mathLoop.getResult(0);
+  if (inFlight)
+    acc = AccWaitOp::create(b, loc, accType, acc);
+  YieldOp::create(b, loc, acc);
 
   // Load waves: thread t - math waves' threads of the load waves' threads.
   b.createBlock(&roles.getLoad());
   Value tid = arith::SubIOp::create(
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
-  OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
-  TilePositions first = copy.start(parts.kBegin);
-  // Loop-carried: the K-tile loaded for this step, then the positions of
-  // the next one.
-  SmallVector<Value> loopInit = copy.load(first, nullptr);
-  size_t cursorsBegin = loopInit.size();
-  copy.carryNext(loopInit, first);
-  auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one, loopInit);
-  {
-    OpBuilder::InsertionGuard loopGuard(b);
-    b.setInsertionPointToStart(loadLoop.getBody());
-    Value step = loadLoop.getInductionVar();
-    ValueRange iterArgs = loadLoop.getRegionIterArgs();
-    Value hasNext = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::slt,
-        arith::AddIOp::create(b, loc, step, one), steps);
-    ValueRange carried = iterArgs.drop_front(cursorsBegin);
-    TilePositions at = copy.take(carried);
-    // The next K-tile's loads are in flight while this one waits for its
-    // slot.
-    SmallVector<Value> yielded = copy.load(at, hasNext);
-    RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
-    copy.store(parts, slotOf(step),
-               SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
-    RingSignalOp::create(b, loc, ring, RingEvent::Full, step, Value());
-    copy.carryNext(yielded, at);
-    scf::YieldOp::create(b, loc, yielded);
-  }
+  // Load waves that copy asynchronously hold nothing else across the loop:
+  // their states may take every register left to them.
+  int64_t loadCursorValues =
+      config.getAsyncCopy() && maxCursorValues > 0
+          ? std::max(maxCursorValues, parts.spareRegisters)
+          : maxCursorValues;
+  OperandCopies copy(b, loc, op, parts, tid, loadCursorValues);
+  if (config.getAsyncCopy())
+    emitAsyncLoadLoop(b, loc, op, parts, ring, steps, copy);
+  else
+    emitRegisterLoadLoop(b, loc, op, parts, ring, steps, copy);
   YieldOp::create(b, loc, AccZeroOp::create(b, loc, accType).getResult());
 
   b.setInsertionPointAfter(roles);
@@ -514,9 +626,16 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
     int64_t reserve = target.getAddressingRegisters();
     if (!isa<FmaAttr>(config.getMma()))
       reserve /= 2;
+    GemmConfigCost cost = estimateCost(config, target, parts.elementType);
+    // Load waves that copy asynchronously hold nothing but the states, in
+    // their own arm of the role branch, within what the workgroup leaves
+    // each wave.
     parts.spareRegisters =
-        target.getRegisters() - reserve -
-        estimateCost(config, target, parts.elementType).registersPerLane;
+        config.hasRoles() && config.getAsyncCopy()
+            ? std::min(target.getRegisters(),
+                       target.getRegistersPerSimd() / cost.wavesPerSimd) -
+                  reserve
+            : target.getRegisters() - reserve - cost.registersPerLane;
   }
   parts.bkValue = indexConstant(b, loc, parts.bk);
   parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), parts.bkValue);

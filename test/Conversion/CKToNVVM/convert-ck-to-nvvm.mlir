@@ -378,6 +378,40 @@ gpu.module @kernels {
 }
 
 // -----
+// In a kernel whose slots wgmma reads, a load warp's FULL arrival first
+// fences its writes (cp.async: the generic proxy) against the async proxy;
+// the math warps' waits and EMPTY arrivals take no fence.
+
+// CHECK-LABEL: gpu.func @ring_wgmma
+// CHECK: scf.if
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK:   nvvm.barrier.arrive
+// CHECK: } else {
+// CHECK:   nvvm.barrier id
+// CHECK:   nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NOT: nvvm.barrier
+// CHECK:   nvvm.barrier.arrive
+gpu.module @kernels {
+  gpu.func @ring_wgmma(%i: index, %n: index, %math: i1,
+                       %la: memref<64x64xf16, #gpu.address_space<workgroup>>,
+                       %lb: memref<8x64xf16, #gpu.address_space<workgroup>>,
+                       %c0: vector<4xf32>) kernel {
+    %ring = ck.ring math 4 load 4 : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      %row = arith.constant 0 : index
+      %r = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %row k 64 b_transposed acc(%c0)
+          : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_signal %ring full %i : !ck.ring<2>
+    }
+    gpu.return
+  }
+}
+
+// -----
 // A kernel holds one ring: two would use the same named barriers.
 gpu.module @kernels {
   gpu.func @two_rings() kernel {

@@ -331,3 +331,64 @@ func.func @staged_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
   ck.partial_store %acc -> %ws[%s] : !wacc, memref<?xf32>
   return
 }
+
+// -----
+// wgmma with roles and asynchronous copies through 3 slots: the math waves
+// keep one tile's products in flight, so step i releases slot i - 1 (from
+// step 1 on) and ck.acc_wait ends their region. The load waves (threads
+// 128 .. 255, load thread t - 128) start step j's copies into slot j mod 3
+// once it is empty, commit them, and leave P = 3 - 1 - 1 = 1 group in
+// flight: step j announces tile j - 1 full (from step 1 on). After the
+// loop they wait for every group and announce the last max(0, n - 1) ..
+// n - 1 tiles.
+
+// CHECK-LABEL: func.func @roles_wgmma
+// CHECK-SAME: %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index)
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 align 1024 : memref<3x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 24576 align 1024 : memref<3x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RING:.*]] = ck.ring math 4 load 4 : !ck.ring<3>
+// CHECK: %[[N:.*]] = arith.subi %[[K1]], %[[K0]]
+// CHECK: ck.roles math 4 {
+// CHECK:   %[[SUM:.*]] = scf.for %[[I:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[A:.*]] = %{{.*}})
+// CHECK-NEXT: ck.ring_wait %[[RING]] full %[[I]] : !ck.ring<3>
+// CHECK:      %[[SLOT:.*]] = arith.remui %[[I]], %c3
+// CHECK-NEXT: %[[STEP:.*]] = ck.tile_mma %[[A]], %[[LDSA]], %[[LDSB]] slot %[[SLOT]] k 64 in_flight
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[I]], %c0
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT:   %[[PREV:.*]] = arith.subi %[[I]], %c1
+// CHECK-NEXT:   ck.ring_signal %[[RING]] empty %[[PREV]] of %[[N]] : !ck.ring<3>
+// CHECK:      scf.yield %[[STEP]]
+// CHECK:   %[[DONE:.*]] = ck.acc_wait %[[SUM]]
+// CHECK-NEXT: ck.yield %[[DONE]]
+// CHECK: } load 4 {
+// CHECK:   %[[TID:.*]] = gpu.thread_id x
+// CHECK:   %[[LTID:.*]] = arith.subi %[[TID]], %c128
+// CHECK:   scf.for %[[J:.*]] = %c0 to %[[N]] step %c1 iter_args(
+// CHECK-NEXT: ck.ring_wait %[[RING]] empty %[[J]] : !ck.ring<3>
+// CHECK:      %[[WSLOT:.*]] = arith.remui %[[J]], %c3
+// CHECK-NEXT: ck.tile_copy_async {{.*}} -> %[[LDSA]][%[[WSLOT]]] plan <{{.*}}swizzle = 128> thread %[[LTID]]
+// CHECK-NEXT: ck.tile_copy_async {{.*}} -> %[[LDSB]][%[[WSLOT]]] plan <{{.*}}swizzle = 128> thread %[[LTID]]
+// CHECK-NEXT: ck.async_commit
+// CHECK-NEXT: ck.async_wait pending 1
+// CHECK-NEXT: %[[LANDED:.*]] = arith.subi %[[J]], %c1
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi uge, %[[J]], %c1
+// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[LANDED]] : !ck.ring<3>
+// CHECK:      ck.coord_advance
+// CHECK:   ck.async_wait pending 0
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[N]], %c1
+// CHECK-NEXT: %[[TAIL:.*]] = arith.maxsi %c0, %[[LAST]]
+// CHECK-NEXT: scf.for %[[T:.*]] = %[[TAIL]] to %[[N]] step %c1 {
+// CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[T]] : !ck.ring<3>
+// CHECK: } -> !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+// CHECK-NEXT: ck.lds_barrier
+!wacc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                       %ws: memref<?xf32>, %s: index, %g: index,
+                       %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !wacc
+  ck.partial_store %acc -> %ws[%s] : !wacc, memref<?xf32>
+  return
+}

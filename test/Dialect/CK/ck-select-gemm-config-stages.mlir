@@ -5,7 +5,8 @@
 // RUN: ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=stages=1' | FileCheck %s --check-prefix=GFX942-S1
 // RUN: ck-opt %s -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=3' -convert-ck-to-gpu -ck-lower-partition -ck-pipeline | FileCheck %s --check-prefix=PIPELINE
 // RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=stages=3' 2>&1 | FileCheck %s --check-prefix=NO-ASYNC
-// RUN: not ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=3 waves=4,4' 2>&1 | FileCheck %s --check-prefix=ROLES
+// RUN: ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=3 waves=4,4' | FileCheck %s --check-prefix=SM90-ROLES
+// RUN: ck-opt %s -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=3 waves=4,4' | FileCheck %s --check-prefix=SM80-ROLES
 // RUN: not ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=5' 2>&1 | FileCheck %s --check-prefix=RANGE
 
 // ck-select-gemm-config's stages=N (lib/Target/GemmConfig.cpp,
@@ -25,6 +26,10 @@
 // sm_90a takes wgmma (selectWgmmaConfig): 128 x 256 x 64 through the
 // stages asked for, 3 here; with stages=1, the register prefetch, it keeps
 // mma.sync and the same tiles as sm_80.
+// With roles the load waves copy asynchronously: on sm_90a wgmma with one
+// load warpgroup and 16 rows per math wave (64 x 256 for 4 math waves), on
+// sm_80 mma.sync with the roles' block (128 x 128: the load waves hold the
+// copies, the math waves the 160 registers of accumulators and fragments).
 // On gfx942 the block is 128 x 128 (waves of 64 x 64: 16 * 4 + 8 + 8 + 16
 // = 96 of 448), which the heuristic double-buffers; stages=1 does not.
 
@@ -39,7 +44,8 @@
 // PIPELINE: scf.for
 // PIPELINE: ck.async_wait pending 1
 // NO-ASYNC: error: 'ck.gemm' op 3 stages need asynchronous copies to LDS, which gfx942 lacks
-// ROLES: error: 'ck.gemm' op asynchronous copies (3 stages) do not combine with wave roles
+// SM90-ROLES: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+// SM80-ROLES: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, load_waves = 4, async_copy>
 // RANGE: invalid stages 5: expected 0 (the heuristic's), 1 (register prefetch) or 2 to 4 (asynchronous copies)
 func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
                %c: memref<1x4096x4096xf16>) {

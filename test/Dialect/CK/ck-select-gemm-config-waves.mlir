@@ -1,6 +1,9 @@
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=GFX942-44
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,2' | FileCheck %s --check-prefix=GFX942-42
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_80 '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=SM80-44
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=SM90-44
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=4,8' | FileCheck %s --check-prefix=SM90-48
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=2,4' | FileCheck %s --check-prefix=SM90-24
 // The workgroup is both roles' waves:
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,2' -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
 // RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,3' 2>&1 | FileCheck %s --check-prefix=THREE
@@ -21,12 +24,23 @@
 //    <= 192; LDS ((128 + 8) * 40 + 40 * (128 + 8)) * 2 * 2 = 43520 <= 65536.
 //  * gfx942 4,2: 1 x 2 and 2 x 1 grids tie; 1 x 2 (waves of 128 x 64)
 //    comes first; math 32 * 4 + 8 * 4 / 2 + 4 * 4 / 2 = 152.
-//  * sm_90a 4,4 (mma 16x8x16): waves of 64 x 64; math 32 * 4 + 4 * 8 / 2 +
+//  * sm_80 4,4 (mma 16x8x16): waves of 64 x 64; math 32 * 4 + 4 * 8 / 2 +
 //    8 * 4 / 2 = 160 <= 191, load 16384 / (128 * 4) = 32.
+//  * sm_90a takes wgmma where the roles are one load warpgroup and 4 or 8
+//    math waves (selectWgmmaConfig): 16 rows per math wave, so 64 x 256
+//    (4,4) or 128 x 256 (4,8), by K 64, through 4 stages of asynchronous
+//    copies by the load waves. The math waves hold only the 128
+//    accumulators of a 16 x 256 share (wgmma reads LDS); with 12 waves, 3
+//    per SIMD, a wave may hold 512 / 3 = 170 registers, less a quarter of
+//    the addressing reserve (16): 154. Other roles (2,4) keep mma.sync, as
+//    sm_80 does.
 
 // GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
 // GFX942-42: config <block = [128, 128, 32], wave = [128, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
-// SM90-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 4>
+// SM80-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 4>
+// SM90-44: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-48: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-24: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 2>
 // (4 + 2) * 64 threads:
 // LOWERED: known_block_size = array<i32: 384, 1, 1>
 // THREE: error: 'ck.gemm' op no block tile of #ck.mfma<16x16x16, f16> splits into 3 math waves
@@ -46,15 +60,21 @@ func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
 //  * gfx942 4,2: waves of 128 x 64 need 152 + 128 = 280 > 192, so the
 //    block halves along M to 64 x 128 (waves of 64 x 64: 80 + 64 = 144);
 //    4 x 18 = 72 tiles, still StreamK.
-//  * sm_90a 4,4: 160 + 128 = 288 > 191; at 64 x 128 the 2 x 2 waves are
+//  * sm_80 4,4: 160 + 128 = 288 > 191; at 64 x 128 the 2 x 2 waves are
 //    32 x 64: 2 * 8 tiles * 4 + 2 * 8 / 2 + 8 * 4 / 2 = 88, + 64 = 152.
+//  * sm_90a 4,4 and 4,8: wgmma's fix-up adds to the accumulators in place
+//    (nothing counted), so the blocks stay, with StreamK.
 
 // GFX942-44-LABEL: func.func @few_tiles
 // GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
 // GFX942-42-LABEL: func.func @few_tiles
 // GFX942-42: config <block = [64, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// SM80-44-LABEL: func.func @few_tiles
+// SM80-44: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
 // SM90-44-LABEL: func.func @few_tiles
-// SM90-44: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// SM90-44: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-48-LABEL: func.func @few_tiles
+// SM90-48: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 4, async_copy>
 // LOWERED-LABEL: func.func @few_tiles
 func.func @few_tiles(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                      %c: memref<1x256x2304xf16>) {

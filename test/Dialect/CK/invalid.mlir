@@ -1021,11 +1021,6 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, async_copy>
 
 // -----
-// Asynchronous copies and wave roles.
-// expected-error @+1 {{async_copy does not combine with wave roles (load_waves = 4)}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 2, load_waves = 4, async_copy>
-
-// -----
 // A flag given twice.
 // expected-error @+1 {{gemm_config option 'async_copy' is given twice}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 2, async_copy, async_copy>

@@ -302,10 +302,6 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (loadWaves < 0 || loadWaves > kMaxRoleWaves)
     return emitError() << "load_waves must be in [0, " << kMaxRoleWaves
                        << "], got " << loadWaves;
-  if (asyncCopy && loadWaves > 0)
-    return emitError() << "async_copy does not combine with wave roles "
-                          "(load_waves = "
-                       << loadWaves << ")";
   if (asyncCopy && ldsBuffers < 2)
     return emitError() << "async_copy needs 2 or more lds_buffers (stages), "
                           "got "

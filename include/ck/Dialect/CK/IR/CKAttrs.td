@@ -477,8 +477,9 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     global memory straight into LDS, without registers (`cp.async` on
     NVIDIA), in a pipeline of `lds_buffers` stages: the copies of the next
     `lds_buffers - 1` K-tiles are in flight while one is computed, with one
-    barrier per K step. It needs 2 to 4 buffers, no wave roles, and a chip
-    with the `async_copy` feature. Without it, `lds_buffers` is 1 or 2.
+    barrier per K step. It needs 2 to 4 buffers and a chip with the
+    `async_copy` feature; with wave roles the load waves copy that way.
+    Without it, `lds_buffers` is 1 or 2.
 
     `load_waves` (default 0) specializes waves by role: with `L > 0` the
     workgroup has `L` load waves besides the wave grid's `M` math waves
@@ -504,6 +505,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
+    #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
     ```
   }];
   let parameters = (ins
