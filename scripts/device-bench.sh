@@ -5,8 +5,9 @@
 #   scripts/device-bench.sh compile
 #       here (no GPU needed): the layers of TABLE (default
 #       bench/data/retinanet_bwd_weight.csv) compiled for sm_90a with the
-#       default heuristic, one bundle directory per direction and type
-#       under BUNDLES (default .device/bench).
+#       default heuristic (or the tuning database TUNING_DB names), one
+#       bundle directory per direction and type under BUNDLES (default
+#       .device/bench).
 #
 #   scripts/device-bench.sh run OUT [SET...]
 #       on the GPU machine: measures the GPU's ceilings (bench/gputime.py),
@@ -34,7 +35,8 @@ compile)
   for set in "${sets[@]}"; do
     read -r direction type <<<"$set"
     build/bin/ck-compile --chip=sm_90a --csv "$table" --direction "$direction" \
-      --type="$type" -o "$bundles/${direction}_$type" \
+      --type="$type" ${TUNING_DB:+--tuning-db "$TUNING_DB"} \
+      -o "$bundles/${direction}_$type" \
       > "$bundles-${direction}_$type.log" 2>&1
     tail -n 1 "$bundles-${direction}_$type.log"
   done

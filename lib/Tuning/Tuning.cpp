@@ -59,14 +59,20 @@ std::string Choice::parse(const std::vector<std::string> &flags,
   return "";
 }
 
-std::vector<Choice> cktuning::sweepChoices(bool asyncCopies) {
+std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
+  bool asyncCopies = chip.rfind("sm_", 0) == 0;
+  bool warpgroupRoles = chip == "sm_90a";
   std::vector<Choice> choices = {Choice()};
+  const char *partitions[] = {"", "split_k", "data_parallel"};
   for (int64_t stages : {1, 3}) {
     if (stages > 1 && !asyncCopies)
       continue;
-    for (const char *partition : {"", "split_k", "data_parallel"})
+    for (const char *partition : partitions)
       choices.push_back(Choice{partition, "", stages});
   }
+  if (warpgroupRoles)
+    for (const char *partition : partitions)
+      choices.push_back(Choice{partition, "4,4", 0});
   return choices;
 }
 

@@ -75,9 +75,8 @@ std::string listJobs(const BenchOptions &options,
   if (!problems.form.empty() && options.compileRequested()) {
     // The compiler chooses the partition itself; a ckProfiler split_k (in
     // the key) is not part of the problem ck-compile is given.
-    // Asynchronous copies are NVIDIA's (sm_80 and later).
     std::vector<cktuning::Choice> choices =
-        options.sweep ? cktuning::sweepChoices(chip.rfind("sm_", 0) == 0)
+        options.sweep ? cktuning::sweepChoices(chip)
                       : std::vector<cktuning::Choice>{options.choice()};
     for (const ckproblem::ConvProblemDesc &p :
          ckproblem::uniqueProblemsWithoutSplitK(problems.problems)) {

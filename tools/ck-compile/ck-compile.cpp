@@ -287,8 +287,7 @@ int main(int argc, char **argv) {
     std::vector<ckproblem::ConvProblemDesc> unique =
         ckproblem::uniqueProblemsWithoutSplitK(problems.problems);
     bool ok = true;
-    std::vector<cktuning::Choice> choices = cktuning::sweepChoices(
-        lookupChip(chip)->vendor == Vendor::NVIDIA);
+    std::vector<cktuning::Choice> choices = cktuning::sweepChoices(chip);
     for (const cktuning::Choice &choice : choices) {
       CompileOptions one = options;
       one.partition = choice.partition;

@@ -43,15 +43,22 @@ TEST(Choice, ParseErrors) {
 }
 
 TEST(Choice, SweepChoices) {
-  // The heuristic's first, then register prefetch and (NVIDIA) 3 stages,
-  // each with three partitions.
-  std::vector<Choice> nvidia = sweepChoices(true), amd = sweepChoices(false);
-  ASSERT_EQ(nvidia.size(), 7u);
+  // The heuristic's first, then register prefetch, (NVIDIA) 3 stages and
+  // (sm_90a) wgmma roles 4,4, each with three partitions.
+  std::vector<Choice> hopper = sweepChoices("sm_90a"),
+                      ampere = sweepChoices("sm_80"),
+                      amd = sweepChoices("gfx942");
+  ASSERT_EQ(hopper.size(), 10u);
+  ASSERT_EQ(ampere.size(), 7u);
   ASSERT_EQ(amd.size(), 4u);
-  EXPECT_TRUE(nvidia[0].isHeuristic());
-  EXPECT_EQ(nvidia[1], (Choice{"", "", 1}));
-  EXPECT_EQ(nvidia[2], (Choice{"split_k", "", 1}));
-  EXPECT_EQ(nvidia[6], (Choice{"data_parallel", "", 3}));
+  EXPECT_TRUE(hopper[0].isHeuristic());
+  EXPECT_EQ(hopper[1], (Choice{"", "", 1}));
+  EXPECT_EQ(hopper[2], (Choice{"split_k", "", 1}));
+  EXPECT_EQ(hopper[6], (Choice{"data_parallel", "", 3}));
+  EXPECT_EQ(hopper[7], (Choice{"", "4,4", 0}));
+  EXPECT_EQ(hopper[9], (Choice{"data_parallel", "4,4", 0}));
+  for (size_t i = 0; i < ampere.size(); ++i)
+    EXPECT_EQ(ampere[i], hopper[i]);
   for (const Choice &c : amd)
     EXPECT_LE(c.stages, 1);
 }

@@ -54,11 +54,13 @@ struct Choice {
   }
 };
 
-/// The choices a sweep times, the heuristic's first: the K-loop's register
-/// prefetch and, with `asyncCopies` (NVIDIA), three cp.async stages, each
-/// with the heuristic's partition, split-K (the heuristic's number of K
-/// ranges) and data-parallel.
-std::vector<Choice> sweepChoices(bool asyncCopies);
+/// The choices a sweep times on `chip`, the heuristic's first: the K-loop's
+/// register prefetch; on NVIDIA chips (sm_*, which copy asynchronously)
+/// three cp.async stages; on sm_90a wgmma with one load warpgroup and one
+/// consumer warpgroup (`--waves=4,4`); each with the heuristic's
+/// partition, split-K (the heuristic's number of K ranges) and
+/// data-parallel.
+std::vector<Choice> sweepChoices(const std::string &chip);
 
 /// A measured choice for one problem.
 struct TunedChoice {
