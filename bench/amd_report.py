@@ -110,6 +110,7 @@ def main():
     args = parser.parse_args()
     roles = args.waves != "auto"
     rows, failures, loops, divides, estimates, worst = [], 0, 0, 0, 0, 0.0
+    read_loops, wide_loops = 0, 0
     work = list(jobs(args.table, args.chips.split(","), args.types.split(","),
                      args.directions.split(",")))
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -134,6 +135,10 @@ def main():
                 valu_per = mix.get("valu", 0) / max(1, mix.get(compute, 0))
                 in_loop = name != "whole kernel"
                 ok = k["scratch"] == 0 and mix.get(compute, 0) > 0
+                reads = mix.get("lds_read", 0) + mix.get("lds_read_b128", 0)
+                if in_loop and reads:
+                    read_loops += 1
+                    wide_loops += mix.get("lds_read_b128", 0) == reads
                 for loop in filter(None, (main_loop if in_loop else None, load)):
                     loops += 1
                     divides += loop["mix"].get("divide", 0) > 0
@@ -158,7 +163,9 @@ def main():
                     f"{k['occupancy']} | {name} | "
                     f"{mix.get(compute, 0)} | {mix.get('valu', 0)} | {valu_per:.2f} | "
                     f"{mix.get('divide', 0)} | "
-                    f"{mix.get('vmem_load', 0)} | {mix.get('lds_read', 0)}/{mix.get('lds_write', 0)} | "
+                    f"{mix.get('vmem_load', 0)} | "
+                    f"{mix.get('lds_read', 0) + mix.get('lds_read_b128', 0)} "
+                    f"({mix.get('lds_read_b128', 0)})/{mix.get('lds_write', 0)} | "
                     f"{mix.get('waitcnt', 0)}/{mix.get('barrier', 0)} | "
                     f"{cell(main_loop['cycles'], '{:.0f}')} | {cell(main_loop['busy'], '{}%')} |"
                     f"{load_cells} {seconds:.2f} | {'yes' if ok else 'NO'} |")
@@ -181,7 +188,9 @@ def main():
         "is of: the main loop, the math waves' loop (roles), or the whole kernel "
         "where LLVM unrolled a short K loop. `divide` counts what integer division and "
         "remainder lower to (v_rcp_iflag_f32, 32-bit multiply-high without the low "
-        "half of a 64-bit product beside it). MCA cycles per "
+        "half of a 64-bit product beside it). `LDS reads (128-bit)` counts the "
+        "loop's LDS reads and, in parentheses, those of 128 bits per lane "
+        "(ds_read_b128). MCA cycles per "
         "iteration and the matrix unit's busy share are LLVM MCA's estimates for one "
         "wave alone (`-` where LLVM 22's in-order model cannot finish the loop; its "
         "gfx11 model charges a WMMA one VALU cycle, so the busy share there is low). "
@@ -191,12 +200,13 @@ def main():
            "and at most 2 VALU per MFMA in bwd-weight's. The load loop's columns are "
            "`-` where LLVM unrolled it." if roles else "."), "",
         f"Kernels not ok or failed: {failures}. Loops holding a division: {divides} of "
-        f"{loops}. MCA estimates: {estimates} of {loops} loops."
+        f"{loops}. MCA estimates: {estimates} of {loops} loops. Main (or math) "
+        f"loops reading LDS only in 128-bit reads: {wide_loops} of {read_loops}."
         + (f" Most VALU per MFMA in a bwd-weight math loop: {worst:.2f}." if roles else ""),
         "",
         "| # | chip | type | direction | kernel | VGPR | AGPR | SGPR | LDS (B) | "
         "scratch (B) | waves/SIMD | loop | mma/fma | valu | valu per mma | divide | "
-        "vmem loads | LDS reads/writes | waitcnt/barriers | MCA cycles | matrix busy | "
+        "vmem loads | LDS reads (128-bit)/writes | waitcnt/barriers | MCA cycles | matrix busy | "
         + ("load loop valu | load loop vmem | load loop divide | load loop MCA cycles | "
            if roles else "")
         + "compile (s) | ok |",

@@ -91,8 +91,12 @@ LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
     return failure();
   MatrixLayout layout = mma.getLayout(*waveSize);
   bool isA = op.getOperand() == MatrixOperand::A;
-  const FragmentLayout &fragment = isA ? layout.a : layout.b;
-  int64_t extent[2] = {isA ? layout.m : layout.k, isA ? layout.k : layout.n};
+  FailureOr<FragmentLayout> packed = op.getPackedLayout(layout);
+  if (failed(packed))
+    return op.emitOpError() << "cannot pack its steps along K";
+  const FragmentLayout &fragment = *packed;
+  int64_t k = layout.k * op.getStepsAlongK();
+  int64_t extent[2] = {isA ? layout.m : k, isA ? k : layout.n};
   MemRefType ldsType = op.getLds().getType();
   Type elementType = ldsType.getElementType();
   int64_t ldsRow = ldsType.getShape().back();

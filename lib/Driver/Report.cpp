@@ -25,8 +25,10 @@ static StringRef categorize(StringRef op) {
   if (op.starts_with("global_store") || op.starts_with("buffer_store") ||
       op.starts_with("flat_store"))
     return "vmem_store";
+  // 128-bit reads apart, as the fragments' widest (ds_read2_b64 reads two
+  // 64-bit places).
   if (op.starts_with("ds_read") || op.starts_with("ds_load"))
-    return "lds_read";
+    return op.ends_with("_b128") ? "lds_read_b128" : "lds_read";
   if (op.starts_with("ds_write") || op.starts_with("ds_store"))
     return "lds_write";
   if (op.starts_with("s_waitcnt") || op.starts_with("s_wait_"))

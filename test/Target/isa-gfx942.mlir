@@ -38,6 +38,8 @@
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#rocdl.target<O = 3, chip = "gfx942">, assembly = "
 // CHECK-SAME: .amdgcn_target \22amdgcn-amd-amdhsa--gfx942\22
 // CHECK-SAME: gemm_0:
+// The fragments of two K steps are one 128-bit LDS read per lane.
+// CHECK-SAME: ds_read_b128
 // CHECK-COUNT-32: \09v_mfma_f32_16x16x16_f16 v[
 // CHECK-NOT: v_mfma
 // CHECK-SAME: .amdhsa_kernel gemm_0

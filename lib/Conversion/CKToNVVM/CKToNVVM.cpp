@@ -205,7 +205,8 @@ static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
 /// start 16-byte aligned).
 static bool canUseLdmatrix(FragmentLoadOp op) {
   auto mma = dyn_cast<MmaSyncAttr>(op.getMma());
-  if (!mma || mma.getM() != 16 || mma.getN() != 8 || mma.getK() != 16)
+  if (!mma || mma.getM() != 16 || mma.getN() != 8 || mma.getK() != 16 ||
+      op.getStepsAlongK() != 1)
     return false;
   MemRefType type = op.getLds().getType();
   return type.getElementTypeBitWidth() == 16 && type.hasStaticShape() &&

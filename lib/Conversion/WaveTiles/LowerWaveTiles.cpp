@@ -170,15 +170,40 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
     };
     VectorType aType = fragmentType(op.getA().getType(), layout.a);
     VectorType bType = fragmentType(op.getB().getType(), layout.b);
-    auto fragment = [&](Value lds, VectorType type, MatrixOperand operand,
-                        Value row, Value col, bool transposed) -> Value {
+    // MFMA's lanes hold runs along K (4 f16 or 1 f32): where both tiles
+    // keep K innermost, the fragments of the steps that make 16 bytes are
+    // read at once (ck.fragment_load's k_pack), one 128-bit LDS read per
+    // lane instead of two or four.
+    int64_t pack = 1;
+    if (isa<MfmaAttr>(mma) && !op.getATransposed() && op.getBTransposed()) {
+      int64_t bytes =
+          layout.a.size() * op.getA().getType().getElementTypeBitWidth() / 8;
+      int64_t steps = bytes < 16 ? 16 / bytes : 1;
+      if (steps > 1 && op.getK() % (steps * layout.k) == 0 &&
+          layout.a.packedAlong(1, steps) && layout.b.packedAlong(0, steps))
+        pack = steps;
+    }
+    auto fragments = [&](Value lds, VectorType type, MatrixOperand operand,
+                         Value row, Value col,
+                         bool transposed) -> SmallVector<Value> {
       SmallVector<Value, 3> at = {row, col};
       if (op.getSlot())
         at.insert(at.begin(), op.getSlot());
-      auto load = FragmentLoadOp::create(rewriter, loc, type, lds, at,
-                                         operand, mma);
-      load.setTransposed(transposed);
-      return load;
+      auto packedType = VectorType::get({type.getNumElements() * pack},
+                                        type.getElementType());
+      auto load = FragmentLoadOp::create(
+          rewriter, loc, packedType, lds, at, operand, mma, transposed,
+          pack > 1 ? rewriter.getI64IntegerAttr(pack) : IntegerAttr());
+      if (pack == 1)
+        return {load};
+      SmallVector<Value> steps;
+      for (int64_t t = 0; t < pack; ++t) {
+        SmallVector<int64_t> step = llvm::to_vector(llvm::seq<int64_t>(
+            t * type.getNumElements(), (t + 1) * type.getNumElements()));
+        steps.push_back(
+            vector::ShuffleOp::create(rewriter, loc, load, load, step));
+      }
+      return steps;
     };
     auto offset = [&](Value base, int64_t by) -> Value {
       return by == 0 ? base
@@ -188,23 +213,25 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
     };
     SmallVector<Value> accs(adaptor.getAcc());
     int64_t tileK = op.getK();
-    for (int64_t kk = 0; kk < tileK; kk += layout.k) {
+    for (int64_t kk = 0; kk < tileK; kk += pack * layout.k) {
       Value k = indexConstant(rewriter, loc, kk);
-      SmallVector<Value> aFrags, bFrags;
+      // [i][t]: tile i's fragment of step t of the pack.
+      SmallVector<SmallVector<Value>> aFrags, bFrags;
       for (int64_t i = 0; i < tilesM; ++i)
-        aFrags.push_back(fragment(op.getA(), aType, MatrixOperand::A,
-                                  offset(wave->row0, i * layout.m), k,
-                                  op.getATransposed()));
+        aFrags.push_back(fragments(op.getA(), aType, MatrixOperand::A,
+                                   offset(wave->row0, i * layout.m), k,
+                                   op.getATransposed()));
       for (int64_t j = 0; j < tilesN; ++j)
-        bFrags.push_back(fragment(op.getB(), bType, MatrixOperand::B, k,
-                                  offset(wave->col0, j * layout.n),
-                                  op.getBTransposed()));
-      for (int64_t i = 0; i < tilesM; ++i)
-        for (int64_t j = 0; j < tilesN; ++j) {
-          Value &tile = accs[i * tilesN + j];
-          tile = MmaOp::create(rewriter, loc, tile.getType(), mma, aFrags[i],
-                               bFrags[j], tile);
-        }
+        bFrags.push_back(fragments(op.getB(), bType, MatrixOperand::B, k,
+                                   offset(wave->col0, j * layout.n),
+                                   op.getBTransposed()));
+      for (int64_t t = 0; t < pack; ++t)
+        for (int64_t i = 0; i < tilesM; ++i)
+          for (int64_t j = 0; j < tilesN; ++j) {
+            Value &tile = accs[i * tilesN + j];
+            tile = MmaOp::create(rewriter, loc, tile.getType(), mma,
+                                 aFrags[i][t], bFrags[j][t], tile);
+          }
     }
     rewriter.replaceOpWithMultiple(op, {accs});
     return success();

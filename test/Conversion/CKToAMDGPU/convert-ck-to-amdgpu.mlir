@@ -152,6 +152,29 @@ func.func @fragment_loads(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, 
 }
 
 // -----
+// k_pack 2 of mfma 16x16x16 f16 B (transposed: the tile is [n][k], k
+// innermost): K steps 0 and 1 with k permuted, so lane l holds 8
+// consecutive k of column l % 16 from 8 * (lane / 16): one aligned
+// vector<8xf16> (16 bytes) at [col0 + lane % 16, k0 + 8 * (lane / 16)].
+
+// FOLDED-LABEL: func.func @fragment_pack
+// FOLDED-SAME: (%[[L:[^:]*]]: memref<64x40xf16, #gpu.address_space<workgroup>>, %[[R:[^:]*]]: index)
+// FOLDED: %[[LANE:.*]] = arith.remui %{{.*}}, %c64
+// FOLDED: %[[KQ:.*]] = arith.divui %[[LANE]], %c16
+// FOLDED: %[[KT:.*]] = arith.muli %[[KQ]], %c8
+// FOLDED: %[[NT:.*]] = arith.remui %[[LANE]], %c16
+// FOLDED: %[[N:.*]] = arith.addi %[[R]], %[[NT]]
+// FOLDED: %[[V:.*]] = vector.load %[[L]][%[[N]], %[[KT]]] {alignment = 16 : i64} : memref<64x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// FOLDED-NOT: memref.load
+// FOLDED: return %[[V]]
+func.func @fragment_pack(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %r: index) -> vector<8xf16> {
+  %c0 = arith.constant 0 : index
+  %b = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %l[%c0, %r] transposed k_pack 2
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return %b : vector<8xf16>
+}
+
+// -----
 // A tile op that ck-lower-wave-tiles did not lower is named, with the pass.
 
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

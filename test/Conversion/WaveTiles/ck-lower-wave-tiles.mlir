@@ -18,20 +18,25 @@
 // CHECK: %[[COL0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
 // CHECK: %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[ACC0:.*]] = %[[Z]], %[[ACC1:.*]] = %[[Z]]) -> (vector<4xf32>, vector<4xf32>)
-// K step 0: one A fragment at the wave's rows, B fragments at its columns
-// and 16 columns on, then one instruction per tile.
-// CHECK:   %[[A0:.*]] = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %[[LA]][%[[ROW0]], %[[K0:.*]]] : {{.*}} -> vector<4xf16>
-// CHECK:   %[[B00:.*]] = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K0]], %[[COL0]]] transposed
+// Both tiles keep K innermost and the lane's 4 f16 of A and of B are one
+// run along K, so K steps 0 and 1 are read at once (k_pack 2: 8 f16, 16
+// bytes, per lane): one A fragment at the wave's rows, B fragments at its
+// columns and 16 columns on, each split into the two steps' halves; then
+// one instruction per tile for step 0, and step 1 accumulates onto them.
+// CHECK:   %[[A:.*]] = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %[[LA]][%[[ROW0]], %[[K0:.*]]] k_pack 2 : {{.*}} -> vector<8xf16>
+// CHECK:   %[[A0:.*]] = vector.shuffle %[[A]], %[[A]] [0, 1, 2, 3]
+// CHECK:   %[[A1:.*]] = vector.shuffle %[[A]], %[[A]] [4, 5, 6, 7]
+// CHECK:   %[[B0:.*]] = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K0]], %[[COL0]]] transposed k_pack 2 : {{.*}} -> vector<8xf16>
+// CHECK:   %[[B00:.*]] = vector.shuffle %[[B0]], %[[B0]] [0, 1, 2, 3]
+// CHECK:   %[[B10:.*]] = vector.shuffle %[[B0]], %[[B0]] [4, 5, 6, 7]
 // CHECK:   %[[N16:.*]] = arith.addi %[[COL0]], %{{.*}} : index
-// CHECK:   %[[B01:.*]] = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K0]], %[[N16]]] transposed
+// CHECK:   %[[B1:.*]] = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K0]], %[[N16]]] transposed k_pack 2
+// CHECK:   %[[B01:.*]] = vector.shuffle %[[B1]], %[[B1]] [0, 1, 2, 3]
+// CHECK:   %[[B11:.*]] = vector.shuffle %[[B1]], %[[B1]] [4, 5, 6, 7]
 // CHECK:   %[[D0:.*]] = ck.mma #ck.mfma<16x16x16, f16> %[[A0]], %[[B00]], %[[ACC0]]
 // CHECK:   %[[D1:.*]] = ck.mma #ck.mfma<16x16x16, f16> %[[A0]], %[[B01]], %[[ACC1]]
-// K step 1 (k = 16) accumulates onto them.
-// CHECK:   ck.fragment_load a
-// CHECK:   ck.fragment_load b
-// CHECK:   ck.fragment_load b
-// CHECK:   %[[E0:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[D0]]
-// CHECK:   %[[E1:.*]] = ck.mma #ck.mfma<16x16x16, f16> %{{.*}}, %{{.*}}, %[[D1]]
+// CHECK:   %[[E0:.*]] = ck.mma #ck.mfma<16x16x16, f16> %[[A1]], %[[B10]], %[[D0]]
+// CHECK:   %[[E1:.*]] = ck.mma #ck.mfma<16x16x16, f16> %[[A1]], %[[B11]], %[[D1]]
 // CHECK-NOT: ck.mma
 // CHECK:   scf.yield %[[E0]], %[[E1]] : vector<4xf32>, vector<4xf32>
 // CHECK-NOT: ck.
@@ -45,6 +50,27 @@ func.func @k_loop(%la: !lds, %lb: !lds, %c: memref<1x32x32xf32>, %n: index) {
     scf.yield %a : !acc
   }
   ck.tile_store %r -> %c[%c0, %c0, %c0] : !acc, memref<1x32x32xf32>
+  return
+}
+
+// -----
+// One K step per tile (k 16): nothing to pack; each step reads its own
+// fragments.
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!lds = memref<32x24xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @one_k_step
+// CHECK: ck.fragment_load a of #ck.mfma<16x16x16, f16> from {{.*}} : {{.*}} -> vector<4xf16>
+// CHECK-NOT: k_pack
+// CHECK: ck.mma
+// CHECK: ck.mma
+// CHECK-NOT: ck.mma
+func.func @one_k_step(%la: !lds, %lb: !lds, %c: memref<1x32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = ck.acc_zero : !acc
+  %a = ck.tile_mma %z, %la, %lb k 16 b_transposed : !acc, !lds, !lds
+  ck.tile_store %a -> %c[%c0, %c0, %c0] : !acc, memref<1x32x32xf32>
   return
 }
 

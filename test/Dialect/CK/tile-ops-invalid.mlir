@@ -193,6 +193,38 @@ func.func @fragment_size(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %
   return
 }
 
+// -----
+// k_pack 2 makes the fragment 2 x 4 elements.
+func.func @fragment_pack_size(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op result has 4 elements; #ck.mfma<16x16x16, f16> on waves of 64 gives each lane 8 of A in 2 steps along K}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] k_pack 2 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return
+}
+
+// -----
+// Two K steps of A span 32 columns: an origin of 16 splits them.
+func.func @fragment_pack_origin(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{'ck.fragment_load' op origin column 16 is not a multiple of the instruction tile's 32}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %c16] k_pack 2 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}
+
+// -----
+// mma.sync's A lane holds two runs along K (k and k + 8): no packing.
+func.func @fragment_pack_runs(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op k_pack 2: the lane's elements of A of #ck.mma_sync<16x8x16, f16> are not one run along K}}
+  %f = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%i, %i] k_pack 2 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<16xf16>
+  return
+}
+
+// -----
+func.func @fragment_pack_one(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op attribute 'k_pack' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 2}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] k_pack 1 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // ck.tile_store
 //===----------------------------------------------------------------------===//

@@ -32,6 +32,9 @@ func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
 // CHECK: ck.fragment_load a of #ck.mfma<16x16x16, f16> from %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
 // CHECK: ck.fragment_load b of #ck.mfma<16x16x16, f16> from %{{.*}}[%{{.*}}, %{{.*}}] transposed : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
 // CHECK: ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %{{.*}}[%{{.*}}, %{{.*}}] : memref<32x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+// Two and four K steps at once.
+// CHECK: ck.fragment_load b of #ck.mfma<16x16x16, f16> from %{{.*}}[%{{.*}}, %{{.*}}] transposed k_pack 2 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+// CHECK: ck.fragment_load a of #ck.mfma<16x16x4, f32> from %{{.*}}[%{{.*}}, %{{.*}}] k_pack 4 : memref<32x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
 func.func @fragment_loads(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
                           %lb: memref<64x40xf16, #gpu.address_space<workgroup>>,
                           %lf: memref<32x40xf32, #gpu.address_space<workgroup>>,
@@ -42,6 +45,11 @@ func.func @fragment_loads(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>
   %b = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %lb[%c16, %r] transposed
       : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
   %f = ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %lf[%r, %r]
+      : memref<32x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  %c32 = arith.constant 32 : index
+  %p = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %lb[%c32, %r] transposed k_pack 2
+      : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  %q = ck.fragment_load a of #ck.mfma<16x16x4, f32> from %lf[%r, %c16] k_pack 4
       : memref<32x40xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
   return
 }

@@ -108,7 +108,9 @@ LogicalResult FragmentLoadOp::verify() {
                          << ") differ from the LDS tile's (" << element << ")";
   bool isA = getOperand() == MatrixOperand::A;
   SmallVector<int64_t, 3> shape = mma.getShape();
-  int64_t extent[2] = {isA ? shape[0] : shape[2], isA ? shape[2] : shape[1]};
+  int64_t pack = getStepsAlongK();
+  int64_t extent[2] = {isA ? shape[0] : shape[2] * pack,
+                       isA ? shape[2] * pack : shape[1]};
   ValueRange origin = getIndices().take_back(2);
   const char *dims[] = {"row", "column"};
   for (int i = 0; i < 2; ++i)
@@ -121,13 +123,33 @@ LogicalResult FragmentLoadOp::verify() {
   if (!wave)
     return success();
   MatrixLayout layout = mma.getLayout(*wave);
-  int64_t size = isA ? layout.a.size() : layout.b.size();
-  if (result.getNumElements() != size)
+  FailureOr<FragmentLayout> fragment = getPackedLayout(layout);
+  if (failed(fragment))
+    return emitOpError() << "k_pack " << pack << ": the lane's elements of "
+                         << (isA ? "A" : "B") << " of " << mma
+                         << " are not one run along K";
+  if (result.getNumElements() != fragment->size())
     return emitOpError() << "result has " << result.getNumElements()
                          << " elements; " << mma << " on waves of " << *wave
-                         << " gives each lane " << size << " of "
-                         << (isA ? "A" : "B");
+                         << " gives each lane " << fragment->size() << " of "
+                         << (isA ? "A" : "B")
+                         << (pack > 1 ? " in " + std::to_string(pack) +
+                                            " steps along K"
+                                      : std::string());
   return success();
+}
+
+FailureOr<FragmentLayout>
+FragmentLoadOp::getPackedLayout(const MatrixLayout &layout) {
+  bool isA = getOperand() == MatrixOperand::A;
+  const FragmentLayout &fragment = isA ? layout.a : layout.b;
+  if (getStepsAlongK() == 1)
+    return fragment;
+  std::optional<FragmentLayout> packed =
+      fragment.packedAlong(isA ? 1 : 0, getStepsAlongK());
+  if (!packed)
+    return failure();
+  return *packed;
 }
 
 //===----------------------------------------------------------------------===//

@@ -53,6 +53,23 @@ int64_t FragmentLayout::runAt(int64_t i, unsigned dim, int64_t maxRun) const {
   return run;
 }
 
+std::optional<FragmentLayout> FragmentLayout::packedAlong(unsigned dim,
+                                                          int64_t pack) const {
+  int64_t run = size();
+  LaneTerm term = dim == 0 ? row : col;
+  if (pack < 1 || runAt(0, dim, run) != run || term.scale != run ||
+      (dim == 0 ? offsets[0].first : offsets[0].second) != 0)
+    return std::nullopt;
+  FragmentLayout packed = *this;
+  (dim == 0 ? packed.row : packed.col).scale = run * pack;
+  packed.offsets.clear();
+  for (int64_t t = 0; t < pack; ++t)
+    for (const auto &[r, c] : offsets)
+      packed.offsets.emplace_back(dim == 0 ? r + t * run : r,
+                                  dim == 0 ? c : c + t * run);
+  return packed;
+}
+
 namespace mlir::ck {
 /// `MxNxK`, as in `#ck.mfma<16x16x16, f16>`.
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,

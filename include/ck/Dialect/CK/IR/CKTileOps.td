@@ -125,28 +125,48 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     chunks; other fragments, and AMD's, are read as the longest aligned runs
     of the lane's elements that are contiguous in LDS, as vectors.
 
+    `k_pack P` reads the fragments of P consecutive instruction steps along
+    K at once (the origin's K is then a multiple of P times the
+    instruction's K), concatenated: with K permuted within the P steps so
+    that each lane's elements stay one run (`FragmentLayout::packedAlong`),
+    for example 8 consecutive f16 per lane, one 128-bit read, instead of two
+    runs of 4 for `#ck.mfma<16x16x16, f16>`. Step t's fragment is elements
+    `t * F .. t * F + F - 1` (F the fragment size). The products stay right
+    where A's and B's fragments of each step are read with the same P.
+
     Verifier: one index per memref dimension; the instruction takes the
     memref's element type; the result has that element type and, where the
     wave size is known (the instruction's, or the module's `#ck.target`),
-    the layout's fragment size; constant origins are multiples of the
-    instruction tile.
+    the layout's fragment size (times `k_pack`); constant origins are
+    multiples of the instruction tile (times `k_pack` along K); `k_pack`
+    only where each lane's elements of the operand are one run along K.
 
     Example:
 
     ```mlir
     %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %lds[%slot, %row, %col]
         : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+    %g = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %lds[%slot, %row, %col] transposed k_pack 2
+        : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
     ```
   }];
   let arguments = (ins Arg<CK_LdsMemRef, "the tile", [MemRead]>:$lds,
                        Variadic<Index>:$indices,
                        CK_MatrixOperand:$operand,
                        CK_MatrixInstrAttr:$mma,
-                       UnitAttr:$transposed);
+                       UnitAttr:$transposed,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>]>>:$k_pack);
   let results = (outs VectorOfRankAndType<[1], [F16, BF16, F32]>:$result);
   let assemblyFormat = [{
     $operand `of` $mma `from` $lds `[` $indices `]` (`transposed` $transposed^)?
-    attr-dict `:` type($lds) `->` type($result)
+    (`k_pack` $k_pack^)? attr-dict `:` type($lds) `->` type($result)
+  }];
+  let extraClassDeclaration = [{
+    /// The instruction steps along K read at once (1 without `k_pack`).
+    int64_t getStepsAlongK() { return getKPack().value_or(1); }
+    /// The operand's layout of the steps read at once, or failure where
+    /// they cannot be packed.
+    FailureOr<FragmentLayout> getPackedLayout(const MatrixLayout &layout);
   }];
   let hasVerifier = 1;
 }

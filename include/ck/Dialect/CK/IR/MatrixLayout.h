@@ -20,6 +20,7 @@
 #define CK_DIALECT_CK_IR_MATRIXLAYOUT_H
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -51,6 +52,15 @@ struct FragmentLayout {
     return {row.evaluate(lane) + offsets[element].first,
             col.evaluate(lane) + offsets[element].second};
   }
+  /// `pack` consecutive instruction steps along `dim` (the K dimension: 1
+  /// for A, 0 for B) read as one fragment, K permuted within the steps'
+  /// `pack * k` so that each lane's elements stay one run: where the lane's
+  /// elements are one run of r along `dim` and the lane term along it steps
+  /// by r, element `t * r + e` is element `e` of step t at `dim` position
+  /// `pack * r * q + t * r + e` (q the lane's group), instead of `t * k + r
+  /// * q + e`. A product summed over K does not change when A and B are
+  /// permuted alike. std::nullopt for other layouts.
+  std::optional<FragmentLayout> packedAlong(unsigned dim, int64_t pack) const;
 };
 
 /// One instruction on waves of `waveSize` lanes: C (m x n) += A (m x k) *
