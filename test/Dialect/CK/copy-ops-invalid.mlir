@@ -49,6 +49,16 @@ func.func @ragged() attributes {p = #ck.copy_plan<tile = [30, 32], load = [0, 8]
 }
 
 // -----
+// A result count past what one type is given to (found by fuzzing: the
+// parser allocated 2^31 types).
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @too_many_results(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{2147483647 values of one type; at most 65536}}
+  %r:2147483647 = ck.tile_load %a[%p, %p] plan #plan thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return
+}
+
+// -----
 // Two results need two positions.
 #plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
 func.func @positions(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {

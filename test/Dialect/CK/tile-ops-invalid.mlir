@@ -219,8 +219,17 @@ func.func @fragment_pack_runs(%l: memref<64x40xf16, #gpu.address_space<workgroup
 }
 
 // -----
+// A pack is at most 8 steps (found by fuzzing: a huge one built a huge
+// layout).
+func.func @fragment_pack_huge(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op attribute 'k_pack' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 2 whose maximum value is 8}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] k_pack 4294967296 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}
+
+// -----
 func.func @fragment_pack_one(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %i: index) {
-  // expected-error @+1 {{'ck.fragment_load' op attribute 'k_pack' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 2}}
+  // expected-error @+1 {{'ck.fragment_load' op attribute 'k_pack' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 2 whose maximum value is 8}}
   %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] k_pack 1 : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
   return
 }

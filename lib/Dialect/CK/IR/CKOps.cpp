@@ -14,11 +14,19 @@ using namespace mlir::ck;
 //===----------------------------------------------------------------------===//
 
 /// One type for `count` values: printed once, given to each when parsed.
+/// At most kMaxUniformValues of them (a thread's vectors of one copy are
+/// far fewer), so that a result count such as `%r:2147483647` is an error,
+/// not an allocation of that many.
 static ParseResult parseTypeFor(OpAsmParser &parser, size_t count,
                                 SmallVectorImpl<Type> &types) {
+  constexpr size_t kMaxUniformValues = 65536;
+  SMLoc loc = parser.getCurrentLocation();
   Type type;
   if (parser.parseType(type))
     return failure();
+  if (count > kMaxUniformValues)
+    return parser.emitError(loc)
+           << count << " values of one type; at most " << kMaxUniformValues;
   types.assign(count, type);
   return success();
 }

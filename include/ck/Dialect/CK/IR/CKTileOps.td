@@ -125,7 +125,7 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     chunks; other fragments, and AMD's, are read as the longest aligned runs
     of the lane's elements that are contiguous in LDS, as vectors.
 
-    `k_pack P` reads the fragments of P consecutive instruction steps along
+    `k_pack P` (2 to 8) reads the fragments of P consecutive instruction steps along
     K at once (the origin's K is then a multiple of P times the
     instruction's K), concatenated: with K permuted within the P steps so
     that each lane's elements stay one run (`FragmentLayout::packedAlong`),
@@ -155,7 +155,7 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
                        CK_MatrixOperand:$operand,
                        CK_MatrixInstrAttr:$mma,
                        UnitAttr:$transposed,
-                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>]>>:$k_pack);
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$k_pack);
   let results = (outs VectorOfRankAndType<[1], [F16, BF16, F32]>:$result);
   let assemblyFormat = [{
     $operand `of` $mma `from` $lds `[` $indices `]` (`transposed` $transposed^)?
