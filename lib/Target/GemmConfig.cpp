@@ -70,10 +70,9 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   int64_t reserve = wgmma && config.hasRoles()
                         ? target.getAddressingRegisters() / 4
                         : target.getAddressingRegisters();
-  cost.registerBudget =
-      std::min(target.getRegisters(),
-               target.getRegistersPerSimd() / cost.wavesPerSimd) -
-      reserve;
+  cost.registersPerWave = std::min(
+      target.getRegisters(), target.getRegistersPerSimd() / cost.wavesPerSimd);
+  cost.registerBudget = cost.registersPerWave - reserve;
   return cost;
 }
 
@@ -263,7 +262,7 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     }
   if (!instruction || shape.m < 64 || shape.n < 64 || stages == 1)
     return failure();
-  if (roles && (roles->load != 4 || (roles->math != 4 && roles->math != 8)))
+  if (roles && roles->math != 4 && roles->math != 8)
     return failure();
   int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;

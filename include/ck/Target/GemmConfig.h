@@ -49,9 +49,11 @@ struct GemmConfigCost {
   int64_t fixupRegisters;
   /// The workgroup's waves on one SIMD (ceil(waves / SIMDs)).
   int64_t wavesPerSimd;
-  /// The registers per lane one wave of the workgroup may hold after the
-  /// addressing reserve: the target's, or less where the workgroup puts
-  /// several waves on one SIMD and they share its register file.
+  /// The registers per lane one wave of the workgroup may hold: the
+  /// target's, or less where several waves share a SIMD's register file.
+  int64_t registersPerWave;
+  /// registersPerWave less the addressing reserve (a quarter of it for
+  /// wgmma's math waves with roles, which copy nothing).
   int64_t registerBudget;
 };
 

@@ -256,6 +256,13 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return kLoop.getResult(0);
 }
 
+/// The ring slot of `step`, `step mod slots`; null with one slot.
+Value emitRingSlot(OpBuilder &b, Location loc, Value step, int64_t slots) {
+  if (slots == 1)
+    return nullptr;
+  return arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
+}
+
 /// Whether a K loop keeps one tile's products in flight across the next
 /// step: wgmma with 3 or more stages (ck.tile_mma's `in_flight`).
 bool keepsProductsInFlight(TileGemmOp op) {
@@ -438,8 +445,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
     ValueRange carried = loadLoop.getRegionIterArgs();
     TilePositions at = copy.take(carried);
     RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
-    Value slot =
-        arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
+    Value slot = emitRingSlot(b, loc, step, slots);
     operands[0].finish(operands[0].start(at.a, nullptr, slot), slot);
     operands[1].finish(operands[1].start(at.b, nullptr, slot), slot);
     AsyncCommitOp::create(b, loc);
@@ -495,11 +501,7 @@ void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   TilePositions at = copy.take(carried);
   SmallVector<Value> yielded = copy.load(at, hasNext);
   RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
-  Value slot =
-      slots == 1
-          ? Value()
-          : arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
-  copy.store(parts, slot,
+  copy.store(parts, emitRingSlot(b, loc, step, slots),
              SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
   RingSignalOp::create(b, loc, ring, RingEvent::Full, step, Value());
   copy.carryNext(yielded, at);
@@ -536,9 +538,7 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     b.setInsertionPointToStart(mathLoop.getBody());
     Value step = mathLoop.getInductionVar();
     RingWaitOp::create(b, loc, ring, RingEvent::Full, step);
-    Value slot = slots == 1 ? Value()
-                            : arith::RemUIOp::create(
-                                  b, loc, step, indexConstant(b, loc, slots));
+    Value slot = emitRingSlot(b, loc, step, slots);
     Value acc = emitTileMma(b, loc, op, parts, mathLoop.getRegionIterArgs()[0],
                             slot, inFlight);
     if (inFlight)
@@ -632,9 +632,7 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
     // each wave.
     parts.spareRegisters =
         config.hasRoles() && config.getAsyncCopy()
-            ? std::min(target.getRegisters(),
-                       target.getRegistersPerSimd() / cost.wavesPerSimd) -
-                  reserve
+            ? cost.registersPerWave - reserve
             : target.getRegisters() - reserve - cost.registersPerLane;
   }
   parts.bkValue = indexConstant(b, loc, parts.bk);
