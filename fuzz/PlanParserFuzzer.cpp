@@ -85,6 +85,11 @@ std::string print(const ckrt_plan_desc *d) {
     check(ckrt_plan_desc_schedule(d, i, &s) == CKRT_SUCCESS);
     text += ckrt::planScheduleText(s) + "\n";
   }
+  for (size_t i = 0; i < ckrt_plan_desc_num_tensor_maps(d); ++i) {
+    ckrt_tensor_map_decl m;
+    check(ckrt_plan_desc_tensor_map(d, i, &m) == CKRT_SUCCESS);
+    text += ckrt::planTensorMapText(m) + "\n";
+  }
   for (size_t k = 0; k < ckrt_plan_desc_num_kernels(d); ++k) {
     ckrt_kernel_info ki;
     check(ckrt_plan_desc_kernel(d, k, &ki) == CKRT_SUCCESS);
@@ -118,6 +123,7 @@ bool sameArg(const ckrt_kernel_arg &a, const ckrt_kernel_arg &b) {
   case CKRT_ARG_TENSOR:
   case CKRT_ARG_WORKSPACE:
   case CKRT_ARG_SCHEDULE:
+  case CKRT_ARG_TENSOR_MAP:
     return a.index == b.index;
   case CKRT_ARG_I32:
     return a.i32 == b.i32;
@@ -277,6 +283,8 @@ void checkDesc(const ckrt_plan_desc *d) {
         check(arg.index < numWorkspaces);
       if (arg.kind == CKRT_ARG_SCHEDULE)
         check(arg.index < numSchedules);
+      if (arg.kind == CKRT_ARG_TENSOR_MAP)
+        check(arg.index < ckrt_plan_desc_num_tensor_maps(d));
     }
     ckrt_kernel_arg arg;
     check(ckrt_plan_desc_kernel_arg(d, k, ki.num_args, &arg) ==
@@ -347,6 +355,14 @@ void checkSame(const ckrt_plan_desc *a, const ckrt_plan_desc *b) {
           sa.reduce == sb.reduce && sa.dp == sb.dp && sa.tail == sb.tail &&
           sa.k_batch == sb.k_batch && sa.max_k_batch == sb.max_k_batch &&
           sa.num_scalars == sb.num_scalars);
+  }
+  check(ckrt_plan_desc_num_tensor_maps(a) == ckrt_plan_desc_num_tensor_maps(b));
+  for (size_t i = 0; i < ckrt_plan_desc_num_tensor_maps(a); ++i) {
+    ckrt_tensor_map_decl ma, mb;
+    ckrt_plan_desc_tensor_map(a, i, &ma);
+    ckrt_plan_desc_tensor_map(b, i, &mb);
+    ma.line = mb.line = 0;
+    check(std::memcmp(&ma, &mb, sizeof(ma)) == 0);
   }
   check(ckrt_plan_desc_num_kernels(a) == ckrt_plan_desc_num_kernels(b));
   for (size_t k = 0; k < ckrt_plan_desc_num_kernels(a); ++k) {

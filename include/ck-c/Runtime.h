@@ -41,9 +41,10 @@ extern "C" {
  *  schedule passes five scalars, the grid last (ckrt_schedule_info's
  *  scalars grew to 8). */
 #define CKRT_API_VERSION 3
-/** The newest launch-plan format version this runtime reads (`ck-plan 2`,
- *  which adds `schedule`, `schedule:NAME` and `coop`). */
-#define CKRT_PLAN_VERSION 2
+/** The newest launch-plan format version this runtime reads (`ck-plan 3`;
+ *  2 added `schedule`, `schedule:NAME` and `coop`, 3 adds `tensormap` and
+ *  `mN` arguments). */
+#define CKRT_PLAN_VERSION 3
 /** The oldest one it still reads (`ck-plan 1`). */
 #define CKRT_PLAN_VERSION_MIN 1
 
@@ -317,6 +318,28 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * a pinned occupancy above what the driver reports for its kernels is
  * refused at load (its workgroups would wait for ones never resident).
  *
+ * Version 3 adds tensor maps, TMA descriptors that ckrt encodes from a
+ * tensor's address at each launch and passes by value (128 bytes) to the
+ * kernel's `mN` arguments:
+ *
+ *   tensormap 0 tiled t2 dims 256 40000 strides 512 box 64 64 swizzle 128
+ *   tensormap 1 im2col t0 dims 256 50 50 16 strides 512 25600 1280000
+ *             box 64 64 lower -1 -1 upper -1 -1 swizzle 128
+ *   kernel gemm_0 ... args t2 t0 t1 m0 m1
+ *
+ * `tensormap <index> tiled|im2col t<N>` is followed by `<key> <values>`
+ * groups, each at most once, lists innermost dimension first: dims (rank
+ * values, 1 to 2^32 each; rank 1 to 5, im2col 3 to 5), strides (rank - 1
+ * byte strides, multiples of 16 below 2^40), box (tiled: one entry per
+ * dimension, 1 to 256, the innermost a multiple of 16 bytes; im2col:
+ * channels per pixel 1 to 256 and pixels per column 1 to 1024), lower and
+ * upper (im2col only, rank - 2 corner offsets each, W first, within
+ * [-32768, 32767] for rank 3, [-128, 127] for rank 4, [-16, 15] for rank
+ * 5), elements
+ * (traversal strides, 1 to 8, default 1) and swizzle (0, 32, 64 or 128
+ * bytes; the box's innermost bytes at most that). The region the map
+ * describes must lie within tensor N; elements out of bounds read as zero.
+ *
  * Limits (a plan beyond them is a parse error naming the line): a tensor
  * (count * element size) or a workspace holds at most CKRT_MAX_TENSOR_BYTES;
  * grid entries at most 2^31-1 (x) and 65535 (y, z), `cus*K` included
@@ -400,7 +423,8 @@ typedef enum ckrt_arg_kind {
   CKRT_ARG_I32 = 2,       /* i32:V: value in `i32` */
   CKRT_ARG_I64 = 3,       /* i64:V: value in `i64` */
   CKRT_ARG_F32 = 4,       /* f32:V: value in `f32` */
-  CKRT_ARG_SCHEDULE = 5   /* schedule:NAME: `index` is the schedule */
+  CKRT_ARG_SCHEDULE = 5,  /* schedule:NAME: `index` is the schedule */
+  CKRT_ARG_TENSOR_MAP = 6 /* mN: `index` is N; a 128-byte parameter */
 } ckrt_arg_kind;
 
 typedef struct ckrt_kernel_arg {
@@ -410,6 +434,41 @@ typedef struct ckrt_kernel_arg {
   int64_t i64;
   float f32;
 } ckrt_kernel_arg;
+
+/** Most dimensions of a `tensormap`. */
+#define CKRT_MAX_TENSOR_MAP_RANK 5
+
+typedef enum ckrt_tensor_map_mode {
+  CKRT_TENSOR_MAP_TILED = 0,
+  CKRT_TENSOR_MAP_IM2COL = 1
+} ckrt_tensor_map_mode;
+
+/** A `tensormap` directive (ck-plan 3): a TMA descriptor of a tensor that
+ *  ckrt encodes at each launch (cuTensorMapEncodeTiled or
+ *  cuTensorMapEncodeIm2col) and passes by value to `mN` arguments. Lists
+ *  run innermost dimension first. */
+typedef struct ckrt_tensor_map_decl {
+  uint32_t index;
+  ckrt_tensor_map_mode mode;
+  /** The tensor it describes (`tN`); its element type is the map's. */
+  uint32_t tensor;
+  uint32_t rank;
+  uint64_t dims[CKRT_MAX_TENSOR_MAP_RANK];
+  /** Bytes between neighbours along each dimension: strides[0] is the
+   *  element size, the others as written (`strides`, rank - 1 values). */
+  uint64_t strides[CKRT_MAX_TENSOR_MAP_RANK];
+  /** Tiled: the box, one entry per dimension. Im2col: channels per pixel
+   *  and pixels per column (two entries). */
+  uint32_t box[CKRT_MAX_TENSOR_MAP_RANK];
+  /** Im2col: the pixel box's corners, rank - 2 entries each, W first. */
+  int32_t lower[CKRT_MAX_TENSOR_MAP_RANK - 2];
+  int32_t upper[CKRT_MAX_TENSOR_MAP_RANK - 2];
+  /** Traversal strides, 1 where the line gives none. */
+  uint32_t element_strides[CKRT_MAX_TENSOR_MAP_RANK];
+  /** Shared-memory swizzle in bytes: 0, 32, 64 or 128. */
+  uint32_t swizzle;
+  int line;
+} ckrt_tensor_map_decl;
 
 typedef enum ckrt_schedule_kind {
   CKRT_SCHEDULE_STREAM_K = 0,
@@ -544,6 +603,11 @@ CKRT_API ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc,
 CKRT_API ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                                                size_t kernel, size_t arg,
                                                ckrt_kernel_arg *out);
+/** `tensormap` directives by index (== position, indices are dense). */
+CKRT_API size_t ckrt_plan_desc_num_tensor_maps(const ckrt_plan_desc *desc);
+CKRT_API ckrt_status ckrt_plan_desc_tensor_map(const ckrt_plan_desc *desc,
+                                               size_t index,
+                                               ckrt_tensor_map_decl *decl);
 /** The kernel's grid for a device with `cus` SMs/CUs. Fails with
  *  CKRT_ERROR_UNSUPPORTED if an entry overflows (x > 2^31-1, y/z > 65535)
  *  or a schedule it uses cannot be planned, and with

@@ -23,6 +23,11 @@
 
 namespace ckrt::detail {
 
+/// A TMA descriptor (CUtensorMap) as the kernel takes it by value.
+struct alignas(64) TensorMapBytes {
+  unsigned char bytes[128];
+};
+
 class Backend {
 public:
   virtual ~Backend() = default;
@@ -90,6 +95,13 @@ public:
   /// CKRT_SUCCESS if the driver and device `device` can launch kernels
   /// cooperatively, else CKRT_ERROR_UNSUPPORTED saying why.
   virtual ckrt_status checkCooperativeLaunch(int device) = 0;
+  /// Encodes `map` of a tensor of `dtype` at device address `address`
+  /// into `out` (cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col).
+  /// CKRT_ERROR_UNSUPPORTED where the driver has no tensor maps (HIP,
+  /// CUDA before 12).
+  virtual ckrt_status encodeTensorMap(const ckrt_tensor_map_decl &map,
+                                      ckrt_dtype dtype, const void *address,
+                                      TensorMapBytes *out) = 0;
   /// Launches `function`; `cooperative` through cuLaunchCooperativeKernel
   /// or hipModuleLaunchCooperativeKernel (checkCooperativeLaunch first).
   virtual ckrt_status launch(void *function, const unsigned grid[3],

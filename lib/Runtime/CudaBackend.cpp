@@ -64,6 +64,14 @@ constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
+// CUtensorMap enum values (cuTensorMapEncode*).
+constexpr int CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7;
+constexpr int CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9;
+constexpr int CU_TENSOR_MAP_INTERLEAVE_NONE = 0;
+constexpr int CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3;
+constexpr int CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0; // out of bounds: zeros
+
 struct CudaApi {
   CUresult (*cuInit)(unsigned);
   CUresult (*cuDriverGetVersion)(int *);
@@ -110,6 +118,16 @@ struct CudaApi {
   CUresult (*cuLaunchCooperativeKernel)(CUfunction, unsigned, unsigned,
                                         unsigned, unsigned, unsigned, unsigned,
                                         unsigned, CUstream, void **);
+  // Optional (CUDA 12+): needed only by plans with tensor maps.
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, uint32_t, void *,
+                                     const uint64_t *, const uint64_t *,
+                                     const uint32_t *, const uint32_t *, int,
+                                     int, int, int);
+  CUresult (*cuTensorMapEncodeIm2col)(void *, int, uint32_t, void *,
+                                      const uint64_t *, const uint64_t *,
+                                      const int *, const int *, uint32_t,
+                                      uint32_t, const uint32_t *, int, int, int,
+                                      int);
 };
 
 struct Session {
@@ -495,6 +513,49 @@ public:
     return CKRT_SUCCESS;
   }
 
+  ckrt_status encodeTensorMap(const ckrt_tensor_map_decl &map, ckrt_dtype dtype,
+                              const void *address,
+                              TensorMapBytes *out) override {
+    bool im2col = map.mode == CKRT_TENSOR_MAP_IM2COL;
+    if (!(im2col ? (void *)api.cuTensorMapEncodeIm2col
+                 : (void *)api.cuTensorMapEncodeTiled))
+      return fail(CKRT_ERROR_UNSUPPORTED,
+                  "the CUDA driver '%s' has no %s (tensor maps need CUDA 12 "
+                  "or later)",
+                  path.c_str(),
+                  im2col ? "cuTensorMapEncodeIm2col"
+                         : "cuTensorMapEncodeTiled");
+    if (reinterpret_cast<uintptr_t>(address) % 16)
+      return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                  "a tensor map needs a 16-byte aligned tensor, got %p",
+                  address);
+    int type = dtype == CKRT_DTYPE_F16    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+               : dtype == CKRT_DTYPE_BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                          : CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    // CU_TENSOR_MAP_SWIZZLE_NONE, _32B, _64B, _128B.
+    int swizzle = map.swizzle == 0    ? 0
+                  : map.swizzle == 32 ? 1
+                  : map.swizzle == 64 ? 2
+                                      : 3;
+    void *global = const_cast<void *>(address);
+    if (im2col)
+      return check(api.cuTensorMapEncodeIm2col(
+                       out->bytes, type, map.rank, global, map.dims,
+                       map.strides + 1, map.lower, map.upper, map.box[0],
+                       map.box[1], map.element_strides,
+                       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                       CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                   "cuTensorMapEncodeIm2col");
+    return check(api.cuTensorMapEncodeTiled(
+                     out->bytes, type, map.rank, global, map.dims,
+                     map.strides + 1, map.box, map.element_strides,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                     CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                 "cuTensorMapEncodeTiled");
+  }
+
   ckrt_status launch(void *function, const unsigned grid[3],
                      const unsigned block[3], unsigned sharedBytes,
                      void *stream, void **params, bool cooperative) override {
@@ -591,6 +652,8 @@ std::unique_ptr<Backend> createCudaBackend(const std::string &path,
   optional(api.cuOccupancyMaxActiveBlocksPerMultiprocessor,
            "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   optional(api.cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel");
+  optional(api.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
+  optional(api.cuTensorMapEncodeIm2col, "cuTensorMapEncodeIm2col");
   if (missing) {
     failure->status = CKRT_ERROR_NO_BACKEND;
     failure->reason = format("it lacks the symbol '%s' (not a CUDA driver, "

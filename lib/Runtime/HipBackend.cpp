@@ -456,6 +456,13 @@ public:
     return CKRT_SUCCESS;
   }
 
+  ckrt_status encodeTensorMap(const ckrt_tensor_map_decl &, ckrt_dtype,
+                              const void *, TensorMapBytes *) override {
+    return fail(CKRT_ERROR_UNSUPPORTED,
+                "tensor maps (TMA descriptors) are an NVIDIA feature; HIP "
+                "has none");
+  }
+
   ckrt_status launch(void *function, const unsigned grid[3],
                      const unsigned block[3], unsigned sharedBytes,
                      void *stream, void **params, bool cooperative) override {

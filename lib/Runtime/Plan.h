@@ -121,6 +121,7 @@ struct ckrt_plan_desc_s {
   std::vector<ckrt::detail::TensorDecl> tensors;       // by index
   std::vector<ckrt::detail::WorkspaceDecl> workspaces; // by index
   std::vector<ckrt::detail::ScheduleDecl> schedules;   // file order
+  std::vector<ckrt_tensor_map_decl> tensorMaps;        // by index
   std::vector<ckrt::detail::KernelDecl> kernels;       // launch order
 };
 

@@ -1,6 +1,6 @@
 //===- PlanParser.cpp - The `ck-plan` launch-plan format ------------------===//
 //
-// Parses plan text (versions 1 and 2) into a ckrt_plan_desc and implements
+// Parses plan text (versions 1 to 3) into a ckrt_plan_desc and implements
 // the ckrt_plan_desc_* accessors (Binary.cpp checks the binary, File.cpp
 // reads files, Schedules.cpp evaluates schedules). Every parse error names
 // the line and what was expected; every size is checked against the limits
@@ -118,7 +118,7 @@ bool parseUnsigned(const std::string &s, uint64_t max, uint64_t *out) {
   uint64_t value = 0;
   for (char c : s) {
     unsigned digit = unsigned(c - '0');
-    if (value > (max - digit) / 10)
+    if (digit > max || value > (max - digit) / 10)
       return false;
     value = value * 10 + digit;
   }
@@ -271,7 +271,7 @@ std::string versionsText() {
   return text;
 }
 
-/// "'ck-plan 1' or 'ck-plan 2'": the headers this runtime reads.
+/// "'ck-plan 1', 'ck-plan 2' or 'ck-plan 3'": the headers this runtime reads.
 std::string headersText() {
   std::string text;
   for (int v = CKRT_PLAN_VERSION_MIN; v <= CKRT_PLAN_VERSION; ++v) {
@@ -341,6 +341,7 @@ private:
   ckrt_status parseTensor(const std::vector<std::string> &tok);
   ckrt_status parseWorkspace(const std::vector<std::string> &tok);
   ckrt_status parseSchedule(const std::vector<std::string> &tok);
+  ckrt_status parseTensorMap(const std::vector<std::string> &tok);
   ckrt_status parseScheduleValue(ScheduleDecl &schedule, const std::string &key,
                                  const std::string &value);
   ckrt_status parseKernel(const std::vector<std::string> &tok);
@@ -353,6 +354,10 @@ private:
                              const std::string &what, size_t owner,
                              size_t slot);
   ckrt_status resolveSchedules();
+  /// What a tensor map needs of the tensor it describes, once the
+  /// element size is known: the innermost box a multiple of 16 bytes and
+  /// within the swizzle, the described region inside the tensor.
+  ckrt_status checkTensorMap(ckrt_tensor_map_decl &map, const TensorDecl &t);
   ckrt_status finish();
 
   /// A `schedule:NAME` seen before its schedule is known.
@@ -376,7 +381,7 @@ private:
   int headerLine = 0;
   // Lines of what was declared, to name the first of a duplicate.
   std::map<std::string, int> metaLines;
-  std::unordered_map<uint32_t, int> tensorLines, workspaceLines;
+  std::unordered_map<uint32_t, int> tensorLines, workspaceLines, mapLines;
   // Schedules by name (their index), and the references to resolve.
   std::map<std::string, size_t> scheduleIndex;
   std::vector<ScheduleRef> scheduleRefs;
@@ -418,11 +423,14 @@ ckrt_status Parser::run(const std::string &text) {
       st = parseWorkspace(tok);
     else if (dir == "schedule")
       st = parseSchedule(tok);
+    else if (dir == "tensormap")
+      st = parseTensorMap(tok);
     else if (dir == "kernel")
       st = parseKernel(tok);
     else
       st = error(format("unknown directive '%s' (expected target, binary, "
-                        "meta, tensor, workspace, schedule or kernel)",
+                        "meta, tensor, workspace, schedule, tensormap or "
+                        "kernel)",
                         dir.c_str()));
     if (st != CKRT_SUCCESS)
       return st;
@@ -829,6 +837,184 @@ ckrt_status Parser::parseSchedule(const std::vector<std::string> &tok) {
   return CKRT_SUCCESS;
 }
 
+ckrt_status Parser::parseTensorMap(const std::vector<std::string> &tok) {
+  static const char *const usage =
+      "expected: tensormap <index> tiled|im2col t<N> dims ... strides ... box "
+      "... [lower ... upper ...] [elements ...] [swizzle 0|32|64|128]";
+  if (desc.version < 3)
+    return error(format("'tensormap' needs 'ck-plan 3' (this plan says "
+                        "'ck-plan %d')",
+                        desc.version));
+  if (tok.size() < 4)
+    return error(format("missing %s in 'tensormap' directive (%s)",
+                        tok.size() < 2   ? "the index"
+                        : tok.size() < 3 ? "the mode (tiled or im2col)"
+                                         : "the tensor (tN)",
+                        usage));
+  ckrt_tensor_map_decl m = {};
+  m.line = line;
+  uint64_t index = 0;
+  if (!parseUnsigned(tok[1], kMaxIndex, &index))
+    return error(format("expected a tensor map index (0 to %u), found '%s'",
+                        kMaxIndex, tok[1].c_str()));
+  m.index = uint32_t(index);
+  if (tok[2] == "tiled")
+    m.mode = CKRT_TENSOR_MAP_TILED;
+  else if (tok[2] == "im2col")
+    m.mode = CKRT_TENSOR_MAP_IM2COL;
+  else
+    return error(format("expected 'tiled' or 'im2col' after 'tensormap %u', "
+                        "found '%s'",
+                        m.index, tok[2].c_str()));
+  uint64_t tensor = 0;
+  if (tok[3].size() < 2 || tok[3][0] != 't' ||
+      !parseUnsigned(tok[3].substr(1), kMaxIndex, &tensor))
+    return error(format("expected the tensor the map describes (tN), found "
+                        "'%s'",
+                        tok[3].c_str()));
+  m.tensor = uint32_t(tensor);
+  bool im2col = m.mode == CKRT_TENSOR_MAP_IM2COL;
+
+  // `key v v ...` groups: the values run to the next key.
+  static const char *const keys[] = {"dims",  "strides",  "box",    "lower",
+                                     "upper", "elements", "swizzle"};
+  std::map<std::string, std::vector<std::string>> groups;
+  for (size_t i = 4; i < tok.size();) {
+    const std::string &key = tok[i];
+    if (std::find_if(std::begin(keys), std::end(keys),
+                     [&](const char *k) { return key == k; }) == std::end(keys))
+      return error(
+          format("unknown tensormap key '%s' (%s)", key.c_str(), usage));
+    if (groups.count(key))
+      return error(format("duplicate tensormap key '%s'", key.c_str()));
+    std::vector<std::string> &values = groups[key];
+    for (++i; i < tok.size() && (isDigits(tok[i]) || isNegative(tok[i])); ++i)
+      values.push_back(tok[i]);
+    if (values.empty())
+      return error(format("tensormap key '%s' has no values", key.c_str()));
+  }
+  auto group = [&](const char *key) -> const std::vector<std::string> * {
+    auto it = groups.find(key);
+    return it == groups.end() ? nullptr : &it->second;
+  };
+  auto count = [&](const char *key, size_t want) -> ckrt_status {
+    const std::vector<std::string> *values = group(key);
+    if (!values)
+      return error(
+          format("tensormap %u has no '%s' (%s)", m.index, key, usage));
+    if (values->size() != want)
+      return error(format("tensormap %u: '%s' takes %zu values, found %zu",
+                          m.index, key, want, values->size()));
+    return CKRT_SUCCESS;
+  };
+  auto unsignedIn = [&](const char *key, const std::string &text, uint64_t low,
+                        uint64_t high, uint64_t *out) -> ckrt_status {
+    if (!parseUnsigned(text, high, out) || *out < low)
+      return error(format("tensormap %u: '%s' value '%s' is not in [%llu, "
+                          "%llu]",
+                          m.index, key, text.c_str(), ull(low), ull(high)));
+    return CKRT_SUCCESS;
+  };
+
+  const std::vector<std::string> *dims = group("dims");
+  if (!dims)
+    return error(format("tensormap %u has no 'dims' (%s)", m.index, usage));
+  uint32_t minRank = im2col ? 3 : 1;
+  if (dims->size() < minRank || dims->size() > CKRT_MAX_TENSOR_MAP_RANK)
+    return error(format("tensormap %u: %s maps have %u to %u dims, found %zu",
+                        m.index, im2col ? "im2col" : "tiled", minRank,
+                        CKRT_MAX_TENSOR_MAP_RANK, dims->size()));
+  m.rank = uint32_t(dims->size());
+  for (uint32_t d = 0; d < m.rank; ++d)
+    if (ckrt_status st =
+            unsignedIn("dims", (*dims)[d], 1, uint64_t(1) << 32, &m.dims[d]))
+      return st;
+  if (m.rank > 1) {
+    if (ckrt_status st = count("strides", m.rank - 1))
+      return st;
+    for (uint32_t d = 1; d < m.rank; ++d) {
+      if (ckrt_status st = unsignedIn("strides", (*group("strides"))[d - 1], 16,
+                                      (uint64_t(1) << 40) - 1, &m.strides[d]))
+        return st;
+      if (m.strides[d] % 16)
+        return error(format("tensormap %u: stride %llu is not a multiple of "
+                            "16 bytes",
+                            m.index, ull(m.strides[d])));
+    }
+  } else if (group("strides")) {
+    return error(format("tensormap %u: a map of one dimension has no "
+                        "'strides'",
+                        m.index));
+  }
+  size_t boxes = im2col ? 2 : m.rank;
+  if (ckrt_status st = count("box", boxes))
+    return st;
+  for (size_t d = 0; d < boxes; ++d) {
+    uint64_t v = 0;
+    if (ckrt_status st = unsignedIn("box", (*group("box"))[d], 1,
+                                    im2col && d == 1 ? 1024 : 256, &v))
+      return st;
+    m.box[d] = uint32_t(v);
+  }
+  if (im2col) {
+    // The corners' range shrinks with the rank (the descriptor packs them
+    // into 16 bits in all).
+    static const int64_t bounds[] = {32768, 128, 16};
+    int64_t bound = bounds[m.rank - 3];
+    for (const char *key : {"lower", "upper"}) {
+      if (ckrt_status st = count(key, m.rank - 2))
+        return st;
+      for (uint32_t d = 0; d < m.rank - 2; ++d) {
+        int64_t v = 0;
+        const std::string &text = (*group(key))[d];
+        if (parseScalarInt(text, 32, &v) != IntParse::Ok || v < -bound ||
+            v >= bound)
+          return error(format("tensormap %u: '%s' value '%s' is not in "
+                              "[%lld, %lld] (rank %u)",
+                              m.index, key, text.c_str(),
+                              static_cast<long long>(-bound),
+                              static_cast<long long>(bound - 1), m.rank));
+        (key[0] == 'l' ? m.lower : m.upper)[d] = int32_t(v);
+      }
+    }
+  } else if (group("lower") || group("upper")) {
+    return error(format("tensormap %u: 'lower' and 'upper' belong to im2col "
+                        "maps",
+                        m.index));
+  }
+  for (uint32_t d = 0; d < m.rank; ++d)
+    m.element_strides[d] = 1;
+  if (group("elements")) {
+    if (ckrt_status st = count("elements", m.rank))
+      return st;
+    for (uint32_t d = 0; d < m.rank; ++d) {
+      uint64_t v = 0;
+      if (ckrt_status st =
+              unsignedIn("elements", (*group("elements"))[d], 1, 8, &v))
+        return st;
+      m.element_strides[d] = uint32_t(v);
+    }
+  }
+  if (group("swizzle")) {
+    if (ckrt_status st = count("swizzle", 1))
+      return st;
+    uint64_t v = 0;
+    if (!parseUnsigned((*group("swizzle"))[0], 128, &v) ||
+        (v != 0 && v != 32 && v != 64 && v != 128))
+      return error(format("tensormap %u: swizzle is 0, 32, 64 or 128 bytes, "
+                          "found '%s'",
+                          m.index, (*group("swizzle"))[0].c_str()));
+    m.swizzle = uint32_t(v);
+  }
+  auto [first, inserted] = mapLines.emplace(m.index, line);
+  if (!inserted)
+    return error(format("duplicate tensor map index %u (first declared on "
+                        "line %d)",
+                        m.index, first->second));
+  desc.tensorMaps.push_back(m);
+  return CKRT_SUCCESS;
+}
+
 ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
   static const char *const usage =
       "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
@@ -995,15 +1181,25 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
 ckrt_status Parser::parseArg(const KernelDecl &kernel, const std::string &tok,
                              size_t position, ckrt_kernel_arg *out) {
   *out = ckrt_kernel_arg();
-  if ((tok[0] == 't' || tok[0] == 'w') && isDigits(tok, 1)) {
+  if ((tok[0] == 't' || tok[0] == 'w' || tok[0] == 'm') && isDigits(tok, 1)) {
     uint64_t index = 0;
-    bool tensor = tok[0] == 't';
+    const char *what = tok[0] == 't'   ? "tensor"
+                       : tok[0] == 'w' ? "workspace"
+                                       : "tensor map";
     if (!parseUnsigned(tok.substr(1), kMaxIndex, &index))
       return error(format("argument %zu '%s' of kernel '%s': %s index is too "
                           "large (at most %u)",
+                          position, tok.c_str(), kernel.name.c_str(), what,
+                          kMaxIndex));
+    if (tok[0] == 'm' && desc.version < 3)
+      return error(format("argument %zu '%s' of kernel '%s' is a tensor map, "
+                          "which needs 'ck-plan 3' (this plan says 'ck-plan "
+                          "%d')",
                           position, tok.c_str(), kernel.name.c_str(),
-                          tensor ? "tensor" : "workspace", kMaxIndex));
-    out->kind = tensor ? CKRT_ARG_TENSOR : CKRT_ARG_WORKSPACE;
+                          desc.version));
+    out->kind = tok[0] == 't'   ? CKRT_ARG_TENSOR
+                : tok[0] == 'w' ? CKRT_ARG_WORKSPACE
+                                : CKRT_ARG_TENSOR_MAP;
     out->index = uint32_t(index);
     return CKRT_SUCCESS;
   }
@@ -1116,6 +1312,36 @@ ckrt_status Parser::resolveSchedules() {
   return CKRT_SUCCESS;
 }
 
+ckrt_status Parser::checkTensorMap(ckrt_tensor_map_decl &m,
+                                   const TensorDecl &t) {
+  uint64_t elementBytes = ckrt_dtype_size(t.dtype);
+  m.strides[0] = elementBytes;
+  uint64_t innerBytes = uint64_t(m.box[0]) * elementBytes;
+  if (innerBytes % 16)
+    return error(m.line, format("tensor map %u: the innermost box, %u x %llu "
+                                "bytes, is not a multiple of 16 bytes",
+                                m.index, m.box[0], ull(elementBytes)));
+  if (m.swizzle && innerBytes > m.swizzle)
+    return error(m.line, format("tensor map %u: the innermost box, %llu "
+                                "bytes, is wider than its %u-byte swizzle",
+                                m.index, ull(innerBytes), m.swizzle));
+  // The last byte the map can address, from the dims and strides.
+  uint64_t last = elementBytes - 1;
+  for (uint32_t d = 0; d < m.rank; ++d) {
+    uint64_t span = 0;
+    if (__builtin_mul_overflow(m.dims[d] - 1, m.strides[d], &span) ||
+        __builtin_add_overflow(last, span, &last))
+      return error(m.line, format("tensor map %u spans more bytes than a "
+                                  "tensor may hold",
+                                  m.index));
+  }
+  if (last >= t.bytes)
+    return error(m.line, format("tensor map %u reaches byte %llu of tensor "
+                                "%u, which holds %llu bytes",
+                                m.index, ull(last), m.tensor, ull(t.bytes)));
+  return CKRT_SUCCESS;
+}
+
 ckrt_status Parser::finish() {
   if (!headerLine)
     return error(format("expected the header %s, found the end of the plan",
@@ -1152,9 +1378,35 @@ ckrt_status Parser::finish() {
                           "gaps)",
                           desc.workspaces[i].index, i));
 
+  std::sort(desc.tensorMaps.begin(), desc.tensorMaps.end(), byIndex);
+  for (size_t i = 0; i < desc.tensorMaps.size(); ++i) {
+    ckrt_tensor_map_decl &m = desc.tensorMaps[i];
+    if (m.index != i)
+      return error(m.line, format("tensor map %u is declared but tensor map "
+                                  "%zu is not (indices must be 0, 1, 2, ... "
+                                  "without gaps)",
+                                  m.index, i));
+    if (m.tensor >= desc.tensors.size())
+      return error(m.line, format("tensor map %u describes tensor %u, which "
+                                  "is not declared (the plan has %zu "
+                                  "tensors)",
+                                  m.index, m.tensor, desc.tensors.size()));
+    const TensorDecl &t = desc.tensors[m.tensor];
+    if (ckrt_status st = checkTensorMap(m, t))
+      return st;
+  }
+
   for (const KernelDecl &k : desc.kernels) {
     for (size_t a = 0; a < k.args.size(); ++a) {
       const ckrt_kernel_arg &arg = k.args[a];
+      if (arg.kind == CKRT_ARG_TENSOR_MAP &&
+          arg.index >= desc.tensorMaps.size())
+        return error(k.line,
+                     format("argument %zu 'm%u' of kernel '%s' refers to "
+                            "tensor map %u, which is not declared (the plan "
+                            "has %zu tensor maps)",
+                            a, arg.index, k.name.c_str(), arg.index,
+                            desc.tensorMaps.size()));
       if (arg.kind == CKRT_ARG_TENSOR && arg.index >= desc.tensors.size())
         return error(k.line,
                      format("argument %zu 't%u' of kernel '%s' refers to "
@@ -1439,6 +1691,26 @@ ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                 "(kernel '%s' has %zu)",
                 arg, k.name.c_str(), k.args.size());
   *out = k.args[arg];
+  return CKRT_SUCCESS;
+}
+
+size_t ckrt_plan_desc_num_tensor_maps(const ckrt_plan_desc *desc) {
+  return desc ? desc->tensorMaps.size() : 0;
+}
+
+ckrt_status ckrt_plan_desc_tensor_map(const ckrt_plan_desc *desc, size_t index,
+                                      ckrt_tensor_map_decl *decl) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_tensor_map");
+  if (!decl)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_tensor_map: the output pointer is NULL");
+  if (index >= desc->tensorMaps.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_tensor_map: tensor map %zu out of range (the "
+                "plan has %zu)",
+                index, desc->tensorMaps.size());
+  *decl = desc->tensorMaps[index];
   return CKRT_SUCCESS;
 }
 

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <vector>
@@ -55,6 +56,16 @@ struct LoadedKernel {
   std::vector<std::pair<size_t, uint32_t>> tensorSlots;
   /// (slot, workspace index) of every workspace parameter.
   std::vector<std::pair<size_t, uint32_t>> workspaceSlots;
+  /// A tensor map parameter: its slot, the map, and the descriptor the
+  /// driver encoded at the last launch for the tensor address `encodedFor`
+  /// (encoded again when the address changes).
+  struct MapParam {
+    size_t slot = 0;
+    uint32_t map = 0;
+    const void *encodedFor = nullptr;
+    std::unique_ptr<TensorMapBytes> bytes = std::make_unique<TensorMapBytes>();
+  };
+  std::vector<MapParam> mapParams;
 };
 
 } // namespace
@@ -122,6 +133,8 @@ ckrt_status checkedDevice(Backend *b, int device) {
 }
 
 size_t argSize(const ckrt_kernel_arg &a) {
+  if (a.kind == CKRT_ARG_TENSOR_MAP)
+    return sizeof(TensorMapBytes);
   return (a.kind == CKRT_ARG_I32 || a.kind == CKRT_ARG_F32) ? 4 : 8;
 }
 
@@ -288,6 +301,19 @@ ckrt_status launchLocked(ckrt_plan p, void *const *tensors, void *stream) {
     for (const auto &[slot, tensor] : lk.tensorSlots)
       lk.slots[slot] =
           static_cast<uint64_t>(reinterpret_cast<uintptr_t>(tensors[tensor]));
+    for (LoadedKernel::MapParam &param : lk.mapParams) {
+      const ckrt_tensor_map_decl &map = d.tensorMaps[param.map];
+      const void *address = tensors[map.tensor];
+      if (param.encodedFor == address)
+        continue;
+      param.encodedFor = nullptr;
+      if (ckrt_status st = b->encodeTensorMap(map, d.tensors[map.tensor].dtype,
+                                              address, param.bytes.get()))
+        return addContext(st, format("%s: tensor map %u of tensor %u",
+                                     lineRef(d.source, map.line).c_str(),
+                                     map.index, map.tensor));
+      param.encodedFor = address;
+    }
     if (ckrt_status st = b->launch(
             lk.function, lk.grid, lk.block, lk.ldsBytes, stream,
             lk.params.empty() ? nullptr : lk.params.data(), lk.cooperative))
@@ -844,6 +870,11 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
       case CKRT_ARG_WORKSPACE:
         lk.workspaceSlots.emplace_back(slot, arg.index); // filled below
         break;
+      case CKRT_ARG_TENSOR_MAP:
+        lk.mapParams.emplace_back();
+        lk.mapParams.back().slot = slot; // encoded at launch
+        lk.mapParams.back().map = arg.index;
+        break;
       case CKRT_ARG_SCHEDULE: {
         const ckrt_schedule_info &info = p->schedules[arg.index];
         for (uint32_t j = 0; j < info.num_scalars; ++j)
@@ -889,6 +920,8 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
     lk.params.resize(lk.slots.size());
     for (size_t a = 0; a < lk.slots.size(); ++a)
       lk.params[a] = &lk.slots[a];
+    for (const LoadedKernel::MapParam &param : lk.mapParams)
+      lk.params[param.slot] = param.bytes.get();
     for (const auto &[slot, workspace] : lk.workspaceSlots)
       lk.slots[slot] = static_cast<uint64_t>(
           reinterpret_cast<uintptr_t>(p->workspaces[workspace]));

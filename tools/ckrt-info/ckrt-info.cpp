@@ -299,6 +299,15 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus,
     else
       std::printf("        (%s)\n", ckrt_last_error());
   }
+  size_t nm = ckrt_plan_desc_num_tensor_maps(d);
+  if (nm)
+    std::printf("  tensor maps %zu\n", nm);
+  for (size_t i = 0; i < nm; ++i) {
+    ckrt_tensor_map_decl m;
+    ckrt_plan_desc_tensor_map(d, i, &m);
+    // The directive without its leading "tensormap ".
+    std::printf("    %s\n", ckrt::planTensorMapText(m).c_str() + 10);
+  }
   size_t nk = ckrt_plan_desc_num_kernels(d);
   std::printf("  kernels    %zu\n", nk);
   for (size_t k = 0; k < nk; ++k) {

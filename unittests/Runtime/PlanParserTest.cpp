@@ -618,6 +618,166 @@ TEST(PlanSchedules, AccessorsOutOfRangeAndNull) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor maps (ck-plan 3).
+//===----------------------------------------------------------------------===//
+
+/// A version-3 plan with the backward-weight GEMM's tensors (dy 16 x 50 x
+/// 50 x 256, x the same, f16), `mapLines` and a kernel taking `args`.
+std::string v3(std::initializer_list<const char *> mapLines,
+               const char *args = "m0 t1") {
+  std::string s = "ck-plan 3\ntarget sm_90a\nbinary k.cubin\n"
+                  "tensor 0 input f16 10240000\ntensor 1 filter f16 589824\n"
+                  "tensor 2 output f16 10240000\n";
+  for (const char *l : mapLines)
+    s += std::string(l) + "\n";
+  return s + "kernel k grid 1 1 1 block 384 1 1 args " + args + "\n";
+}
+
+const char *const kTiledMap =
+    "tensormap 0 tiled t2 dims 256 40000 strides 512 box 64 64 swizzle 128";
+const char *const kIm2colMap =
+    "tensormap 1 im2col t0 dims 256 50 50 16 strides 512 25600 1280000 box "
+    "64 128 lower -1 -1 upper -1 -1 elements 1 2 2 1";
+
+TEST(PlanTensorMaps, TiledAndIm2col) {
+  Parsed p;
+  parse(p, v3({kIm2colMap, kTiledMap}, "m0 t1 m1 m0"));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  EXPECT_EQ(ckrt_plan_desc_version(p.desc), 3);
+  ASSERT_EQ(ckrt_plan_desc_num_tensor_maps(p.desc), 2u);
+  ckrt_tensor_map_decl m;
+  ASSERT_EQ(ckrt_plan_desc_tensor_map(p.desc, 0, &m), CKRT_SUCCESS);
+  EXPECT_EQ(m.index, 0u);
+  EXPECT_EQ(m.mode, CKRT_TENSOR_MAP_TILED);
+  EXPECT_EQ(m.tensor, 2u);
+  EXPECT_EQ(m.rank, 2u);
+  EXPECT_EQ(m.dims[0], 256u);
+  EXPECT_EQ(m.dims[1], 40000u);
+  EXPECT_EQ(m.strides[0], 2u); // the element size
+  EXPECT_EQ(m.strides[1], 512u);
+  EXPECT_EQ(m.box[0], 64u);
+  EXPECT_EQ(m.box[1], 64u);
+  EXPECT_EQ(m.element_strides[0], 1u);
+  EXPECT_EQ(m.element_strides[1], 1u);
+  EXPECT_EQ(m.swizzle, 128u);
+  EXPECT_EQ(m.line, 8);
+  ASSERT_EQ(ckrt_plan_desc_tensor_map(p.desc, 1, &m), CKRT_SUCCESS);
+  EXPECT_EQ(m.mode, CKRT_TENSOR_MAP_IM2COL);
+  EXPECT_EQ(m.tensor, 0u);
+  EXPECT_EQ(m.rank, 4u);
+  EXPECT_EQ(m.dims[3], 16u);
+  EXPECT_EQ(m.strides[3], 1280000u);
+  EXPECT_EQ(m.box[0], 64u);  // channels per pixel
+  EXPECT_EQ(m.box[1], 128u); // pixels per column
+  EXPECT_EQ(m.lower[0], -1);
+  EXPECT_EQ(m.lower[1], -1);
+  EXPECT_EQ(m.upper[1], -1);
+  EXPECT_EQ(m.element_strides[1], 2u);
+  EXPECT_EQ(m.element_strides[3], 1u);
+  EXPECT_EQ(m.swizzle, 0u);
+  ckrt_kernel_arg a;
+  ASSERT_EQ(ckrt_plan_desc_kernel_arg(p.desc, 0, 2, &a), CKRT_SUCCESS);
+  EXPECT_EQ(a.kind, CKRT_ARG_TENSOR_MAP);
+  EXPECT_EQ(a.index, 1u);
+  EXPECT_EQ(ckrt_plan_desc_tensor_map(p.desc, 2, &m),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_STREQ(ckrt_last_error(), "ckrt: ckrt_plan_desc_tensor_map: tensor "
+                                  "map 2 out of range (the plan has 2)");
+  EXPECT_EQ(ckrt_plan_desc_num_tensor_maps(nullptr), 0u);
+}
+
+TEST(PlanTensorMaps, Errors) {
+  struct Case {
+    std::string text;
+    const char *expected;
+  };
+  const Case cases[] = {
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 64 64"}, "t1")
+           .replace(8, 1, "2"),
+       "'tensormap' needs 'ck-plan 3' (this plan says 'ck-plan 2')"},
+      {v3({"tensormap 0 tiled"}), "missing the tensor (tN)"},
+      {v3({"tensormap 0 linear t2 dims 8"}),
+       "expected 'tiled' or 'im2col' after 'tensormap 0', found 'linear'"},
+      {v3({"tensormap 0 tiled x2 dims 8"}),
+       "expected the tensor the map describes (tN), found 'x2'"},
+      {v3({"tensormap 0 tiled t2 dims 256 box 64 color 3"}),
+       "unknown tensormap key 'color'"},
+      {v3({"tensormap 0 tiled t2 dims 256 box 64 dims 8"}),
+       "duplicate tensormap key 'dims'"},
+      {v3({"tensormap 0 tiled t2 dims box 64"}),
+       "tensormap key 'dims' has no values"},
+      {v3({"tensormap 0 tiled t2 box 64"}), "tensormap 0 has no 'dims'"},
+      {v3({"tensormap 0 im2col t0 dims 256 50 box 64 64"}),
+       "tensormap 0: im2col maps have 3 to 5 dims, found 2"},
+      {v3({"tensormap 0 tiled t2 dims 1 2 3 4 5 6"}),
+       "tiled maps have 1 to 5 dims, found 6"},
+      {v3({"tensormap 0 tiled t2 dims 0 4 strides 16 box 8 1"}),
+       "'dims' value '0' is not in [1, 4294967296]"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 500 box 64 64"}),
+       "tensormap 0: stride 500 is not a multiple of 16 bytes"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 box 64 64"}),
+       "tensormap 0 has no 'strides'"},
+      {v3({"tensormap 0 tiled t2 dims 256 strides 512 box 64"}),
+       "a map of one dimension has no 'strides'"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 64"}),
+       "tensormap 0: 'box' takes 2 values, found 1"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 512 64"}),
+       "'box' value '512' is not in [1, 256]"},
+      {v3({"tensormap 0 im2col t0 dims 256 50 50 16 strides 512 25600 "
+           "1280000 box 64 2048 lower -1 -1 upper -1 -1"}),
+       "'box' value '2048' is not in [1, 1024]"},
+      {v3({"tensormap 0 im2col t0 dims 256 50 50 16 strides 512 25600 "
+           "1280000 box 64 64 lower -1 -1"}),
+       "tensormap 0 has no 'upper'"},
+      {v3({"tensormap 0 im2col t0 dims 256 50 50 16 strides 512 25600 "
+           "1280000 box 64 64 lower -200 -1 upper -1 -1"}),
+       "'lower' value '-200' is not in [-128, 127] (rank 4)"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 64 64 lower "
+           "-1"}),
+       "'lower' and 'upper' belong to im2col maps"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 64 64 "
+           "elements 1 9"}),
+       "'elements' value '9' is not in [1, 8]"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 64 64 "
+           "swizzle 96"}),
+       "swizzle is 0, 32, 64 or 128 bytes, found '96'"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 4 64"}),
+       "the innermost box, 4 x 2 bytes, is not a multiple of 16 bytes"},
+      {v3({"tensormap 0 tiled t2 dims 256 40000 strides 512 box 128 64 "
+           "swizzle 128"}),
+       "the innermost box, 256 bytes, is wider than its 128-byte swizzle"},
+      {v3({"tensormap 0 tiled t2 dims 256 40001 strides 512 box 64 64"}),
+       "tensor map 0 reaches byte 20480511 of tensor 2, which holds 20480000 "
+       "bytes"},
+      {v3({"tensormap 0 tiled t7 dims 8 box 8"}),
+       "tensor map 0 describes tensor 7, which is not declared"},
+      {v3({kTiledMap, kTiledMap}),
+       "duplicate tensor map index 0 (first declared on line 7)"},
+      {v3({kIm2colMap}), "tensor map 1 is declared but tensor map 0 is not"},
+      {v3({kTiledMap}, "m0 m1"),
+       "argument 1 'm1' of kernel 'k' refers to tensor map 1, which is not "
+       "declared (the plan has 1 tensor maps)"},
+  };
+  for (const Case &c : cases) {
+    Parsed p;
+    parse(p, c.text);
+    EXPECT_EQ(p.status, CKRT_ERROR_PARSE) << c.text;
+    EXPECT_NE(p.error.find(c.expected), std::string::npos)
+        << c.text << "\n  got: " << p.error;
+  }
+  // `mN` in a version-2 plan.
+  Parsed p;
+  parse(p, lines({"ck-plan 2", "target sm_90a", "binary k",
+                  "kernel k grid 1 "
+                  "1 1 block 1 1 1 args m0"}));
+  EXPECT_EQ(p.status, CKRT_ERROR_PARSE);
+  EXPECT_NE(p.error.find("argument 0 'm0' of kernel 'k' is a tensor map, "
+                         "which needs 'ck-plan 3'"),
+            std::string::npos)
+      << p.error;
+}
+
+//===----------------------------------------------------------------------===//
 // Parse errors: one malformed line each; the message names the line.
 //===----------------------------------------------------------------------===//
 
@@ -645,11 +805,13 @@ std::vector<ErrorCase> errorCases() {
   return {
       // Header and version.
       {"Empty", "", 1,
-       "expected the header 'ck-plan 1' or 'ck-plan 2', found the end"},
+       "expected the header 'ck-plan 1', 'ck-plan 2' or 'ck-plan 3', found the "
+       "end"},
       {"OnlyComments", "# nothing\n\n", 2,
-       "expected the header 'ck-plan 1' or 'ck-plan 2', found the end"},
-      {"WrongVersion", "ck-plan 3\n", 1,
-       "unsupported plan version 3 (this runtime reads versions 1 and 2)"},
+       "expected the header 'ck-plan 1', 'ck-plan 2' or 'ck-plan 3', found the "
+       "end"},
+      {"WrongVersion", "ck-plan 4\n", 1,
+       "unsupported plan version 4 (this runtime reads versions 1, 2 and 3)"},
       {"VersionZero", "ck-plan 0\n", 1, "unsupported plan version 0"},
       {"MissingVersion", "ck-plan\n", 1,
        "missing version number after 'ck-plan'"},
@@ -657,13 +819,13 @@ std::vector<ErrorCase> errorCases() {
        "expected a version number after 'ck-plan', found 'one'"},
       {"HeaderExtra", "ck-plan 1 2\n", 1, "unexpected '2' after 'ck-plan 1'"},
       {"DirectiveBeforeHeader", "target sm_90a\nck-plan 1\n", 1,
-       "expected the header 'ck-plan 1' or 'ck-plan 2' before any "
+       "expected the header 'ck-plan 1', 'ck-plan 2' or 'ck-plan 3' before any "
        "directive, found 'target'"},
       {"DuplicateHeader", "ck-plan 1\n# x\nck-plan 1\n", 3,
        "duplicate 'ck-plan' header (first on line 1)"},
       {"UnknownDirective", withHeader("launch k"), 4,
        "unknown directive 'launch' (expected target, binary, meta, tensor, "
-       "workspace, schedule or kernel)"},
+       "workspace, schedule, tensormap or kernel)"},
       {"MetaNoKey", withHeader("meta"), 4,
        "missing key after 'meta' (expected: meta <key> <value...>)"},
       {"MetaDuplicate",

@@ -106,7 +106,7 @@ TEST(Wrapper, PlanDescErrors) {
   EXPECT_EQ(desc.error().code(), CKRT_ERROR_PARSE);
   EXPECT_EQ(desc.error().message(),
             "ckrt: plan:3: unknown directive 'foo' (expected target, binary, "
-            "meta, tensor, workspace, schedule or kernel)");
+            "meta, tensor, workspace, schedule, tensormap or kernel)");
   auto file = ckrt::PlanDesc::parseFile("/nonexistent/plan.ckplan");
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(file.error().code(), CKRT_ERROR_IO);

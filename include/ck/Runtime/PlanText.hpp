@@ -68,8 +68,40 @@ inline std::string planArgText(const ckrt_plan_desc *desc,
     return buffer;
   case CKRT_ARG_SCHEDULE:
     return planScheduleRef(desc, arg.index);
+  case CKRT_ARG_TENSOR_MAP:
+    return "m" + std::to_string(arg.index);
   }
   return "?";
+}
+
+/// A `tensormap` directive with every key written out (elements and
+/// swizzle included), which parses back to the same declaration.
+inline std::string planTensorMapText(const ckrt_tensor_map_decl &m) {
+  bool im2col = m.mode == CKRT_TENSOR_MAP_IM2COL;
+  std::string text = "tensormap " + std::to_string(m.index) +
+                     (im2col ? " im2col t" : " tiled t") +
+                     std::to_string(m.tensor) + " dims";
+  for (uint32_t d = 0; d < m.rank; ++d)
+    text += " " + std::to_string(m.dims[d]);
+  if (m.rank > 1)
+    text += " strides";
+  for (uint32_t d = 1; d < m.rank; ++d)
+    text += " " + std::to_string(m.strides[d]);
+  text += " box";
+  for (uint32_t d = 0; d < (im2col ? 2 : m.rank); ++d)
+    text += " " + std::to_string(m.box[d]);
+  if (im2col) {
+    text += " lower";
+    for (uint32_t d = 0; d + 2 < m.rank; ++d)
+      text += " " + std::to_string(m.lower[d]);
+    text += " upper";
+    for (uint32_t d = 0; d + 2 < m.rank; ++d)
+      text += " " + std::to_string(m.upper[d]);
+  }
+  text += " elements";
+  for (uint32_t d = 0; d < m.rank; ++d)
+    text += " " + std::to_string(m.element_strides[d]);
+  return text + " swizzle " + std::to_string(m.swizzle);
 }
 
 /// A `schedule` directive with every key it may have written out
