@@ -55,6 +55,7 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
       compiled.tensors.push_back(memref);
     }
     SmallVector<memref::AllocOp> workspaces;
+    SmallVector<TensorMapOp> maps;
     SmallVector<ScheduleOp> schedules;
     // The plan's name of `schedule`, recorded on first use after the kernel
     // `kernel` that uses it.
@@ -124,6 +125,40 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
           record.args.push_back("schedule:" +
                                 scheduleName(schedule, record.name));
           i += scalars.size() - 1;
+          continue;
+        }
+        // A tensor map of one of the function's memrefs.
+        if (auto map = arg.getDefiningOp<TensorMapOp>()) {
+          auto it = llvm::find(maps, map);
+          if (it == maps.end()) {
+            auto source =
+                dyn_cast<BlockArgument>(throughReshapes(map.getSource()));
+            if (!source || source.getOwner()->getParentOp() != func)
+              return map.emitError() << "maps a memref that is not an "
+                                        "argument of the function";
+            std::string line;
+            llvm::raw_string_ostream ls(line);
+            auto list = [&](StringRef key, ArrayRef<int64_t> values) {
+              ls << " " << key;
+              for (int64_t v : values)
+                ls << " " << v;
+            };
+            ls << (map.getIm2col() ? "im2col" : "tiled") << " t"
+               << source.getArgNumber();
+            list("dims", map.getDims());
+            list("strides", map.getStrides());
+            list("box", map.getBox());
+            if (map.getIm2col()) {
+              list("lower", *map.getLower());
+              list("upper", *map.getUpper());
+            }
+            list("elements", map.getElements());
+            ls << " swizzle " << map.getSwizzle();
+            maps.push_back(map);
+            compiled.tensorMaps.push_back(line);
+            it = maps.end() - 1;
+          }
+          record.args.push_back("m" + std::to_string(it - maps.begin()));
           continue;
         }
         // A workspace the kernel sees with a static shape.
@@ -203,13 +238,17 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
 
   std::string plan;
   llvm::raw_string_ostream os(plan);
-  // Schedules and cooperative launches need version 2; plans without them
-  // stay readable by version-1 readers.
+  // Schedules and cooperative launches need version 2, tensor maps 3;
+  // plans without them stay readable by older readers.
   bool version2 = !compiled.schedules.empty() ||
                   llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
                     return k.cooperative;
                   });
-  os << "ck-plan " << (version2 ? 2 : 1) << "\n";
+  os << "ck-plan "
+     << (!compiled.tensorMaps.empty() ? 3
+         : version2                   ? 2
+                                      : 1)
+     << "\n";
   os << "target " << info.chip << "\n";
   os << "binary " << info.binaryFile << "\n";
   for (auto &[key, value] : info.meta)
@@ -249,6 +288,8 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
       os << "schedule:" << workspace.schedule;
     os << " keep\n";
   }
+  for (auto [i, map] : llvm::enumerate(compiled.tensorMaps))
+    os << "tensormap " << i << " " << map << "\n";
   for (const KernelRecord &k : compiled.kernels) {
     os << "kernel " << k.name << " grid";
     for (unsigned i = 0; i < 3; ++i) {

@@ -110,6 +110,7 @@ void mlir::ck::buildCKToNVVMPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  kernels.addPass(createCKMarkGridConstants());
   // NVVM ops without an intrinsic (a ring's bar.arrive) as inline PTX.
   kernels.addPass(createConvertNVVMToLLVMPass());
   kernels.addPass(createCanonicalizerPass());

@@ -111,6 +111,9 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
     features.push_back(TargetFeature::DynamicLds);
     features.push_back(TargetFeature::AsyncCopy);
   }
+  // The Hopper chip (wgmma) also has the tensor memory accelerator.
+  if (chip.matrixUnit == MatrixUnit::MmaSyncWgmma)
+    features.push_back(TargetFeature::Tma);
   return TargetAttr::get(
       context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
       chip.registersPerLane, chip.addressingRegisters,

@@ -22,10 +22,20 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
     kernel reduces. The kernel's LDS (the operand tiles, then the epilogue's
     staging tile) is sized here from the same plan `ck-pipeline` follows.
     The chip is the module's `#ck.target` (see `ck-set-target`).
+
+    On chips with TMA (the target's `tma` feature), a GEMM whose config has
+    load waves copying asynchronously with wgmma, and whose A and B views
+    are a tiled and an im2col walk of their memrefs (TensorMapPlan.h), gets
+    a `ck.tensor_map` of each memref as a kernel argument (a grid-constant
+    `!llvm.ptr`) and transaction barriers after the LDS it uses otherwise;
+    its `ck.tile_gemm` takes both (`tma (...) barriers ...`).
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
-                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::vector::VectorDialect"];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def CKLowerPartition : Pass<"ck-lower-partition", "ModuleOp"> {
@@ -300,7 +310,12 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     syncscope("device")` of 1 (`st.release.gpu`); `ck.flag_wait` thread 0's
     loop of `load atomic acquire syncscope("device")` with `nvvm.nanosleep`
     (trapping after 2^30 polls) and its store of 0, `gpu.barrier` and an
-    acquire fence. A tile, coordinate, partition, GEMM or convolution op
+    acquire fence. A ring with transaction barriers (TMA) becomes mbarriers:
+    thread 0 initializes them where the ring is made and invalidates them
+    at `ck.ring_end`, `ck.ring_expect` is `mbarrier.arrive.expect_tx`,
+    `ck.tma_load` a `cp.async.bulk.tensor` (tile or im2col mode) completing
+    the slot's barrier, a `full` wait `mbarrier.try_wait.parity` on the
+    slot's phase. A tile, coordinate, partition, GEMM or convolution op
     left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
@@ -308,6 +323,22 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def CKMarkGridConstants : Pass<"ck-mark-grid-constants"> {
+  let summary = "Pass the kernels' tensor maps by value as grid constants";
+  let description = [{
+    After `convert-gpu-to-nvvm`: each `llvm.func` kernel with a
+    `ck.grid_constants` list (the argument positions of its tensor maps,
+    written by `convert-ck-to-gpu`) gets `llvm.byval =
+    !llvm.array<128 x i8>`, `llvm.align = 64` and `nvvm.grid_constant` on
+    those arguments, so that the 128-byte descriptor is a `.param` the
+    kernel addresses in place (as `cp.async.bulk.tensor` needs); the list
+    is removed. A position past the arguments, or an argument that is not
+    a pointer, is an error.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {

@@ -67,6 +67,9 @@ struct CompiledModule {
   SmallVector<WorkspaceRecord> workspaces;
   /// The schedules the launches use.
   SmallVector<ScheduleRecord> schedules;
+  /// The tensor maps the launches pass (ck.tensor_map), each as the plan's
+  /// `tensormap` line after its index.
+  SmallVector<std::string> tensorMaps;
 };
 
 /// Reads the object of the `ck_kernels` gpu.binary and the launches of

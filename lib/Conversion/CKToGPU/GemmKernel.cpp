@@ -23,6 +23,7 @@
 #include "Kernels.h"
 
 #include "ck/Conversion/GemmEpilogue.h"
+#include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/TileCopyPlan.h"
 #include "ck/Target/GemmConfig.h"
 
@@ -126,10 +127,28 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // One LDS arena holds the operand tiles during the K loop and the
   // epilogue's staging tile after it.
   int64_t ldsBytes = std::max(operandTiles.bytes, staging.bytes());
+  // TMA: where the target has it, the load waves copy asynchronously for
+  // wgmma and both views are box walks of their memrefs, a tensor map of
+  // each (encoded at launch) and a transaction barrier per ring slot after
+  // the arena's other uses (the epilogue's staging may not overwrite one
+  // the next unit's ring initializes).
+  FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
+  if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
+      config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
+    mapA = planTiledMap(views[0], elementType, bm, bk);
+    mapB = planIm2colMap(views[1], elementType, bk, bn);
+  }
+  bool tma = succeeded(mapA) && succeeded(mapB);
+  int64_t barriersOffset = llvm::alignTo(ldsBytes, 16);
+  if (tma)
+    ldsBytes = barriersOffset + 8 * config.getLdsBuffers();
   // Dynamic shared memory starts 16-byte aligned: room to move the arena to
   // the tiles' alignment (allocateLdsArena).
   if (target.hasFeature(TargetFeature::DynamicLds))
     ldsBytes += operandTiles.alignment - 16;
+  // The host's memrefs of A and B (the skeleton rebases the views on the
+  // kernel's arguments).
+  Value hostMemrefs[2] = {views[0].memref, views[1].memref};
   KernelSkeleton skeleton(module, loc, name, views, cost.threads);
   OpBuilder &b = skeleton.builder;
   auto accType = AccType::get(context, {bm, bn}, b.getF32Type(),
@@ -147,6 +166,24 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       skeleton.hostArgs.push_back(argument);
       scheduleArgs.push_back(skeleton.func.getArgument(position));
     }
+  // The tensor maps are grid-constant pointer arguments after those.
+  SmallVector<Value> maps;
+  if (tma) {
+    SmallVector<int64_t> gridConstants;
+    for (auto [plan, memref] : {std::pair{&*mapA, hostMemrefs[0]},
+                                std::pair{&*mapB, hostMemrefs[1]}}) {
+      Value map = plan->build(host, loc, memref);
+      unsigned position = skeleton.func.getNumArguments();
+      if (failed(
+              skeleton.func.insertArgument(position, map.getType(), {}, loc)))
+        return failure();
+      skeleton.hostArgs.push_back(map);
+      maps.push_back(skeleton.func.getArgument(position));
+      gridConstants.push_back(position);
+    }
+    skeleton.func->setAttr(kGridConstantsAttrName,
+                           b.getDenseI64ArrayAttr(gridConstants));
+  }
   auto body = PartitionOp::create(b, loc, partition, tiles, kTiles,
                                   scheduleArgs, workspace);
 
@@ -156,11 +193,18 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   SmallVector<Location> locs(5, loc);
   Block *unit = b.createBlock(&body.getUnit(), {}, SmallVector<Type>(5, index),
                               locs);
+  Value barriers;
+  if (tma)
+    barriers = LdsBufferOp::create(
+        b, loc,
+        MemRefType::get({config.getLdsBuffers()}, b.getI64Type(),
+                        MemRefLayoutAttrInterface(), workgroup),
+        barriersOffset);
   Value acc = TileGemmOp::create(
       b, loc, accType, materializeView(b, loc, views[0]),
       materializeView(b, loc, views[1]), unit->getArgument(0),
       unit->getArgument(1), unit->getArgument(2), unit->getArgument(3),
-      unit->getArgument(4), config);
+      unit->getArgument(4), config, maps, barriers);
   YieldOp::create(b, loc, acc);
 
   // The epilogue: the tile through C's view with alpha, beta and the D

@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TransactionRing.h"
+
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
@@ -537,6 +539,7 @@ struct ConvertCKToNVVMPass
     auto lowerRing = [&](RewriterBase &rewriter, const RingEventSite &site) {
       lowerRingEvent(rewriter, site, readByWgmma(site.op));
     };
+    lowerTransactionRings(getOperation());
     WaveOpTarget target{
         lowerMma,       lowerBarrier,     FlagTarget{"device", pause},
         lowerRing,      lowerGuardedLoad, lowerFragmentLoad,

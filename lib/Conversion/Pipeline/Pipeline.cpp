@@ -42,6 +42,7 @@
 
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
+#include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Target/GemmConfig.h"
 
@@ -475,6 +476,53 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        tailLoop.getInductionVar(), Value());
 }
 
+/// The load waves' loop with TMA: step j waits for slot j mod S, and load
+/// thread 0 announces the K-tile's bytes on the slot's transaction barrier
+/// and copies its boxes (BM / 64 of A, BN / 64 of B, one 128-byte swizzled
+/// block each), whose arrival fills the slot. Nothing waits for the copies
+/// here: the math waves wait on the barrier.
+void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
+                     const TileGemmParts &parts, Value ring, Value steps,
+                     Value tid) {
+  GemmConfigAttr config = op.getConfig();
+  int64_t bm = config.getBlock()[0], bn = config.getBlock()[1];
+  TensorMapPlan plans[2] = {
+      *planTiledMap(parts.viewA, parts.elementType, bm, parts.bk),
+      *planIm2colMap(parts.viewB, parts.elementType, parts.bk, bn)};
+  Value maps[2] = {op.getMaps()[0], op.getMaps()[1]};
+  Value lds[2] = {parts.ldsA, parts.ldsB};
+  Value fixed[2] = {op.getM0(), op.getN0()};
+  int64_t boxes[2] = {bm / kTmaBoxInner, bn / kTmaBoxInner};
+  int64_t bytes = boxes[0] * plans[0].boxBytes + boxes[1] * plans[1].boxBytes;
+  Value zero = indexConstant(b, loc, 0);
+  auto loadLoop =
+      scf::ForOp::create(b, loc, zero, steps, indexConstant(b, loc, 1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loadLoop.getBody());
+  Value step = loadLoop.getInductionVar();
+  RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
+  emitIf(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
+         [&] {
+           RingExpectOp::create(b, loc, ring, step, bytes);
+           Value slot = emitRingSlot(b, loc, step, config.getLdsBuffers());
+           if (!slot)
+             slot = zero;
+           Value k = arith::AddIOp::create(
+               b, loc, parts.kBegin,
+               arith::MulIOp::create(b, loc, step, parts.bkValue));
+           for (int operand = 0; operand < 2; ++operand)
+             for (int64_t j = 0; j < boxes[operand]; ++j) {
+               SmallVector<Value> coords, offsets;
+               plans[operand].emitBox(b, loc, op.getG(), fixed[operand], k, j,
+                                      coords, offsets);
+               TmaLoadOp::create(b, loc, maps[operand], coords, offsets,
+                                 lds[operand], slot,
+                                 j * kTmaBoxInner * parts.bk, ring, step);
+             }
+         });
+}
+
 /// The load waves' loop without `async_copy`: the next K-tile's loads are
 /// in flight while this one waits for its slot.
 void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
@@ -520,8 +568,9 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   int64_t loadWaves = config.getLoadWaves();
   int64_t slots = config.getLdsBuffers();
   bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
+  bool tma = !op.getMaps().empty();
   Value ring = RingOp::create(b, loc, RingType::get(b.getContext(), slots),
-                              mathWaves, loadWaves);
+                              mathWaves, loadWaves, op.getBarriers());
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
@@ -564,21 +613,27 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   Value tid = arith::SubIOp::create(
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
-  // Load waves that copy asynchronously hold nothing else across the loop:
-  // their states may take every register left to them.
-  int64_t loadCursorValues =
-      config.getAsyncCopy() && maxCursorValues > 0
-          ? std::max(maxCursorValues, parts.spareRegisters)
-          : maxCursorValues;
-  OperandCopies copy(b, loc, op, parts, tid, loadCursorValues);
-  if (config.getAsyncCopy())
-    emitAsyncLoadLoop(b, loc, op, parts, ring, steps, copy);
-  else
-    emitRegisterLoadLoop(b, loc, op, parts, ring, steps, copy);
+  if (tma) {
+    emitTmaLoadLoop(b, loc, op, parts, ring, steps, tid);
+  } else {
+    // Load waves that copy asynchronously hold nothing else across the
+    // loop: their states may take every register left to them.
+    int64_t loadCursorValues =
+        config.getAsyncCopy() && maxCursorValues > 0
+            ? std::max(maxCursorValues, parts.spareRegisters)
+            : maxCursorValues;
+    OperandCopies copy(b, loc, op, parts, tid, loadCursorValues);
+    if (config.getAsyncCopy())
+      emitAsyncLoadLoop(b, loc, op, parts, ring, steps, copy);
+    else
+      emitRegisterLoadLoop(b, loc, op, parts, ring, steps, copy);
+  }
   YieldOp::create(b, loc, AccZeroOp::create(b, loc, accType).getResult());
 
   b.setInsertionPointAfter(roles);
   LdsBarrierOp::create(b, loc);
+  if (tma)
+    RingEndOp::create(b, loc, ring);
   return roles.getResult(0);
 }
 

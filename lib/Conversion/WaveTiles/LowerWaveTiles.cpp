@@ -413,7 +413,7 @@ struct LowerPartialAccumulate : OpConversionPattern<PartialAccumulateOp> {
 
 /// The bytes of LDS an `lds_buffer` reaches.
 int64_t ldsEnd(LdsBufferOp op) {
-  MemRefType type = op.getType();
+  auto type = cast<MemRefType>(op.getType());
   return op.getOffset() +
          type.getNumElements() * type.getElementTypeBitWidth() / 8;
 }

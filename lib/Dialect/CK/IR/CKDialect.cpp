@@ -2,6 +2,8 @@
 
 #include "ck/Dialect/CK/IR/CK.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -70,5 +72,10 @@ LogicalResult CKDialect::verifyOperationAttribute(Operation *op,
   if (name == LaunchAttr::kAttrName)
     return check(isa<LaunchAttr>(value), "#ck.launch",
                  isa<gpu::LaunchFuncOp>(op), "gpu.launch_func");
+  // The tensor-map arguments of a kernel (convert-ck-to-gpu), which
+  // ck-mark-grid-constants passes by value once the kernel is an llvm.func.
+  if (name == "ck.grid_constants")
+    return check(isa<DenseI64ArrayAttr>(value), "array<i64: ...>",
+                 isa<FunctionOpInterface>(op), "kernel function");
   return op->emitError() << "unknown ck attribute '" << name << "' on an op";
 }

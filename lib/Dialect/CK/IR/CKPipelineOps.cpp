@@ -45,6 +45,20 @@ LogicalResult TileGemmOp::verify() {
   if (getResult().getType() != expected)
     return emitOpError() << "result " << getResult().getType()
                          << " is not the config's accumulator " << expected;
+  if (!getMaps().empty()) {
+    if (getMaps().size() != 2)
+      return emitOpError() << "takes two tensor maps (A's and B's) with "
+                              "'tma', got "
+                           << getMaps().size();
+    if (!config.hasRoles() || !config.getAsyncCopy())
+      return emitOpError() << "copies with TMA, which needs load waves and "
+                              "async_copy in its config";
+    auto barriers = cast<MemRefType>(getBarriers().getType());
+    if (barriers.getRank() != 1 ||
+        barriers.getDimSize(0) != config.getLdsBuffers())
+      return emitOpError() << "needs one transaction barrier per LDS buffer ("
+                           << config.getLdsBuffers() << "), got " << barriers;
+  }
   return success();
 }
 

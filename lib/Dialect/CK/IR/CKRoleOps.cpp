@@ -45,8 +45,48 @@ LogicalResult RolesOp::verifyRegions() {
 }
 
 LogicalResult RingOp::verify() {
-  return success(succeeded(verifyWaveCount(*this, "math", getMathWaves())) &&
-                 succeeded(verifyWaveCount(*this, "load", getLoadWaves())));
+  if (failed(verifyWaveCount(*this, "math", getMathWaves())) ||
+      failed(verifyWaveCount(*this, "load", getLoadWaves())))
+    return failure();
+  if (Value barriers = getBarriers()) {
+    auto type = cast<MemRefType>(barriers.getType());
+    int64_t slots = getRing().getType().getSlots();
+    if (type.getRank() != 1 || type.getDimSize(0) != slots ||
+        !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
+      return emitOpError() << "needs one i64 per slot (" << slots
+                           << ") in workgroup memory as barriers, got " << type;
+  }
+  return success();
+}
+
+void RingOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Initializing the transaction barriers writes them.
+  if (getBarriers())
+    effects.emplace_back(MemoryEffects::Write::get(), &getBarriersMutable()[0]);
+}
+
+/// The ring of `op`, which must have transaction barriers.
+static FailureOr<RingOp> transactionRing(Operation *op, Value ring) {
+  auto ringOp = ring.getDefiningOp<RingOp>();
+  if (!ringOp || !ringOp.hasTransactions())
+    return op->emitOpError()
+           << "needs a ring with transaction barriers (ck.ring ... barriers)";
+  return ringOp;
+}
+
+LogicalResult RingExpectOp::verify() {
+  if (failed(transactionRing(*this, getRing())))
+    return failure();
+  if (getBytes() >= (int64_t(1) << 20))
+    return emitOpError() << "expects " << getBytes()
+                         << " bytes; a transaction counts fewer than 2^20";
+  return success();
+}
+
+LogicalResult RingEndOp::verify() {
+  return failure(failed(transactionRing(*this, getRing())));
 }
 
 /// The rules every ring event shares: its ring is a ck.ring's, and inside a

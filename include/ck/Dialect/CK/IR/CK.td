@@ -14,5 +14,6 @@ include "ck/Dialect/CK/IR/CKCopyOps.td"
 include "ck/Dialect/CK/IR/CKPipelineOps.td"
 include "ck/Dialect/CK/IR/CKPartitionOps.td"
 include "ck/Dialect/CK/IR/CKRoleOps.td"
+include "ck/Dialect/CK/IR/CKTensorMapOps.td"
 
 #endif // CK_DIALECT_CK_IR_CK_TD

@@ -561,12 +561,13 @@ def CK_Vendor : I32EnumAttr<"Vendor", "GPU vendor", [
   let genSpecializedAttr = 0;
 }
 
-def CK_TargetFeature : I32EnumAttr<"TargetFeature",
-    "a property of a chip that changes which kernels pay off", [
-    I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">,
-    I32EnumAttrCase<"DynamicLds", 1, "dynamic_lds">,
-    I32EnumAttrCase<"AsyncCopy", 2, "async_copy">
-  ]> {
+def CK_TargetFeature
+    : I32EnumAttr<"TargetFeature",
+                  "a property of a chip that changes which kernels pay off",
+                  [I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">,
+                   I32EnumAttrCase<"DynamicLds", 1, "dynamic_lds">,
+                   I32EnumAttrCase<"AsyncCopy", 2, "async_copy">,
+                   I32EnumAttrCase<"Tma", 3, "tma">]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
 }
@@ -622,7 +623,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     | `registers_per_simd` | registers per lane a SIMD shares among its waves |
     | `lds_per_cu` | LDS per compute unit, in bytes |
     | `mma` | the matrix instructions (attributes implementing `MatrixInstrAttrInterface`), in order of preference: a GEMM of some input type uses the first that takes it (`#ck.fma` takes every type) |
-    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`) |
+    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`); `tma` where one thread copies whole tiles described by a tensor map, completing a transaction barrier (NVIDIA sm_90a) |
 
     Example:
 

@@ -13,7 +13,7 @@
 
 include "ck/Dialect/CK/IR/CKOps.td"
 
-def CK_TileGemmOp : CK_Op<"tile_gemm"> {
+def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
   let summary = "A workgroup's GEMM tile over a range of K-tiles";
   let description = [{
     Returns the sum over the K-tiles `k` in `[k_begin, k_end)` of
@@ -35,10 +35,17 @@ def CK_TileGemmOp : CK_Op<"tile_gemm"> {
 
     `ck-pipeline` replaces it with the K loop.
 
+    With `tma (%a_map, %b_map) barriers %bars`, the load waves copy both
+    tiles with TMA from those tensor maps of A's and B's memrefs (made by
+    `convert-ck-to-gpu` from the views, TensorMapPlan.h), and the ring's
+    transaction barriers are `%bars`, one i64 per LDS buffer, outside the
+    operand tiles and the epilogue's staging.
+
     Verifier: A and B are rank 3 with one element type, which the
     instruction takes, and agree on G and K; the result is the
     `BM x BN` accumulator of the config's instruction on its wave grid
-    (`BM / wave M x BN / wave N` waves).
+    (`BM / wave M x BN / wave N` waves). With `tma`: two maps, and a
+    config with load waves and `async_copy`.
 
     Example:
 
@@ -51,14 +58,15 @@ def CK_TileGemmOp : CK_Op<"tile_gemm"> {
     ```
   }];
   let arguments = (ins Arg<CK_Tensor, "left operand, G x M x K", [MemRead]>:$a,
-                       Arg<CK_Tensor, "right operand, G x K x N", [MemRead]>:$b,
-                       Index:$g, Index:$m0, Index:$n0,
-                       Index:$k_begin, Index:$k_end,
-                       CK_GemmConfigAttr:$config);
+      Arg<CK_Tensor, "right operand, G x K x N", [MemRead]>:$b, Index:$g,
+      Index:$m0, Index:$n0, Index:$k_begin, Index:$k_end,
+      CK_GemmConfigAttr:$config, Variadic<CK_TensorMapPointer>:$maps,
+      Optional<CK_LdsBarrierMemRef>:$barriers);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $a `,` $b `at` ` ` `[` $g `,` $m0 `,` $n0 `]`
     `k_tiles` $k_begin `to` $k_end `config` $config
+    (`tma` `(` $maps^ `:` type($maps) `)` `barriers` $barriers `(` type($barriers) `)`)?
     attr-dict `:` type($a) `,` type($b) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
@@ -93,7 +101,7 @@ def CK_LdsBufferOp : CK_Op<"lds_buffer", [Pure]> {
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$offset,
                        DefaultValuedAttr<I64Attr, "16">:$align);
-  let results = (outs CK_LdsMemRef:$result);
+  let results = (outs AnyTypeOf<[CK_LdsMemRef, CK_LdsBarrierMemRef]>:$result);
   let assemblyFormat =
       "`offset` $offset (`align` $align^)? attr-dict `:` type($result)";
   let hasVerifier = 1;

@@ -14,6 +14,7 @@
 
 include "ck/Dialect/CK/IR/CKOps.td"
 include "ck/Dialect/CK/IR/CKTypes.td"
+include "ck/Dialect/CK/IR/CKTileOps.td"
 
 def CK_RolesOp : CK_Op<"roles", [RecursiveMemoryEffects]> {
   let summary = "Runs one program on the math waves and another on the load waves";
@@ -58,7 +59,8 @@ def CK_RolesOp : CK_Op<"roles", [RecursiveMemoryEffects]> {
   let hasRegionVerifier = 1;
 }
 
-def CK_RingOp : CK_Op<"ring", [Pure]> {
+def CK_RingOp
+    : CK_Op<"ring", [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "An LDS ring from load waves to math waves";
   let description = [{
     The synchronization of the LDS slots that `load_waves` load waves fill
@@ -77,19 +79,37 @@ def CK_RingOp : CK_Op<"ring", [Pure]> {
     waiting; on AMD the workgroup barrier, which runs both roles in
     lockstep. A kernel holds at most one ring.
 
-    Verifier: both counts in [1, 16].
+    With `barriers` (one i64 per slot in LDS), `full` is a transaction
+    barrier per slot instead (NVIDIA mbarriers): the load waves announce a
+    step's bytes (`ck.ring_expect`) and copy with `ck.tma_load`, whose
+    arrival completes the slot; math waves wait on the slot's phase, `step
+    div slots` mod 2. One thread initializes the barriers where the op
+    stands and `ck.ring_end` invalidates them. `empty` stays a named
+    barrier.
+
+    Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
+    `slots` i64.
 
     Example:
 
     ```mlir
     %ring = ck.ring math 4 load 4 : !ck.ring<2>
+    %tma_ring = ck.ring math 8 load 4 barriers %bars
+        (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
-                       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves);
+      ConfinedAttr<I64Attr, [IntPositive]>:$load_waves,
+      Optional<CK_LdsBarrierMemRef>:$barriers);
   let results = (outs CK_RingType:$ring);
   let assemblyFormat = [{
-    `math` $math_waves `load` $load_waves attr-dict `:` qualified(type($ring))
+    `math` $math_waves `load` $load_waves
+    (`barriers` $barriers^ `(` type($barriers) `)`)?
+    attr-dict `:` qualified(type($ring))
+  }];
+  let extraClassDeclaration = [{
+    /// Whether `full` events are transaction barriers (TMA).
+    bool hasTransactions() { return bool(getBarriers()); }
   }];
   let hasVerifier = 1;
 }
@@ -153,6 +173,50 @@ def CK_RingSignalOp : CK_RingEventOp<"ring_signal",
   let assemblyFormat = [{
     $ring $event $step (`of` $steps^)? attr-dict `:` qualified(type($ring))
   }];
+}
+
+def CK_RingExpectOp : CK_Op<"ring_expect"> {
+  let summary = "Announces the bytes that will fill a ring slot";
+  let description = [{
+    Issued by the one load thread that copies step `step`'s tile with
+    `ck.tma_load`, before the copies: arrives at the slot's transaction
+    barrier and expects `bytes` more, which the copies complete.
+
+    Verifier: the ring has transaction barriers (`ck.ring ... barriers`);
+    `bytes` in [1, 2^20).
+
+    Example:
+
+    ```mlir
+    ck.ring_expect %ring step %i bytes 40960 : !ck.ring<4>
+    ```
+  }];
+  let arguments = (ins CK_RingType:$ring, Index:$step,
+      ConfinedAttr<I64Attr, [IntPositive]>:$bytes);
+  let assemblyFormat = [{
+    $ring `step` $step `bytes` $bytes attr-dict `:` qualified(type($ring))
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_RingEndOp : CK_Op<"ring_end"> {
+  let summary = "Invalidates a ring's transaction barriers";
+  let description = [{
+    After the last event of every role (behind a workgroup barrier), one
+    thread invalidates the ring's transaction barriers, so that the next
+    unit's `ck.ring` may initialize them again.
+
+    Verifier: the ring has transaction barriers.
+
+    Example:
+
+    ```mlir
+    ck.ring_end %ring : !ck.ring<4>
+    ```
+  }];
+  let arguments = (ins CK_RingType:$ring);
+  let assemblyFormat = "$ring attr-dict `:` qualified(type($ring))";
+  let hasVerifier = 1;
 }
 
 #endif // CK_DIALECT_CK_IR_CKROLEOPS_TD

@@ -13,6 +13,14 @@
 
 include "ck/Dialect/CK/IR/CKOps.td"
 
+// A ring's transaction barriers: one i64 per slot in LDS.
+def CK_LdsBarrierMemRef
+    : Type<And<[MemRefRankOf<[I64], [1]>.predicate, HasStaticShapePred,
+                CPred<"::mlir::gpu::GPUDialect::hasWorkgroupMemoryAddressSpace("
+                      "::llvm::cast<::mlir::MemRefType>($_self))">]>,
+           "statically shaped 1-D memref of i64 in workgroup memory",
+           "::mlir::MemRefType">;
+
 def CK_LdsMemRef : Type<
     And<[MemRefRankOf<[F16, BF16, F32], [2, 3]>.predicate,
          HasStaticShapePred,

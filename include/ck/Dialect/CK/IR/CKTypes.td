@@ -121,4 +121,10 @@ def CK_RingType : TypeDef<CK_Dialect, "Ring"> {
   let genVerifyDecl = 1;
 }
 
+// A tensor map as a kernel takes it: a pointer to the 128-byte descriptor,
+// a grid-constant parameter passed by value.
+def CK_TensorMapPointer
+    : Type<CPred<"::llvm::isa<::mlir::LLVM::LLVMPointerType>($_self)">,
+           "LLVM pointer to a tensor map">;
+
 #endif // CK_DIALECT_CK_IR_CKTYPES_TD
