@@ -150,6 +150,19 @@ struct ConvertCKToAMDGPUPass
     // The roles' loops are found by their ring events, which the lowering
     // removes.
     SmallVector<MathLoop> mathLoops = findMathLoops(getOperation());
+    // Transaction barriers and TMA copies exist on NVIDIA sm_90a only.
+    WalkResult nvidiaOnly = getOperation()->walk([&](Operation *op) {
+      auto ring = dyn_cast<RingOp>(op);
+      if (!isa<TmaLoadOp, RingExpectOp, RingEndOp>(op) &&
+          !(ring && ring.hasTransactions()))
+        return WalkResult::advance();
+      op->emitOpError() << "uses transaction barriers (TMA), which only "
+                           "NVIDIA sm_90a has; "
+                        << getArgument() << " cannot lower it";
+      return WalkResult::interrupt();
+    });
+    if (nvidiaOnly.wasInterrupted())
+      return signalPassFailure();
     WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"agent", pause},
                         // gfx9's one counting barrier per workgroup.
                         lowerRingEventInLockstep, lowerGuardedLoad,
