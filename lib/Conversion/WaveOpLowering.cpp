@@ -170,9 +170,8 @@ Value mlir::ck::emitElementPointer(OpBuilder &b, Location loc, Value memref,
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), addressSpace), bits);
 }
 
-/// Runs `body` in thread 0 of the (1-D) workgroup only.
-static void emitInThreadZero(OpBuilder &b, Location loc,
-                             function_ref<void()> body) {
+void mlir::ck::emitInThreadZero(OpBuilder &b, Location loc,
+                                function_ref<void()> body) {
   Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   emitIf(b, loc,
          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,

@@ -1,6 +1,7 @@
 //===- Bundle.cpp - Compiled kernels and their launch plan ----------------===//
 
 #include "ck/Driver/Bundle.h"
+#include "ck/Runtime/PlanText.hpp"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -136,26 +137,25 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
             if (!source || source.getOwner()->getParentOp() != func)
               return map.emitError() << "maps a memref that is not an "
                                         "argument of the function";
-            std::string line;
-            llvm::raw_string_ostream ls(line);
-            auto list = [&](StringRef key, ArrayRef<int64_t> values) {
-              ls << " " << key;
-              for (int64_t v : values)
-                ls << " " << v;
-            };
-            ls << (map.getIm2col() ? "im2col" : "tiled") << " t"
-               << source.getArgNumber();
-            list("dims", map.getDims());
-            list("strides", map.getStrides());
-            list("box", map.getBox());
+            // The plan's line as the runtime prints a declaration (the
+            // verifier bounded every value to its field).
+            ckrt_tensor_map_decl decl = {};
+            decl.index = maps.size();
+            decl.mode = map.getIm2col() ? CKRT_TENSOR_MAP_IM2COL
+                                        : CKRT_TENSOR_MAP_TILED;
+            decl.tensor = source.getArgNumber();
+            decl.rank = map.getDims().size();
+            llvm::copy(map.getDims(), decl.dims);
+            llvm::copy(map.getStrides(), decl.strides + 1);
+            llvm::copy(map.getBox(), decl.box);
             if (map.getIm2col()) {
-              list("lower", *map.getLower());
-              list("upper", *map.getUpper());
+              llvm::copy(*map.getLower(), decl.lower);
+              llvm::copy(*map.getUpper(), decl.upper);
             }
-            list("elements", map.getElements());
-            ls << " swizzle " << map.getSwizzle();
+            llvm::copy(map.getElements(), decl.element_strides);
+            decl.swizzle = map.getSwizzle();
             maps.push_back(map);
-            compiled.tensorMaps.push_back(line);
+            compiled.tensorMaps.push_back(ckrt::planTensorMapText(decl));
             it = maps.end() - 1;
           }
           record.args.push_back("m" + std::to_string(it - maps.begin()));
@@ -288,8 +288,8 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
       os << "schedule:" << workspace.schedule;
     os << " keep\n";
   }
-  for (auto [i, map] : llvm::enumerate(compiled.tensorMaps))
-    os << "tensormap " << i << " " << map << "\n";
+  for (const std::string &map : compiled.tensorMaps)
+    os << map << "\n";
   for (const KernelRecord &k : compiled.kernels) {
     os << "kernel " << k.name << " grid";
     for (unsigned i = 0; i < 3; ++i) {

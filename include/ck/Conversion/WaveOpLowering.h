@@ -56,6 +56,9 @@ struct FlagTarget {
 Value emitElementPointer(OpBuilder &b, Location loc, Value memref, Value linear,
                          unsigned addressSpace = 0);
 
+/// Runs `body` in thread 0 of the (1-D) workgroup only.
+void emitInThreadZero(OpBuilder &b, Location loc, function_ref<void()> body);
+
 /// One event of a wave-role ring (ck.ring_wait or ck.ring_signal) as the
 /// targets lower it.
 struct RingEventSite {

@@ -68,7 +68,7 @@ struct CompiledModule {
   /// The schedules the launches use.
   SmallVector<ScheduleRecord> schedules;
   /// The tensor maps the launches pass (ck.tensor_map), each as the plan's
-  /// `tensormap` line after its index.
+  /// `tensormap` line (ckrt::planTensorMapText).
   SmallVector<std::string> tensorMaps;
 };
 

@@ -18,10 +18,8 @@
 #include "ck/Conversion/WaveOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -44,20 +42,11 @@ Value slotOf(OpBuilder &b, Location loc, RingOp ring, Value step) {
       b, loc, step, indexConstant(b, loc, ring.getRing().getType().getSlots()));
 }
 
-/// Runs `body` on thread 0 of the workgroup only.
-void onThreadZero(OpBuilder &b, Location loc, function_ref<void()> body) {
-  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  emitIf(b, loc,
-         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                               indexConstant(b, loc, 0)),
-         body);
-}
-
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
   int64_t slots = ring.getRing().getType().getSlots();
-  onThreadZero(rewriter, loc, [&] {
+  emitInThreadZero(rewriter, loc, [&] {
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
     for (int64_t s = 0; s < slots; ++s)
       NVVM::MBarrierInitOp::create(
@@ -143,7 +132,7 @@ void lowerEnd(IRRewriter &rewriter, RingEndOp end, RingOp ring) {
   Location loc = end.getLoc();
   rewriter.setInsertionPoint(end);
   int64_t slots = ring.getRing().getType().getSlots();
-  onThreadZero(rewriter, loc, [&] {
+  emitInThreadZero(rewriter, loc, [&] {
     for (int64_t s = 0; s < slots; ++s)
       NVVM::MBarrierInvalOp::create(
           rewriter, loc,

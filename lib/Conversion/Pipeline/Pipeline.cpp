@@ -116,6 +116,8 @@ struct TileGemmParts {
   /// The registers per lane the config's estimate leaves to carried
   /// coordinate states (unbounded without a #ck.target).
   int64_t spareRegisters;
+  /// With `tma`: the boxes of A's and B's tensor maps.
+  SmallVector<TensorMapPlan, 2> maps;
 };
 
 /// The load positions of an A tile and a B tile.
@@ -486,9 +488,7 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      Value tid) {
   GemmConfigAttr config = op.getConfig();
   int64_t bm = config.getBlock()[0], bn = config.getBlock()[1];
-  TensorMapPlan plans[2] = {
-      *planTiledMap(parts.viewA, parts.elementType, bm, parts.bk),
-      *planIm2colMap(parts.viewB, parts.elementType, parts.bk, bn)};
+  ArrayRef<TensorMapPlan> plans = parts.maps;
   Value maps[2] = {op.getMaps()[0], op.getMaps()[1]};
   Value lds[2] = {parts.ldsA, parts.ldsB};
   Value fixed[2] = {op.getM0(), op.getN0()};
@@ -668,6 +668,19 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.ldsB = LdsBufferOp::create(b, loc, parts.tiles.ldsB,
                                    parts.tiles.offsetB, parts.tiles.alignment);
   parts.bk = config.getBlock()[2];
+  if (!op.getMaps().empty()) {
+    // The tensor maps' boxes, as convert-ck-to-gpu planned them.
+    FailureOr<TensorMapPlan> a = planTiledMap(
+        parts.viewA, parts.elementType, config.getBlock()[0], parts.bk);
+    FailureOr<TensorMapPlan> b = planIm2colMap(
+        parts.viewB, parts.elementType, parts.bk, config.getBlock()[1]);
+    if (failed(a) || failed(b))
+      return op.emitOpError()
+             << "copies with TMA, but operand " << (failed(a) ? "A" : "B")
+             << " is not a " << (failed(a) ? "tiled" : "im2col")
+             << " walk of its memref (TensorMapPlan.h)";
+    parts.maps = {*a, *b};
+  }
   parts.spareRegisters = std::numeric_limits<int64_t>::max();
   // Carried states stand in for the index math the addressing reserve
   // holds when a copy evaluates its positions, so half the reserve stays

@@ -31,13 +31,6 @@ FailureOr<ArrayRef<int64_t>> rowMajorShape(Value memref) {
   return type.getShape();
 }
 
-int64_t product(ArrayRef<int64_t> values) {
-  int64_t p = 1;
-  for (int64_t v : values)
-    p *= v;
-  return p;
-}
-
 } // namespace
 
 Value TensorMapPlan::build(OpBuilder &b, Location loc, Value memref) const {
@@ -111,7 +104,7 @@ FailureOr<TensorMapPlan> mlir::ck::planTiledMap(const TracedView &view,
   if ((m * elementBytes) % 16)
     return failure();
   TensorMapPlan plan;
-  plan.dims = {m, groups, product(shape->drop_back(2))};
+  plan.dims = {m, groups, ShapedType::getNumElements(shape->drop_back(2))};
   plan.strides = {m * elementBytes, groups * m * elementBytes};
   plan.box = {kTmaBoxInner, 1, bk};
   plan.elements = {1, 1, 1};
