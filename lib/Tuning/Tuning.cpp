@@ -71,8 +71,9 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
       choices.push_back(Choice{partition, "", stages});
   }
   if (warpgroupRoles)
-    for (const char *partition : partitions)
-      choices.push_back(Choice{partition, "4,4", 0});
+    for (const char *waves : {"4,4", "4,8"})
+      for (const char *partition : partitions)
+        choices.push_back(Choice{partition, waves, 0});
   return choices;
 }
 

@@ -5,15 +5,16 @@
 // finds each box. Two walks are recognised, those of the backward-weight
 // GEMM over channels-last tensors:
 //
-// - tiled: A (G x M x K) reads an [..., G, M] memref with M contiguous and
-//   K the merge of the leading dimensions (the output gradient, M = K
-//   filters, K = N * Ho * Wo): a 3-D map (M, G, K), boxes of 64 along M by
-//   BK along K;
-// - im2col: B (G x K x N) reads an [N, H, W, G, C] memref through pad,
-//   embed (filter tap * dilation + output position * stride) and merges
-//   (K = (n, ho, wo), N = (y, x, c)): an im2col map (G * C, W, H, N) whose
-//   pixel box is the output positions, boxes of 64 channels by BK pixels
-//   at filter offsets (x * dilation, y * dilation).
+// - tiled: A (G x M x K) or B (G x K x N) reads an [..., G, C] memref with
+//   C (M or N) contiguous and K the merge of the leading dimensions (the
+//   output gradient, M = K filters, K = N * Ho * Wo; the input of a 1x1
+//   convolution with unit strides, N = C channels): a 3-D map (C, G, K),
+//   boxes of 64 along C by BK along K;
+// - im2col: B reads an [N, H, W, G, C] memref through embeds (filter tap *
+//   dilation + output position * stride), pads if the convolution has
+//   them, and merges (K = (n, ho, wo), N = (y, x, c)): an im2col map
+//   (G * C, W, H, N) whose pixel box is the output positions, boxes of 64
+//   channels by BK pixels at filter offsets (x * dilation, y * dilation).
 //
 // Both boxes are 128 bytes along their inner dimension (f16, bf16) and land
 // in the 128-byte swizzled blocks #ck.copy_plan's `swizzle` lays out, one
@@ -63,14 +64,12 @@ struct TensorMapPlan {
                SmallVectorImpl<Value> &offsets) const;
 };
 
-/// A's map where `view` is a tiled walk and BM a multiple of the box.
-FailureOr<TensorMapPlan> planTiledMap(const TracedView &view, Type elementType,
-                                      int64_t bm, int64_t bk);
-
-/// B's map where `view` is an im2col walk with C and BN multiples of the
-/// box.
-FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view, Type elementType,
-                                       int64_t bk, int64_t bn);
+/// The map of operand `operand` (0: A, 1: B) where its view walks its
+/// memref in boxes (a tiled walk, or for B an im2col one) and its tile
+/// along M (A) or N (B), `tile`, is a multiple of the box.
+FailureOr<TensorMapPlan> planOperandMap(const TracedView &view, int64_t operand,
+                                        Type elementType, int64_t tile,
+                                        int64_t bk);
 
 } // namespace mlir::ck
 

@@ -56,8 +56,9 @@ struct Choice {
 
 /// The choices a sweep times on `chip`, the heuristic's first: the K-loop's
 /// register prefetch; on NVIDIA chips (sm_*, which copy asynchronously)
-/// three cp.async stages; on sm_90a wgmma with one load warpgroup and one
-/// consumer warpgroup (`--waves=4,4`); each with the heuristic's
+/// three cp.async stages; on sm_90a wgmma with one load warpgroup (TMA
+/// where the views allow it) and one or two consumer warpgroups
+/// (`--waves=4,4`, `--waves=4,8`); each with the heuristic's
 /// partition, split-K (the heuristic's number of K ranges) and
 /// data-parallel.
 std::vector<Choice> sweepChoices(const std::string &chip);

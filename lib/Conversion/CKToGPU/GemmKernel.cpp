@@ -135,8 +135,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
   if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
       config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
-    mapA = planTiledMap(views[0], elementType, bm, bk);
-    mapB = planIm2colMap(views[1], elementType, bk, bn);
+    mapA = planOperandMap(views[0], 0, elementType, bm, bk);
+    mapB = planOperandMap(views[1], 1, elementType, bn, bk);
   }
   bool tma = succeeded(mapA) && succeeded(mapB);
   int64_t barriersOffset = llvm::alignTo(ldsBytes, 16);

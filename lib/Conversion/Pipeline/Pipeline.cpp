@@ -670,15 +670,14 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.bk = config.getBlock()[2];
   if (!op.getMaps().empty()) {
     // The tensor maps' boxes, as convert-ck-to-gpu planned them.
-    FailureOr<TensorMapPlan> a = planTiledMap(
-        parts.viewA, parts.elementType, config.getBlock()[0], parts.bk);
-    FailureOr<TensorMapPlan> b = planIm2colMap(
-        parts.viewB, parts.elementType, parts.bk, config.getBlock()[1]);
+    FailureOr<TensorMapPlan> a = planOperandMap(
+        parts.viewA, 0, parts.elementType, config.getBlock()[0], parts.bk);
+    FailureOr<TensorMapPlan> b = planOperandMap(
+        parts.viewB, 1, parts.elementType, config.getBlock()[1], parts.bk);
     if (failed(a) || failed(b))
       return op.emitOpError()
              << "copies with TMA, but operand " << (failed(a) ? "A" : "B")
-             << " is not a " << (failed(a) ? "tiled" : "im2col")
-             << " walk of its memref (TensorMapPlan.h)";
+             << " is not a box walk of its memref (TensorMapPlan.h)";
     parts.maps = {*a, *b};
   }
   parts.spareRegisters = std::numeric_limits<int64_t>::max();

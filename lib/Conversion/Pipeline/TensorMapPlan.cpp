@@ -82,54 +82,62 @@ void TensorMapPlan::emitBox(OpBuilder &b, Location loc, Value g, Value fixed,
       {mul(rem(tap, filterW), dilationW), mul(div(tap, filterW), dilationH)});
 }
 
-FailureOr<TensorMapPlan> mlir::ck::planTiledMap(const TracedView &view,
-                                                Type elementType, int64_t bm,
-                                                int64_t bk) {
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+/// The transform of `map` that reads upper dimension `upper` and writes
+/// lower dimension `lower` unchanged: a pass-through or a merge into that
+/// one dimension.
+bool passesThrough(TransformMapAttr map, int64_t upper, int64_t lower) {
+  return findTransform(map, TransformKind::PassThrough, {upper}, {lower}) ||
+         findTransform(map, TransformKind::Merge, {upper}, {lower});
+}
+
+/// The map where `view` (G x M x K for A, G x K x N for B) reads an
+/// [..., G, C] memref with C (upper dimension `inner`) contiguous, G
+/// passed through and K the merge of the leading dimensions: a 3-D map
+/// (C, G, K), boxes of 64 along C by BK along K.
+FailureOr<TensorMapPlan> planTiledMap(const TracedView &view, int64_t inner,
+                                      int64_t elementBytes, int64_t tile,
+                                      int64_t bk) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
-  if (failed(shape) || elementBytes != 2 || view.maps.size() != 1 ||
-      bm % kTmaBoxInner || shape->size() < 3)
+  if (failed(shape) || view.maps.size() != 1 || tile % kTmaBoxInner ||
+      shape->size() < 3)
     return failure();
   int64_t rank = shape->size();
   TransformMapAttr map = view.maps.front();
-  // G x M x K over [lead..., G, M]: M the last dimension, G the one before,
-  // K the merge of the others.
   SmallVector<int64_t> leading =
       llvm::to_vector(llvm::seq<int64_t>(0, rank - 2));
-  if (!findTransform(map, TransformKind::PassThrough, {1}, {rank - 1}) ||
-      !findTransform(map, TransformKind::PassThrough, {0}, {rank - 2}) ||
-      !findTransform(map, TransformKind::Merge, {2}, leading))
+  if (!passesThrough(map, inner, rank - 1) ||
+      !passesThrough(map, 0, rank - 2) ||
+      !findTransform(map, TransformKind::Merge, {3 - inner}, leading))
     return failure();
-  int64_t m = (*shape)[rank - 1], groups = (*shape)[rank - 2];
-  if ((m * elementBytes) % 16)
+  int64_t columns = (*shape)[rank - 1], groups = (*shape)[rank - 2];
+  if ((columns * elementBytes) % 16)
     return failure();
   TensorMapPlan plan;
-  plan.dims = {m, groups, ShapedType::getNumElements(shape->drop_back(2))};
-  plan.strides = {m * elementBytes, groups * m * elementBytes};
+  plan.dims = {columns, groups,
+               ShapedType::getNumElements(shape->drop_back(2))};
+  plan.strides = {columns * elementBytes, groups * columns * elementBytes};
   plan.box = {kTmaBoxInner, 1, bk};
   plan.elements = {1, 1, 1};
   plan.boxBytes = kTmaBoxInner * bk * elementBytes;
   return plan;
 }
 
-FailureOr<TensorMapPlan> mlir::ck::planIm2colMap(const TracedView &view,
-                                                 Type elementType, int64_t bk,
-                                                 int64_t bn) {
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+/// The map where `view` (B, G x K x N) reads an [N, H, W, G, C] memref
+/// through embeds (and pads, if any) and merges: an im2col map.
+FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
+                                       int64_t elementBytes, int64_t bk,
+                                       int64_t bn) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
-  if (failed(shape) || elementBytes != 2 || view.maps.size() != 3 ||
+  if (failed(shape) || view.maps.size() < 2 || view.maps.size() > 3 ||
       shape->size() != 5 || bn % kTmaBoxInner)
     return failure();
-  // View (G, K, N) -> (n, y, ho, x, wo, g, c) -> (n, hp, wp, g, c) ->
-  // memref (n, h, w, g, c).
-  TransformMapAttr merges = view.maps[0], windows = view.maps[1],
-                   pads = view.maps[2];
+  // View (G, K, N) -> (n, y, ho, x, wo, g, c) -> [(n, hp, wp, g, c), where
+  // the convolution pads] -> memref (n, h, w, g, c).
+  TransformMapAttr merges = view.maps[0], windows = view.maps[1];
   TransformAttr embedH =
       findTransform(windows, TransformKind::Embed, {1, 2}, {1});
   TransformAttr embedW =
       findTransform(windows, TransformKind::Embed, {3, 4}, {2});
-  TransformAttr padH = findTransform(pads, TransformKind::Pad, {1}, {1});
-  TransformAttr padW = findTransform(pads, TransformKind::Pad, {2}, {2});
   if (!findTransform(merges, TransformKind::Merge, {1}, {0, 2, 4}) ||
       !findTransform(merges, TransformKind::Merge, {2}, {1, 3, 6}) ||
       !findTransform(merges, TransformKind::PassThrough, {0}, {5}) ||
@@ -137,11 +145,22 @@ FailureOr<TensorMapPlan> mlir::ck::planIm2colMap(const TracedView &view,
       !findTransform(windows, TransformKind::PassThrough, {5}, {3}) ||
       !findTransform(windows, TransformKind::PassThrough, {6}, {4}) ||
       !embedH || !embedW || embedH.getParams()[0] != 0 ||
-      embedW.getParams()[0] != 0 || !padH || !padW ||
-      !findTransform(pads, TransformKind::PassThrough, {0}, {0}) ||
-      !findTransform(pads, TransformKind::PassThrough, {3}, {3}) ||
-      !findTransform(pads, TransformKind::PassThrough, {4}, {4}))
+      embedW.getParams()[0] != 0)
     return failure();
+  // (left, right) pads of H and W.
+  SmallVector<int64_t, 2> padsH = {0, 0}, padsW = {0, 0};
+  if (view.maps.size() == 3) {
+    TransformMapAttr pads = view.maps[2];
+    TransformAttr padH = findTransform(pads, TransformKind::Pad, {1}, {1});
+    TransformAttr padW = findTransform(pads, TransformKind::Pad, {2}, {2});
+    if (!padH || !padW ||
+        !findTransform(pads, TransformKind::PassThrough, {0}, {0}) ||
+        !findTransform(pads, TransformKind::PassThrough, {3}, {3}) ||
+        !findTransform(pads, TransformKind::PassThrough, {4}, {4}))
+      return failure();
+    padsH.assign(padH.getParams());
+    padsW.assign(padW.getParams());
+  }
   ArrayRef<int64_t> window = merges.getLowerBounds();
   int64_t n = (*shape)[0], h = (*shape)[1], w = (*shape)[2],
           groups = (*shape)[3], c = (*shape)[4];
@@ -155,14 +174,14 @@ FailureOr<TensorMapPlan> mlir::ck::planIm2colMap(const TracedView &view,
   plan.strideH = embedH.getParams()[2];
   plan.dilationW = embedW.getParams()[1];
   plan.strideW = embedW.getParams()[2];
-  plan.padH = padH.getParams()[0];
-  plan.padW = padW.getParams()[0];
+  plan.padH = padsH[0];
+  plan.padW = padsW[0];
   int64_t filterH = window[1];
   // The pixel box: the output positions' first taps, from -pad to the last
   // position whose window ends inside the padded input.
   plan.lower = {-plan.padW, -plan.padH};
-  plan.upper = {padW.getParams()[1] - (plan.filterW - 1) * plan.dilationW,
-                padH.getParams()[1] - (filterH - 1) * plan.dilationH};
+  plan.upper = {padsW[1] - (plan.filterW - 1) * plan.dilationW,
+                padsH[1] - (filterH - 1) * plan.dilationH};
   int64_t channelBytes = groups * c * elementBytes;
   if (c % kTmaBoxInner || channelBytes % 16 || plan.strideW > 8 ||
       plan.strideH > 8 ||
@@ -177,4 +196,19 @@ FailureOr<TensorMapPlan> mlir::ck::planIm2colMap(const TracedView &view,
   plan.elements = {1, plan.strideW, plan.strideH, 1};
   plan.boxBytes = kTmaBoxInner * bk * elementBytes;
   return plan;
+}
+
+FailureOr<TensorMapPlan> mlir::ck::planOperandMap(const TracedView &view,
+                                                  int64_t operand,
+                                                  Type elementType,
+                                                  int64_t tile, int64_t bk) {
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (elementBytes != 2)
+    return failure();
+  // A's columns are its upper dimension 1 (M), B's its dimension 2 (N).
+  FailureOr<TensorMapPlan> tiled =
+      planTiledMap(view, operand + 1, elementBytes, tile, bk);
+  if (succeeded(tiled) || operand == 0)
+    return tiled;
+  return planIm2colMap(view, elementBytes, bk, tile);
 }

@@ -10,7 +10,7 @@
 
 func.func @not_a_box_walk(%a: memref<1x256x4096xf16>, %b: memref<1x4096x256xf16>,
                           %m: !llvm.ptr, %bars: !bars, %i: index) -> !acc {
-  // expected-error @+1 {{copies with TMA, but operand A is not a tiled walk of its memref (TensorMapPlan.h)}}
+  // expected-error @+1 {{copies with TMA, but operand A is not a box walk of its memref (TensorMapPlan.h)}}
   %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
       tma (%m, %m : !llvm.ptr, !llvm.ptr) barriers %bars (!bars)
       : memref<1x256x4096xf16>, memref<1x4096x256xf16> -> !acc
