@@ -13,7 +13,7 @@ set(CK_PACKAGE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/CkMlir)
 # The compiler libraries (static, linking libMLIR.so) and what they need.
 set(CK_EXPORTED_LIBRARIES
   CKDialect CKUtils CKTarget CKTransforms CKConversion CKPipelines CKDriver
-  CKProblem CKTuning CKCAPI)
+  CKProblem CKSchedule CKTuning CKCAPI)
 foreach(lib ${CK_EXPORTED_LIBRARIES})
   target_include_directories(${lib} INTERFACE
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)

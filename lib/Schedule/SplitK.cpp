@@ -5,6 +5,7 @@
 #include "Checks.h"
 
 #include <algorithm>
+#include <vector>
 
 using namespace ckschedule;
 using namespace ckschedule::detail;
@@ -34,19 +35,31 @@ std::string checkInputs(int64_t tiles, int64_t iters, int64_t resident,
   return "";
 }
 
-/// `split_k auto`: split only when the tiles leave workgroups idle, into
-/// as many splits as fill the W resident workgroups, each of at least
-/// min_iters iterations where I allows it.
-int64_t autoKBatch(int64_t tiles, int64_t iters, int64_t resident,
-                   const SplitKOptions &options) {
-  if (tiles >= resident)
-    return 1;
-  return std::min({options.maxKBatch,
-                   std::max<int64_t>(1, iters / options.minIters),
-                   ceilDiv(resident, tiles)});
+} // namespace
+
+int64_t ckschedule::splitKMakespan(int64_t tiles, int64_t iters,
+                                   int64_t residentWorkgroups,
+                                   int64_t kBatch) {
+  int64_t itersPerSplit = ceilDiv(iters, kBatch);
+  int64_t splits = ceilDiv(iters, itersPerSplit);
+  return ceilDiv(tiles * splits, residentWorkgroups) * itersPerSplit;
 }
 
-} // namespace
+int64_t ckschedule::chooseKBatch(int64_t tiles, int64_t iters,
+                                 int64_t residentWorkgroups, int64_t minIters,
+                                 int64_t maxKBatch) {
+  if (tiles >= residentWorkgroups)
+    return 1;
+  int64_t most = std::min(maxKBatch, std::max<int64_t>(1, iters / minIters));
+  std::vector<int64_t> makespans;
+  for (int64_t k = 1; k <= most; ++k)
+    makespans.push_back(splitKMakespan(tiles, iters, residentWorkgroups, k));
+  int64_t least = *std::min_element(makespans.begin(), makespans.end());
+  auto first =
+      std::find_if(makespans.begin(), makespans.end(),
+                   [&](int64_t m) { return m - least <= least / 10; });
+  return 1 + (first - makespans.begin());
+}
 
 SplitKResult ckschedule::planSplitK(int64_t tiles, int64_t iters,
                                     int64_t residentWorkgroups,
@@ -65,7 +78,8 @@ SplitKResult ckschedule::planSplitK(int64_t tiles, int64_t iters,
   plan.requestedKBatch =
       options.kBatch != kKBatchAuto
           ? options.kBatch
-          : autoKBatch(tiles, iters, residentWorkgroups, options);
+          : chooseKBatch(tiles, iters, residentWorkgroups, options.minIters,
+                         options.maxKBatch);
   // Splits of ceil(I / k) iterations; past I they would be empty.
   plan.itersPerSplit = ceilDiv(iters, plan.requestedKBatch);
   plan.kBatch = ceilDiv(iters, plan.itersPerSplit);

@@ -1,6 +1,7 @@
 //===- GemmConfig.cpp - Choosing and checking kernel configs --------------===//
 
 #include "ck/Target/GemmConfig.h"
+#include "ck/Schedule/SplitK.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -166,8 +167,10 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
 static constexpr int64_t kAsyncStages = 3;
 static constexpr int64_t kMinAsyncKTiles = 8;
 
-/// The most K splits the heuristic picks (each costs an f32 partial tile).
+/// The most K splits the heuristic picks (each costs an f32 partial tile),
+/// and the fewest K-tiles it gives a split.
 static constexpr int64_t kMaxSplitK = 64;
+static constexpr int64_t kMinSplitKTiles = 8;
 
 /// The output tiles of `shape` in tiles of `block`, over all batches.
 static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
@@ -175,16 +178,26 @@ static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
          llvm::divideCeil(shape.n, block[1]) * shape.g;
 }
 
-int64_t mlir::ck::heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
-                                  TargetAttr target) {
-  int64_t tiles = tileCount(shape, block);
-  int64_t computeUnits = target.getComputeUnits();
-  if (tiles >= computeUnits)
-    return 1;
-  int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
-  return std::min<int64_t>(
-      kMaxSplitK, std::clamp<int64_t>(llvm::divideCeil(2 * computeUnits, tiles),
-                                      1, std::max<int64_t>(1, kTiles / 8)));
+int64_t mlir::ck::residentWorkgroups(GemmConfigAttr config, TargetAttr target,
+                                     Type elementType) {
+  GemmConfigCost cost = estimateCost(config, target, elementType);
+  int64_t byLds = target.getLdsPerCu() / std::max<int64_t>(1, cost.ldsBytes);
+  int64_t byWaves = target.getWavesPerSimd() / cost.wavesPerSimd;
+  int64_t byRegisters =
+      target.getRegistersPerSimd() /
+      (cost.wavesPerSimd *
+       (cost.registersPerLane + target.getAddressingRegisters()));
+  return target.getComputeUnits() *
+         std::max<int64_t>(1, std::min({byLds, byWaves, byRegisters}));
+}
+
+int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,
+                                  TargetAttr target, Type elementType) {
+  ArrayRef<int64_t> block = config.getBlock();
+  return ckschedule::chooseKBatch(
+      tileCount(shape, block), llvm::divideCeil(shape.k, block[2]),
+      residentWorkgroups(config, target, elementType), kMinSplitKTiles,
+      kMaxSplitK);
 }
 
 /// The largest power-of-two tile <= preferred that wastes little of `size`.
@@ -230,7 +243,10 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
 static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
                                         ArrayRef<int64_t> block,
                                         TargetAttr target) {
-  if (heuristicKBatch(shape, block, target) > 1 &&
+  bool tilesLeaveUnitsIdle =
+      tileCount(shape, block) < target.getComputeUnits() &&
+      llvm::divideCeil(shape.k, block[2]) >= 2 * kMinSplitKTiles;
+  if (tilesLeaveUnitsIdle &&
       PartitionAttr::streamKCountsFit(tileCount(shape, block),
                                       llvm::divideCeil(shape.k, block[2])))
     return PartitionAttr::get(context, PartitionKind::StreamK);

@@ -63,9 +63,9 @@ expect("${plain}"
 run(cus --cus 132)
 expect("${cus}"
   "        occupancy auto: evaluated when the plan is loaded (or give --occupancy N)\n"
-  "        W = 132 x 2 = 264: k_batch 15 (grid z), 84 iterations per split, workspace 0 bytes\n"
+  "        W = 132 x 2 = 264: k_batch 14 (grid z), 90 iterations per split, workspace 0 bytes\n"
   "grid schedule:gemm_0 1 1 (occupancy auto: evaluated when the plan is loaded)"
-  "grid 72 1 schedule:s (= 72 1 15)")
+  "grid 72 1 schedule:s (= 72 1 14)")
 
 # Section 9's example: W = 264 gives K = 264, q = 85, r' = 60.
 run(occupancy --cus 132 --occupancy 2)

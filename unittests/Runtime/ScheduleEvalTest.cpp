@@ -138,8 +138,9 @@ TEST(ScheduleEval, TailAndDataParallelTiles) {
 }
 
 TEST(ScheduleEval, SplitKAuto) {
-  // auto: T = 18 < W = 264, so k = min(64, 1250 / 8, ceil(264 / 18)) = 15;
-  // ceil(1250 / 15) = 84 iterations per split gives 15 splits.
+  // auto: T = 18 < W = 264, so k = 14 (ckschedule::chooseKBatch): 14
+  // splits of ceil(1250 / 14) = 90 iterations are 252 workgroups, one
+  // round; 15 would be 270, two rounds.
   Plan p({"schedule s split_k tiles 18 iters 1250 k_batch auto min_iters 8 "
           "max 64 partial_bytes 4096 occupancy auto",
           "workspace 0 schedule:s zero",
@@ -152,13 +153,13 @@ TEST(ScheduleEval, SplitKAuto) {
       << ckrt_last_error();
   EXPECT_EQ(info.kind, CKRT_SCHEDULE_SPLIT_K);
   EXPECT_EQ(info.resident_workgroups, 264u);
-  EXPECT_EQ(info.k_batch, 15);
-  EXPECT_EQ(info.iters_per_split, 84);
-  EXPECT_EQ(info.grid, 15u);
-  EXPECT_EQ(info.max_contributors, 15);
-  EXPECT_EQ(info.workspace_bytes, 15u * 18 * 4096);
+  EXPECT_EQ(info.k_batch, 14);
+  EXPECT_EQ(info.iters_per_split, 90);
+  EXPECT_EQ(info.grid, 14u);
+  EXPECT_EQ(info.max_contributors, 14);
+  EXPECT_EQ(info.workspace_bytes, 14u * 18 * 4096);
   ASSERT_EQ(info.num_scalars, 1u);
-  EXPECT_EQ(info.scalars[0], 15);
+  EXPECT_EQ(info.scalars[0], 14);
   EXPECT_EQ(info.streamk_workgroups, 0);
 
   ckschedule::SplitKOptions options;
@@ -177,7 +178,7 @@ TEST(ScheduleEval, SplitKAuto) {
             CKRT_SUCCESS);
   EXPECT_EQ(grid[0], 72u);
   EXPECT_EQ(grid[1], 1u);
-  EXPECT_EQ(grid[2], 15u);
+  EXPECT_EQ(grid[2], 14u);
 
   // Enough tiles for every resident workgroup: no split, no workspace.
   ASSERT_EQ(ckrt_plan_desc_schedule_eval(p.desc, 0, 4, 2, &info), CKRT_SUCCESS);
@@ -271,14 +272,15 @@ TEST(ScheduleEval, Wrapper) {
   auto schedules = desc->schedules();
   ASSERT_EQ(schedules.size(), 1u);
   EXPECT_STREQ(schedules[0].name, "s");
-  // MI300X: 304 CUs, two workgroups each: 608 resident, ceil(608 / 18) =
-  // 34, below 1250 / 8 and 64; splits of ceil(1250 / 34) = 37 iterations
-  // make 34 splits.
+  // MI300X: 304 CUs, two workgroups each: 608 resident. 33 splits (594
+  // workgroups, one round of ceil(1250 / 33) = 38 iterations) take the
+  // least; 31 (one round of 41) are the fewest within a tenth of it (30:
+  // 42). ceil(608 / 18) = 34 would make 612 workgroups, two rounds.
   auto info = desc->evaluateSchedule(0, 304, 2);
   ASSERT_TRUE(info.ok()) << info.error().message();
   EXPECT_EQ(info->resident_workgroups, 608u);
-  EXPECT_EQ(info->k_batch, 34);
-  EXPECT_EQ(info->iters_per_split, 37);
+  EXPECT_EQ(info->k_batch, 31);
+  EXPECT_EQ(info->iters_per_split, 41);
   auto grid = desc->grid(0, 304, 2);
   ASSERT_TRUE(grid.ok()) << grid.error().message();
   EXPECT_EQ((*grid)[2], uint32_t(info->k_batch));

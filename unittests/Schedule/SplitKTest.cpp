@@ -64,8 +64,9 @@ std::string checkPlan(const SplitKPlan &p) {
 }
 
 /// "" when the requested k_batch is the fixed one, or the auto rule's:
-/// 1 when the tiles fill the resident workgroups, else the largest that
-/// stays within max, I / min_iters (at least 1) and ceil(W / T).
+/// 1 when the tiles fill the resident workgroups; else at most max and
+/// I / min_iters (at least 1), its makespan within a tenth of the least
+/// of every k so bounded, and no fewer splits within that tenth.
 std::string checkAutoRule(const SplitKPlan &p) {
   const SplitKOptions &o = p.options;
   if (o.kBatch != kKBatchAuto)
@@ -73,38 +74,67 @@ std::string checkAutoRule(const SplitKPlan &p) {
   int64_t k = p.requestedKBatch;
   if (p.tiles >= p.residentWorkgroups)
     return k == 1 ? "" : "split although the tiles fill the GPU";
-  bool withinMax = k <= o.maxKBatch;
-  bool withinIters = k == 1 || k <= p.iters / o.minIters;
-  bool withinWave = (k - 1) * p.tiles < p.residentWorkgroups;
-  if (!withinMax || !withinIters || !withinWave)
+  int64_t most =
+      std::min(o.maxKBatch, std::max<int64_t>(1, p.iters / o.minIters));
+  if (k < 1 || k > most)
     return "auto k_batch above a bound";
-  bool atABound = k == o.maxKBatch ||
-                  k == std::max<int64_t>(1, p.iters / o.minIters) ||
-                  k * p.tiles >= p.residentWorkgroups;
-  return atABound ? "" : "auto k_batch below every bound";
+  auto makespan = [&](int64_t j) {
+    return splitKMakespan(p.tiles, p.iters, p.residentWorkgroups, j);
+  };
+  int64_t least = makespan(1);
+  for (int64_t j = 2; j <= most; ++j)
+    least = std::min(least, makespan(j));
+  if (makespan(k) - least > least / 10)
+    return "auto k_batch more than a tenth slower than another";
+  for (int64_t j = 1; j < k; ++j)
+    if (makespan(j) - least <= least / 10)
+      return "fewer splits would do within a tenth";
+  return "";
+}
+
+TEST(SplitK, Makespan) {
+  // 15 splits of 18 tiles are 270 workgroups: two rounds on 264 resident
+  // ones, of ceil(1250 / 15) = 84 iterations; 14 splits fit one round of 90.
+  EXPECT_EQ(splitKMakespan(18, 1250, 264, 15), 2 * 84);
+  EXPECT_EQ(splitKMakespan(18, 1250, 264, 14), 90);
+  // Splits past I are empty and launch nothing: 7 asked of 10 iterations
+  // are 5 of 2.
+  EXPECT_EQ(splitKMakespan(1, 10, 7, 7), 2);
+  // 5 splits of 3 tiles are 15 workgroups: 3 rounds on 7.
+  EXPECT_EQ(splitKMakespan(3, 10, 7, 7), 3 * 2);
+  // One split is the data-parallel grid.
+  EXPECT_EQ(splitKMakespan(100, 1000, 264, 1), 1000);
 }
 
 TEST(SplitK, AutoRule) {
   using A = std::array<int64_t, 3>;
   // The RetinaNet head: 18 tiles on 264 resident workgroups, min_iters 2:
-  // min(max, 625, 15) = 15 splits of 84 (the last 74).
+  // 14 splits of 90 (the last 80) run in one round; ceil(W / T) = 15 would
+  // take two rounds of 84, and 44 splits (3 rounds of 29) save under a
+  // tenth.
   EXPECT_EQ(sizesOf(18, 1250, 264, makeOptions(kKBatchAuto, 2)),
-            (A{15, 84, 15 * 18}));
+            (A{14, 90, 14 * 18}));
+  // A 1x1 backward-weight layer on one workgroup per H100 SM: 32 tiles of
+  // 625 K-tiles; 4 splits are one round of 157 (ceil(2 * 132 / 32) = 9
+  // were three rounds of 70).
+  EXPECT_EQ(sizesOf(32, 625, 132, makeOptions(kKBatchAuto, 8, 64)),
+            (A{4, 157, 4 * 32}));
   // Enough tiles to fill the GPU: no split, no workspace.
   EXPECT_EQ(sizesOf(264, 1250, 264, makeOptions(kKBatchAuto)), (A{1, 1250, 0}));
   EXPECT_EQ(sizesOf(1000, 1250, 264, makeOptions(kKBatchAuto)),
             (A{1, 1250, 0}));
-  // Limited by max, by I / min_iters, by ceil(W / T).
+  // Limited by max and by I / min_iters.
   EXPECT_EQ(sizesOf(1, 1000, 264, makeOptions(kKBatchAuto, 1, 8)),
             (A{8, 125, 8}));
   EXPECT_EQ(sizesOf(1, 10, 264, makeOptions(kKBatchAuto, 3)), (A{3, 4, 3}));
+  // 100 tiles: 2 splits are one round of 500, 5 are two rounds of 200.
   EXPECT_EQ(sizesOf(100, 1000, 264, makeOptions(kKBatchAuto)),
-            (A{3, 334, 300}));
+            (A{5, 200, 500}));
   // Fewer iterations than min_iters: one split.
   EXPECT_EQ(sizesOf(1, 2, 264, makeOptions(kKBatchAuto, 4)), (A{1, 2, 0}));
-  // 7 wanted, but splits of ceil(10 / 7) = 2 fill only 5.
+  // 5 splits of 2 already take one round of 2 on 7 workgroups.
   SplitKPlan p = planOf(1, 10, 7, makeOptions(kKBatchAuto));
-  EXPECT_EQ(p.requestedKBatch, 7);
+  EXPECT_EQ(p.requestedKBatch, 5);
   EXPECT_EQ(p.itersPerSplit, 2);
   EXPECT_EQ(p.kBatch, 5);
   EXPECT_EQ(p.workspaceBytes, 5 * kPartialBytes);

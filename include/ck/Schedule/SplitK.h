@@ -68,15 +68,29 @@ struct SplitKResult {
   bool ok() const { return error.empty(); }
 };
 
+/// The K-iterations a split-K grid of `kBatch` splits of T = `tiles` tiles
+/// of I = `iters` iterations takes on W = `residentWorkgroups` workgroups
+/// resident at once: its rounds (ceil(T * splits / W), the non-empty
+/// splits of ceil(I / kBatch) iterations) times the iterations of a split.
+int64_t splitKMakespan(int64_t tiles, int64_t iters, int64_t residentWorkgroups,
+                       int64_t kBatch);
+
+/// The split-K rule that the compiler's heuristic and `k_batch auto` share:
+/// 1 where T >= W (the tiles fill the GPU); else, among k from 1 to
+/// min(maxKBatch, max(1, I / minIters)), the fewest splits whose makespan
+/// (splitKMakespan) is within a tenth of the least. Whole rounds count: 15
+/// splits of 18 tiles on 264 workgroups run 270 workgroups, two rounds of
+/// 84 iterations (I = 1250), where 14 run one round of 90. More splits
+/// that save less than a tenth are not worth their partial tiles, each
+/// written, read and added by the reduction.
+int64_t chooseKBatch(int64_t tiles, int64_t iters, int64_t residentWorkgroups,
+                     int64_t minIters, int64_t maxKBatch);
+
 /// The plan for T = `tiles` tiles of I = `iters` K-iterations each, with
 /// W = `residentWorkgroups` workgroups resident at once. kKBatchAuto
-/// chooses
-///
-///   k_batch = 1                                      if T >= W,
-///             min(max, max(1, I / min_iters), ceil(W / T)) otherwise;
-///
-/// a fixed or chosen k_batch is then lowered to the number of non-empty
-/// splits of ceil(I / k_batch) iterations. Refuses sizes that are not
+/// chooses k_batch with chooseKBatch; a fixed or chosen k_batch is then
+/// lowered to the number of non-empty splits of ceil(I / k_batch)
+/// iterations. Refuses sizes that are not
 /// positive, bad options, a k_batch above the grid's z limit
 /// (cklimits::kMaxGrid[2]) and a workspace that does not fit 64 bits.
 SplitKResult planSplitK(int64_t tiles, int64_t iters,

@@ -77,12 +77,19 @@ struct WaveRoles {
   int64_t load, math;
 };
 
-/// How many K ranges split-K would cut each tile of `block` into for
-/// `shape` on `target`: where the tiles alone are fewer than the compute
-/// units, enough for about two workgroups per compute unit, each with at
-/// least 8 K-tiles, and at most 64; 1 where the tiles fill the chip.
-int64_t heuristicKBatch(GemmShape shape, ArrayRef<int64_t> block,
-                        TargetAttr target);
+/// The workgroups of `config` that `target` holds at once, by estimate:
+/// its compute units times the workgroups that one of them holds by the
+/// LDS, waves and registers (estimateCost's, with the addressing reserve)
+/// of each; at least one per compute unit.
+int64_t residentWorkgroups(GemmConfigAttr config, TargetAttr target,
+                           Type elementType);
+
+/// How many K ranges split-K cuts each tile of `config` into for `shape` on
+/// `target`: ckschedule::chooseKBatch over residentWorkgroups, with at
+/// least 8 K-tiles a split where K allows and at most 64 splits (1 where
+/// the tiles fill the resident workgroups).
+int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
+                        TargetAttr target, Type elementType);
 
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all, or

@@ -26,13 +26,20 @@
 //  * while the config does not fit the chip: halve block M if it is >= block
 //    N and above 2 * m, else block N if above 2 * n, else block K if above
 //    max(k, 8); wave = block / 2 again.
-//  * partition: tiles = ceil(M / bM) * ceil(N / bN) * G; if tiles < CUs of
-//    the chip's first SKU (gfx942: 304, gfx1100: 96, sm_90a: 132),
-//    k_batch = clamp(ceil(2 * CUs / tiles), 1, max(1, kTiles / 8)) with
-//    kTiles = ceil(K / bK), then at most 64 (heuristicKBatch); where that
-//    is > 1 the partition is stream_k (default parameters), else
-//    data_parallel, which is not printed. With partition=split_k (the
-//    -SPLIT prefixes) it is split_k with that k_batch (at least 2).
+//  * partition: tiles = ceil(M / bM) * ceil(N / bN) * G, kTiles =
+//    ceil(K / bK); where tiles < CUs of the chip's first SKU (gfx942: 304,
+//    gfx1100: 96, sm_90a: 132) and kTiles >= 16 the partition is stream_k
+//    (default parameters), else data_parallel, which is not printed.
+//  * With partition=split_k (the -SPLIT prefixes) it is split_k with
+//    k_batch = max(2, heuristicKBatch): W = CUs * the workgroups a CU holds
+//    (the least of LDS per CU / LDS, max waves per SIMD / the workgroup's
+//    waves per SIMD, registers per SIMD / (waves per SIMD * (registers +
+//    addressing)); gfx942: 64 KiB, 8, 512, addressing 64; gfx1100: 64 KiB,
+//    16, 1536, 144; sm_90a: 228 KiB, 16, 512, 64); 1 if tiles >= W; else
+//    among k <= min(64, max(1, kTiles / 8)) the least k whose makespan
+//    ceil(tiles * k' / W) * ceil(kTiles / k) (k' = ceil(kTiles /
+//    ceil(kTiles / k)), the non-empty splits) is within a tenth (rounded
+//    down) of the least makespan.
 // Fit (explainGemmConfigMisfit / estimateCost), with threads = waves * wave
 // size (64 on gfx942, 32 on gfx1100 and sm_90a):
 //   threads <= 1024;
@@ -230,24 +237,28 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 // the -SPLIT prefixes): the backward-weight GEMM of RetinaNet's 3x3 layer (G = 1,
 // M = 256, N = 2304, K = 40000, f16), the example of Passes.td.
 // gfx942: block 128x128x32, wave 64x64 (as @large_f16).
-//   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304.
-//   ceil(2 * 304 / 36) = ceil(16.9) = 17; kTiles = ceil(40000 / 32) = 1250,
-//   1250 / 8 = 156: split_k = clamp(17, 1, 156) = 17.
-// sm_90a: wgmma block 128x256x64 (as @large_f16); tiles = 2 * 9 = 18 < 132,
-//   ceil(264 / 18) = 15, under ceil(40000 / 64) / 8 = 78.
+//   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304, kTiles
+//   = ceil(40000 / 32) = 1250: stream_k. Split: LDS 21760 (3 per CU),
+//   1 wave per SIMD (8), registers 64 + 16 + 16 + 64 = 160 (3): W = 912;
+//   k <= 64: 25 splits take one round of 50 (the least), 23 one round of
+//   55, within a tenth, 22 one of 57: split_k = 23.
+// sm_90a: wgmma block 128x256x64, 4 stages (as @large_f16); tiles = 2 * 9 =
+//   18 < 132. Split: LDS 4 * 49152 + 1008 = 197616, one per SM: W = 132;
+//   kTiles = 625, k <= 64: 22 splits take 3 rounds of 29 = 87 (the least),
+//   7 one round of 90, within a tenth, 6 one of 105: split_k = 7.
 // gfx1100: block 64x64x32, wave 32x32 (as @large_f16); tiles = 4 * 36 = 144
 //   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_retinanet
-// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 17>> :
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 23>> :
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
 // SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_retinanet
-// SM90-SPLIT: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 15>, lds_buffers = 4, async_copy> :
+// SM90-SPLIT: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 7>, lds_buffers = 4, async_copy> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                              %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
@@ -257,9 +268,9 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // -----
 // Split work (as above) bounded by the K work: M = N = 128, K = 2048, f16. kTiles =
 // 2048 / 32 = 64, 64 / 8 = 8 bounds the split on every chip: gfx942 (one
-// 128x128 tile) wants ceil(608 / 1) = 608, gfx1100 (four 64x64 tiles)
-// ceil(192 / 4) = 48: split_k = 8. sm_90a takes wgmma, one 128 x 128 x 64 tile
-// (N < 256; 3 stages): ceil(264 / 1) = 264, kTiles = 2048 / 64 = 32, 32 / 8 = 4.
+// 128x128 tile, W = 912) and gfx1100 (four 64x64 tiles, W = 288) take one
+// round of 64 / k, the least at k = 8: split_k = 8. sm_90a takes wgmma, one
+// 128 x 128 x 64 tile (N < 256; 3 stages), kTiles = 2048 / 64 = 32, 32 / 8 = 4.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -281,18 +292,22 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 
 // -----
 // Split work (as above), k_batch capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
-// 1024, 1024 / 8 = 128. gfx942: clamp(608, 1, 128) = 128 -> 64. gfx1100
-// (four 64x64 tiles): clamp(48, 1, 128) = 48, under the cap. sm_90a (wgmma,
-// one 128 x 128 x 64 tile, kTiles 512): clamp(264, 1, 64) = 64.
+// 1024, 1024 / 8 = 128 -> 64. gfx942 (one tile, W = 912): 64 splits take
+// one round of 16, and 61 are the fewest within a tenth (17; 60: 18).
+// gfx1100 (four 64x64 tiles; LDS 11520, 2 waves per SIMD, registers
+// 32 + 16 + 16 + 16 + 144 = 224 twice: 3 per CU, W = 288): the same, 61.
+// sm_90a (wgmma, one 128 x 128 x 64 tile, kTiles 512; LDS 99312,
+// registers 64 + 64 twice: 2 per SM): one round of ceil(512 / 64) = 8
+// needs all 64.
 
 // GFX942-LABEL: func.func @split_k_capped
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_capped
-// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 61>> :
 // GFX1100-LABEL: func.func @split_k_capped
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
 // GFX1100-SPLIT-LABEL: func.func @split_k_capped
-// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 48>> :
+// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 61>> :
 // SM90-LABEL: func.func @split_k_capped
 // SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_capped
@@ -304,10 +319,10 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 }
 
 // -----
-// Batches count as tiles (split work as above): G = 4, M = N = 128, K = 2048. gfx942: tiles = 4,
-// ceil(608 / 4) = 152; gfx1100: tiles = 4 * 4 = 16, ceil(192 / 16) = 12;
+// Batches count as tiles (split work as above): G = 4, M = N = 128, K = 2048. gfx942: tiles = 4;
+// gfx1100: tiles = 4 * 4 = 16; 8 splits of each fill one round, and
 // kTiles = 64 bounds both at 8. sm_90a (wgmma, 128 x 128 x 64): tiles = 4,
-// ceil(264 / 4) = 66, kTiles = 32 bounds it at 4.
+// kTiles = 32 bounds it at 4.
 
 // GFX942-LABEL: func.func @split_k_batched
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :

@@ -79,13 +79,13 @@ struct CKSelectGemmConfigPass
   /// `config` (chosen for `shape` on `target`) with the partition the
   /// option asks for.
   GemmConfigAttr withPartition(GemmConfigAttr config, GemmShape shape,
-                               TargetAttr target) const {
+                               TargetAttr target, Type elementType) const {
     PartitionAttr chosen = config.getPartition();
     if (heuristicSplitK)
       chosen = PartitionAttr::get(
           config.getContext(), PartitionKind::SplitK,
           std::max<int64_t>(
-              2, heuristicKBatch(shape, config.getBlock(), target)));
+              2, heuristicKBatch(shape, config, target, elementType)));
     else if (forced)
       chosen = forced;
     return config.withPartition(chosen);
@@ -117,7 +117,7 @@ struct CKSelectGemmConfigPass
                            emitError, roles, forced, stages);
       if (failed(config))
         return WalkResult::interrupt();
-      op.setConfigAttr(withPartition(*config, shape, *target));
+      op.setConfigAttr(withPartition(*config, shape, *target, elementType));
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

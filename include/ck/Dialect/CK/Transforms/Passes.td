@@ -195,8 +195,9 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     instruction for the input type (FMAs where M or N is less than half the
     instruction's tile), block tiles that do not waste much of small
     matrices, four waves per workgroup, tiles (then K) shrunk until LDS and
-    registers fit, and split-K when the tiles are too few to fill the chip
-    (about two workgroups per compute unit of its main SKU).
+    registers fit, and StreamK when the tiles are too few to fill the chip
+    (fewer than the compute units of its main SKU) and K is long enough to
+    share out.
     The chip is the module's `#ck.target` (see `ck-set-target`).
     Configurations already on the ops are checked against the chip; one that
     does not fit is an error naming the limit.
@@ -204,7 +205,10 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     `partition` replaces the heuristic's partition on the configurations it
     chooses: the parameters of a `#ck.partition` (`data_parallel`,
     `split_k,k_batch=4`, `stream_k,reduce=linear,tail=all`, ...), or bare
-    `split_k` for the heuristic's number of K ranges (at least 2). Empty or
+    `split_k` for the heuristic's number of K ranges (at least 2): the
+    fewest splits that finish within a tenth of the least time counted in
+    whole rounds of the workgroups the chip holds at once
+    (docs/Schedules.md). Empty or
     `auto` keeps the heuristic's.
 
     `config` pins one `#ck.gemm_config` (its text, e.g.
