@@ -57,7 +57,7 @@ int64_t ckschedule::chooseKBatch(int64_t tiles, int64_t iters,
   int64_t least = *std::min_element(makespans.begin(), makespans.end());
   auto first =
       std::find_if(makespans.begin(), makespans.end(),
-                   [&](int64_t m) { return m - least <= least / 10; });
+                   [&](int64_t m) { return m - least <= least / 20; });
   return 1 + (first - makespans.begin());
 }
 

@@ -78,11 +78,13 @@ int64_t splitKMakespan(int64_t tiles, int64_t iters, int64_t residentWorkgroups,
 /// The split-K rule that the compiler's heuristic and `k_batch auto` share:
 /// 1 where T >= W (the tiles fill the GPU); else, among k from 1 to
 /// min(maxKBatch, max(1, I / minIters)), the fewest splits whose makespan
-/// (splitKMakespan) is within a tenth of the least. Whole rounds count: 15
-/// splits of 18 tiles on 264 workgroups run 270 workgroups, two rounds of
-/// 84 iterations (I = 1250), where 14 run one round of 90. More splits
-/// that save less than a tenth are not worth their partial tiles, each
-/// written, read and added by the reduction.
+/// (splitKMakespan) is within a twentieth of the least. Whole rounds
+/// count: 15 splits of 18 tiles on 264 workgroups run 270 workgroups, two
+/// rounds of 84 iterations (I = 1250), where 14 run one round of 90. More
+/// splits that save less than a twentieth are not worth their partial
+/// tiles, each written, read and added by the reduction; on the H100 a
+/// tenth was too loose (a G = 32 layer took the 10% longer its makespan
+/// said, bench/results/h100-split-k-rounds).
 int64_t chooseKBatch(int64_t tiles, int64_t iters, int64_t residentWorkgroups,
                      int64_t minIters, int64_t maxKBatch);
 

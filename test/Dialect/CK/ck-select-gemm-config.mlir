@@ -38,8 +38,8 @@
 //    16, 1536, 144; sm_90a: 228 KiB, 16, 512, 64); 1 if tiles >= W; else
 //    among k <= min(64, max(1, kTiles / 8)) the least k whose makespan
 //    ceil(tiles * k' / W) * ceil(kTiles / k) (k' = ceil(kTiles /
-//    ceil(kTiles / k)), the non-empty splits) is within a tenth (rounded
-//    down) of the least makespan.
+//    ceil(kTiles / k)), the non-empty splits) is within a twentieth
+//    (rounded down) of the least makespan.
 // Fit (explainGemmConfigMisfit / estimateCost), with threads = waves * wave
 // size (64 on gfx942, 32 on gfx1100 and sm_90a):
 //   threads <= 1024;
@@ -240,19 +240,19 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   tiles = ceil(256 / 128) * ceil(2304 / 128) = 2 * 18 = 36 < 304, kTiles
 //   = ceil(40000 / 32) = 1250: stream_k. Split: LDS 21760 (3 per CU),
 //   1 wave per SIMD (8), registers 64 + 16 + 16 + 64 = 160 (3): W = 912;
-//   k <= 64: 25 splits take one round of 50 (the least), 23 one round of
-//   55, within a tenth, 22 one of 57: split_k = 23.
+//   k <= 64: 25 splits take one round of 50 (the least), 24 one round of
+//   53, more than a twentieth more: split_k = 25.
 // sm_90a: wgmma block 128x256x64, 4 stages (as @large_f16); tiles = 2 * 9 =
 //   18 < 132. Split: LDS 4 * 49152 + 1008 = 197616, one per SM: W = 132;
 //   kTiles = 625, k <= 64: 22 splits take 3 rounds of 29 = 87 (the least),
-//   7 one round of 90, within a tenth, 6 one of 105: split_k = 7.
+//   7 one round of 90, within a twentieth, 6 one of 105: split_k = 7.
 // gfx1100: block 64x64x32, wave 32x32 (as @large_f16); tiles = 4 * 36 = 144
 //   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_retinanet
-// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 23>> :
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 25>> :
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
@@ -293,9 +293,9 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // -----
 // Split work (as above), k_batch capped at 64: M = N = 128, K = 32768, f16. kTiles = 32768 / 32 =
 // 1024, 1024 / 8 = 128 -> 64. gfx942 (one tile, W = 912): 64 splits take
-// one round of 16, and 61 are the fewest within a tenth (17; 60: 18).
-// gfx1100 (four 64x64 tiles; LDS 11520, 2 waves per SIMD, registers
-// 32 + 16 + 16 + 16 + 144 = 224 twice: 3 per CU, W = 288): the same, 61.
+// one round of 16; 63 take 17, more than a twentieth more. gfx1100 (four
+// 64x64 tiles; LDS 11520, 2 waves per SIMD, registers 32 + 16 + 16 + 16 +
+// 144 = 224 twice: 3 per CU, W = 288): the same, 64.
 // sm_90a (wgmma, one 128 x 128 x 64 tile, kTiles 512; LDS 99312,
 // registers 64 + 64 twice: 2 per SM): one round of ceil(512 / 64) = 8
 // needs all 64.
@@ -303,11 +303,11 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // GFX942-LABEL: func.func @split_k_capped
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_capped
-// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 61>> :
+// GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
 // GFX1100-LABEL: func.func @split_k_capped
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
 // GFX1100-SPLIT-LABEL: func.func @split_k_capped
-// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 61>> :
+// GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 64>> :
 // SM90-LABEL: func.func @split_k_capped
 // SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_capped

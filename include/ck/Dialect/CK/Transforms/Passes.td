@@ -206,7 +206,7 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     chooses: the parameters of a `#ck.partition` (`data_parallel`,
     `split_k,k_batch=4`, `stream_k,reduce=linear,tail=all`, ...), or bare
     `split_k` for the heuristic's number of K ranges (at least 2): the
-    fewest splits that finish within a tenth of the least time counted in
+    fewest splits that finish within a twentieth of the least time counted in
     whole rounds of the workgroups the chip holds at once
     (docs/Schedules.md). Empty or
     `auto` keeps the heuristic's.
