@@ -234,19 +234,20 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
   return best;
 }
 
-/// The heuristic's partition for `block`: too few tiles to fill the chip
-/// share the K-tiles out evenly over the resident workgroups (StreamK, the
-/// fix-up a tree inside the kernel) where split-K would cut them. On the
+/// The heuristic's partition for `block`: fewer tiles than compute units,
+/// with K long enough for two splits of kMinSplitKTiles, share the K-tiles
+/// out evenly over the resident workgroups (StreamK, the fix-up a tree
+/// inside the kernel). On the
 /// H100 that took the 29 RetinaNet backward-weight layers (f16) that split-K
 /// cut from 10.1 to 8.8 ms in all (bench/results/h100-streamk.md). StreamK's
 /// counts are i32.
 static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
                                         ArrayRef<int64_t> block,
                                         TargetAttr target) {
-  bool tilesLeaveUnitsIdle =
+  bool worthSharing =
       tileCount(shape, block) < target.getComputeUnits() &&
       llvm::divideCeil(shape.k, block[2]) >= 2 * kMinSplitKTiles;
-  if (tilesLeaveUnitsIdle &&
+  if (worthSharing &&
       PartitionAttr::streamKCountsFit(tileCount(shape, block),
                                       llvm::divideCeil(shape.k, block[2])))
     return PartitionAttr::get(context, PartitionKind::StreamK);
