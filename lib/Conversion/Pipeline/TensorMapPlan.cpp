@@ -85,7 +85,7 @@ void TensorMapPlan::emitBox(OpBuilder &b, Location loc, Value g, Value fixed,
 /// The transform of `map` that reads upper dimension `upper` and writes
 /// lower dimension `lower` unchanged: a pass-through or a merge into that
 /// one dimension.
-bool passesThrough(TransformMapAttr map, int64_t upper, int64_t lower) {
+static bool passesThrough(TransformMapAttr map, int64_t upper, int64_t lower) {
   return findTransform(map, TransformKind::PassThrough, {upper}, {lower}) ||
          findTransform(map, TransformKind::Merge, {upper}, {lower});
 }
@@ -94,9 +94,10 @@ bool passesThrough(TransformMapAttr map, int64_t upper, int64_t lower) {
 /// [..., G, C] memref with C (upper dimension `inner`) contiguous, G
 /// passed through and K the merge of the leading dimensions: a 3-D map
 /// (C, G, K), boxes of 64 along C by BK along K.
-FailureOr<TensorMapPlan> planTiledMap(const TracedView &view, int64_t inner,
-                                      int64_t elementBytes, int64_t tile,
-                                      int64_t bk) {
+static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
+                                             int64_t inner,
+                                             int64_t elementBytes,
+                                             int64_t tile, int64_t bk) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
   if (failed(shape) || view.maps.size() != 1 || tile % kTmaBoxInner ||
       shape->size() < 3)
@@ -124,9 +125,9 @@ FailureOr<TensorMapPlan> planTiledMap(const TracedView &view, int64_t inner,
 
 /// The map where `view` (B, G x K x N) reads an [N, H, W, G, C] memref
 /// through embeds (and pads, if any) and merges: an im2col map.
-FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
-                                       int64_t elementBytes, int64_t bk,
-                                       int64_t bn) {
+static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
+                                              int64_t elementBytes,
+                                              int64_t bk, int64_t bn) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
   if (failed(shape) || view.maps.size() < 2 || view.maps.size() > 3 ||
       shape->size() != 5 || bn % kTmaBoxInner)
