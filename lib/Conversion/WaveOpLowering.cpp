@@ -352,6 +352,7 @@ lowerRings(Operation *root,
       auto wait = dyn_cast<RingWaitOp>(user);
       auto signal = dyn_cast<RingSignalOp>(user);
       RingEventSite site{user,
+                         ring,
                          wait ? wait.getEvent() : signal.getEvent(),
                          bool(wait),
                          wait ? wait.getStep() : signal.getStep(),

@@ -27,8 +27,9 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
     load waves copying asynchronously with wgmma, and whose A and B views
     are a tiled and an im2col walk of their memrefs (TensorMapPlan.h), gets
     a `ck.tensor_map` of each memref as a kernel argument (a grid-constant
-    `!llvm.ptr`) and transaction barriers after the LDS it uses otherwise;
-    its `ck.tile_gemm` takes both (`tma (...) barriers ...`).
+    `!llvm.ptr`); its `ck.tile_gemm` takes them (`tma (...)`). On NVIDIA
+    every GEMM with load waves gets the ring's mbarriers after the LDS it
+    uses otherwise (`barriers ...`).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
@@ -310,12 +311,15 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     syncscope("device")` of 1 (`st.release.gpu`); `ck.flag_wait` thread 0's
     loop of `load atomic acquire syncscope("device")` with `nvvm.nanosleep`
     (trapping after 2^30 polls) and its store of 0, `gpu.barrier` and an
-    acquire fence. A ring with transaction barriers (TMA) becomes mbarriers:
-    thread 0 initializes them where the ring is made and invalidates them
-    at `ck.ring_end`, `ck.ring_expect` is `mbarrier.arrive.expect_tx`,
-    `ck.tma_load` a `cp.async.bulk.tensor` (tile or im2col mode) completing
-    the slot's barrier, a `full` wait `mbarrier.try_wait.parity` on the
-    slot's phase. A tile, coordinate, partition, GEMM or convolution op
+    acquire fence. A ring's events are named barriers (`bar.sync` to wait,
+    `bar.arrive` to signal), or with `barriers` mbarriers: thread 0
+    initializes them where the ring is made and invalidates them at
+    `ck.ring_end`, a signal is `mbarrier.arrive`, `ck.ring_expect`
+    `mbarrier.arrive.expect_tx`, `ck.tma_load` a `cp.async.bulk.tensor`
+    (tile or im2col mode) completing the slot's barrier, and a wait
+    `mbarrier.try_wait.parity` on the slot's phase. Where wgmma reads the
+    slots, a load thread fences its writes against the async proxy before
+    it signals `full`. A tile, coordinate, partition, GEMM or convolution op
     left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",

@@ -63,6 +63,7 @@ void emitInThreadZero(OpBuilder &b, Location loc, function_ref<void()> body);
 /// targets lower it.
 struct RingEventSite {
   Operation *op;
+  RingOp ring;
   RingEvent event;
   bool isWait;
   Value step;

@@ -150,14 +150,13 @@ struct ConvertCKToAMDGPUPass
     // The roles' loops are found by their ring events, which the lowering
     // removes.
     SmallVector<MathLoop> mathLoops = findMathLoops(getOperation());
-    // Transaction barriers and TMA copies exist on NVIDIA sm_90a only.
+    // mbarriers and TMA copies exist on NVIDIA only.
     WalkResult nvidiaOnly = getOperation()->walk([&](Operation *op) {
       auto ring = dyn_cast<RingOp>(op);
       if (!isa<TmaLoadOp, RingExpectOp, RingEndOp>(op) &&
-          !(ring && ring.hasTransactions()))
+          !(ring && ring.hasBarriers()))
         return WalkResult::advance();
-      op->emitOpError() << "uses transaction barriers (TMA), which only "
-                           "NVIDIA sm_90a has; "
+      op->emitOpError() << "uses mbarriers or TMA, which only NVIDIA has; "
                         << getArgument() << " cannot lower it";
       return WalkResult::interrupt();
     });

@@ -129,9 +129,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   int64_t ldsBytes = std::max(operandTiles.bytes, staging.bytes());
   // TMA: where the target has it, the load waves copy asynchronously for
   // wgmma and both views are box walks of their memrefs, a tensor map of
-  // each (encoded at launch) and a transaction barrier per ring slot after
-  // the arena's other uses (the epilogue's staging may not overwrite one
-  // the next unit's ring initializes).
+  // each (encoded at launch).
   FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
   if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
       config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
@@ -139,9 +137,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     mapB = planOperandMap(views[1], 1, elementType, bn, bk);
   }
   bool tma = succeeded(mapA) && succeeded(mapB);
+  // On NVIDIA the ring between wave roles synchronizes on mbarriers, two
+  // per slot, after the arena's other uses (the epilogue's staging may not
+  // overwrite one the next unit's ring initializes).
+  bool ringBarriers =
+      config.hasRoles() && target.getVendor() == Vendor::NVIDIA;
   int64_t barriersOffset = llvm::alignTo(ldsBytes, 16);
-  if (tma)
-    ldsBytes = barriersOffset + 8 * config.getLdsBuffers();
+  if (ringBarriers)
+    ldsBytes = barriersOffset + 2 * 8 * config.getLdsBuffers();
   // Dynamic shared memory starts 16-byte aligned: room to move the arena to
   // the tiles' alignment (allocateLdsArena).
   if (target.hasFeature(TargetFeature::DynamicLds))
@@ -194,10 +197,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   Block *unit = b.createBlock(&body.getUnit(), {}, SmallVector<Type>(5, index),
                               locs);
   Value barriers;
-  if (tma)
+  if (ringBarriers)
     barriers = LdsBufferOp::create(
         b, loc,
-        MemRefType::get({config.getLdsBuffers()}, b.getI64Type(),
+        MemRefType::get({2 * config.getLdsBuffers()}, b.getI64Type(),
                         MemRefLayoutAttrInterface(), workgroup),
         barriersOffset);
   Value acc = TileGemmOp::create(

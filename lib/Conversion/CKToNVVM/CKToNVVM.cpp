@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TransactionRing.h"
+#include "MbarrierRing.h"
 
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
@@ -294,18 +294,24 @@ static void pause(OpBuilder &b, Location loc) {
                             arith::ConstantIntOp::create(b, loc, 100, 32));
 }
 
-/// A ring's events on named barriers: FULL(s) = 1 + s and EMPTY(s) = 1 +
-/// slots + s (barrier 0 stays the workgroup's), each counting every thread
-/// of both roles. Waiting is bar.sync; signalling is bar.arrive, which
-/// orders the thread's earlier shared-memory accesses before the barrier
-/// completes and does not wait. Where wgmma reads the slots, a `full`
-/// signal first fences the load wave's writes against the async proxy.
+/// A ring's events: on its mbarriers where it has them (MbarrierRing.h),
+/// else on named barriers FULL(s) = 1 + s and EMPTY(s) = 1 + slots + s
+/// (barrier 0 stays the workgroup's), each counting every thread of both
+/// roles. There waiting is bar.sync; signalling is bar.arrive, which orders
+/// the thread's earlier shared-memory accesses before the barrier completes
+/// and does not wait. Where wgmma reads the slots, a `full` signal first
+/// fences the load wave's writes against the async proxy.
 static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site,
                            bool readByWgmma) {
   Location loc = site.op->getLoc();
+  RingOp ring = site.ring;
   site.emitWhereNeeded(rewriter, [&] {
     if (readByWgmma && site.event == RingEvent::Full && !site.isWait)
       emitAsyncProxyFence(rewriter, loc);
+    if (ring.hasBarriers()) {
+      emitMbarrierRingEvent(rewriter, site);
+      return;
+    }
     int64_t first = site.event == RingEvent::Full ? 1 : 1 + site.slots;
     Type i32 = rewriter.getI32Type();
     Value id = arith::AddIOp::create(
@@ -539,7 +545,7 @@ struct ConvertCKToNVVMPass
     auto lowerRing = [&](RewriterBase &rewriter, const RingEventSite &site) {
       lowerRingEvent(rewriter, site, readByWgmma(site.op));
     };
-    lowerTransactionRings(getOperation());
+    lowerMbarrierRingSetup(getOperation());
     WaveOpTarget target{
         lowerMma,       lowerBarrier,     FlagTarget{"device", pause},
         lowerRing,      lowerGuardedLoad, lowerFragmentLoad,

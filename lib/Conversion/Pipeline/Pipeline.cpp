@@ -632,7 +632,7 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
 
   b.setInsertionPointAfter(roles);
   LdsBarrierOp::create(b, loc);
-  if (tma)
+  if (op.getBarriers())
     RingEndOp::create(b, loc, ring);
   return roles.getResult(0);
 }

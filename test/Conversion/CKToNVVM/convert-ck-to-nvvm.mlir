@@ -412,6 +412,60 @@ gpu.module @kernels {
 }
 
 // -----
+// A ring of 2 slots between 8 math and 4 load warps with barriers (the
+// cp.async wave roles on NVIDIA): thread 0 initializes the FULL mbarriers
+// of slots 0 and 1 for the 128 load threads' arrivals and the EMPTY ones
+// (elements 2 and 3) for the 256 math threads'.
+// Math warps wait for the phase of their step, (i div 2) mod 2, on FULL and
+// arrive at EMPTY while a later step waits for it; load warps wait from
+// step 2 on for the phase before their step's, (i div 2 + 1) mod 2, on
+// EMPTY, and arrive at FULL. No named barrier is left.
+
+// CHECK-LABEL: gpu.func @mbarrier_ring
+// CHECK-SAME: (%[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[MATH:[^:]*]]: i1, %[[BARS:[^:]*]]: memref<4xi64
+// CHECK-NOT: nvvm.barrier
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c128_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c256_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// CHECK: scf.if %[[MATH]] {
+// CHECK:   %[[S:.*]] = arith.remui %[[I]], %c2
+// CHECK:   %[[PHASE:.*]] = arith.divui %[[I]], %c2
+// CHECK:   %[[PARITY:.*]] = arith.remui %[[PHASE]], %c2
+// CHECK:   %[[PARITY32:.*]] = arith.index_castui %[[PARITY]] : index to i32
+// CHECK:   nvvm.mbarrier.try_wait.parity %{{.*}}, %[[PARITY32]], %{{.*}} : !llvm.ptr<3>, i32, i32
+// CHECK:   %[[LATER:.*]] = arith.addi %[[I]], %c2
+// CHECK:   %[[RELEASE:.*]] = arith.cmpi ult, %[[LATER]], %[[N]]
+// CHECK:   scf.if %[[RELEASE]] {
+// CHECK:     arith.addi %[[S]], %c2
+// CHECK:     nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK: } else {
+// CHECK:   %[[WAITS:.*]] = arith.cmpi uge, %[[I]], %c2
+// CHECK:   scf.if %[[WAITS]] {
+// CHECK:     %[[LPHASE:.*]] = arith.divui %[[I]], %c2
+// CHECK:     %[[BEHIND:.*]] = arith.addi %[[LPHASE]], %c1
+// CHECK:     arith.remui %[[BEHIND]], %c2
+// CHECK:     nvvm.mbarrier.try_wait.parity
+// CHECK:   nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-NOT: nvvm.barrier
+gpu.module @kernels {
+  gpu.func @mbarrier_ring(%i: index, %n: index, %math: i1,
+                          %bars: memref<4xi64, #gpu.address_space<workgroup>>) kernel {
+    %ring = ck.ring math 8 load 4 barriers %bars
+        (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_signal %ring full %i : !ck.ring<2>
+    }
+    ck.ring_end %ring : !ck.ring<2>
+    gpu.return
+  }
+}
+
+// -----
 // A kernel holds one ring: two would use the same named barriers.
 gpu.module @kernels {
   gpu.func @two_rings() kernel {

@@ -6,7 +6,7 @@
 
 !acc = !ck.acc<64x256xf32, #ck.wgmma<f16>, waves = [4, 1]>
 #cfg = #ck.gemm_config<block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
-!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
 
 func.func @not_a_box_walk(%a: memref<1x256x4096xf16>, %b: memref<1x4096x256xf16>,
                           %m: !llvm.ptr, %bars: !bars, %i: index) -> !acc {

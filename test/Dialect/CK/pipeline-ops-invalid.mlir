@@ -20,7 +20,7 @@ func.func @rank(%a: memref<32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !a
 // -----
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4, async_copy>
-!bars = memref<2xi64, #gpu.address_space<workgroup>>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
 
 // TMA copies both operands: one map is not enough.
 func.func @one_map(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %bars: !bars, %i: index) -> !acc {
@@ -34,13 +34,39 @@ func.func @one_map(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.p
 // -----
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
-!bars = memref<2xi64, #gpu.address_space<workgroup>>
 
 // TMA copies are the load waves' work.
-func.func @tma_without_roles(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %bars: !bars, %i: index) -> !acc {
+func.func @tma_without_roles(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %i: index) -> !acc {
   // expected-error @+1 {{copies with TMA, which needs load waves and async_copy in its config}}
   %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
-      tma (%m, %m : !llvm.ptr, !llvm.ptr) barriers %bars (!bars)
+      tma (%m, %m : !llvm.ptr, !llvm.ptr)
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4, async_copy>
+
+// The TMA copies complete the ring's barriers.
+func.func @tma_without_barriers(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %i: index) -> !acc {
+  // expected-error @+1 {{copies with TMA, which needs ring barriers}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      tma (%m, %m : !llvm.ptr, !llvm.ptr)
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+
+// The barriers are the ring's, which only wave roles have.
+func.func @barriers_without_roles(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %bars: !bars, %i: index) -> !acc {
+  // expected-error @+1 {{has ring barriers, which need load waves in its config}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      barriers %bars (!bars)
       : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %r : !acc
 }
@@ -48,13 +74,13 @@ func.func @tma_without_roles(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %
 // -----
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 3, load_waves = 4, async_copy>
-!bars = memref<2xi64, #gpu.address_space<workgroup>>
+!bars = memref<3xi64, #gpu.address_space<workgroup>>
 
-// One transaction barrier per LDS buffer.
-func.func @barrier_count(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %bars: !bars, %i: index) -> !acc {
-  // expected-error @+1 {{needs one transaction barrier per LDS buffer (3)}}
+// Two barriers per LDS buffer: full and empty.
+func.func @barrier_count(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %bars: !bars, %i: index) -> !acc {
+  // expected-error @+1 {{needs two ring barriers per LDS buffer (6)}}
   %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
-      tma (%m, %m : !llvm.ptr, !llvm.ptr) barriers %bars (!bars)
+      barriers %bars (!bars)
       : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %r : !acc
 }

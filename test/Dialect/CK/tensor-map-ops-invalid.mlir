@@ -1,7 +1,7 @@
 // RUN: ck-opt %s -split-input-file -verify-diagnostics
 
 // One section per verifier rule of ck.tensor_map, ck.tma_load, a ring's
-// transaction barriers (ck.ring, ck.ring_expect, ck.ring_end).
+// mbarriers (ck.ring, ck.ring_expect, ck.ring_end).
 
 !m = memref<16x50x50x1x256xf16>
 
@@ -115,7 +115,7 @@ func.func @region(%x: !m) {
 
 // -----
 !lds = memref<4x64x256xf16, #gpu.address_space<workgroup>>
-!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
 func.func @coords(%map: !llvm.ptr, %bars: !bars, %lds: !lds, %i: index) {
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
   // expected-error @+1 {{takes 1 to 5 coordinates, got 6}}
@@ -126,7 +126,7 @@ func.func @coords(%map: !llvm.ptr, %bars: !bars, %lds: !lds, %i: index) {
 
 // -----
 !lds = memref<4x64x256xf16, #gpu.address_space<workgroup>>
-!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
 func.func @offsets(%map: !llvm.ptr, %bars: !bars, %lds: !lds, %i: index) {
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
   // expected-error @+1 {{takes 2 im2col offsets with 4 coordinates, got 1}}
@@ -136,7 +136,7 @@ func.func @offsets(%map: !llvm.ptr, %bars: !bars, %lds: !lds, %i: index) {
 }
 
 // -----
-!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
 func.func @global_destination(%map: !llvm.ptr, %bars: !bars,
                               %g: memref<4x64x256xf16>, %i: index) {
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
@@ -150,7 +150,7 @@ func.func @global_destination(%map: !llvm.ptr, %bars: !bars,
 !lds = memref<4x64x256xf16, #gpu.address_space<workgroup>>
 func.func @load_without_barriers(%map: !llvm.ptr, %lds: !lds, %i: index) {
   %ring = ck.ring math 4 load 4 : !ck.ring<4>
-  // expected-error @+1 {{needs a ring with transaction barriers}}
+  // expected-error @+1 {{needs a ring with barriers (ck.ring ... barriers)}}
   ck.tma_load %map [%i, %i] -> %lds [%i] offset 0
       ring %ring step %i : !llvm.ptr, !lds, !ck.ring<4>
   return
@@ -159,13 +159,13 @@ func.func @load_without_barriers(%map: !llvm.ptr, %lds: !lds, %i: index) {
 // -----
 func.func @expect_without_barriers(%i: index) {
   %ring = ck.ring math 4 load 4 : !ck.ring<4>
-  // expected-error @+1 {{needs a ring with transaction barriers}}
+  // expected-error @+1 {{needs a ring with barriers (ck.ring ... barriers)}}
   ck.ring_expect %ring step %i bytes 1024 : !ck.ring<4>
   return
 }
 
 // -----
-!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
 func.func @expect_bytes(%bars: !bars, %i: index) {
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
   // expected-error @+1 {{expects 1048576 bytes; a transaction counts fewer than 2^20}}
@@ -176,7 +176,7 @@ func.func @expect_bytes(%bars: !bars, %i: index) {
 // -----
 func.func @end_without_barriers() {
   %ring = ck.ring math 4 load 4 : !ck.ring<4>
-  // expected-error @+1 {{needs a ring with transaction barriers}}
+  // expected-error @+1 {{needs a ring with barriers (ck.ring ... barriers)}}
   ck.ring_end %ring : !ck.ring<4>
   return
 }
@@ -184,7 +184,17 @@ func.func @end_without_barriers() {
 // -----
 !bars = memref<2xi64, #gpu.address_space<workgroup>>
 func.func @barrier_count(%bars: !bars) {
-  // expected-error @+1 {{needs one i64 per slot (4) in workgroup memory as barriers}}
+  // expected-error @+1 {{needs two i64 per slot (8) in workgroup memory as barriers}}
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
+  return
+}
+
+// -----
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+func.func @expect_and_signal(%bars: !bars, %i: index) {
+  // expected-error @+1 {{is filled both by announced bytes (ck.ring_expect) and by full signals; a ring takes one of them}}
+  %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
+  ck.ring_expect %ring step %i bytes 4096 : !ck.ring<4>
+  ck.ring_signal %ring full %i : !ck.ring<4>
   return
 }

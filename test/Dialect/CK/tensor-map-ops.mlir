@@ -22,17 +22,17 @@ func.func @maps(%dy: memref<16x50x50x1x256xf16>, %x: memref<16x50x50x1x256xf16>)
 }
 
 // CHECK-LABEL: func.func @load_step
-// CHECK: %[[RING:.*]] = ck.ring math 4 load 4 barriers %{{.*}}(memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
+// CHECK: %[[RING:.*]] = ck.ring math 4 load 4 barriers %{{.*}}(memref<8xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
 // CHECK: ck.ring_expect %[[RING]] step %{{.*}} bytes 40960 : !ck.ring<4>
 // CHECK: ck.tma_load %{{[a-z0-9]+}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] im2col[%{{.*}}, %{{.*}}] -> %{{[a-z0-9]+}}[%{{.*}}] offset 8192 ring %[[RING]] step %{{.*}} : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>
 // CHECK: ck.ring_end %[[RING]] : !ck.ring<4>
 func.func @load_step(%map: !llvm.ptr,
-                     %bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                     %bars: memref<8xi64, #gpu.address_space<workgroup>>,
                      %lds: memref<4x64x256xf16, #gpu.address_space<workgroup>>,
                      %i: index, %c: index, %w: index, %h: index, %n: index,
                      %s: index, %r: index) {
   %ring = ck.ring math 4 load 4 barriers %bars
-      (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
+      (memref<8xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
   ck.ring_expect %ring step %i bytes 40960 : !ck.ring<4>
   ck.tma_load %map [%c, %w, %h, %n] im2col [%s, %r] -> %lds [%i]
       offset 8192 ring %ring step %i

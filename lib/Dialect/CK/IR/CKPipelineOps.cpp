@@ -45,6 +45,16 @@ LogicalResult TileGemmOp::verify() {
   if (getResult().getType() != expected)
     return emitOpError() << "result " << getResult().getType()
                          << " is not the config's accumulator " << expected;
+  if (Value barriers = getBarriers()) {
+    if (!config.hasRoles())
+      return emitOpError() << "has ring barriers, which need load waves in "
+                              "its config";
+    auto type = cast<MemRefType>(barriers.getType());
+    int64_t count = 2 * config.getLdsBuffers();
+    if (type.getRank() != 1 || type.getDimSize(0) != count)
+      return emitOpError() << "needs two ring barriers per LDS buffer ("
+                           << count << "), got " << type;
+  }
   if (!getMaps().empty()) {
     if (getMaps().size() != 2)
       return emitOpError() << "takes two tensor maps (A's and B's) with "
@@ -53,11 +63,8 @@ LogicalResult TileGemmOp::verify() {
     if (!config.hasRoles() || !config.getAsyncCopy())
       return emitOpError() << "copies with TMA, which needs load waves and "
                               "async_copy in its config";
-    auto barriers = cast<MemRefType>(getBarriers().getType());
-    if (barriers.getRank() != 1 ||
-        barriers.getDimSize(0) != config.getLdsBuffers())
-      return emitOpError() << "needs one transaction barrier per LDS buffer ("
-                           << config.getLdsBuffers() << "), got " << barriers;
+    if (!getBarriers())
+      return emitOpError() << "copies with TMA, which needs ring barriers";
   }
   return success();
 }

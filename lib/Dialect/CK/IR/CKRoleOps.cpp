@@ -50,34 +50,49 @@ LogicalResult RingOp::verify() {
     return failure();
   if (Value barriers = getBarriers()) {
     auto type = cast<MemRefType>(barriers.getType());
-    int64_t slots = getRing().getType().getSlots();
-    if (type.getRank() != 1 || type.getDimSize(0) != slots ||
+    int64_t count = 2 * getRing().getType().getSlots();
+    if (type.getRank() != 1 || type.getDimSize(0) != count ||
         !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
-      return emitOpError() << "needs one i64 per slot (" << slots
+      return emitOpError() << "needs two i64 per slot (" << count
                            << ") in workgroup memory as barriers, got " << type;
   }
+  // A slot's full barrier counts either one announcement of bytes or every
+  // load thread's signal.
+  bool signalsFull = llvm::any_of(getRing().getUsers(), [](Operation *user) {
+    auto signal = dyn_cast<RingSignalOp>(user);
+    return signal && signal.getEvent() == RingEvent::Full;
+  });
+  if (signalsFull && hasTransactions())
+    return emitOpError() << "is filled both by announced bytes "
+                            "(ck.ring_expect) and by full signals; a ring "
+                            "takes one of them";
   return success();
+}
+
+bool RingOp::hasTransactions() {
+  return llvm::any_of(getRing().getUsers(),
+                      [](Operation *user) { return isa<RingExpectOp>(user); });
 }
 
 void RingOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  // Initializing the transaction barriers writes them.
+  // Initializing the barriers writes them.
   if (getBarriers())
     effects.emplace_back(MemoryEffects::Write::get(), &getBarriersMutable()[0]);
 }
 
-/// The ring of `op`, which must have transaction barriers.
-static FailureOr<RingOp> transactionRing(Operation *op, Value ring) {
+/// The ring of `op`, which must have barriers.
+static FailureOr<RingOp> ringWithBarriers(Operation *op, Value ring) {
   auto ringOp = ring.getDefiningOp<RingOp>();
-  if (!ringOp || !ringOp.hasTransactions())
+  if (!ringOp || !ringOp.hasBarriers())
     return op->emitOpError()
-           << "needs a ring with transaction barriers (ck.ring ... barriers)";
+           << "needs a ring with barriers (ck.ring ... barriers)";
   return ringOp;
 }
 
 LogicalResult RingExpectOp::verify() {
-  if (failed(transactionRing(*this, getRing())))
+  if (failed(ringWithBarriers(*this, getRing())))
     return failure();
   if (getBytes() >= (int64_t(1) << 20))
     return emitOpError() << "expects " << getBytes()
@@ -86,7 +101,7 @@ LogicalResult RingExpectOp::verify() {
 }
 
 LogicalResult RingEndOp::verify() {
-  return failure(failed(transactionRing(*this, getRing())));
+  return failure(failed(ringWithBarriers(*this, getRing())));
 }
 
 /// The rules every ring event shares: its ring is a ck.ring's, and inside a

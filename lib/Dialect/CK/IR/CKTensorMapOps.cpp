@@ -82,8 +82,7 @@ LogicalResult TmaLoadOp::verify() {
   if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(lds))
     return emitOpError() << "copies into workgroup memory, not " << lds;
   auto ring = getRing().getDefiningOp<RingOp>();
-  if (!ring || !ring.hasTransactions())
-    return emitOpError()
-           << "needs a ring with transaction barriers (ck.ring ... barriers)";
+  if (!ring || !ring.hasBarriers())
+    return emitOpError() << "needs a ring with barriers (ck.ring ... barriers)";
   return success();
 }

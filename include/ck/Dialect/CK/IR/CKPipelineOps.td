@@ -35,17 +35,21 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
 
     `ck-pipeline` replaces it with the K loop.
 
-    With `tma (%a_map, %b_map) barriers %bars`, the load waves copy both
-    tiles with TMA from those tensor maps of A's and B's memrefs (made by
-    `convert-ck-to-gpu` from the views, TensorMapPlan.h), and the ring's
-    transaction barriers are `%bars`, one i64 per LDS buffer, outside the
-    operand tiles and the epilogue's staging.
+    With `barriers %bars` (a config with load waves), the ring between the
+    roles synchronizes on the mbarriers `%bars`: two i64 per LDS buffer
+    (the slots' `full` barriers, then their `empty` ones; see `ck.ring`),
+    outside the operand tiles and the epilogue's staging. With `tma
+    (%a_map, %b_map)` besides, the load waves copy both tiles with TMA from
+    those tensor maps of A's and B's memrefs (made by `convert-ck-to-gpu`
+    from the views, TensorMapPlan.h), and the `full` barriers count the
+    copies' bytes.
 
     Verifier: A and B are rank 3 with one element type, which the
     instruction takes, and agree on G and K; the result is the
     `BM x BN` accumulator of the config's instruction on its wave grid
-    (`BM / wave M x BN / wave N` waves). With `tma`: two maps, and a
-    config with load waves and `async_copy`.
+    (`BM / wave M x BN / wave N` waves). With `barriers`: a config with
+    load waves, and two barriers per LDS buffer. With `tma`: two maps,
+    `barriers`, and a config with `async_copy`.
 
     Example:
 
@@ -66,7 +70,8 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
   let assemblyFormat = [{
     $a `,` $b `at` ` ` `[` $g `,` $m0 `,` $n0 `]`
     `k_tiles` $k_begin `to` $k_end `config` $config
-    (`tma` `(` $maps^ `:` type($maps) `)` `barriers` $barriers `(` type($barriers) `)`)?
+    (`tma` `(` $maps^ `:` type($maps) `)`)?
+    (`barriers` $barriers^ `(` type($barriers) `)`)?
     attr-dict `:` type($a) `,` type($b) `->` qualified(type($result))
   }];
   let hasVerifier = 1;

@@ -79,23 +79,28 @@ def CK_RingOp
     waiting; on AMD the workgroup barrier, which runs both roles in
     lockstep. A kernel holds at most one ring.
 
-    With `barriers` (one i64 per slot in LDS), `full` is a transaction
-    barrier per slot instead (NVIDIA mbarriers): the load waves announce a
-    step's bytes (`ck.ring_expect`) and copy with `ck.tma_load`, whose
-    arrival completes the slot; math waves wait on the slot's phase, `step
-    div slots` mod 2. One thread initializes the barriers where the op
-    stands and `ck.ring_end` invalidates them. `empty` stays a named
-    barrier.
+    With `barriers` (two i64 per slot in LDS: the `full` barriers of
+    slots 0 to slots - 1, then their `empty` ones), every event is an
+    NVIDIA mbarrier instead, whose arrivals order the arriving threads'
+    LDS accesses before the waiters' (compute-sanitizer's racecheck follows
+    them; it does not follow named barriers). A slot's `full` barrier
+    completes when every load thread has signalled it, or, where the load
+    waves copy with TMA, when one load thread has announced the step's
+    bytes (`ck.ring_expect`) and `ck.tma_load`s have brought them; its
+    `empty` barrier when every math thread has signalled it. Waiters test
+    the slot's phase: `step div slots` mod 2 for `full`, one phase behind
+    for `empty`. One thread initializes the barriers where the op stands
+    and `ck.ring_end` invalidates them.
 
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
-    `slots` i64.
+    `2 * slots` i64; no ring both announces bytes and signals `full`.
 
     Example:
 
     ```mlir
     %ring = ck.ring math 4 load 4 : !ck.ring<2>
-    %tma_ring = ck.ring math 8 load 4 barriers %bars
-        (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
+    %mbarrier_ring = ck.ring math 8 load 4 barriers %bars
+        (memref<8xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
@@ -108,8 +113,11 @@ def CK_RingOp
     attr-dict `:` qualified(type($ring))
   }];
   let extraClassDeclaration = [{
-    /// Whether `full` events are transaction barriers (TMA).
-    bool hasTransactions() { return bool(getBarriers()); }
+    /// Whether the events are mbarriers (`barriers`).
+    bool hasBarriers() { return bool(getBarriers()); }
+    /// Whether the load waves fill slots with TMA copies, announced by
+    /// ck.ring_expect, rather than signal them full.
+    bool hasTransactions();
   }];
   let hasVerifier = 1;
 }
@@ -182,8 +190,8 @@ def CK_RingExpectOp : CK_Op<"ring_expect"> {
     `ck.tma_load`, before the copies: arrives at the slot's transaction
     barrier and expects `bytes` more, which the copies complete.
 
-    Verifier: the ring has transaction barriers (`ck.ring ... barriers`);
-    `bytes` in [1, 2^20).
+    Verifier: the ring has barriers (`ck.ring ... barriers`); `bytes` in
+    [1, 2^20).
 
     Example:
 
@@ -200,13 +208,13 @@ def CK_RingExpectOp : CK_Op<"ring_expect"> {
 }
 
 def CK_RingEndOp : CK_Op<"ring_end"> {
-  let summary = "Invalidates a ring's transaction barriers";
+  let summary = "Invalidates a ring's barriers";
   let description = [{
     After the last event of every role (behind a workgroup barrier), one
-    thread invalidates the ring's transaction barriers, so that the next
-    unit's `ck.ring` may initialize them again.
+    thread invalidates the ring's mbarriers, so that the next unit's
+    `ck.ring` may initialize them again.
 
-    Verifier: the ring has transaction barriers.
+    Verifier: the ring has barriers.
 
     Example:
 

@@ -75,7 +75,7 @@ def CK_TmaLoadOp : CK_Op<"tma_load", [AttrSizedOperandSegments]> {
 
     Verifier: 1 to 5 coordinates; offsets only with 3 or more coordinates,
     two fewer than them; `lds` is a workgroup memref; the ring has
-    transaction barriers.
+    barriers.
 
     Example:
 

@@ -13,7 +13,7 @@
 
 include "ck/Dialect/CK/IR/CKOps.td"
 
-// A ring's transaction barriers: one i64 per slot in LDS.
+// A ring's mbarriers: two i64 per slot in LDS (full, then empty).
 def CK_LdsBarrierMemRef
     : Type<And<[MemRefRankOf<[I64], [1]>.predicate, HasStaticShapePred,
                 CPred<"::mlir::gpu::GPUDialect::hasWorkgroupMemoryAddressSpace("

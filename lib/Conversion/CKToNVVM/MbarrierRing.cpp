@@ -1,21 +1,24 @@
-//===- TransactionRing.cpp - Rings of TMA copies on mbarriers -------------===//
+//===- MbarrierRing.cpp - Wave-role rings on mbarriers --------------------===//
 //
-// The NVVM lowering of a ring with transaction barriers (ck.ring ...
-// barriers): one mbarrier per slot in LDS, initialized by thread 0 where
-// the ring is made (arrival count 1, then fence.mbarrier_init and a
-// workgroup barrier) and invalidated by it at ck.ring_end. The load
-// thread's ck.ring_expect is mbarrier.arrive.expect_tx, its ck.tma_load a
-// cp.async.bulk.tensor that completes the same barrier, and a math wave's
-// `ck.ring_wait full` polls the slot's phase (step div slots, mod 2) with
-// mbarrier.try_wait.parity. The ring's `empty` events stay named barriers
-// (lowerWaveOps).
+// The NVVM lowering of a ring with barriers (ck.ring ... barriers): two
+// mbarriers per slot in LDS, the `full` ones then the `empty` ones,
+// initialized by thread 0 where the ring is made (then fence.mbarrier_init
+// and a workgroup barrier) and invalidated by it at ck.ring_end.
+//
+// A slot's `full` barrier expects one arrival where the load waves copy
+// with TMA: the load thread's ck.ring_expect, mbarrier.arrive.expect_tx,
+// whose bytes the ck.tma_load copies (cp.async.bulk.tensor) complete.
+// Otherwise it expects every load thread's `full` signal. Its `empty`
+// barrier expects every math thread's signal. Waits poll the slot's phase
+// with mbarrier.try_wait.parity; signals are mbarrier.arrive, whose release
+// orders the thread's LDS accesses before the waiters' (compute-sanitizer's
+// racecheck follows this ordering; it does not follow named barriers).
 //
 //===----------------------------------------------------------------------===//
 
-#include "TransactionRing.h"
+#include "MbarrierRing.h"
 
 #include "ck/Conversion/KernelBuilding.h"
-#include "ck/Conversion/WaveOpLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -29,9 +32,15 @@ namespace {
 
 constexpr unsigned kSharedAddressSpace = 3;
 constexpr unsigned kSharedClusterAddressSpace = 7;
+constexpr int64_t kWarpSize = 32;
 
-/// The shared-memory address of slot `slot`'s barrier.
-Value barrierOf(OpBuilder &b, Location loc, RingOp ring, Value slot) {
+/// The shared-memory address of slot `slot`'s `event` barrier.
+Value barrierOf(OpBuilder &b, Location loc, RingOp ring, Value slot,
+                RingEvent event = RingEvent::Full) {
+  if (event == RingEvent::Empty)
+    slot = arith::AddIOp::create(
+        b, loc, slot,
+        indexConstant(b, loc, ring.getRing().getType().getSlots()));
   return emitElementPointer(b, loc, ring.getBarriers(), slot,
                             kSharedAddressSpace);
 }
@@ -42,41 +51,41 @@ Value slotOf(OpBuilder &b, Location loc, RingOp ring, Value step) {
       b, loc, step, indexConstant(b, loc, ring.getRing().getType().getSlots()));
 }
 
+/// The parity of step `step`'s phase of its slot, `step div slots` mod 2,
+/// or of the phase before it where `previous`, as i32.
+Value phaseOf(OpBuilder &b, Location loc, RingOp ring, Value step,
+              bool previous) {
+  Value phase = arith::DivUIOp::create(
+      b, loc, step, indexConstant(b, loc, ring.getRing().getType().getSlots()));
+  if (previous)
+    phase = arith::AddIOp::create(b, loc, phase, indexConstant(b, loc, 1));
+  return arith::IndexCastUIOp::create(
+      b, loc, b.getI32Type(),
+      arith::RemUIOp::create(b, loc, phase, indexConstant(b, loc, 2)));
+}
+
+/// Thread 0 initializes the barriers: `full` for one arrival (TMA) or
+/// every load thread's, `empty` for every math thread's.
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
   int64_t slots = ring.getRing().getType().getSlots();
+  int64_t fullArrivals =
+      ring.hasTransactions() ? 1 : ring.getLoadWaves() * kWarpSize;
+  int64_t emptyArrivals = ring.getMathWaves() * kWarpSize;
   emitInThreadZero(rewriter, loc, [&] {
-    Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
-    for (int64_t s = 0; s < slots; ++s)
-      NVVM::MBarrierInitOp::create(
-          rewriter, loc,
-          barrierOf(rewriter, loc, ring, indexConstant(rewriter, loc, s)), one,
-          Value());
+    for (auto [event, arrivals] : {std::pair{RingEvent::Full, fullArrivals},
+                                   std::pair{RingEvent::Empty, emptyArrivals}})
+      for (int64_t s = 0; s < slots; ++s)
+        NVVM::MBarrierInitOp::create(
+            rewriter, loc,
+            barrierOf(rewriter, loc, ring, indexConstant(rewriter, loc, s),
+                      event),
+            arith::ConstantIntOp::create(rewriter, loc, arrivals, 32),
+            Value());
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
   });
   LdsBarrierOp::create(rewriter, loc);
-}
-
-void lowerWait(IRRewriter &rewriter, RingWaitOp wait, RingOp ring) {
-  Location loc = wait.getLoc();
-  rewriter.setInsertionPoint(wait);
-  int64_t slots = ring.getRing().getType().getSlots();
-  Value step = wait.getStep();
-  Value phase = arith::IndexCastUIOp::create(
-      rewriter, loc, rewriter.getI32Type(),
-      arith::RemUIOp::create(
-          rewriter, loc,
-          arith::DivUIOp::create(rewriter, loc, step,
-                                 indexConstant(rewriter, loc, slots)),
-          indexConstant(rewriter, loc, 2)));
-  // A suspend-time hint between polls, in nanoseconds.
-  Value ticks = arith::ConstantIntOp::create(rewriter, loc, 10000000, 32);
-  NVVM::MBarrierTryWaitParityOp::create(
-      rewriter, loc,
-      barrierOf(rewriter, loc, ring, slotOf(rewriter, loc, ring, step)), phase,
-      ticks);
-  rewriter.eraseOp(wait);
 }
 
 void lowerExpect(IRRewriter &rewriter, RingExpectOp expect, RingOp ring) {
@@ -133,35 +142,51 @@ void lowerEnd(IRRewriter &rewriter, RingEndOp end, RingOp ring) {
   rewriter.setInsertionPoint(end);
   int64_t slots = ring.getRing().getType().getSlots();
   emitInThreadZero(rewriter, loc, [&] {
-    for (int64_t s = 0; s < slots; ++s)
-      NVVM::MBarrierInvalOp::create(
-          rewriter, loc,
-          barrierOf(rewriter, loc, ring, indexConstant(rewriter, loc, s)));
+    for (RingEvent event : {RingEvent::Full, RingEvent::Empty})
+      for (int64_t s = 0; s < slots; ++s)
+        NVVM::MBarrierInvalOp::create(
+            rewriter, loc,
+            barrierOf(rewriter, loc, ring, indexConstant(rewriter, loc, s),
+                      event));
   });
   rewriter.eraseOp(end);
 }
 
 } // namespace
 
-void mlir::ck::lowerTransactionRings(Operation *root) {
+void mlir::ck::lowerMbarrierRingSetup(Operation *root) {
   IRRewriter rewriter(root->getContext());
   SmallVector<RingOp> rings;
   root->walk([&](RingOp ring) {
-    if (ring.hasTransactions())
+    if (ring.hasBarriers())
       rings.push_back(ring);
   });
   for (RingOp ring : rings) {
+    // First: the arrival counts depend on the ring's users.
+    lowerRing(rewriter, ring);
     for (Operation *user : llvm::make_early_inc_range(ring->getUsers())) {
-      if (auto wait = dyn_cast<RingWaitOp>(user);
-          wait && wait.getEvent() == RingEvent::Full)
-        lowerWait(rewriter, wait, ring);
-      else if (auto expect = dyn_cast<RingExpectOp>(user))
+      if (auto expect = dyn_cast<RingExpectOp>(user))
         lowerExpect(rewriter, expect, ring);
       else if (auto load = dyn_cast<TmaLoadOp>(user))
         lowerTmaLoad(rewriter, load, ring);
       else if (auto end = dyn_cast<RingEndOp>(user))
         lowerEnd(rewriter, end, ring);
     }
-    lowerRing(rewriter, ring);
   }
+}
+
+void mlir::ck::emitMbarrierRingEvent(OpBuilder &b, const RingEventSite &site) {
+  Location loc = site.op->getLoc();
+  Value barrier = barrierOf(b, loc, site.ring, site.emitSlot(b), site.event);
+  if (!site.isWait) {
+    NVVM::MBarrierArriveOp::create(b, loc, Type(), barrier, Value());
+    return;
+  }
+  // A load wave waits for the math waves' release of the slot's previous
+  // tile: the phase before the step's own.
+  bool previous = site.event == RingEvent::Empty;
+  // A suspend-time hint between polls, in nanoseconds.
+  Value ticks = arith::ConstantIntOp::create(b, loc, 10000000, 32);
+  NVVM::MBarrierTryWaitParityOp::create(
+      b, loc, barrier, phaseOf(b, loc, site.ring, site.step, previous), ticks);
 }
