@@ -14,8 +14,9 @@
 // K = N * Ho * Wo = 2 * 7 * 7 = 98, G = 1.
 // Config (ck-select-gemm-config): 2 * 16 >= 16, so the chip's f16 matrix
 // instruction (16x16x16); bM = tileFor(16, 128, 32) = 32,
-// bN = tileFor(144, 128, 32) = 128, bK = 32, wave 16x64, so
-// (32 / 16) * (128 / 64) = 4 waves = 128 threads on wave32. tiles = 1 * 2 = 2;
+// bN = tileFor(144, 128, 32) = 96 (two tiles of 128 would do; two of 96
+// cover 144 too), bK = 32, wave 16x48, so
+// (32 / 16) * (96 / 48) = 4 waves = 128 threads on wave32. tiles = 1 * 2 = 2;
 // kTiles = ceil(98 / 32) = 4 and 4 / 8 = 0: no split-K, one kernel, gemm_0.
 // LDS (TileCopy.cpp): tiles keep the dimension the WMMA fragments read
 // along (K) innermost. A is dy seen as [G, K, (N, Ho, Wo)]; its rows (K) are
@@ -23,14 +24,14 @@
 // rows, while its columns end in Wo = 7 (width 1): the copy transposes, and
 // A is staged [bM][bK + 8] = [32][40] f16 = 2560 bytes. B is x seen as
 // [G, (N, Ho, Wo), (Y, X, C)]; its columns end in C, x's innermost (16):
-// loads of 8 along columns, transposed into [bN][bK + 8] = [128][40] f16 =
-// 10240 bytes. One buffer: two would fit the LDS, but the register
-// estimate, 1 * 4 * 8 (accumulators) + 8 + 32 (fragments) + 20 (prefetch) =
-// 92, is more than half of gfx1100's 256 - 144 = 112. The epilogue's
-// staging tile (2 wave rows * 16 rows * (128 + 4) f32 = 16896 bytes) is
-// larger than the 12800 operand bytes and sets the size: 16896.
-// ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8, all in the one
-// K loop: the kernel has exactly 8 v_wmma_f32_16x16x16_f16.
+// loads of 8 along columns, transposed into [bN][bK + 8] = [96][40] f16 =
+// 7680 bytes. One buffer: two would fit the LDS, but the register
+// estimate, 1 * 3 * 8 (accumulators) + 8 + 24 (fragments) + 16 (prefetch) =
+// 72, is more than half of gfx1100's 256 - 144 = 112. The epilogue's
+// staging tile (2 wave rows * 16 rows * (96 + 4) f32 = 12800 bytes) is
+// larger than the 10240 operand bytes and sets the size: 12800.
+// ck.mma per K step: (16 / 16) * (48 / 16) * (32 / 16) = 6, all in the one
+// K loop: the kernel has exactly 6 v_wmma_f32_16x16x16_f16.
 // No scratch: private_segment_fixed_size 0, no spills.
 
 // CHECK-LABEL: func.func @bwd_weight_f16
@@ -40,13 +41,13 @@
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#rocdl.target<O = 3, chip = "gfx1100", flags = {no_wave64}>, assembly = "
 // CHECK-SAME: .amdgcn_target \22amdgcn-amd-amdhsa--gfx1100\22
 // CHECK-SAME: gemm_0:
-// CHECK-COUNT-8: \09v_wmma_f32_16x16x16_f16 v[
+// CHECK-COUNT-6: \09v_wmma_f32_16x16x16_f16 v[
 // CHECK-NOT: v_wmma
 // CHECK-SAME: .amdhsa_kernel gemm_0
-// CHECK-SAME: .amdhsa_group_segment_fixed_size 16896\0A
+// CHECK-SAME: .amdhsa_group_segment_fixed_size 12800\0A
 // CHECK-SAME: .amdhsa_private_segment_fixed_size 0\0A
 // CHECK-SAME: amdhsa.kernels:
-// CHECK-SAME: .group_segment_fixed_size: 16896\0A
+// CHECK-SAME: .group_segment_fixed_size: 12800\0A
 // CHECK-SAME: .max_flat_workgroup_size: 128\0A
 // CHECK-SAME: .name: gemm_0\0A
 // CHECK-SAME: .private_segment_fixed_size: 0\0A
@@ -67,15 +68,15 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 
 // -----
 // f32: gfx1100 has no f32 WMMA, so the fma path (m = n = 16, k = 1). K = 64
-// so that M = 64, N = 144, K = 98: bM = 64, bN = 128, bK = 16, wave 32x64
+// so that M = 64, N = 144, K = 98: bM = 64, bN = 96, bK = 16, wave 32x48
 // (4 waves, 128 threads); tiles = 2 < 96 but kTiles = ceil(98 / 16) = 7 and
 // 7 / 8 = 0: no split.
 // A: rows width 4 (16 bytes of f32); the FMA fragment of A is 8 consecutive
 // rows, so no transposition: staged [16][64 + 8] f32 = 4608 bytes. B (one
-// element per lane): columns width 4, staged [16][128 + 8] f32 = 8704 bytes.
-// Operands 13312 bytes (one buffer: twice the estimate, 79872, exceeds the
+// element per lane): columns width 4, staged [16][96 + 8] f32 = 6656 bytes.
+// Operands 11264 bytes (one buffer: twice the estimate, 67584, exceeds the
 // CU's 64 KiB); the epilogue's staging tile, 2 wave rows * 16 rows *
-// (128 + 4) f32 = 16896 bytes, is larger, so LDS = 16896.
+// (96 + 4) f32 = 12800 bytes, is larger, so LDS = 12800.
 // The FMAs are VALU v_fmac_f32 (also dual-issued as v_dual_fmac_f32); no
 // v_wmma anywhere.
 
@@ -88,7 +89,7 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // CHECK-NOT: v_wmma
 // CHECK-SAME: .amdhsa_kernel gemm_0
 // CHECK-SAME: amdhsa.kernels:
-// CHECK-SAME: .group_segment_fixed_size: 16896\0A
+// CHECK-SAME: .group_segment_fixed_size: 12800\0A
 // CHECK-SAME: .max_flat_workgroup_size: 128\0A
 // CHECK-SAME: .private_segment_fixed_size: 0\0A
 // CHECK-SAME: .vgpr_spill_count: 0\0A

@@ -12,8 +12,9 @@
 // K = N * Ho * Wo = 2 * 7 * 7 = 98, G = 1.
 // Config (ck-select-gemm-config): 2 * 16 >= 16, so the chip's f16 matrix
 // instruction (16x16x16); bM = tileFor(16, 128, 32) = 32,
-// bN = tileFor(144, 128, 32) = 128, bK = 32, wave 16x64, so
-// (32 / 16) * (128 / 64) = 4 waves = 256 threads on wave64. tiles = 1 * 2 = 2;
+// bN = tileFor(144, 128, 32) = 96 (two tiles of 128 would do; two of 96
+// cover 144 too), bK = 32, wave 16x48, so
+// (32 / 16) * (96 / 48) = 4 waves = 256 threads on wave64. tiles = 1 * 2 = 2;
 // kTiles = ceil(98 / 32) = 4 and 4 / 8 = 0: no split-K, one kernel, gemm_0.
 // LDS (TileCopy.cpp): tiles keep the dimension the MMA fragments read along
 // (K) innermost. A is dy seen as [G, K, (N, Ho, Wo)]; its rows (K) are dy's
@@ -21,14 +22,14 @@
 // while its columns end in Wo = 7 (width 1): the copy transposes, and A is
 // staged [bM][bK + 8] = [32][40] f16 = 2560 bytes. B is x seen as
 // [G, (N, Ho, Wo), (Y, X, C)]; its columns end in C, x's innermost (16):
-// loads of 8 along columns, transposed into [bN][bK + 8] = [128][40] f16 =
-// 10240 bytes. Double-buffered (lds_buffers = 2: the estimate
-// 2 * (40 * 40 + 40 * 136) * 2 = 28160 bytes fits twice in the CU's 64 KiB):
-// 2 * (2560 + 10240) = 25600 bytes, more than the epilogue's staging tile
-// (2 wave rows * 16 rows * (128 + 4) f32 = 16896 bytes) that shares it.
-// ck.mma per K step: (16 / 16) * (64 / 16) * (32 / 16) = 8. The K loop's
+// loads of 8 along columns, transposed into [bN][bK + 8] = [96][40] f16 =
+// 7680 bytes. Double-buffered (lds_buffers = 2: the estimate
+// 2 * (40 * 40 + 40 * 104) * 2 = 23040 bytes fits twice in the CU's 64 KiB):
+// 2 * (2560 + 7680) = 20480 bytes, more than the epilogue's staging tile
+// (2 wave rows * 16 rows * (96 + 4) f32 = 12800 bytes) that shares it.
+// ck.mma per K step: (16 / 16) * (48 / 16) * (32 / 16) = 6. The K loop's
 // trip count is the constant 4, and LLVM unrolls it fully: the kernel has
-// exactly 4 * 8 = 32 v_mfma_f32_16x16x16_f16.
+// exactly 4 * 6 = 24 v_mfma_f32_16x16x16_f16.
 // No scratch: private_segment_fixed_size 0, no spills.
 
 // CHECK-LABEL: func.func @bwd_weight_f16
@@ -38,13 +39,13 @@
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#rocdl.target<O = 3, chip = "gfx950">, assembly = "
 // CHECK-SAME: .amdgcn_target \22amdgcn-amd-amdhsa--gfx950\22
 // CHECK-SAME: gemm_0:
-// CHECK-COUNT-32: \09v_mfma_f32_16x16x16_f16 v[
+// CHECK-COUNT-24: \09v_mfma_f32_16x16x16_f16 v[
 // CHECK-NOT: v_mfma
 // CHECK-SAME: .amdhsa_kernel gemm_0
-// CHECK-SAME: .amdhsa_group_segment_fixed_size 25600\0A
+// CHECK-SAME: .amdhsa_group_segment_fixed_size 20480\0A
 // CHECK-SAME: .amdhsa_private_segment_fixed_size 0\0A
 // CHECK-SAME: amdhsa.kernels:
-// CHECK-SAME: .group_segment_fixed_size: 25600\0A
+// CHECK-SAME: .group_segment_fixed_size: 20480\0A
 // CHECK-SAME: .max_flat_workgroup_size: 256\0A
 // CHECK-SAME: .name: gemm_0\0A
 // CHECK-SAME: .private_segment_fixed_size: 0\0A

@@ -10,56 +10,58 @@
 // 3x3, stride 1, pad 1 (Ho = Wo = 7), whose GEMM is M = K, N = 3 * 3 * 16 =
 // 144, K = 2 * 7 * 7 = 98. Config (ck-select-gemm-config, sm_90a: 227 KiB of
 // LDS, 255 - 64 = 191 registers, 132 SMs):
-//  * bN = tileFor(144, 128, 2 * 8) = 128 (n = 8 for every mma.sync), bK = 32;
+//  * bN = tileFor(144, 128, 2 * 8) = 80 (n = 8 for every mma.sync: the two
+//    tiles of 128 that 144 takes, shrunk to two of 80), bK = 32;
 //  * tiles = ceil(M / bM) * 2 = 2 < 132, but kTiles = ceil(98 / 32) = 4 and
 //    4 / 8 = 0: no split-K, one kernel gemm_0 on a grid of 2;
 //  * four waves of 32 = 128 threads (.maxntid).
 // LDS: one arena of dynamic shared memory (the launch passes its size; the
 // PTX declares only its 16-byte aligned symbol) holds the operand tiles during
 // the K loop and the epilogue's f32 staging tile after it (2 wave rows * 16
-// rows * (128 + 4) * 4 = 16896 bytes). A is dy as [G, K, (N, Ho, Wo)], rows
+// rows * (80 + 4) * 4 = 10752 bytes). A is dy as [G, K, (N, Ho, Wo)], rows
 // (K) innermost in dy: 16-byte loads along rows; B is x as [G, (N, Ho, Wo),
 // (Y, X, C)], columns (C) innermost: 16-byte loads along columns.
 
 // -----
 // f16, K = 16: M = 16, #ck.mma_sync<16x8x16, f16>. bM = tileFor(16, 128, 32) = 32, wave
-// 16x64. mma.sync fragments hold only pairs of consecutive k (runs shorter
+// 16x40. mma.sync fragments hold only pairs of consecutive k (runs shorter
 // than 4), so neither copy transposes and the LDS tiles keep the loads'
 // direction: A [bK][bM + 8] = [32][40] f16 = 2560 bytes, B [bK][bN + 8] =
-// [32][136] f16 = 8704 bytes, one buffer (sm_90a's shared memory is carved
-// out of the L1: never double-buffered). The staging tile (16896 bytes) is
-// larger than the 11264 operand bytes, so the buffer has 16896 bytes.
-// mma.sync per K step: (16 / 16) * (64 / 8) * (32 / 16) = 16.
+// [32][88] f16 = 5632 bytes, one buffer (sm_90a's shared memory is carved
+// out of the L1: never double-buffered). The staging tile (10752 bytes) is
+// larger than the 8192 operand bytes, so the buffer has 10752 bytes.
+// mma.sync per K step: (16 / 16) * (40 / 8) * (32 / 16) = 10.
 
 // The f16 and bf16 kernels read every mma.sync fragment with ldmatrix,
 // transposing (both operands are m or n contiguous in LDS for bwd_weight):
-// per kernel 2 x4 for A (one 16-row tile, two k steps) and 16 x2 for B (8
+// per kernel 2 x4 for A (one 16-row tile, two k steps) and 10 x2 for B (5
 // tiles of n, two k steps); the tf32 kernel keeps 32-bit loads. No 16-bit
 // scalar LDS read remains.
-// FRAGMENTS: 32 ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// FRAGMENTS: 20 ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // FRAGMENTS-NEXT: 4 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // FRAGMENTS-NOT: ld.shared
 
 // With stages=3 (asynchronous copies through three LDS buffers) every tile
 // vector is one cp.async (16 bytes, cached in L1: .ca) of which each
 // kernel has three sets, two before the K loop and one in it: f16 and
-// bf16 A 32 * 32 / 8 / 128 = 1 and B 32 * 128 / 8 / 128 = 4 per thread,
-// 15 each; f32 (M = 64: bM = 64) A 64 * 32 / 4 / 128 = 4 and B 8, 36. A
+// bf16 A 32 * 32 / 8 / 128 = 1 and B 32 * 80 / 8 / 128 = 2.5, so 3 per
+// thread (the last one guarded), 12 each; f32 (M = 64: bM = 64) A 64 * 32 /
+// 4 / 128 = 4 and B 32 * 80 / 4 / 128 = 5, 27. A
 // commit after each set (3 per kernel); per kernel one wait leaving one
 // group in flight in the loop and one for all after it.
-// ASYNC: 66 cp.async.ca.shared.global
+// ASYNC: 51 cp.async.ca.shared.global
 // ASYNC-NEXT: 9 cp.async.commit_group
 // ASYNC-NEXT: 3 cp.async.wait_group \090
 // ASYNC-NEXT: 3 cp.async.wait_group \091
 
 // CHECK-LABEL: func.func @bwd_weight_f16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c10752_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
 // CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0;
-// CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\0A
+// CHECK-COUNT-10: \09mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
 func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf16>,
@@ -76,13 +78,13 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // bf16, K = 16: the same tiles with #ck.mma_sync<16x8x16, bf16>.
 
 // CHECK-LABEL: func.func @bwd_weight_bf16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c16896_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c10752_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
 // CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0;
-// CHECK-COUNT-16: \09mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\0A
+// CHECK-COUNT-10: \09mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
 func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16xbf16>,
@@ -97,22 +99,22 @@ func.func @bwd_weight_bf16(%x: memref<2x7x7x1x16xbf16>, %dw: memref<1x16x3x3x16x
 
 // -----
 // f32 on tf32 tensor cores (#ck.mma_sync<16x8x8, tf32>), K = 64: M = 64,
-// bM = tileFor(64, 128, 32) = 64, wave 32x64; LDS estimate
-// (72 * 40 + 40 * 136) * 4 = 33280 <= 232448; registers 2 * 8 * 4 + 2 * 4 +
-// 8 * 2 = 88 <= 191. The tf32 fragments hold no consecutive k, so the
+// bM = tileFor(64, 128, 32) = 64, wave 32x40; LDS estimate
+// (72 * 40 + 40 * 88) * 4 = 25600 <= 232448; registers 2 * 5 * 4 + 2 * 4 +
+// 5 * 2 = 58 <= 191. The tf32 fragments hold no consecutive k, so the
 // copies keep the loads' direction; 16-byte vectors of 4 f32: LDS A
-// [32][64 + 8] f32 = 9216 bytes, B [32][136] f32 = 17408 bytes, one buffer
-// (as on every NVIDIA chip): 26624 bytes.
-// mma.sync per K step: (32 / 16) * (64 / 8) * (32 / 8) = 64.
+// [32][64 + 8] f32 = 9216 bytes, B [32][88] f32 = 11264 bytes, one buffer
+// (as on every NVIDIA chip): 20480 bytes.
+// mma.sync per K step: (32 / 16) * (40 / 8) * (32 / 8) = 40.
 
 // CHECK-LABEL: func.func @bwd_weight_f32
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c26624_i32 args({{.*}}) {ck.launch = #ck.launch<compute = tf32>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c20480_i32 args({{.*}}) {ck.launch = #ck.launch<compute = tf32>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
 // CHECK-SAME: .maxntid 128, 1, 1\0A
 // CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0;
-// CHECK-COUNT-64: \09mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32\0A
+// CHECK-COUNT-40: \09mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32\0A
 // CHECK-NOT: mma.sync
 // CHECK-SAME: ">]
 func.func @bwd_weight_f32(%x: memref<2x7x7x1x16xf32>, %dw: memref<1x64x3x3x16xf32>,

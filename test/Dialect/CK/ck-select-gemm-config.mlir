@@ -21,7 +21,9 @@
 //    2 * M < m or 2 * N < n of that instruction.
 //  * block M = tileFor(M, 128, 2 * m), block N = tileFor(N, 128, 2 * n):
 //    halve 128 while above the minimum and while half of it is still >= the
-//    size. block K = 32 (16 for fma), at least the instruction's k.
+//    size, then take the least multiple of the minimum that covers the size
+//    in as many tiles (ceil(size / tiles) rounded up). block K = 32 (16 for
+//    fma), at least the instruction's k.
 //  * wave = block / 2 in M and N (four waves).
 //  * while the config does not fit the chip: halve block M if it is >= block
 //    N and above 2 * m, else block N if above 2 * n, else block K if above
@@ -385,5 +387,30 @@ func.func @views(%m: memref<64x32xf16>, %b: memref<1x32x16xf16>, %c: memref<1x64
           #ck.transform<unmerge [0, 1] -> [0]>,
           #ck.transform<pass_through [2] -> [1]>]>
   ck.gemm %a, %b -> %c : !ck.view<1x64x32xf16>, memref<1x32x16xf16> -> memref<1x64x16xf16>
+  return
+}
+
+// -----
+// Tiles as small as their count allows: the B of a backward-weight GEMM of
+// 3 x 3 taps of 32 channels (the G = 32, C = 8 RetinaNet layers with four
+// groups merged), M = 32, N = 288, K = 4096.
+// bM = tileFor(32, 128, 32) = 32. bN: 128 (64 < 288) takes ceil(288 / 128)
+// = 3 tiles, and three cover 288 from ceil(288 / 3) = 96 on (a multiple of
+// 32, and of 16 on sm_90a): bN = 96, wave 16x48. tiles = 3 < CUs and kTiles
+// = 4096 / 32 = 128 >= 16: stream_k. Two LDS buffers on gfx942 (2 * (40 *
+// 40 + 40 * 104) * 2 = 23040 bytes, twice that fits 64 KiB; registers 3 * 4
+// + small fragments, under half of 448); one on gfx1100 (registers 3 * 8 +
+// 8 + 3 * 8 + (32 * 32 + 32 * 96) * 2 / 128 / 4 = 72, over half of 112) and
+// on sm_90a (shared memory carved out of the L1).
+
+// GFX942-LABEL: func.func @padded_columns
+// GFX942: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2>
+// GFX1100-LABEL: func.func @padded_columns
+// GFX1100: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>>
+// SM90-LABEL: func.func @padded_columns
+// SM90: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>>
+func.func @padded_columns(%a: memref<1x32x4096xf16>, %b: memref<1x4096x288xf16>,
+                          %c: memref<1x32x288xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x32x4096xf16>, memref<1x4096x288xf16> -> memref<1x32x288xf16>
   return
 }
