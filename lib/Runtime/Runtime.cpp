@@ -796,7 +796,11 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
       destroyPlan(p);
       return CKRT_ERROR_UNSUPPORTED;
     }
-    if (kd.ldsBytes > kDefaultSharedLimit) {
+    // Past 48 KiB of static and dynamic shared memory together a kernel
+    // must opt in to its dynamic share. NVIDIA kernels declare their arena's
+    // symbol statically (a few bytes), so a plan's `lds` of exactly 48 KiB
+    // needs it too.
+    if (kd.ldsBytes + staticShared > kDefaultSharedLimit) {
       st = b->functionSetMaxDynamicShared(lk.function, kd.ldsBytes);
       if (st != CKRT_SUCCESS) {
         addContext(st, format("%s: kernel '%s'", kWhere.c_str(),

@@ -206,7 +206,7 @@ int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,
 /// or columns cost nothing and free LDS and registers: 288 columns (the
 /// G = 32 RetinaNet layers' merged groups, 3 x 3 taps x 32 channels) take
 /// three tiles of 96, not of 128. On the H100 the three stride-1 layers of
-/// them ran 1.2-1.6x faster (bench/results/h100-grouped-tiles/).
+/// them ran 1.2-1.5x faster (bench/results/h100-grouped-tiles/).
 static int64_t tileFor(int64_t size, int64_t preferred, int64_t minimum) {
   int64_t tile = preferred;
   while (tile > minimum && tile / 2 >= size)
