@@ -200,17 +200,21 @@ int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,
       kMaxSplitK);
 }
 
-/// The block tile along a GEMM dimension of `size`: the largest power of
-/// two <= preferred that wastes little of `size`, then as small as the
-/// same number of tiles allows in multiples of `minimum`. Fewer padded rows
-/// or columns cost nothing and free LDS and registers: 288 columns (the
-/// G = 32 RetinaNet layers' merged groups, 3 x 3 taps x 32 channels) take
-/// three tiles of 96, not of 128. On the H100 the three stride-1 layers of
-/// them ran 1.2-1.5x faster (bench/results/h100-grouped-tiles/).
+/// The largest power-of-two tile <= preferred that wastes little of `size`.
 static int64_t tileFor(int64_t size, int64_t preferred, int64_t minimum) {
   int64_t tile = preferred;
   while (tile > minimum && tile / 2 >= size)
     tile /= 2;
+  return tile;
+}
+
+/// `tile` as small as the same number of tiles of `size` allows, in
+/// multiples of `minimum`. Fewer padded rows or columns cost nothing and
+/// free LDS and registers: 288 columns (the G = 32 RetinaNet layers' merged
+/// groups, 3 x 3 taps x 32 channels) take three tiles of 96, not of 128.
+/// On the H100 the three stride-1 layers of them ran 1.2-1.5x faster
+/// (bench/results/h100-grouped-tiles/).
+static int64_t tightTile(int64_t size, int64_t tile, int64_t minimum) {
   int64_t tiles = llvm::divideCeil(size, tile);
   return llvm::alignTo(llvm::divideCeil(size, tiles), minimum);
 }
@@ -349,8 +353,15 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   int64_t bm = tileFor(shape.m, 128, 2 * mma.m);
   int64_t bn = tileFor(shape.n, 128, 2 * mma.n);
   int64_t bk = std::max<int64_t>(mma.k, isa<FmaAttr>(instruction) ? 16 : 32);
-  SmallVector<int64_t> block = {bm, bn, bk};
+  SmallVector<int64_t> block = {tightTile(shape.m, bm, 2 * mma.m),
+                                tightTile(shape.n, bn, 2 * mma.n), bk};
+  // A grid of more than four math waves (roles) may not split the tight
+  // tile in whole instruction tiles; the power-of-two one then.
   GemmConfigAttr config = configFor(block, /*ldsBuffers=*/1);
+  if (!config) {
+    block = {bm, bn, bk};
+    config = configFor(block, /*ldsBuffers=*/1);
+  }
   // Shrink the tile, then K (not below 8), until the chip's limits hold.
   // Halving keeps a tile a multiple of its minimum.
   auto halve = [](int64_t tile, int64_t minimum) {

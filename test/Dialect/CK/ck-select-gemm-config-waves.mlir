@@ -81,3 +81,22 @@ func.func @few_tiles(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
   ck.gemm %a, %b -> %c : memref<1x256x40000xf16>, memref<1x40000x2304xf16> -> memref<1x256x2304xf16>
   return
 }
+
+// -----
+// A tight tile that a grid of eight math waves cannot split: M = 32,
+// N = 48, K = 256 on sm_90a with 4,8 (mma.sync: M < 64 rules out wgmma).
+// bM = 32; bN = tileFor(48, 128, 16) = 64, tightened to one tile of 48.
+// Eight waves split 32 x 48 in no grid of whole 16 x 8 instruction tiles
+// (2 x 4 needs N a multiple of 32, 4 x 2 and 8 x 1 M of 64 and 128, 1 x 8
+// N of 64), so the block keeps the power-of-two 32 x 64: the 2 x 4 grid
+// (waves of 16 x 16) is squarer than 1 x 8. One tile, kTiles = 8 < 16:
+// data-parallel; two ring slots.
+
+// SM90-48-LABEL: func.func @tight_tile_for_eight_waves
+// SM90-48: config <block = [32, 64, 32], wave = [16, 16], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 4>
+func.func @tight_tile_for_eight_waves(%a: memref<1x32x256xf16>,
+                                      %b: memref<1x256x48xf16>,
+                                      %c: memref<1x32x48xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x32x256xf16>, memref<1x256x48xf16> -> memref<1x32x48xf16>
+  return
+}
