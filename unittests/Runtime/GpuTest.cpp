@@ -2,11 +2,11 @@
 //
 // Runs only where ckrt finds a CUDA device: hand-written PTX kernels (the
 // driver compiles them for the device) launched through a plan, checking
-// tensors, scalars, `cus` grids, lds above 48 KiB, and `zero` against
-// `keep` workspaces, plus the load-time checks that need a device; and
-// schedules: the occupancy the driver reports, the grid, workspace and
-// scalars that planStreamK / planSplitK give for it, as a kernel sees them
-// in a cooperative launch.
+// tensors, scalars, `cus` grids, lds above 48 KiB (and static plus dynamic
+// shared memory past it), and `zero` against `keep` workspaces, plus the
+// load-time checks that need a device; and schedules: the occupancy the
+// driver reports, the grid, workspace and scalars that planStreamK /
+// planSplitK give for it, as a kernel sees them in a cooperative launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,6 +134,42 @@ CB_DONE:
     ret;
 }
 
+// Both kinds of shared memory, as a ck kernel has them (its arena's symbol
+// is static, a few bytes): thread 0 stores 7 to a static word and
+// lds_bytes - 4 to the last word of the dynamic shared memory, reads both
+// back and writes their sum to *out.
+.shared .align 4 .b32 static_word;
+
+.visible .entry static_and_dynamic(
+    .param .u64 sd_out,
+    .param .u64 sd_lds_bytes
+)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<9>;
+    .reg .b64 %rd<4>;
+
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra SD_DONE;
+    ld.param.u64 %rd1, [sd_lds_bytes];
+    cvt.u32.u64 %r2, %rd1;
+    sub.u32 %r3, %r2, 4;
+    mov.u32 %r4, dyn_smem;
+    add.u32 %r5, %r4, %r3;
+    st.shared.u32 [%r5], %r3;
+    mov.u32 %r6, 7;
+    st.shared.u32 [static_word], %r6;
+    ld.volatile.shared.u32 %r7, [%r5];
+    ld.volatile.shared.u32 %r8, [static_word];
+    add.u32 %r7, %r7, %r8;
+    ld.param.u64 %rd2, [sd_out];
+    cvta.to.global.u64 %rd3, %rd2;
+    st.global.u32 [%rd3], %r7;
+SD_DONE:
+    ret;
+}
+
 // What a scheduled kernel sees. Thread 0 of every block adds 1 to out[7];
 // block (0, 0, 0) writes out[0..3] = a, b, c, d, out[4..6] = the grid,
 // out[8..9] = the workspace pointer and out[10] = e.
@@ -244,6 +280,29 @@ protected:
   ckrt_context ctx = nullptr;
   ckrt_device_props props{};
 };
+
+// Static and dynamic shared memory past 48 KiB together need the kernel's
+// opt-in even when the dynamic share alone is exactly 48 KiB.
+TEST_F(Gpu, StaticPlusDynamicSharedPast48KiB) {
+  ckrt_plan p = nullptr;
+  ASSERT_EQ(load("tensor 0 output f32 1\n"
+                 "kernel static_and_dynamic grid 1 1 1 block 32 1 1 lds 49152 "
+                 "args t0 i64:49152\n",
+                 &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  void *out = nullptr;
+  ASSERT_EQ(ckrt_malloc(ctx, 4, &out), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memset_d8(ctx, out, 0, 4), CKRT_SUCCESS);
+  EXPECT_EQ(ckrt_plan_launch(p, &out, 1, nullptr), CKRT_SUCCESS)
+      << ckrt_last_error();
+  EXPECT_EQ(ckrt_context_synchronize(ctx), CKRT_SUCCESS) << ckrt_last_error();
+  uint32_t sum = 0;
+  EXPECT_EQ(ckrt_memcpy_dtoh(ctx, &sum, out, 4), CKRT_SUCCESS);
+  EXPECT_EQ(sum, uint32_t(49152 - 4 + 7));
+  ckrt_free(ctx, out);
+  ckrt_plan_destroy(p);
+}
 
 TEST_F(Gpu, DeviceProps) {
   EXPECT_EQ(props.backend, CKRT_BACKEND_CUDA);
