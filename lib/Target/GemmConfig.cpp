@@ -255,12 +255,10 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
 static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
                                         ArrayRef<int64_t> block,
                                         TargetAttr target) {
-  bool worthSharing =
-      tileCount(shape, block) < target.getComputeUnits() &&
-      llvm::divideCeil(shape.k, block[2]) >= 2 * kMinSplitKTiles;
-  if (worthSharing &&
-      PartitionAttr::streamKCountsFit(tileCount(shape, block),
-                                      llvm::divideCeil(shape.k, block[2])))
+  int64_t tiles = tileCount(shape, block);
+  int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
+  if (tiles < target.getComputeUnits() && kTiles >= 2 * kMinSplitKTiles &&
+      PartitionAttr::streamKCountsFit(tiles, kTiles))
     return PartitionAttr::get(context, PartitionKind::StreamK);
   return PartitionAttr::get(context, PartitionKind::DataParallel);
 }
