@@ -25,7 +25,7 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
 
     On chips with TMA (the target's `tma` feature), a GEMM whose config has
     load waves copying asynchronously with wgmma, and whose A and B views
-    are a tiled and an im2col walk of their memrefs (TensorMapPlan.h), gets
+    are tiled or im2col walks of their memrefs (TensorMapPlan.h), gets
     a `ck.tensor_map` of each memref as a kernel argument (a grid-constant
     `!llvm.ptr`); its `ck.tile_gemm` takes them (`tma (...)`). On NVIDIA
     every GEMM with load waves gets the ring's mbarriers after the LDS it

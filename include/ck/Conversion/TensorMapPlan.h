@@ -2,24 +2,36 @@
 //
 // Where a GEMM operand's view walks its memref in boxes that one TMA copy
 // can fetch, the tensor map that describes the memref and how a K loop
-// finds each box. Two walks are recognised, those of the backward-weight
-// GEMM over channels-last tensors:
+// finds each box. The view (G x M x K for A, G x K x N for B) keeps one of
+// its dimensions 1 and 2 contiguous in memory, the *inner* one: a box holds
+// 64 elements along it (one 128-byte swizzle block of a 2-byte type) by the
+// tile's extent along the other, and the tile is inner extent / 64 boxes,
+// one per block of the swizzled LDS tile #ck.copy_plan lays out. Where the
+// inner dimension is M or N the tile is MN-major (64 columns by BK rows
+// per box), where it is K the tile is K-major (BK = 64 by the M or N
+// extent). Two walks are recognised:
 //
-// - tiled: A (G x M x K) or B (G x K x N) reads an [..., G, C] memref with
-//   C (M or N) contiguous and K the merge of the leading dimensions (the
-//   output gradient, M = K filters, K = N * Ho * Wo; the input of a 1x1
-//   convolution with unit strides, N = C channels): a 3-D map (C, G, K),
-//   boxes of 64 along C by BK along K;
-// - im2col: B reads an [N, H, W, G, C] memref through embeds (filter tap *
-//   dilation + output position * stride), pads if the convolution has
-//   them, and merges (K = (n, ho, wo), N = (y, x, c)): an im2col map
-//   (G * C, W, H, N) whose pixel box is the output positions, boxes of 64
-//   channels by BK pixels at filter offsets (x * dilation, y * dilation).
+// - tiled: each view dimension reaches memref dimensions through
+//   pass-throughs, merges and identity embeds, every memref dimension from
+//   one of them, the inner one the memref's last. Runs of consecutive
+//   memref dimensions of one view dimension make one map dimension (a
+//   channels-last tensor's N, H and W merged into one K or M), so the map
+//   has one dimension per run, innermost first. Examples: dy of
+//   backward-weight (C = M contiguous, G, N * Ho * Wo = K), x of a 1x1
+//   forward (C = K contiguous, G, N * H * W = M), the filter of forward
+//   (Y * X * C = K contiguous, K = N, G) and of backward-data (C = N
+//   contiguous, Y * X and K = K, G).
+// - im2col: a view dimension of output positions (n, ho, wo) and the inner
+//   one of filter taps and channels (y, x, c) read an [N, H, W, G, C]
+//   memref through embeds (tap * step + position * stride, forward or
+//   flipped taps), pads if the convolution has them, and merges: an im2col
+//   map (G * C, W, H, N) whose pixel box is the output positions, boxes of
+//   64 channels of one tap, at filter offsets. x of backward-weight (K =
+//   positions, N = taps) and of forward (M = positions, K = taps), dy of a
+//   stride-1 backward-data (flipped taps).
 //
-// Both boxes are 128 bytes along their inner dimension (f16, bf16) and land
-// in the 128-byte swizzled blocks #ck.copy_plan's `swizzle` lays out, one
-// box per block. convert-ck-to-gpu makes the maps (ck.tensor_map);
-// ck-pipeline computes the boxes' coordinates from the same plan.
+// convert-ck-to-gpu makes the maps (ck.tensor_map); ck-pipeline computes
+// the boxes' coordinates from the same plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,32 +56,53 @@ constexpr int64_t kTmaBoxInner = 64;
 
 struct TensorMapPlan {
   bool im2col = false;
+  /// The view dimension (1 or 2) the memref keeps contiguous, and the
+  /// tile's extents along view dimensions 1 and 2.
+  int64_t innerDim = 1;
+  int64_t extents[2] = {0, 0};
   /// The map, innermost first (ck.tensor_map's lists).
   SmallVector<int64_t> dims, strides, box, lower, upper, elements;
   /// Bytes of one box.
   int64_t boxBytes = 0;
-  /// im2col: channels per group, filter width, dilations, strides, left
-  /// pads and the output's width and height.
-  int64_t channels = 0, filterW = 0, dilationW = 0, dilationH = 0, strideW = 0,
-          strideH = 0, padW = 0, padH = 0, outW = 0, outH = 0;
+  /// tiled: where each map dimension's coordinate comes from, the position
+  /// along view dimension `viewDim` divided by `divisor` and, but for the
+  /// view dimension's outermost run, modulo `size`.
+  struct Coordinate {
+    int64_t viewDim, divisor, size;
+  };
+  SmallVector<Coordinate> coordinates;
+  /// im2col: channels per group, filter width, the taps' offsets (tap t at
+  /// `tapOffset + t * tapStep` of the window, so a flipped filter has a
+  /// negative step), strides, left pads and the output's width and height.
+  int64_t channels = 0, filterW = 0, tapOffsetW = 0, tapStepW = 0,
+          tapOffsetH = 0, tapStepH = 0, strideW = 0, strideH = 0, padW = 0,
+          padH = 0, outW = 0, outH = 0;
+
+  /// The view dimension the boxes' outer extent runs along.
+  int64_t outerDim() const { return 3 - innerDim; }
+  /// The boxes of one tile, and the element offset of box `j` in its LDS
+  /// slot (a swizzle block of outer extent x 64 each).
+  int64_t boxCount() const { return extents[innerDim - 1] / kTmaBoxInner; }
+  int64_t boxOffset(int64_t j) const {
+    return j * kTmaBoxInner * extents[outerDim() - 1];
+  }
 
   /// The host's ck.tensor_map of `memref` (the view's memref on the host).
   Value build(OpBuilder &b, Location loc, Value memref) const;
 
-  /// The coordinates (and im2col offsets) of box `j` (0 ..) of the tile at
-  /// GEMM position (g, `fixed`, `k`): `fixed` is the tile's start along M
-  /// (tiled, A) or N (im2col, B), `k` along K.
-  void emitBox(OpBuilder &b, Location loc, Value g, Value fixed, Value k,
+  /// The coordinates (and im2col offsets) of box `j` (0 ..) of the tile of
+  /// group `g` that starts at `position` along view dimensions 1 and 2.
+  void emitBox(OpBuilder &b, Location loc, Value g, ArrayRef<Value> position,
                int64_t j, SmallVectorImpl<Value> &coords,
                SmallVectorImpl<Value> &offsets) const;
 };
 
-/// The map of operand `operand` (0: A, 1: B) where its view walks its
-/// memref in boxes (a tiled walk, or for B an im2col one) and its tile
-/// along M (A) or N (B), `tile`, is a multiple of the box.
-FailureOr<TensorMapPlan> planOperandMap(const TracedView &view, int64_t operand,
-                                        Type elementType, int64_t tile,
-                                        int64_t bk);
+/// The map of a GEMM operand's `view` where it walks its memref in boxes
+/// (TensorMapPlan.h) that fill the swizzle blocks of its LDS tile, whose
+/// copy plan `copy` gives the tile (rows along view dimension 1, columns
+/// along 2) and the dimension the blocks run along.
+FailureOr<TensorMapPlan> planOperandMap(const TracedView &view,
+                                        CopyPlanAttr copy, Type elementType);
 
 } // namespace mlir::ck
 

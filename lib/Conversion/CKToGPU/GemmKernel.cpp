@@ -133,8 +133,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
   if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
       config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
-    mapA = planOperandMap(views[0], 0, elementType, bm, bk);
-    mapB = planOperandMap(views[1], 1, elementType, bn, bk);
+    mapA = planOperandMap(views[0], operandTiles.a, elementType);
+    mapB = planOperandMap(views[1], operandTiles.b, elementType);
   }
   bool tma = succeeded(mapA) && succeeded(mapB);
   // On NVIDIA the ring between wave roles synchronizes on mbarriers, two

@@ -480,20 +480,19 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
 
 /// The load waves' loop with TMA: step j waits for slot j mod S, and load
 /// thread 0 announces the K-tile's bytes on the slot's transaction barrier
-/// and copies its boxes (BM / 64 of A, BN / 64 of B, one 128-byte swizzled
-/// block each), whose arrival fills the slot. Nothing waits for the copies
+/// and copies its boxes (64 elements along each tile's contiguous dimension
+/// by its extent along the other, one 128-byte swizzled block each), whose
+/// arrival fills the slot. Nothing waits for the copies
 /// here: the math waves wait on the barrier.
 void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, Value ring, Value steps,
                      Value tid) {
   GemmConfigAttr config = op.getConfig();
-  int64_t bm = config.getBlock()[0], bn = config.getBlock()[1];
   ArrayRef<TensorMapPlan> plans = parts.maps;
   Value maps[2] = {op.getMaps()[0], op.getMaps()[1]};
   Value lds[2] = {parts.ldsA, parts.ldsB};
-  Value fixed[2] = {op.getM0(), op.getN0()};
-  int64_t boxes[2] = {bm / kTmaBoxInner, bn / kTmaBoxInner};
-  int64_t bytes = boxes[0] * plans[0].boxBytes + boxes[1] * plans[1].boxBytes;
+  int64_t bytes = plans[0].boxCount() * plans[0].boxBytes +
+                  plans[1].boxCount() * plans[1].boxBytes;
   Value zero = indexConstant(b, loc, 0);
   auto loadLoop =
       scf::ForOp::create(b, loc, zero, steps, indexConstant(b, loc, 1));
@@ -511,14 +510,17 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
            Value k = arith::AddIOp::create(
                b, loc, parts.kBegin,
                arith::MulIOp::create(b, loc, step, parts.bkValue));
+           // The tiles' starts along the views' dimensions 1 and 2: A's
+           // (m0, k), B's (k, n0).
+           Value position[2][2] = {{op.getM0(), k}, {k, op.getN0()}};
            for (int operand = 0; operand < 2; ++operand)
-             for (int64_t j = 0; j < boxes[operand]; ++j) {
+             for (int64_t j = 0; j < plans[operand].boxCount(); ++j) {
                SmallVector<Value> coords, offsets;
-               plans[operand].emitBox(b, loc, op.getG(), fixed[operand], k, j,
+               plans[operand].emitBox(b, loc, op.getG(), position[operand], j,
                                       coords, offsets);
                TmaLoadOp::create(b, loc, maps[operand], coords, offsets,
                                  lds[operand], slot,
-                                 j * kTmaBoxInner * parts.bk, ring, step);
+                                 plans[operand].boxOffset(j), ring, step);
              }
          });
 }
@@ -670,10 +672,10 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.bk = config.getBlock()[2];
   if (!op.getMaps().empty()) {
     // The tensor maps' boxes, as convert-ck-to-gpu planned them.
-    FailureOr<TensorMapPlan> a = planOperandMap(
-        parts.viewA, 0, parts.elementType, config.getBlock()[0], parts.bk);
-    FailureOr<TensorMapPlan> b = planOperandMap(
-        parts.viewB, 1, parts.elementType, config.getBlock()[1], parts.bk);
+    FailureOr<TensorMapPlan> a =
+        planOperandMap(parts.viewA, parts.tiles.a, parts.elementType);
+    FailureOr<TensorMapPlan> b =
+        planOperandMap(parts.viewB, parts.tiles.b, parts.elementType);
     if (failed(a) || failed(b))
       return op.emitOpError()
              << "copies with TMA, but operand " << (failed(a) ? "A" : "B")

@@ -44,8 +44,9 @@ Value TensorMapPlan::build(OpBuilder &b, Location loc, Value memref) const {
       b.getI64IntegerAttr(kWgmmaSwizzleBytes));
 }
 
-void TensorMapPlan::emitBox(OpBuilder &b, Location loc, Value g, Value fixed,
-                            Value k, int64_t j, SmallVectorImpl<Value> &coords,
+void TensorMapPlan::emitBox(OpBuilder &b, Location loc, Value g,
+                            ArrayRef<Value> position, int64_t j,
+                            SmallVectorImpl<Value> &coords,
                             SmallVectorImpl<Value> &offsets) const {
   auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
   auto add = [&](Value x, Value y) {
@@ -60,80 +61,183 @@ void TensorMapPlan::emitBox(OpBuilder &b, Location loc, Value g, Value fixed,
   auto rem = [&](Value x, int64_t c) {
     return arith::RemUIOp::create(b, loc, x, constant(c)).getResult();
   };
-  Value column = add(fixed, constant(j * kTmaBoxInner));
+  // The box's start along the inner dimension, then along the outer one.
+  Value inner = add(position[innerDim - 1], constant(j * kTmaBoxInner));
+  Value outer = position[outerDim() - 1];
   if (!im2col) {
-    // (m, g, k).
-    coords.append({column, g, k});
+    for (const Coordinate &c : coordinates) {
+      Value at = c.viewDim == 0 ? g : c.viewDim == innerDim ? inner : outer;
+      if (c.divisor != 1)
+        at = div(at, c.divisor);
+      if (c.size)
+        at = rem(at, c.size);
+      coords.push_back(at);
+    }
     return;
   }
-  // K = (n, ho, wo): the first pixel's position in the input, the pixel
-  // box's origin being (-pad_w, -pad_h).
-  Value pixels = div(k, outW);
-  Value wo = rem(k, outW);
+  // The outer dimension is (n, ho, wo): the first pixel's position in the
+  // input, the pixel box's origin being (-pad_w, -pad_h).
+  Value pixels = div(outer, outW);
+  Value wo = rem(outer, outW);
   Value ho = rem(pixels, outH);
   Value n = div(pixels, outH);
   Value w = arith::SubIOp::create(b, loc, mul(wo, strideW), constant(padW));
   Value h = arith::SubIOp::create(b, loc, mul(ho, strideH), constant(padH));
-  // N = (y, x, c): the box's channels of group g at filter tap (y, x).
-  Value c = add(mul(g, channels), rem(column, channels));
-  Value tap = div(column, channels);
+  // The inner one is (y, x, c): the box's channels of group g at filter tap
+  // (y, x), whose window offsets are tapOffset + tap * tapStep.
+  Value c = add(mul(g, channels), rem(inner, channels));
+  Value tap = div(inner, channels);
+  auto tapOffset = [&](Value t, int64_t offset, int64_t step) {
+    if (offset == 0)
+      return mul(t, step);
+    return arith::SubIOp::create(b, loc, constant(offset), mul(t, -step))
+        .getResult();
+  };
   coords.append({c, w, h, n});
-  offsets.append(
-      {mul(rem(tap, filterW), dilationW), mul(div(tap, filterW), dilationH)});
+  offsets.append({tapOffset(rem(tap, filterW), tapOffsetW, tapStepW),
+                  tapOffset(div(tap, filterW), tapOffsetH, tapStepH)});
 }
 
-/// The transform of `map` that reads upper dimension `upper` and writes
-/// lower dimension `lower` unchanged: a pass-through or a merge into that
-/// one dimension.
-static bool passesThrough(TransformMapAttr map, int64_t upper, int64_t lower) {
-  return findTransform(map, TransformKind::PassThrough, {upper}, {lower}) ||
-         findTransform(map, TransformKind::Merge, {upper}, {lower});
+/// The memref dimensions, outermost first, that view dimension `dim`
+/// reaches through `maps`, or failure where a map does more than pass it
+/// through, merge it or embed it unchanged, or changes a length on the way
+/// (the view must hold exactly what the map holds: a K tile past the view's
+/// end reads zeros).
+static FailureOr<SmallVector<int64_t>>
+reachedDims(ArrayRef<TransformMapAttr> maps, int64_t dim) {
+  SmallVector<int64_t> reached = {dim};
+  for (TransformMapAttr map : maps) {
+    SmallVector<int64_t> next;
+    for (int64_t upper : reached) {
+      const TransformAttr *t = llvm::find_if(map.getTransforms(), [&](auto t) {
+        return llvm::is_contained(t.getUpper(), upper);
+      });
+      if (t == map.getTransforms().end() || t->getUpper().size() != 1)
+        return failure();
+      int64_t length = map.getUpperBounds()[upper];
+      ArrayRef<int64_t> lower = t->getLower();
+      int64_t lowerLength = 1;
+      for (int64_t d : lower)
+        lowerLength *= map.getLowerBounds()[d];
+      bool unchanged =
+          t->getKind() == TransformKind::PassThrough ||
+          t->getKind() == TransformKind::Merge ||
+          (t->getKind() == TransformKind::Embed &&
+           t->getParams() == ArrayRef<int64_t>{0, 1});
+      if (!unchanged || length != lowerLength)
+        return failure();
+      llvm::append_range(next, lower);
+    }
+    reached = std::move(next);
+  }
+  return reached;
 }
 
-/// The map where `view` (G x M x K for A, G x K x N for B) reads an
-/// [..., G, C] memref with C (upper dimension `inner`) contiguous, G
-/// passed through and K the merge of the leading dimensions: a 3-D map
-/// (C, G, K), boxes of 64 along C by BK along K.
+/// The tiled map of `view`, whose dimensions reach the memref's in runs of
+/// consecutive dimensions (TensorMapPlan.h), for tiles of `extents` along
+/// view dimensions 1 and 2.
 static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
-                                             int64_t inner,
                                              int64_t elementBytes,
-                                             int64_t tile, int64_t bk) {
+                                             ArrayRef<int64_t> extents) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
-  if (failed(shape) || view.maps.size() != 1 || tile % kTmaBoxInner ||
-      shape->size() < 3)
+  if (failed(shape))
     return failure();
   int64_t rank = shape->size();
-  TransformMapAttr map = view.maps.front();
-  SmallVector<int64_t> leading =
-      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2));
-  if (!passesThrough(map, inner, rank - 1) ||
-      !passesThrough(map, 0, rank - 2) ||
-      !findTransform(map, TransformKind::Merge, {3 - inner}, leading))
+  // The runs in the view dimensions' order, each dimension's outermost
+  // first.
+  struct Run {
+    int64_t viewDim, first, last;
+  };
+  SmallVector<Run> runs;
+  SmallVector<int64_t> reachedBy(rank, -1);
+  for (int64_t v = 0; v < 3; ++v) {
+    FailureOr<SmallVector<int64_t>> reached = reachedDims(view.maps, v);
+    if (failed(reached))
+      return failure();
+    for (int64_t d : *reached) {
+      if (reachedBy[d] >= 0)
+        return failure();
+      reachedBy[d] = v;
+      if (!runs.empty() && runs.back().viewDim == v &&
+          runs.back().last + 1 == d)
+        runs.back().last = d;
+      else
+        runs.push_back({v, d, d});
+    }
+  }
+  if (llvm::is_contained(reachedBy, -1))
     return failure();
-  int64_t columns = (*shape)[rank - 1], groups = (*shape)[rank - 2];
-  if ((columns * elementBytes) % 16)
+  auto elementsFrom = [&](int64_t first, int64_t end) {
+    return ShapedType::getNumElements(shape->slice(first, end - first));
+  };
+  // The map's dimensions: the runs, innermost first. The innermost is the
+  // memref's contiguous dimension, along M or N (MN-major) or K.
+  SmallVector<Run> order = runs;
+  llvm::sort(order, [](const Run &x, const Run &y) { return x.first > y.first; });
+  if (order.size() > 5 || order.front().last != rank - 1 ||
+      order.front().viewDim == 0)
     return failure();
   TensorMapPlan plan;
-  plan.dims = {columns, groups,
-               ShapedType::getNumElements(shape->drop_back(2))};
-  plan.strides = {columns * elementBytes, groups * columns * elementBytes};
-  plan.box = {kTmaBoxInner, 1, bk};
-  plan.elements = {1, 1, 1};
-  plan.boxBytes = kTmaBoxInner * bk * elementBytes;
+  plan.innerDim = order.front().viewDim;
+  plan.extents[0] = extents[0];
+  plan.extents[1] = extents[1];
+  if (extents[plan.innerDim - 1] % kTmaBoxInner)
+    return failure();
+  for (const Run &run : order) {
+    int64_t size = elementsFrom(run.first, run.last + 1);
+    int64_t stride = elementsFrom(run.last + 1, rank) * elementBytes;
+    if (run.last != rank - 1) {
+      if (stride % 16)
+        return failure();
+      plan.strides.push_back(stride);
+    }
+    plan.dims.push_back(size);
+    // The position along the run's view dimension, over the runs inside it
+    // and modulo its own size but for the outermost.
+    TensorMapPlan::Coordinate coordinate{run.viewDim, 1, 0};
+    bool outermost = true, inside = false;
+    for (const Run &other : runs) {
+      if (other.first == run.first)
+        inside = true;
+      else if (other.viewDim != run.viewDim)
+        continue;
+      else if (!inside)
+        outermost = false;
+      else
+        coordinate.divisor *= elementsFrom(other.first, other.last + 1);
+    }
+    if (!outermost)
+      coordinate.size = size;
+    plan.coordinates.push_back(coordinate);
+    // A box spans 64 along the inner dimension and the tile's extent along
+    // the outer one, in the innermost run of each; a run with another
+    // outside it holds whole boxes.
+    int64_t extent = run.viewDim == 0                ? 1
+                     : run.viewDim == plan.innerDim ? kTmaBoxInner
+                                                    : extents[run.viewDim - 1];
+    int64_t box = coordinate.divisor == 1 ? extent : 1;
+    if (box > 256 || (!outermost && size % box))
+      return failure();
+    plan.box.push_back(box);
+    plan.elements.push_back(1);
+  }
+  plan.boxBytes =
+      ShapedType::getNumElements(plan.box) * elementBytes;
   return plan;
 }
 
-/// The map where `view` (B, G x K x N) reads an [N, H, W, G, C] memref
-/// through embeds (and pads, if any) and merges: an im2col map.
+/// The im2col map where `view` reads an [N, H, W, G, C] memref through
+/// embeds (and pads, if any) and merges, output positions along view
+/// dimension 1 and filter taps by channels, contiguous, along 2.
 static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
                                               int64_t elementBytes,
-                                              int64_t bk, int64_t bn) {
+                                              ArrayRef<int64_t> extents) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
   if (failed(shape) || view.maps.size() < 2 || view.maps.size() > 3 ||
-      shape->size() != 5 || bn % kTmaBoxInner)
+      shape->size() != 5 || extents[1] % kTmaBoxInner)
     return failure();
-  // View (G, K, N) -> (n, y, ho, x, wo, g, c) -> [(n, hp, wp, g, c), where
-  // the convolution pads] -> memref (n, h, w, g, c).
+  // View (G, positions, taps) -> (n, y, ho, x, wo, g, c) -> [(n, hp, wp, g,
+  // c), where the convolution pads] -> memref (n, h, w, g, c).
   TransformMapAttr merges = view.maps[0], windows = view.maps[1];
   TransformAttr embedH =
       findTransform(windows, TransformKind::Embed, {1, 2}, {1});
@@ -145,8 +249,7 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
       !findTransform(windows, TransformKind::PassThrough, {0}, {0}) ||
       !findTransform(windows, TransformKind::PassThrough, {5}, {3}) ||
       !findTransform(windows, TransformKind::PassThrough, {6}, {4}) ||
-      !embedH || !embedW || embedH.getParams()[0] != 0 ||
-      embedW.getParams()[0] != 0)
+      !embedH || !embedW)
     return failure();
   // (left, right) pads of H and W.
   SmallVector<int64_t, 2> padsH = {0, 0}, padsW = {0, 0};
@@ -165,51 +268,68 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   ArrayRef<int64_t> window = merges.getLowerBounds();
   int64_t n = (*shape)[0], h = (*shape)[1], w = (*shape)[2],
           groups = (*shape)[3], c = (*shape)[4];
+  int64_t filterH = window[1];
   TensorMapPlan plan;
   plan.im2col = true;
+  plan.innerDim = 2;
+  plan.extents[0] = extents[0];
+  plan.extents[1] = extents[1];
   plan.channels = c;
   plan.filterW = window[3];
   plan.outH = window[2];
   plan.outW = window[4];
-  plan.dilationH = embedH.getParams()[1];
-  plan.strideH = embedH.getParams()[2];
-  plan.dilationW = embedW.getParams()[1];
-  plan.strideW = embedW.getParams()[2];
+  // Tap t of a filter dimension sits at offset + t * step of the window:
+  // (0, dilation) in order, ((taps - 1) * dilation, -dilation) flipped.
+  // Either way the offsets span [0, (taps - 1) * dilation].
+  auto taps = [](TransformAttr embed, int64_t filter, int64_t &offset,
+                 int64_t &step, int64_t &stride) {
+    ArrayRef<int64_t> p = embed.getParams();
+    offset = p[0];
+    step = p[1];
+    stride = p[2];
+    int64_t dilation = std::abs(step);
+    return step != 0 && stride > 0 && stride <= 8 &&
+           offset == (step < 0 ? (filter - 1) * dilation : 0) &&
+           (filter - 1) * dilation <= 65535;
+  };
+  if (!taps(embedH, filterH, plan.tapOffsetH, plan.tapStepH, plan.strideH) ||
+      !taps(embedW, plan.filterW, plan.tapOffsetW, plan.tapStepW,
+            plan.strideW))
+    return failure();
   plan.padH = padsH[0];
   plan.padW = padsW[0];
-  int64_t filterH = window[1];
   // The pixel box: the output positions' first taps, from -pad to the last
   // position whose window ends inside the padded input.
   plan.lower = {-plan.padW, -plan.padH};
-  plan.upper = {padsW[1] - (plan.filterW - 1) * plan.dilationW,
-                padsH[1] - (filterH - 1) * plan.dilationH};
+  plan.upper = {padsW[1] - (plan.filterW - 1) * std::abs(plan.tapStepW),
+                padsH[1] - (filterH - 1) * std::abs(plan.tapStepH)};
   int64_t channelBytes = groups * c * elementBytes;
-  if (c % kTmaBoxInner || channelBytes % 16 || plan.strideW > 8 ||
-      plan.strideH > 8 ||
+  if (c % kTmaBoxInner || channelBytes % 16 ||
       llvm::any_of(plan.lower, [](int64_t v) { return v < -128; }) ||
       llvm::any_of(plan.upper, [](int64_t v) { return v < -128 || v > 127; }) ||
-      (plan.filterW - 1) * plan.dilationW > 65535 ||
-      (filterH - 1) * plan.dilationH > 65535 || bk > 1024)
+      extents[0] > 1024)
     return failure();
   plan.dims = {groups * c, w, h, n};
   plan.strides = {channelBytes, w * channelBytes, h * w * channelBytes};
-  plan.box = {kTmaBoxInner, bk};
+  plan.box = {kTmaBoxInner, extents[0]};
   plan.elements = {1, plan.strideW, plan.strideH, 1};
-  plan.boxBytes = kTmaBoxInner * bk * elementBytes;
+  plan.boxBytes = kTmaBoxInner * extents[0] * elementBytes;
   return plan;
 }
 
 FailureOr<TensorMapPlan> mlir::ck::planOperandMap(const TracedView &view,
-                                                  int64_t operand,
-                                                  Type elementType,
-                                                  int64_t tile, int64_t bk) {
+                                                  CopyPlanAttr copy,
+                                                  Type elementType) {
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  if (elementBytes != 2)
+  if (elementBytes != 2 || copy.getSwizzle() != kWgmmaSwizzleBytes)
     return failure();
-  // A's columns are its upper dimension 1 (M), B's its dimension 2 (N).
-  FailureOr<TensorMapPlan> tiled =
-      planTiledMap(view, operand + 1, elementBytes, tile, bk);
-  if (succeeded(tiled) || operand == 0)
-    return tiled;
-  return planIm2colMap(view, elementBytes, bk, tile);
+  // The tile's rows run along view dimension 1, its columns along 2; the
+  // boxes are the LDS tile's swizzle blocks.
+  int64_t extents[2] = {copy.getRows(), copy.getCols()};
+  FailureOr<TensorMapPlan> plan = planTiledMap(view, elementBytes, extents);
+  if (failed(plan))
+    plan = planIm2colMap(view, elementBytes, extents);
+  if (failed(plan) || plan->innerDim != copy.getLdsDim() + 1)
+    return failure();
+  return plan;
 }
