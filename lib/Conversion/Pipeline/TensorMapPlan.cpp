@@ -155,7 +155,7 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
     if (failed(reached))
       return failure();
     for (int64_t d : *reached) {
-      if (reachedBy[d] >= 0)
+      if (d < 0 || d >= rank || reachedBy[d] >= 0)
         return failure();
       reachedBy[d] = v;
       if (!runs.empty() && runs.back().viewDim == v &&
