@@ -186,8 +186,11 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
   for (const Run &run : order) {
     int64_t size = elementsFrom(run.first, run.last + 1);
     int64_t stride = elementsFrom(run.last + 1, rank) * elementBytes;
+    // A tensor map's sizes take 32 bits and its strides 40, in 16 bytes.
+    if (size > (int64_t(1) << 32))
+      return failure();
     if (run.last != rank - 1) {
-      if (stride % 16)
+      if (stride % 16 || stride >= (int64_t(1) << 40))
         return failure();
       plan.strides.push_back(stride);
     }
