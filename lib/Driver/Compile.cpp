@@ -65,6 +65,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.partition = options.partition;
   pipeline.waves = options.waves;
   pipeline.stages = options.stages;
+  pipeline.cluster = options.cluster;
   pipeline.config = options.config;
   pipeline.mergeGroups = options.mergeGroups;
   if (chip.vendor == Vendor::NVIDIA)
@@ -390,18 +391,20 @@ static std::string cacheKey(const ConvProblemDesc &problem,
         std::to_string(llvm::sys::toTimeT(status.getLastModificationTime()));
   return BundleCache::key(
       {options.chip, tool, toolFile, options.partition, options.waves,
-       std::to_string(options.stages), options.config,
+       std::to_string(options.stages), options.cluster, options.config,
        std::to_string(options.mergeGroups), options.tunedFrom,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
 
 /// `options` with `problem`'s measured choice from the tuning database,
-/// where the options leave partition, waves and stages to the heuristic
-/// and the database has one. "" or what is wrong with the database.
+/// where the options leave partition, waves, stages and cluster to the
+/// heuristic and the database has one. "" or what is wrong with the
+/// database.
 static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
   if (options.tuningDb.empty() || !options.partition.empty() ||
-      !options.waves.empty() || options.stages || !options.config.empty())
+      !options.waves.empty() || options.stages || !options.cluster.empty() ||
+      !options.config.empty())
     return "";
   // A directory holds one database per chip; a chip without one is
   // untuned.
@@ -418,6 +421,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.partition = tuned->choice.partition;
     options.waves = tuned->choice.waves;
     options.stages = tuned->choice.stages;
+    options.cluster = tuned->choice.cluster;
     options.tunedFrom = path;
   }
   return "";

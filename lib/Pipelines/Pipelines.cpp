@@ -45,6 +45,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   select.partition = o.partition;
   select.waves = o.waves;
   select.stages = o.stages;
+  select.cluster = o.cluster;
   select.config = o.config;
   pm.addPass(createCKSelectGemmConfig(select));
   pm.addPass(createConvertCKToGPU());

@@ -99,6 +99,11 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   else if (config.getAsyncCopy() &&
            !target.hasFeature(TargetFeature::AsyncCopy))
     os << target.getChip() << " has no asynchronous copies to LDS (async_copy)";
+  else if (config.getClusterSize() > 1 &&
+           !target.hasFeature(TargetFeature::Tma))
+    os << target.getChip() << " has no clusters whose copies multicast "
+       << "(TMA); the config clusters " << config.getClusterM() << " x "
+       << config.getClusterN() << " workgroups";
   else if (wave[0] % mma.m || wave[1] % mma.n)
     os << "wave tile " << wave[0] << "x" << wave[1]
        << " is not a whole number of " << instruction << " tiles (" << mma.m

@@ -19,6 +19,8 @@ std::string Choice::suffix() const {
     text += "@waves=" + waves;
   if (stages)
     text += "@stages=" + std::to_string(stages);
+  if (!cluster.empty())
+    text += "@cluster=" + cluster;
   return text;
 }
 
@@ -30,6 +32,8 @@ std::vector<std::string> Choice::flags() const {
     result.push_back("--waves=" + waves);
   if (stages)
     result.push_back("--stages=" + std::to_string(stages));
+  if (!cluster.empty())
+    result.push_back("--cluster=" + cluster);
   return result;
 }
 
@@ -41,11 +45,15 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     std::string name = flag.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
     if (value.empty())
-      return "'" + flag + "' is not --partition=P, --waves=L,M or --stages=S";
+      return "'" + flag +
+             "' is not --partition=P, --waves=L,M, --stages=S or "
+             "--cluster=MxN";
     if (name == "--partition") {
       choice.partition = value;
     } else if (name == "--waves") {
       choice.waves = value;
+    } else if (name == "--cluster") {
+      choice.cluster = value;
     } else if (name == "--stages") {
       char *end = nullptr;
       long long stages = std::strtoll(value.c_str(), &end, 10);
@@ -53,7 +61,9 @@ std::string Choice::parse(const std::vector<std::string> &flags,
         return "'" + flag + "': stages are 1 to 4";
       choice.stages = stages;
     } else {
-      return "'" + flag + "' is not --partition=P, --waves=L,M or --stages=S";
+      return "'" + flag +
+             "' is not --partition=P, --waves=L,M, --stages=S or "
+             "--cluster=MxN";
     }
   }
   return "";
@@ -70,10 +80,15 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
     for (const char *partition : partitions)
       choices.push_back(Choice{partition, "", stages});
   }
-  if (warpgroupRoles)
+  if (warpgroupRoles) {
     for (const char *waves : {"4,4", "4,8"})
       for (const char *partition : partitions)
         choices.push_back(Choice{partition, waves, 0});
+    for (const char *waves : {"4,4", "4,8"})
+      for (const char *partition : {"split_k", "data_parallel"})
+        for (const char *cluster : {"2x1", "1x2"})
+          choices.push_back(Choice{partition, waves, 0, cluster});
+  }
   return choices;
 }
 

@@ -81,6 +81,14 @@ cl::opt<int64_t> stages(
              "LDS buffers (NVIDIA sm_80 and later; with --waves the load waves "
              "copy that way)"),
     cl::init(0), cl::cat(category));
+cl::opt<std::string> cluster(
+    "cluster",
+    cl::desc("Thread block clusters of GEMM kernels (sm_90a, with --waves): "
+             "auto (the heuristic's: none), or MxN workgroups of "
+             "neighbouring tiles along M and N that share operand tiles by "
+             "TMA multicast, 2x1 or 4x1 (sharing B) or 1x2 or 1x4 (sharing "
+             "A)"),
+    cl::init("auto"), cl::cat(category));
 cl::opt<int64_t> mergeGroups(
     "merge-groups",
     cl::desc("Groups per backward-weight GEMM: 0 (default) for the rule "
@@ -101,13 +109,15 @@ cl::opt<std::string> config(
     cl::desc("Pin one kernel configuration on every GEMM of the problem: a "
              "#ck.gemm_config, e.g. '#ck.gemm_config<block = [128, 128, 32], "
              "wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>>' (checked "
-             "against the chip; not with --partition, --waves, --stages)"),
+             "against the chip; not with --partition, --waves, --stages, "
+             "--cluster)"),
     cl::init(""), cl::cat(category));
 cl::opt<std::string> tuningDb(
     "tuning-db",
     cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
              "files; default $CK_MLIR_TUNING_DB): problems it holds compile "
-             "with their measured --partition/--waves/--stages unless those "
+             "with their measured --partition/--waves/--stages/--cluster "
+             "unless those "
              "are given"),
     cl::init(""), cl::cat(category));
 cl::opt<bool> noTuningDb("no-tuning-db",
@@ -117,7 +127,9 @@ cl::opt<bool> sweep(
     "sweep",
     cl::desc("Compile each problem once per choice ck-bench --sweep times "
              "(the heuristic's; --stages 1 and 3 with the heuristic's "
-             "partition, split_k and data_parallel) into DIR/<key>@<choice>"),
+             "partition, split_k and data_parallel; on sm_90a --waves 4,4 "
+             "and 4,8 with them, and split_k and data_parallel ones with "
+             "--cluster 2x1 and 1x2) into DIR/<key>@<choice>"),
     cl::init(false), cl::cat(category));
 cl::opt<unsigned> jobs(
     "jobs",
@@ -259,6 +271,7 @@ int main(int argc, char **argv) {
   options.partition = partition == "auto" ? "" : partition.getValue();
   options.waves = waves == "auto" ? "" : waves.getValue();
   options.stages = stages;
+  options.cluster = cluster == "auto" ? "" : cluster.getValue();
   options.config = config;
   options.mergeGroups = mergeGroups;
   options.reference = !noReference;
@@ -277,9 +290,11 @@ int main(int argc, char **argv) {
       return 1;
     }
     if (!options.partition.empty() || !options.waves.empty() ||
-        options.stages || !options.config.empty()) {
+        options.stages || !options.cluster.empty() ||
+        !options.config.empty()) {
       llvm::errs() << "ck-compile: --sweep compiles its own choices; leave "
-                      "out --partition, --waves, --stages and --config\n";
+                      "out --partition, --waves, --stages, --cluster and "
+                      "--config\n";
       return 1;
     }
     // Each choice gives the partition: a ckProfiler split_k is left out
@@ -293,6 +308,7 @@ int main(int argc, char **argv) {
       one.partition = choice.partition;
       one.waves = choice.waves;
       one.stages = choice.stages;
+      one.cluster = choice.cluster;
       one.bundleSuffix = choice.suffix();
       one.tuningDb.clear();
       ok &= succeeded(

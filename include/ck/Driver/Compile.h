@@ -23,6 +23,8 @@ struct CompileOptions {
   std::string waves;
   /// The GEMM kernels' K-loop pipeline (ck-select-gemm-config's `stages`).
   int64_t stages = 0;
+  /// The GEMM kernels' clusters (ck-select-gemm-config's `cluster`, MxN).
+  std::string cluster;
   /// A #ck.gemm_config pinned on every GEMM (ck-select-gemm-config's
   /// `config`); "" for the heuristic's.
   std::string config;
@@ -36,8 +38,8 @@ struct CompileOptions {
   std::string cacheDir;
   /// The tuning database (ck/Tuning/Tuning.h): a file, or a directory of
   /// <chip>.tuning files; "" for none. compileProblem takes a problem's
-  /// measured choice from it where partition, waves and stages are not
-  /// given.
+  /// measured choice from it where partition, waves, stages and cluster
+  /// are not given.
   std::string tuningDb;
   /// The database file whose choice compileProblem took (the plan's `meta
   /// tuning_db`); "" where partition, waves and stages are the heuristic's

@@ -54,6 +54,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
                      "heuristic's), 1 (register prefetch) or 2 to 4 "
                      "(asynchronous copies; see ck-select-gemm-config)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> cluster{
+      *this, "cluster",
+      llvm::cl::desc("Clusters of the GEMM kernels: auto (the heuristic's, "
+                     "none) or MxN workgroups (see ck-select-gemm-config)"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> config{
       *this, "config",
       llvm::cl::desc("A #ck.gemm_config pinned on every GEMM without one "

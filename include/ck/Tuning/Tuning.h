@@ -34,23 +34,25 @@ namespace cktuning {
 struct Choice {
   std::string partition, waves;
   int64_t stages = 0;
+  std::string cluster;
 
   bool isHeuristic() const {
-    return partition.empty() && waves.empty() && stages == 0;
+    return partition.empty() && waves.empty() && stages == 0 &&
+           cluster.empty();
   }
   /// The suffix of the choice's bundle directory beside the heuristic's
-  /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S", each part
-  /// where set; "" for the heuristic.
+  /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S@cluster=MxN",
+  /// each part where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
-  /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S); ""
-  /// or what is wrong.
+  /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S,
+  /// --cluster=MxN); "" or what is wrong.
   static std::string parse(const std::vector<std::string> &flags,
                            Choice &choice);
   bool operator==(const Choice &other) const {
     return partition == other.partition && waves == other.waves &&
-           stages == other.stages;
+           stages == other.stages && cluster == other.cluster;
   }
 };
 
@@ -60,7 +62,9 @@ struct Choice {
 /// where the views allow it) and one or two consumer warpgroups
 /// (`--waves=4,4`, `--waves=4,8`); each with the heuristic's
 /// partition, split-K (the heuristic's number of K ranges) and
-/// data-parallel.
+/// data-parallel; then those roles' split-K and data-parallel kernels in
+/// clusters of two along M and along N (`--cluster=2x1`, `1x2`), where
+/// the tiles divide into them.
 std::vector<Choice> sweepChoices(const std::string &chip);
 
 /// A measured choice for one problem.

@@ -137,6 +137,21 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     mapB = planOperandMap(views[1], operandTiles.b, elementType);
   }
   bool tma = succeeded(mapA) && succeeded(mapB);
+  // A cluster's workgroups multicast their shared operand's boxes.
+  int64_t clusterM = config.getClusterM(), clusterN = config.getClusterN();
+  if (config.getClusterSize() > 1) {
+    if (!tma)
+      return op.emitOpError()
+             << "clusters workgroups (" << config
+             << "), which needs TMA copies: the chip's `tma` feature, "
+                "asynchronous copies for wgmma by load waves, and operands "
+                "whose views are box walks of their memrefs (TensorMapPlan.h)";
+    if (tiles[1] % clusterM || tiles[2] % clusterN)
+      return op.emitOpError()
+             << "clusters workgroups [" << clusterM << ", " << clusterN
+             << "], which do not divide its " << tiles[1] << " x " << tiles[2]
+             << " tiles";
+  }
   // On NVIDIA the ring between wave roles synchronizes on mbarriers, two
   // per slot, after the arena's other uses (the epilogue's staging may not
   // overwrite one the next unit's ring initializes).
@@ -187,8 +202,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     skeleton.func->setAttr(kGridConstantsAttrName,
                            b.getDenseI64ArrayAttr(gridConstants));
   }
+  DenseI64ArrayAttr cluster;
+  if (config.getClusterSize() > 1) {
+    cluster = b.getDenseI64ArrayAttr({clusterM, clusterN});
+    skeleton.func.setKnownClusterSizeAttr(b.getDenseI32ArrayAttr(
+        {static_cast<int32_t>(config.getClusterSize()), 1, 1}));
+  }
   auto body = PartitionOp::create(b, loc, partition, tiles, kTiles,
-                                  scheduleArgs, workspace);
+                                  scheduleArgs, workspace, cluster);
 
   // A unit: the tile's K-tiles [k0, k1) (the skeleton rebased the views on
   // the kernel's arguments).

@@ -14,6 +14,16 @@
 // orders the thread's LDS accesses before the waiters' (compute-sanitizer's
 // racecheck follows this ordering; it does not follow named barriers).
 //
+// A ring of a cluster of N workgroups (ck.ring ... cluster N): each math
+// thread signals `empty` on the slot's barrier of every workgroup of the
+// cluster (mapa, then mbarrier.arrive.release.cluster on the
+// shared::cluster address), so `empty` expects N times the math threads;
+// a cluster barrier after the initialization makes every workgroup's
+// barriers ready before a peer's copy or signal reaches them, and one
+// before ck.ring_end's invalidation waits for the peers' last signals. A
+// multicast ck.tma_load writes the same slot of every workgroup of the
+// cluster and completes bytes on each one's `full` barrier.
+//
 //===----------------------------------------------------------------------===//
 
 #include "MbarrierRing.h"
@@ -64,15 +74,23 @@ Value phaseOf(OpBuilder &b, Location loc, RingOp ring, Value step,
       arith::RemUIOp::create(b, loc, phase, indexConstant(b, loc, 2)));
 }
 
+/// All threads of the cluster meet: what each did before (its release) is
+/// visible to every thread after (its acquire).
+void emitClusterBarrier(OpBuilder &b, Location loc) {
+  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/UnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/UnitAttr());
+}
+
 /// Thread 0 initializes the barriers: `full` for one arrival (TMA) or
-/// every load thread's, `empty` for every math thread's.
+/// every load thread's, `empty` for every math thread's of the cluster.
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
   int64_t slots = ring.getRing().getType().getSlots();
   int64_t fullArrivals =
       ring.hasTransactions() ? 1 : ring.getLoadWaves() * kWarpSize;
-  int64_t emptyArrivals = ring.getMathWaves() * kWarpSize;
+  int64_t emptyArrivals =
+      ring.getCluster() * ring.getMathWaves() * kWarpSize;
   emitInThreadZero(rewriter, loc, [&] {
     for (auto [event, arrivals] : {std::pair{RingEvent::Full, fullArrivals},
                                    std::pair{RingEvent::Empty, emptyArrivals}})
@@ -85,7 +103,10 @@ void lowerRing(IRRewriter &rewriter, RingOp ring) {
             Value());
     NVVM::FenceMbarrierInitOp::create(rewriter, loc);
   });
-  LdsBarrierOp::create(rewriter, loc);
+  if (ring.getCluster() > 1)
+    emitClusterBarrier(rewriter, loc);
+  else
+    LdsBarrierOp::create(rewriter, loc);
 }
 
 void lowerExpect(IRRewriter &rewriter, RingExpectOp expect, RingOp ring) {
@@ -127,11 +148,16 @@ void lowerTmaLoad(IRRewriter &rewriter, TmaLoadOp load, RingOp ring) {
     coords.push_back(cast(c, 32));
   for (Value o : load.getOffsets())
     offsets.push_back(cast(o, 16));
+  // A multicast box goes to every workgroup of the cluster.
+  Value multicastMask;
+  if (load.getMulticast())
+    multicastMask = arith::ConstantIntOp::create(
+        rewriter, loc, (int64_t(1) << ring.getCluster()) - 1, 16);
   NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
       rewriter, loc, destination, load.getMap(), coords,
       barrierOf(rewriter, loc, ring,
                 slotOf(rewriter, loc, ring, load.getStep())),
-      offsets, Value(), Value(),
+      offsets, multicastMask, Value(),
       offsets.empty() ? NVVM::TMALoadMode::TILE : NVVM::TMALoadMode::IM2COL,
       /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
   rewriter.eraseOp(load);
@@ -141,6 +167,8 @@ void lowerEnd(IRRewriter &rewriter, RingEndOp end, RingOp ring) {
   Location loc = end.getLoc();
   rewriter.setInsertionPoint(end);
   int64_t slots = ring.getRing().getType().getSlots();
+  if (ring.getCluster() > 1)
+    emitClusterBarrier(rewriter, loc);
   emitInThreadZero(rewriter, loc, [&] {
     for (RingEvent event : {RingEvent::Full, RingEvent::Empty})
       for (int64_t s = 0; s < slots; ++s)
@@ -178,6 +206,21 @@ void mlir::ck::lowerMbarrierRingSetup(Operation *root) {
 void mlir::ck::emitMbarrierRingEvent(OpBuilder &b, const RingEventSite &site) {
   Location loc = site.op->getLoc();
   Value barrier = barrierOf(b, loc, site.ring, site.emitSlot(b), site.event);
+  int64_t cluster = RingOp(site.ring).getCluster();
+  if (!site.isWait && cluster > 1 && site.event == RingEvent::Empty) {
+    // The slot of every workgroup of the cluster: any of them may multicast
+    // into this workgroup's slot.
+    auto clusterPointer = LLVM::LLVMPointerType::get(
+        b.getContext(), kSharedClusterAddressSpace);
+    for (int64_t rank = 0; rank < cluster; ++rank) {
+      Value peer = NVVM::MapaOp::create(
+          b, loc, clusterPointer, barrier,
+          arith::ConstantIntOp::create(b, loc, rank, 32));
+      NVVM::MBarrierArriveOp::create(b, loc, Type(), peer, Value(),
+                                     NVVM::MemScopeKind::CLUSTER);
+    }
+    return;
+  }
   if (!site.isWait) {
     NVVM::MBarrierArriveOp::create(b, loc, Type(), barrier, Value());
     return;

@@ -5,6 +5,8 @@
 //
 //   x = block id x, g = block id y       (x: the tile among TM x TN, row-major)
 //   m0 = (x / TN) * rows, n0 = (x % TN) * cols, tile = g * TM * TN + x
+//   (with `cluster [CM, CN]`, x is first the tile of rank x mod (CM * CN) of
+//   the cluster's group of tiles, emitClusteredTile)
 //
 //   data_parallel: unit(g, m0, n0, 0, k_tiles), then the epilogue.
 //   split_k:       split = block id z, per = ceil(k_tiles / k_batch);
@@ -74,11 +76,40 @@ TilePosition emitTilePosition(OpBuilder &b, Location loc, PartitionOp op,
   return {g, m0, n0, tile};
 }
 
-/// The tile the workgroup's block ids name: x along M and N, y the batch.
+/// The tile (row-major over TM x TN) of workgroup `x` of a grid in clusters
+/// of CM x CN tiles: cluster q = x / (CM * CN) holds the group of tiles q
+/// (row-major over [TM / CM, TN / CN]), and rank r = x mod (CM * CN) its
+/// r-th tile along the cluster's dimension.
+Value emitClusteredTile(OpBuilder &b, Location loc, PartitionOp op, Value x,
+                        ArrayRef<int64_t> cluster) {
+  ArrayRef<int64_t> tiles = op.getTiles();
+  int64_t size = cluster[0] * cluster[1];
+  Value rank = arith::RemUIOp::create(b, loc, x, indexConstant(b, loc, size));
+  Value group = arith::DivUIOp::create(b, loc, x, indexConstant(b, loc, size));
+  Value groupsN = indexConstant(b, loc, tiles[2] / cluster[1]);
+  Value row = arith::DivUIOp::create(b, loc, group, groupsN);
+  Value column = arith::RemUIOp::create(b, loc, group, groupsN);
+  // The cluster's dimension: its first tile, plus the rank.
+  Value &along = cluster[0] > 1 ? row : column;
+  along = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, along,
+                            indexConstant(b, loc, cluster[0] * cluster[1])),
+      rank);
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, row, indexConstant(b, loc, tiles[2])),
+      column);
+}
+
+/// The tile the workgroup's block ids name: x along M and N (in clusters
+/// where the partition has them), y the batch.
 TilePosition emitBlockTilePosition(OpBuilder &b, Location loc,
                                    PartitionOp op) {
   Value x = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value g = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  if (std::optional<ArrayRef<int64_t>> cluster = op.getCluster())
+    x = emitClusteredTile(b, loc, op, x, *cluster);
   return emitTilePosition(b, loc, op, g, x);
 }
 

@@ -484,6 +484,12 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
 /// by its extent along the other, one 128-byte swizzled block each), whose
 /// arrival fills the slot. Nothing waits for the copies
 /// here: the math waves wait on the barrier.
+///
+/// In a cluster of C workgroups along M (they share the B tile) or N (A),
+/// the workgroup of rank r copies the shared operand's boxes j with
+/// j mod C = r and multicasts them to the whole cluster; each workgroup
+/// still announces all of its slot's bytes, which its own and its peers'
+/// copies complete.
 void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, Value ring, Value steps,
                      Value tid) {
@@ -493,6 +499,12 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   Value lds[2] = {parts.ldsA, parts.ldsB};
   int64_t bytes = plans[0].boxCount() * plans[0].boxBytes +
                   plans[1].boxCount() * plans[1].boxBytes;
+  int64_t cluster = config.getClusterSize();
+  // The operand the cluster shares (-1: none): B along M, A along N.
+  int shared = cluster == 1 ? -1 : config.getClusterM() > 1 ? 1 : 0;
+  Value rank;
+  if (cluster > 1)
+    rank = gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x);
   Value zero = indexConstant(b, loc, 0);
   auto loadLoop =
       scf::ForOp::create(b, loc, zero, steps, indexConstant(b, loc, 1));
@@ -515,12 +527,24 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
            Value position[2][2] = {{op.getM0(), k}, {k, op.getN0()}};
            for (int operand = 0; operand < 2; ++operand)
              for (int64_t j = 0; j < plans[operand].boxCount(); ++j) {
-               SmallVector<Value> coords, offsets;
-               plans[operand].emitBox(b, loc, op.getG(), position[operand], j,
-                                      coords, offsets);
-               TmaLoadOp::create(b, loc, maps[operand], coords, offsets,
-                                 lds[operand], slot,
-                                 plans[operand].boxOffset(j), ring, step);
+               auto copyBox = [&] {
+                 SmallVector<Value> coords, offsets;
+                 plans[operand].emitBox(b, loc, op.getG(), position[operand],
+                                        j, coords, offsets);
+                 TmaLoadOp::create(b, loc, maps[operand], coords, offsets,
+                                   lds[operand], slot,
+                                   plans[operand].boxOffset(j), ring, step,
+                                   /*multicast=*/operand == shared);
+               };
+               if (operand != shared) {
+                 copyBox();
+                 continue;
+               }
+               emitIf(b, loc,
+                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            rank,
+                                            indexConstant(b, loc, j % cluster)),
+                      copyBox);
              }
          });
 }
@@ -572,7 +596,8 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
   bool tma = !op.getMaps().empty();
   Value ring = RingOp::create(b, loc, RingType::get(b.getContext(), slots),
-                              mathWaves, loadWaves, op.getBarriers());
+                              mathWaves, loadWaves, op.getBarriers(),
+                              config.getClusterSize());
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
@@ -681,6 +706,9 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
              << "copies with TMA, but operand " << (failed(a) ? "A" : "B")
              << " is not a box walk of its memref (TensorMapPlan.h)";
     parts.maps = {*a, *b};
+  } else if (config.getClusterSize() > 1) {
+    return op.emitOpError() << "clusters workgroups, whose load waves "
+                               "multicast with TMA, but has no tensor maps";
   }
   parts.spareRegisters = std::numeric_limits<int64_t>::max();
   // Carried states stand in for the index math the addressing reserve

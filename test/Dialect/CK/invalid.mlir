@@ -1027,8 +1027,28 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 
 // -----
 // An option the configuration does not have.
-// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves or async_copy}}
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy or cluster}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
+
+// -----
+// A cluster along both M and N.
+// expected-error @+1 {{cluster must be [1, 1], [2 or 4, 1] or [1, 2 or 4] (workgroups along M or N), got [2, 2]}}
+#bad_config = #ck.gemm_config<block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 2]>
+
+// -----
+// A cluster of three workgroups.
+// expected-error @+1 {{cluster must be [1, 1], [2 or 4, 1] or [1, 2 or 4] (workgroups along M or N), got [3, 1]}}
+#bad_config = #ck.gemm_config<block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [3, 1]>
+
+// -----
+// A cluster whose tiles no load waves multicast.
+// expected-error @+1 {{a cluster needs wave roles (load_waves): its load waves multicast the shared operand tiles}}
+#bad_config = #ck.gemm_config<block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy, cluster = [1, 2]>
+
+// -----
+// A cluster of StreamK workgroups.
+// expected-error @+1 {{a cluster needs a data-parallel or split-K partition: StreamK's workgroups walk K ranges of their own, which they cannot share}}
+#bad_config = #ck.gemm_config<block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1]>
 
 // -----
 // An option given twice.

@@ -541,6 +541,9 @@ func.func @generic_form(%m: memref<4x6xf32>, %n: memref<4x6xf32>) {
 // CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy> :
 // Load waves that copy asynchronously.
 // CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, load_waves = 4, async_copy> :
+// A cluster, given first, prints last; [1, 1] is the default.
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1]> :
+// CHECK: ck.gemm %[[A]], %[[B]] -> %[[C]] config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy> :
 func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
                        %c: memref<1x256x128xf16>, %va: !ck.view<2x32x16xbf16>,
                        %vb: !ck.view<2x16x32xbf16>, %vc: !ck.view<2x32x32xf32>) {
@@ -567,6 +570,12 @@ func.func @gemm_config(%a: memref<1x256x64xf16>, %b: memref<1x64x128xf16>,
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   ck.gemm %a, %b -> %c
       config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>, async_copy, load_waves = 4, lds_buffers = 3>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %a, %b -> %c
+      config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, cluster = [2, 1], partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 4, load_waves = 4, async_copy>
+      : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
+  ck.gemm %a, %b -> %c
+      config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [1, 1]>
       : memref<1x256x64xf16>, memref<1x64x128xf16> -> memref<1x256x128xf16>
   return
 }

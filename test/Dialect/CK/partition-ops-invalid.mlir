@@ -511,3 +511,51 @@ func.func @stray_yield() {
   // expected-error @+1 {{'ck.yield' op expects parent op to be one of 'ck.partition, ck.roles'}}
   ck.yield
 }
+
+// -----
+// A cluster along both dimensions.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_shape() {
+  // expected-error @+1 {{'ck.partition' op cluster must be [2 or 4, 1] or [1, 2 or 4] (workgroups along M or N)}}
+  ck.partition #ck.partition<data_parallel> tiles [1, 2, 2] k_tiles 1 cluster [2, 2] unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// A cluster of two along M over three rows of tiles.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_divides() {
+  // expected-error @+1 {{'ck.partition' op cluster [2, 1] does not divide the 3 x 4 tiles}}
+  ck.partition #ck.partition<data_parallel> tiles [1, 3, 4] k_tiles 1 cluster [2, 1] unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// StreamK's workgroups in clusters.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_stream_k(%ws: memref<?xf32>, %s0: i32, %s1: i32, %s2: i32, %s3: i32, %s4: i32) {
+  // expected-error @+1 {{'ck.partition' op cannot cluster StreamK's workgroups, whose K ranges differ}}
+  ck.partition #ck.partition<stream_k> tiles [1, 2, 2] k_tiles 4 cluster [1, 2] schedule(%s0, %s1, %s2, %s3, %s4) workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}

@@ -16,6 +16,7 @@
 // CHECK: ck.partial_store %{{.*}} -> %{{.*}}[%{{.*}}] : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<?xf32>
 // CHECK: ck.yield
 // CHECK: ck.partition <data_parallel> tiles [1, 1, 1] k_tiles 1 unit
+// CHECK: ck.partition <data_parallel> tiles [1, 4, 3] k_tiles 2 cluster [2, 1] unit
 // CHECK: ck.partition <stream_k, reduce = linear, dp = per_tile, tail = all, min_iters = 3> tiles [1, 2, 2] k_tiles 9 schedule(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) workspace(%{{.*}} : memref<?xf32>) unit {
 // CHECK: ck.flag_wait %{{.*}}[%{{.*}}] : memref<?xf32>
 // CHECK: ck.flag_signal %{{.*}}[%{{.*}}] : memref<?xf32>
@@ -33,6 +34,15 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
     ck.yield
   }
   ck.partition #ck.partition<data_parallel> tiles [1, 1, 1] k_tiles 1 unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  ck.partition #ck.partition<data_parallel> tiles [1, 4, 3] k_tiles 2
+      cluster [2, 1] unit {
   ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
     %z = ck.acc_zero : !acc
     ck.yield %z : !acc

@@ -198,3 +198,29 @@ func.func @expect_and_signal(%bars: !bars, %i: index) {
   ck.ring_signal %ring full %i : !ck.ring<4>
   return
 }
+
+// -----
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+!lds = memref<4x64x256xf16, #gpu.address_space<workgroup>>
+func.func @multicast_without_cluster(%map: !llvm.ptr, %bars: !bars, %lds: !lds, %i: index) {
+  %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
+  // expected-error @+1 {{multicasts, but its ring has no cluster (ck.ring ... cluster N)}}
+  ck.tma_load %map [%i, %i] -> %lds [%i] offset 0 ring %ring step %i multicast
+      : !llvm.ptr, !lds, !ck.ring<4>
+  return
+}
+
+// -----
+func.func @cluster_without_barriers() {
+  // expected-error @+1 {{is shared by a cluster, which needs barriers (ck.ring ... barriers): a cluster's workgroups signal each other's mbarriers}}
+  %ring = ck.ring math 4 load 4 cluster 2 : !ck.ring<4>
+  return
+}
+
+// -----
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+func.func @cluster_of_three(%bars: !bars) {
+  // expected-error @+1 {{cluster must be 1, 2 or 4 workgroups, got 3}}
+  %ring = ck.ring math 4 load 4 barriers %bars (!bars) cluster 3 : !ck.ring<4>
+  return
+}

@@ -40,3 +40,22 @@ func.func @load_step(%map: !llvm.ptr,
   ck.ring_end %ring : !ck.ring<4>
   return
 }
+
+// A ring of a cluster of two and a box multicast to both workgroups.
+// CHECK-LABEL: func.func @cluster_step
+// CHECK: %[[RING:.*]] = ck.ring math 8 load 4 barriers %{{.*}}(memref<8xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<4>
+// CHECK: ck.tma_load %{{[a-z0-9]+}}[%{{.*}}, %{{.*}}] -> %{{[a-z0-9]+}}[%{{.*}}] offset 0 ring %[[RING]] step %{{.*}} multicast : !llvm.ptr
+// CHECK: ck.tma_load %{{[a-z0-9]+}}[%{{.*}}, %{{.*}}] -> %{{[a-z0-9]+}}[%{{.*}}] offset 4096 ring %[[RING]] step %{{[a-z0-9]+}} : !llvm.ptr
+func.func @cluster_step(%map: !llvm.ptr,
+                        %bars: memref<8xi64, #gpu.address_space<workgroup>>,
+                        %lds: memref<4x64x256xf16, #gpu.address_space<workgroup>>,
+                        %i: index, %c: index, %k: index) {
+  %ring = ck.ring math 8 load 4 barriers %bars
+      (memref<8xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<4>
+  ck.tma_load %map [%c, %k] -> %lds [%i] offset 0 ring %ring step %i
+      multicast
+      : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>
+  ck.tma_load %map [%c, %k] -> %lds [%i] offset 4096 ring %ring step %i
+      : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>
+  return
+}

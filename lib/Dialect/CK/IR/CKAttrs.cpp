@@ -229,16 +229,19 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 namespace mlir::ck {
-/// `(, partition = P)? (, lds_buffers = L)?` in either order, each at most
-/// once; data-parallel and 1 by default.
+/// `(, partition = P)? (, lds_buffers = L)? (, load_waves = W)?
+/// (, async_copy)? (, cluster = [CM, CN])?` in any order, each at most once;
+/// data-parallel, 1, 0, off and [1, 1] by default.
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
-                                   bool &asyncCopy) {
+                                   bool &asyncCopy, int64_t &clusterM,
+                                   int64_t &clusterN) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
   loadWaves = 0;
   asyncCopy = false;
+  clusterM = clusterN = 1;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -246,10 +249,11 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
     if (parser.parseKeyword(&name))
       return failure();
     if (name != "partition" && name != "lds_buffers" && name != "load_waves" &&
-        name != "async_copy")
+        name != "async_copy" && name != "cluster")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
-             << "'; expected partition, lds_buffers, load_waves or async_copy";
+             << "'; expected partition, lds_buffers, load_waves, async_copy "
+                "or cluster";
     if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
@@ -263,6 +267,11 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
     if (name == "partition") {
       if (parser.parseAttribute(partition))
         return failure();
+    } else if (name == "cluster") {
+      if (parser.parseLSquare() || parser.parseInteger(clusterM) ||
+          parser.parseComma() || parser.parseInteger(clusterN) ||
+          parser.parseRSquare())
+        return failure();
     } else if (parser.parseInteger(name == "lds_buffers" ? ldsBuffers
                                                          : loadWaves)) {
       return failure();
@@ -273,7 +282,8 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
-                            bool asyncCopy) {
+                            bool asyncCopy, int64_t clusterM,
+                            int64_t clusterN) {
   if (partition.getKind() != PartitionKind::DataParallel)
     printer << ", partition = " << partition;
   if (ldsBuffers != 1)
@@ -282,6 +292,8 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
     printer << ", load_waves = " << loadWaves;
   if (asyncCopy)
     printer << ", async_copy";
+  if (clusterM != 1 || clusterN != 1)
+    printer << ", cluster = [" << clusterM << ", " << clusterN << "]";
 }
 } // namespace mlir::ck
 
@@ -293,7 +305,8 @@ LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
-                       int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy) {
+                       int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy,
+                       int64_t clusterM, int64_t clusterN) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)
@@ -324,12 +337,34 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "block tile " << block[0] << "x" << block[1]
                        << " is not a whole number of " << wave[0] << "x"
                        << wave[1] << " wave tiles";
+  auto isClusterSize = [](int64_t size) {
+    return size == 1 || size == 2 || size == 4;
+  };
+  if (!isClusterSize(clusterM) || !isClusterSize(clusterN) ||
+      (clusterM > 1 && clusterN > 1))
+    return emitError() << "cluster must be [1, 1], [2 or 4, 1] or [1, 2 or "
+                          "4] (workgroups along M or N), got ["
+                       << clusterM << ", " << clusterN << "]";
+  if (clusterM * clusterN > 1 && !loadWaves)
+    return emitError() << "a cluster needs wave roles (load_waves): its load "
+                          "waves multicast the shared operand tiles";
+  if (clusterM * clusterN > 1 &&
+      partition.getKind() == PartitionKind::StreamK)
+    return emitError() << "a cluster needs a data-parallel or split-K "
+                          "partition: StreamK's workgroups walk K ranges of "
+                          "their own, which they cannot share";
   return success();
 }
 
 GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
   return get(getContext(), getBlock(), getWave(), getMma(), partition,
-             getLdsBuffers(), getLoadWaves(), getAsyncCopy());
+             getLdsBuffers(), getLoadWaves(), getAsyncCopy(), getClusterM(),
+             getClusterN());
+}
+
+GemmConfigAttr GemmConfigAttr::withCluster(int64_t m, int64_t n) const {
+  return get(getContext(), getBlock(), getWave(), getMma(), getPartition(),
+             getLdsBuffers(), getLoadWaves(), getAsyncCopy(), m, n);
 }
 
 //===----------------------------------------------------------------------===//

@@ -22,10 +22,12 @@ namespace mlir::ck {
 // The `custom<GemmConfigOptions>` directive of #ck.gemm_config (CKAttrs.cpp).
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
-                                   bool &asyncCopy);
+                                   bool &asyncCopy, int64_t &clusterM,
+                                   int64_t &clusterN);
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
-                            bool asyncCopy);
+                            bool asyncCopy, int64_t clusterM,
+                            int64_t clusterN);
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,
                              int64_t &k);
 void printMatrixShape(AsmPrinter &printer, int64_t m, int64_t n, int64_t k);

@@ -102,6 +102,22 @@ LogicalResult PartitionOp::verifyRegions() {
   if (partition.getKind() == PartitionKind::StreamK &&
       failed(verifyStreamKIterations(*this, getTileCount(), getKTiles())))
     return failure();
+  if (std::optional<ArrayRef<int64_t>> cluster = getCluster()) {
+    auto isSize = [](int64_t size) {
+      return size == 1 || size == 2 || size == 4;
+    };
+    if (cluster->size() != 2 || !isSize((*cluster)[0]) ||
+        !isSize((*cluster)[1]) || ((*cluster)[0] > 1) == ((*cluster)[1] > 1))
+      return emitOpError() << "cluster must be [2 or 4, 1] or [1, 2 or 4] "
+                              "(workgroups along M or N)";
+    if (tiles[1] % (*cluster)[0] || tiles[2] % (*cluster)[1])
+      return emitOpError() << "cluster [" << (*cluster)[0] << ", "
+                           << (*cluster)[1] << "] does not divide the "
+                           << tiles[1] << " x " << tiles[2] << " tiles";
+    if (partition.getKind() == PartitionKind::StreamK)
+      return emitOpError() << "cannot cluster StreamK's workgroups, whose K "
+                              "ranges differ";
+  }
 
   Block &unit = getUnit().front();
   Type index = IndexType::get(getContext());

@@ -66,6 +66,14 @@ LogicalResult RingOp::verify() {
     return emitOpError() << "is filled both by announced bytes "
                             "(ck.ring_expect) and by full signals; a ring "
                             "takes one of them";
+  int64_t cluster = getCluster();
+  if (cluster != 1 && cluster != 2 && cluster != 4)
+    return emitOpError() << "cluster must be 1, 2 or 4 workgroups, got "
+                         << cluster;
+  if (cluster > 1 && !hasBarriers())
+    return emitOpError() << "is shared by a cluster, which needs barriers "
+                            "(ck.ring ... barriers): a cluster's workgroups "
+                            "signal each other's mbarriers";
   return success();
 }
 

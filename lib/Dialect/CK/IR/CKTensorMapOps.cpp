@@ -84,5 +84,8 @@ LogicalResult TmaLoadOp::verify() {
   auto ring = getRing().getDefiningOp<RingOp>();
   if (!ring || !ring.hasBarriers())
     return emitOpError() << "needs a ring with barriers (ck.ring ... barriers)";
+  if (getMulticast() && ring.getCluster() == 1)
+    return emitOpError() << "multicasts, but its ring has no cluster "
+                            "(ck.ring ... cluster N)";
   return success();
 }

@@ -22,10 +22,11 @@ struct CKSelectGemmConfigPass
   LogicalResult initialize(MLIRContext *context) override {
     if (!config.empty()) {
       if ((!partition.empty() && partition != "auto") ||
-          (!waves.empty() && waves != "auto") || stages)
+          (!waves.empty() && waves != "auto") || stages ||
+          (!cluster.empty() && cluster != "auto"))
         return emitError(UnknownLoc::get(context))
-               << "a pinned config already says the partition, waves and "
-                  "stages; give config alone";
+               << "a pinned config already says the partition, waves, "
+                  "stages and cluster; give config alone";
       Attribute parsed = parseAttribute(config, context);
       pinned = dyn_cast_or_null<GemmConfigAttr>(parsed);
       if (!pinned)
@@ -34,7 +35,7 @@ struct CKSelectGemmConfigPass
                << "' is not a #ck.gemm_config attribute";
       return success();
     }
-    if (failed(parseWaves(context)))
+    if (failed(parseWaves(context)) || failed(parseCluster(context)))
       return failure();
     if (stages < 0 || stages > cklimits::kMaxLdsBuffers)
       return emitError(UnknownLoc::get(context))
@@ -74,6 +75,37 @@ struct CKSelectGemmConfigPass
              << cklimits::kMaxRoleWaves << "], e.g. 4,4";
     roles = parsed;
     return success();
+  }
+
+  /// Reads the `cluster` option: empty, `auto`, or `MxN`.
+  LogicalResult parseCluster(MLIRContext *context) {
+    if (cluster.empty() || cluster == "auto")
+      return success();
+    auto [m, n] = StringRef(cluster).split('x');
+    int64_t sizes[2];
+    if (m.trim().getAsInteger(10, sizes[0]) ||
+        n.trim().getAsInteger(10, sizes[1]) || sizes[0] < 1 || sizes[1] < 1)
+      return emitError(UnknownLoc::get(context))
+             << "invalid cluster '" << cluster
+             << "': expected auto or MxN workgroups, e.g. 2x1 or 1x2";
+    clusterSizes = {sizes[0], sizes[1]};
+    return success();
+  }
+
+  /// `config` with the cluster the option asks for, or failure (with a
+  /// diagnostic) where the configuration cannot take it.
+  FailureOr<GemmConfigAttr>
+  withCluster(GemmConfigAttr config,
+              function_ref<InFlightDiagnostic()> emitError) const {
+    if (!clusterSizes)
+      return config;
+    auto [m, n] = *clusterSizes;
+    if (failed(GemmConfigAttr::verify(
+            emitError, config.getBlock(), config.getWave(), config.getMma(),
+            config.getPartition(), config.getLdsBuffers(),
+            config.getLoadWaves(), config.getAsyncCopy(), m, n)))
+      return failure();
+    return config.withCluster(m, n);
   }
 
   /// `config` (chosen for `shape` on `target`) with the partition the
@@ -117,7 +149,12 @@ struct CKSelectGemmConfigPass
                            emitError, roles, forced, stages);
       if (failed(config))
         return WalkResult::interrupt();
-      op.setConfigAttr(withPartition(*config, shape, *target, elementType));
+      FailureOr<GemmConfigAttr> clustered = withCluster(
+          withPartition(*config, shape, *target, elementType), emitError);
+      if (failed(clustered) ||
+          failed(checkGemmConfig(*clustered, *target, elementType, emitError)))
+        return WalkResult::interrupt();
+      op.setConfigAttr(*clustered);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
@@ -129,5 +166,7 @@ struct CKSelectGemmConfigPass
   GemmConfigAttr pinned;
   bool heuristicSplitK = false;
   std::optional<WaveRoles> roles;
+  /// The `cluster` option's sizes along M and N.
+  std::optional<std::pair<int64_t, int64_t>> clusterSizes;
 };
 } // namespace

@@ -489,8 +489,18 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     buffers become a ring of `lds_buffers` slots between the roles
     (`ck.roles`, `ck.ring`). `--waves=L,M` on the tools asks for it.
 
-    `partition`, `lds_buffers`, `load_waves` and `async_copy` may be given
-    in any order and are printed only when they differ from their defaults.
+    `cluster = [CM, CN]` (default `[1, 1]`) groups the workgroups of
+    CM x CN neighbouring tiles into a cluster (sm_90 thread block clusters)
+    that shares operand tiles: with CM = 2 or 4 the tiles of a cluster
+    stand along M and have the same B tile, which each workgroup copies a
+    share of and multicasts to all of them; with CN > 1 they stand along N
+    and share A. One of the two is 1. It needs wave roles whose load waves
+    copy with TMA, and a data-parallel or split-K partition (StreamK's
+    workgroups walk K ranges of their own).
+
+    `partition`, `lds_buffers`, `load_waves`, `async_copy` and `cluster`
+    may be given in any order and are printed only when they differ from
+    their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -506,6 +516,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
+    #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1]>
     ```
   }];
   let parameters = (ins
@@ -519,21 +530,33 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     DefaultValuedParameter<"int64_t", "0",
         "load waves beside the math waves (0: no roles)">:$loadWaves,
     DefaultValuedParameter<"bool", "false",
-        "operand tiles copied to LDS asynchronously">:$asyncCopy
+        "operand tiles copied to LDS asynchronously">:$asyncCopy,
+    DefaultValuedParameter<"int64_t", "1",
+        "workgroups of a cluster along M (they share B)">:$clusterM,
+    DefaultValuedParameter<"int64_t", "1",
+        "workgroups of a cluster along N (they share A)">:$clusterN
   );
   let builders = [
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
                      "MatrixInstrAttrInterface":$mma,
                      "PartitionAttr":$partition, "int64_t":$ldsBuffers), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
-                   /*loadWaves=*/0, /*asyncCopy=*/false);
+                   /*loadWaves=*/0, /*asyncCopy=*/false, /*clusterM=*/1,
+                   /*clusterN=*/1);
+    }]>,
+    AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
+                     "MatrixInstrAttrInterface":$mma,
+                     "PartitionAttr":$partition, "int64_t":$ldsBuffers,
+                     "int64_t":$loadWaves, "bool":$asyncCopy), [{
+      return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
+                   loadWaves, asyncCopy, /*clusterM=*/1, /*clusterN=*/1);
     }]>
   ];
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
     `mma` `=` $mma ``
     custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves,
-                              $asyncCopy) `>`
+                              $asyncCopy, $clusterM, $clusterN) `>`
   }];
   let extraClassDeclaration = [{
     /// The waves of the wave grid, which hold the accumulators and run the
@@ -545,6 +568,10 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     bool hasRoles() const { return getLoadWaves() > 0; }
     /// The same configuration with another partition.
     GemmConfigAttr withPartition(PartitionAttr partition) const;
+    /// The same configuration with a cluster of `m` x `n` workgroups.
+    GemmConfigAttr withCluster(int64_t m, int64_t n) const;
+    /// The workgroups of a cluster (1 without one).
+    int64_t getClusterSize() const { return getClusterM() * getClusterN(); }
   }];
   let genVerifyDecl = 1;
 }

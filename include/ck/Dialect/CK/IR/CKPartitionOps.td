@@ -50,6 +50,13 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     data-parallel tiles D, K-tiles per StreamK workgroup q, the remainder
     r' and the grid, docs/Schedules.md), and `workspace` holds slot j of
     StreamK workgroup j: its partial tile, then its flag's 256-byte line.
+    `cluster [CM, CN]` (absent: no clusters) makes neighbouring workgroups
+    along the grid's x a cluster of CM x CN tiles (the kernel is launched
+    in clusters of CM * CN workgroups along x): cluster `q`, row-major over
+    the [TM / CM, TN / CN] groups of tiles, holds tiles (rows, columns)
+    `((q / (TN / CN)) * CM + r, (q mod (TN / CN)) * CN)` along M (CM > 1)
+    or `((q / (TN / CN)) * CM, (q mod (TN / CN)) * CN + r)` along N, `r`
+    the workgroup's rank in its cluster.
     `ck-lower-partition` spells this out; the launch's grid is
     `#ck.partition`'s for these tiles, with the `ck.schedule`'s grid as x
     for StreamK and as z for `k_batch = auto`.
@@ -64,7 +71,9 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     take memrefs of static shape; the host allocates what ckrt's schedule
     needs); `schedule` has five values for StreamK, one for `k_batch =
     auto` and none otherwise; a
-    StreamK GEMM's K-tiles, T * k_tiles, fit an i32.
+    StreamK GEMM's K-tiles, T * k_tiles, fit an i32; a `cluster` has two
+    sizes, one of them 1 and the other 2 or 4, that divide TM and TN, and no
+    StreamK partition.
 
     Example:
 
@@ -88,10 +97,11 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k_tiles,
                        Variadic<I32>:$schedule,
                        Arg<Optional<CK_Workspace>, "partial tiles",
-                           [MemRead, MemWrite]>:$workspace);
+                           [MemRead, MemWrite]>:$workspace,
+                       OptionalAttr<DenseI64ArrayAttr>:$cluster);
   let regions = (region SizedRegion<1>:$unit, SizedRegion<1>:$epilogue);
   let assemblyFormat = [{
-    $partition `tiles` $tiles `k_tiles` $k_tiles
+    $partition `tiles` $tiles `k_tiles` $k_tiles (`cluster` $cluster^)?
     (`schedule` `(` $schedule^ `)`)?
     (`workspace` `(` $workspace^ `:` type($workspace) `)`)?
     `unit` $unit `epilogue` $epilogue attr-dict

@@ -92,8 +92,19 @@ def CK_RingOp
     for `empty`. One thread initializes the barriers where the op stands
     and `ck.ring_end` invalidates them.
 
+    With `cluster N` (N > 1) the ring is one of N alike rings of the
+    workgroups of a thread block cluster, whose load waves multicast boxes
+    into each other's slots (`ck.tma_load ... multicast`): a load thread
+    may overwrite a slot only when the math waves of all N workgroups have
+    read it, so every math thread signals `empty` on that slot of each of
+    the N rings (a slot's `empty` barrier completes after N times the math
+    threads' signals); the barriers are initialized before any workgroup
+    of the cluster raises an event, and `ck.ring_end` waits until the
+    whole cluster is done with them.
+
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
-    `2 * slots` i64; no ring both announces bytes and signals `full`.
+    `2 * slots` i64; no ring both announces bytes and signals `full`; a
+    `cluster` of 2 or 4 and only with barriers.
 
     Example:
 
@@ -101,16 +112,19 @@ def CK_RingOp
     %ring = ck.ring math 4 load 4 : !ck.ring<2>
     %mbarrier_ring = ck.ring math 8 load 4 barriers %bars
         (memref<8xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
+    %cluster_ring = ck.ring math 8 load 4 barriers %bars
+        (memref<8xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<4>
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves,
-      Optional<CK_LdsBarrierMemRef>:$barriers);
+      Optional<CK_LdsBarrierMemRef>:$barriers,
+      DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$cluster);
   let results = (outs CK_RingType:$ring);
   let assemblyFormat = [{
     `math` $math_waves `load` $load_waves
     (`barriers` $barriers^ `(` type($barriers) `)`)?
-    attr-dict `:` qualified(type($ring))
+    (`cluster` $cluster^)? attr-dict `:` qualified(type($ring))
   }];
   let extraClassDeclaration = [{
     /// Whether the events are mbarriers (`barriers`).

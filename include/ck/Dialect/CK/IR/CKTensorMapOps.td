@@ -73,9 +73,13 @@ def CK_TmaLoadOp : CK_Op<"tma_load", [AttrSizedOperandSegments]> {
     `#ck.copy_plan`'s `swizzle` where the box's inner extent is one
     swizzle block and the destination 1024-byte aligned.
 
+    With `multicast` the box lands in the same place of every workgroup of
+    the ring's cluster (`ck.ring ... cluster N`) and counts its bytes on
+    each one's barrier of the slot.
+
     Verifier: 1 to 5 coordinates; offsets only with 3 or more coordinates,
     two fewer than them; `lds` is a workgroup memref; the ring has
-    barriers.
+    barriers, and a cluster where the box is multicast.
 
     Example:
 
@@ -83,15 +87,18 @@ def CK_TmaLoadOp : CK_Op<"tma_load", [AttrSizedOperandSegments]> {
     ck.tma_load %map [%c, %w, %h, %n] im2col [%s, %r] -> %ldsB [%slot]
         offset 8192 ring %ring step %i
         : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>
+    ck.tma_load %map [%c, %k] -> %ldsB [%slot] offset 0 ring %ring step %i
+        multicast
+        : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>
     ```
   }];
   let arguments = (ins CK_TensorMapPointer:$map, Variadic<Index>:$coords,
       Variadic<Index>:$offsets, AnyMemRef:$lds, Index:$slot, I64Attr:$offset,
-      CK_RingType:$ring, Index:$step);
+      CK_RingType:$ring, Index:$step, UnitAttr:$multicast);
   let assemblyFormat = [{
     $map `[` $coords `]` (`im2col` `[` $offsets^ `]`)? `->` $lds `[` $slot `]`
-    `offset` $offset `ring` $ring `step` $step attr-dict `:` type($map) `,`
-    type($lds) `,` qualified(type($ring))
+    `offset` $offset `ring` $ring `step` $step (`multicast` $multicast^)?
+    attr-dict `:` type($map) `,` type($lds) `,` qualified(type($ring))
   }];
   let hasVerifier = 1;
 }

@@ -215,7 +215,7 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     `#ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma =
     #ck.mfma<16x16x16, f16>>`) on every GEMM without a configuration,
     checked against the chip like a configuration written in the IR;
-    `partition`, `waves` and `stages` cannot be given with it.
+    `partition`, `waves`, `stages` and `cluster` cannot be given with it.
 
     `waves=L,M` asks for wave specialization with `L` load waves and `M`
     math waves (`#ck.gemm_config`'s `load_waves`): the configurations it
@@ -223,6 +223,13 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     error where no block tile of the chip's instruction splits into `M`
     waves or the workgroup does not fit. Empty or `auto` keeps the
     heuristic's (no roles).
+
+    `cluster=MxN` groups the workgroups of M x N neighbouring tiles into
+    thread block clusters that share operand tiles (`#ck.gemm_config`'s
+    `cluster`: `2x1` or `4x1` along M, sharing B; `1x2` or `1x4` along N,
+    sharing A). It needs `waves` and a data-parallel or split-K partition;
+    it is an error where the chosen configuration cannot take it. Empty or
+    `auto` keeps the heuristic's (none).
 
     Example, on a module targeting gfx942:
 
@@ -248,10 +255,13 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
            "Pipeline of the chosen configurations' K loops: 0 (the "
            "heuristic's), 1 (register prefetch into one LDS buffer) or 2 to "
            "4 (asynchronous copies through that many LDS buffers)">,
+    Option<"cluster", "cluster", "std::string", /*default=*/"\"\"",
+           "Clusters of the chosen configurations: auto (the heuristic's, "
+           "none) or MxN workgroups along M and N, e.g. 2x1">,
     Option<"config", "config", "std::string", /*default=*/"\"\"",
            "A #ck.gemm_config pinned on every GEMM without one, instead of "
            "the heuristic's (checked against the chip; not with partition, "
-           "waves or stages)">
+           "waves, stages or cluster)">
   ];
 }
 
