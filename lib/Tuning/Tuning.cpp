@@ -80,15 +80,13 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
     for (const char *partition : partitions)
       choices.push_back(Choice{partition, "", stages});
   }
-  if (warpgroupRoles) {
+  // Clusters (--cluster) are not among them: on the H100 every clustered
+  // kernel of the RetinaNet layers ran 1.5x to 4x slower than the same
+  // kernel without (bench/results/h100-bwd-weight-resweep/).
+  if (warpgroupRoles)
     for (const char *waves : {"4,4", "4,8"})
       for (const char *partition : partitions)
         choices.push_back(Choice{partition, waves, 0});
-    for (const char *waves : {"4,4", "4,8"})
-      for (const char *partition : {"split_k", "data_parallel"})
-        for (const char *cluster : {"2x1", "1x2"})
-          choices.push_back(Choice{partition, waves, 0, cluster});
-  }
   return choices;
 }
 

@@ -128,8 +128,7 @@ cl::opt<bool> sweep(
     cl::desc("Compile each problem once per choice ck-bench --sweep times "
              "(the heuristic's; --stages 1 and 3 with the heuristic's "
              "partition, split_k and data_parallel; on sm_90a --waves 4,4 "
-             "and 4,8 with them, and split_k and data_parallel ones with "
-             "--cluster 2x1 and 1x2) into DIR/<key>@<choice>"),
+             "and 4,8 with them) into DIR/<key>@<choice>"),
     cl::init(false), cl::cat(category));
 cl::opt<unsigned> jobs(
     "jobs",

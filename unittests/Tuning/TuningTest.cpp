@@ -53,12 +53,11 @@ TEST(Choice, ParseErrors) {
 
 TEST(Choice, SweepChoices) {
   // The heuristic's first, then register prefetch, (NVIDIA) 3 stages and
-  // (sm_90a) wgmma roles 4,4 and 4,8, each with three partitions, then the
-  // roles' split-K and data-parallel kernels in clusters along M and N.
+  // (sm_90a) wgmma roles 4,4 and 4,8, each with three partitions.
   std::vector<Choice> hopper = sweepChoices("sm_90a"),
                       ampere = sweepChoices("sm_80"),
                       amd = sweepChoices("gfx942");
-  ASSERT_EQ(hopper.size(), 21u);
+  ASSERT_EQ(hopper.size(), 13u);
   ASSERT_EQ(ampere.size(), 7u);
   ASSERT_EQ(amd.size(), 4u);
   EXPECT_TRUE(hopper[0].isHeuristic());
@@ -69,10 +68,6 @@ TEST(Choice, SweepChoices) {
   EXPECT_EQ(hopper[9], (Choice{"data_parallel", "4,4", 0}));
   EXPECT_EQ(hopper[10], (Choice{"", "4,8", 0}));
   EXPECT_EQ(hopper[12], (Choice{"data_parallel", "4,8", 0}));
-  EXPECT_EQ(hopper[13], (Choice{"split_k", "4,4", 0, "2x1"}));
-  EXPECT_EQ(hopper[14], (Choice{"split_k", "4,4", 0, "1x2"}));
-  EXPECT_EQ(hopper[16], (Choice{"data_parallel", "4,4", 0, "1x2"}));
-  EXPECT_EQ(hopper[20], (Choice{"data_parallel", "4,8", 0, "1x2"}));
   for (size_t i = 0; i < ampere.size(); ++i)
     EXPECT_EQ(ampere[i], hopper[i]);
   for (const Choice &c : amd)

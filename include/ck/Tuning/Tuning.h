@@ -62,9 +62,7 @@ struct Choice {
 /// where the views allow it) and one or two consumer warpgroups
 /// (`--waves=4,4`, `--waves=4,8`); each with the heuristic's
 /// partition, split-K (the heuristic's number of K ranges) and
-/// data-parallel; then those roles' split-K and data-parallel kernels in
-/// clusters of two along M and along N (`--cluster=2x1`, `1x2`), where
-/// the tiles divide into them.
+/// data-parallel.
 std::vector<Choice> sweepChoices(const std::string &chip);
 
 /// A measured choice for one problem.
