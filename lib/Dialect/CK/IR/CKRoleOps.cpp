@@ -74,6 +74,11 @@ LogicalResult RingOp::verify() {
     return emitOpError() << "is shared by a cluster, which needs barriers "
                             "(ck.ring ... barriers): a cluster's workgroups "
                             "signal each other's mbarriers";
+  if (cluster > 1 && getMathWaves() % 4)
+    return emitOpError() << "is shared by a cluster, whose math waves must "
+                            "be whole warpgroups (a multiple of 4, got "
+                         << getMathWaves()
+                         << "): one thread of each releases a slot";
   return success();
 }
 

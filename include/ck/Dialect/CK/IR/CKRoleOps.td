@@ -96,15 +96,17 @@ def CK_RingOp
     workgroups of a thread block cluster, whose load waves multicast boxes
     into each other's slots (`ck.tma_load ... multicast`): a load thread
     may overwrite a slot only when the math waves of all N workgroups have
-    read it, so every math thread signals `empty` on that slot of each of
-    the N rings (a slot's `empty` barrier completes after N times the math
-    threads' signals); the barriers are initialized before any workgroup
-    of the cluster raises an event, and `ck.ring_end` waits until the
-    whole cluster is done with them.
+    read it. The math waves are then warpgroups whose reads of a slot end
+    together (wgmma), and `empty` is signalled for each math warpgroup on
+    that slot of each of the N rings (a slot's `empty` barrier completes
+    after N times the math warpgroups' signals); the barriers are
+    initialized before any workgroup of the cluster raises an event, and
+    `ck.ring_end` waits until the whole cluster is done with them.
 
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
     `2 * slots` i64; no ring both announces bytes and signals `full`; a
-    `cluster` of 2 or 4 and only with barriers.
+    `cluster` of 2 or 4, only with barriers and whole warpgroups (a
+    multiple of 4) of math waves.
 
     Example:
 
