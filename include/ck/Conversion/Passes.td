@@ -29,7 +29,9 @@ def ConvertCKToGPU : Pass<"convert-ck-to-gpu", "ModuleOp"> {
     a `ck.tensor_map` of each memref as a kernel argument (a grid-constant
     `!llvm.ptr`); its `ck.tile_gemm` takes them (`tma (...)`). On NVIDIA
     every GEMM with load waves gets the ring's mbarriers after the LDS it
-    uses otherwise (`barriers ...`).
+    uses otherwise (`barriers ...`). A config with a `cluster` needs those
+    tensor maps and tiles that divide into clusters; its kernel gets
+    `known_cluster_size` and its `ck.partition` the cluster.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
@@ -57,6 +59,10 @@ def CKLowerPartition : Pass<"ck-lower-partition", "ModuleOp"> {
       sum their tile's slots in split order with `ck.partial_accumulate`
       and run the epilogue, and launches it after each launch of the
       kernel, with the same arguments and grid z = 1.
+
+    With `cluster [CM, CN]`, block x is first mapped to its tile: rank
+    x mod (CM * CN) of the group of CM x CN tiles that cluster x / (CM * CN)
+    holds (row-major over the groups).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
@@ -114,7 +120,12 @@ def CKPipeline : Pass<"ck-pipeline"> {
     waves copy each step's tile asynchronously once its slot is empty and
     announce it full when its group has landed, `lds_buffers - 2` steps
     later where the math waves keep wgmma products in flight (they then
-    release slot i - 1 at step i), `lds_buffers - 1` otherwise.
+    release slot i - 1 at step i), `lds_buffers - 1` otherwise. With
+    tensor maps (`tma (...)`) one load thread announces each step's bytes
+    (`ck.ring_expect`) and copies the tiles' boxes (`ck.tma_load`); in a
+    cluster of N (the config's `cluster`) the ring is `cluster N` and the
+    workgroup of rank r (`gpu.cluster_block_id x`) copies the shared
+    operand's boxes j with j mod N = r, multicast to the whole cluster.
   }];
   let options = [
     Option<"maxCursorValues", "max-cursor-values", "int64_t",
@@ -319,7 +330,12 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     (tile or im2col mode) completing the slot's barrier, and a wait
     `mbarrier.try_wait.parity` on the slot's phase. Where wgmma reads the
     slots, a load thread fences its writes against the async proxy before
-    it signals `full`. A tile, coordinate, partition, GEMM or convolution op
+    it signals `full`. A ring of a cluster of N: a multicast `ck.tma_load`
+    gets the mask of all N workgroups; thread r of each math warpgroup
+    signals `empty` on workgroup r's barrier (`mapa`, then
+    `mbarrier.arrive` on the shared::cluster address), whose count is N
+    times the math warpgroups; cluster barriers (`barrier.cluster.arrive`
+    and `wait`) follow the initialization and precede the invalidation. A tile, coordinate, partition, GEMM or convolution op
     left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",

@@ -466,6 +466,59 @@ gpu.module @kernels {
 }
 
 // -----
+// A ring of a cluster of two workgroups, 8 math and 4 load warps, filled by
+// TMA: FULL expects the load thread's announcement, EMPTY the two math
+// warpgroups of both workgroups (4). A cluster barrier, not the workgroup's,
+// follows the initialization. Thread r of each math warpgroup releases the
+// slot of workgroup r (mapa, then an arrive on the shared::cluster address);
+// a multicast box goes to both workgroups (mask 0b11) on the slot's FULL
+// barrier. ck.ring_end waits for the cluster before invalidating.
+
+// CHECK-LABEL: gpu.func @cluster_ring
+// CHECK-SAME: (%[[MAP:[^:]*]]: !llvm.ptr, %[[I:[^:]*]]: index, %[[N:[^:]*]]: index, %[[MATH:[^:]*]]: i1
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c1_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c4_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK-NOT: gpu.barrier
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: scf.if %[[MATH]] {
+// CHECK:   %[[IN_GROUP:.*]] = arith.remui %[[TID]], %c128
+// CHECK:   %[[RELEASES:.*]] = arith.cmpi ult, %[[IN_GROUP]], %c2
+// CHECK:   scf.if %[[RELEASES]] {
+// CHECK:     %[[RANK:.*]] = arith.index_castui %[[IN_GROUP]] : index to i32
+// CHECK:     %[[PEER:.*]] = nvvm.mapa %{{.*}}, %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK:     nvvm.mbarrier.arrive %[[PEER]] : !llvm.ptr<7>
+// CHECK: } else {
+// CHECK:   nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
+// CHECK:   nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAP]], %{{.*}}, box[%{{.*}}, %{{.*}}] multicast_mask = %c3_i16 : !llvm.ptr<7>, !llvm.ptr
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-COUNT-4: nvvm.mbarrier.inval
+gpu.module @kernels {
+  gpu.func @cluster_ring(%map: !llvm.ptr, %i: index, %n: index, %math: i1,
+                         %c: index, %k: index,
+                         %bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                         %lds: memref<2x64x128xf16, #gpu.address_space<workgroup>>) kernel {
+    %ring = ck.ring math 8 load 4 barriers %bars
+        (memref<4xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_expect %ring step %i bytes 16384 : !ck.ring<2>
+      ck.tma_load %map [%c, %k] -> %lds [%i] offset 0 ring %ring step %i
+          multicast
+          : !llvm.ptr, memref<2x64x128xf16, #gpu.address_space<workgroup>>, !ck.ring<2>
+    }
+    ck.ring_end %ring : !ck.ring<2>
+    gpu.return
+  }
+}
+
+// -----
 // A kernel holds one ring: two would use the same named barriers.
 gpu.module @kernels {
   gpu.func @two_rings() kernel {
