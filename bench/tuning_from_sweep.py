@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Tuning-database entries from the JSON of `ck-bench --sweep` runs.
 
-ck-bench writes the database itself at the end of a sweep (--tuning-db).
-A sweep stopped before its end (a device call's time limit) leaves only its
-JSON lines; this merges the fastest verified choice of each problem whose
-heuristic bundle passed into a database, in the format ck-bench writes
+ck-bench writes the database itself during a sweep (--tuning-db, each
+problem as it finishes). This merges the JSON lines of sweeps run without
+it, or into another database, the fastest verified choice of each problem
+whose heuristic bundle passed, in the format ck-bench writes
 (lib/Tuning/Tuning.cpp), keeping an existing entry where it is faster:
 
     bench/tuning_from_sweep.py --db sm_90a.tuning sweep-a.json.xz sweep-b.json

@@ -49,7 +49,7 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
         name != "repeat" && name != "seed" && name != "json" &&
         name != "device" && name != "magnitude" && name != "determinism" &&
         name != "partition" && name != "waves" && name != "chip" &&
-        name != "stages" && name != "tuning-db")
+        name != "stages" && name != "cluster" && name != "tuning-db")
       return "unknown option '" + arg + "' (see --help)";
     if (!hasValue) {
       if (i + 1 == args.size())
@@ -68,6 +68,14 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       if (!parseNumber(value, options.stages) || options.stages < 1 ||
           options.stages > 4)
         return "--stages expects 1 to 4, got '" + value + "'";
+    } else if (name == "cluster") {
+      size_t x = value.find('x');
+      int m, n;
+      if (x == std::string::npos || !parseNumber(value.substr(0, x), m) ||
+          !parseNumber(value.substr(x + 1), n) || m < 1 || n < 1)
+        return "--cluster expects MxN (two positive counts, e.g. 2x1), got '" +
+               value + "'";
+      options.cluster = value;
     } else if (name == "partition" || name == "chip") {
       // ck-compile checks them; here they only must be words it can take.
       if (value.empty() || value.find_first_of(" \t/@") != std::string::npos)
@@ -118,12 +126,13 @@ std::string ckbench::checkBenchInputs(const BenchOptions &options,
     return "--bundle names one bundle; to pick bundles by problem, give "
            "--bundles DIR with the problems";
   if (options.compileRequested() && problemForm.empty())
-    return "--partition, --waves, --stages, --chip and --sweep compile the "
+    return "--partition, --waves, --stages, --cluster, --chip and --sweep "
+           "compile the "
            "problems' bundles; give --bundles DIR with problems (named flags, "
            "--csv or --ckprofiler)";
   if (options.sweep && !options.choice().isHeuristic())
-    return "--sweep runs its own choices; leave out --partition, --waves and "
-           "--stages";
+    return "--sweep runs its own choices; leave out --partition, --waves, "
+           "--stages and --cluster";
   if (!options.tuningDb.empty() && !options.sweep)
     return "--tuning-db is where --sweep writes its choices; give --sweep";
   if (options.sweep && !options.time)
@@ -169,6 +178,8 @@ const char *ckbench::benchOptionsHelp() {
          "both are given)\n"
          "  --stages S         the same for ck-compile's --stages (1 to 4): "
          "DIR/<key>@stages=S\n"
+         "  --cluster MxN      the same for ck-compile's --cluster: "
+         "DIR/<key>@cluster=MxN\n"
          "  --sweep            run every choice of the sweep per problem "
          "(the heuristic's;\n"
          "                     --stages 1 and 3, each with the heuristic's "

@@ -78,7 +78,7 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
     if (stages > 1 && !asyncCopies)
       continue;
     for (const char *partition : partitions)
-      choices.push_back(Choice{partition, "", stages});
+      choices.push_back(Choice{partition, "", stages, ""});
   }
   // Clusters (--cluster) are not among them: on the H100 every clustered
   // kernel of the RetinaNet layers ran 1.5x to 4x slower than the same
@@ -86,7 +86,7 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
   if (warpgroupRoles)
     for (const char *waves : {"4,4", "4,8"})
       for (const char *partition : partitions)
-        choices.push_back(Choice{partition, waves, 0});
+        choices.push_back(Choice{partition, waves, 0, ""});
   return choices;
 }
 

@@ -201,57 +201,81 @@ std::string number(double value) {
   return text;
 }
 
-/// The fastest verified choice of each problem of a sweep: printed as
-/// ckProfiler prints its best instance, and written into the tuning
-/// database where one is given. "" or what went wrong.
-std::string reportSweep(const std::vector<Job> &jobs,
-                        const std::vector<BenchResult> &results,
-                        const std::string &chip, const BenchOptions &options) {
-  cktuning::TuningDb db;
-  if (!options.tuningDb.empty() && fileExists(options.tuningDb))
-    if (std::string error = db.load(options.tuningDb, chip); !error.empty())
-      return error;
-  db.chip = chip;
+/// One problem's jobs [first, end) of a sweep: its fastest verified choice
+/// and its heuristic's, where they passed.
+struct SweepBest {
+  std::optional<size_t> best, heuristic;
+};
+
+SweepBest sweepBest(const std::vector<Job> &jobs,
+                    const std::vector<BenchResult> &results, size_t first,
+                    size_t end) {
+  SweepBest found;
+  for (size_t i = first; i < end; ++i) {
+    const BenchResult &r = results[i];
+    if (r.status != "pass" || !r.timed)
+      continue;
+    if (!found.best || r.medianUs < results[*found.best].medianUs)
+      found.best = i;
+    if (jobs[i].choice.isHeuristic())
+      found.heuristic = i;
+  }
+  return found;
+}
+
+/// The end of the problem whose jobs start at `first`.
+size_t problemEnd(const std::vector<Job> &jobs, size_t first) {
+  size_t end = first;
+  while (end < jobs.size() &&
+         jobs[end].problem->key() == jobs[first].problem->key())
+    ++end;
+  return end;
+}
+
+/// Sets the problem of jobs [first, end)'s fastest verified choice in `db`
+/// where it and the heuristic's passed.
+void recordSweep(const std::vector<Job> &jobs,
+                 const std::vector<BenchResult> &results, size_t first,
+                 size_t end, cktuning::TuningDb &db) {
+  SweepBest found = sweepBest(jobs, results, first, end);
+  if (found.best && found.heuristic)
+    db.set(jobs[first].problem->key(),
+           cktuning::TunedChoice{jobs[*found.best].choice,
+                                 results[*found.best].medianUs,
+                                 results[*found.heuristic].medianUs});
+}
+
+/// The fastest verified choice of each problem of a sweep, printed as
+/// ckProfiler prints its best instance.
+void reportSweep(const std::vector<Job> &jobs,
+                 const std::vector<BenchResult> &results) {
   double sumBest = 0, sumHeuristic = 0;
   for (size_t first = 0; first < jobs.size();) {
-    size_t end = first;
-    std::optional<size_t> best, heuristic;
-    while (end < jobs.size() &&
-           jobs[end].problem->key() == jobs[first].problem->key()) {
-      const BenchResult &r = results[end];
-      if (r.status == "pass" && r.timed) {
-        if (!best || r.medianUs < results[*best].medianUs)
-          best = end;
-        if (jobs[end].choice.isHeuristic())
-          heuristic = end;
-      }
-      ++end;
-    }
+    size_t end = problemEnd(jobs, first);
+    SweepBest found = sweepBest(jobs, results, first, end);
     const ckproblem::ConvProblemDesc &problem = *jobs[first].problem;
     std::cout << "Best configuration parameters:\n"
               << "problem: " << problem.summary() << "\n";
-    if (!best) {
+    if (!found.best) {
       std::cout << "name: none (no choice passed verification)\n\n";
     } else {
-      const BenchResult &r = results[*best];
+      const BenchResult &r = results[*found.best];
       std::string flags;
-      for (const std::string &flag : jobs[*best].choice.flags())
+      for (const std::string &flag : jobs[*found.best].choice.flags())
         flags += (flags.empty() ? "" : " ") + flag;
-      std::cout << "name: " << problem.key() << jobs[*best].choice.suffix()
-                << "\n"
+      std::cout << "name: " << problem.key()
+                << jobs[*found.best].choice.suffix() << "\n"
                 << "choice: " << (flags.empty() ? "the heuristic's" : flags)
                 << "\n"
                 << "avg_time: " << number(r.medianUs) << " us\n"
                 << "tflops: " << number(r.tflops) << "\n"
                 << "GB/s: " << number(r.gbps) << "\n";
-      if (heuristic) {
-        double h = results[*heuristic].medianUs;
+      if (found.heuristic) {
+        double h = results[*found.heuristic].medianUs;
         std::cout << "heuristic: " << number(h) << " us (the choice is "
                   << number(h / r.medianUs) << "x as fast)\n";
         sumBest += r.medianUs;
         sumHeuristic += h;
-        db.set(problem.key(),
-               cktuning::TunedChoice{jobs[*best].choice, r.medianUs, h});
       }
       std::cout << "\n";
     }
@@ -261,13 +285,6 @@ std::string reportSweep(const std::vector<Job> &jobs,
     std::cout << "ck-bench: sweep: the fastest choices take " << number(sumBest)
               << " us in all, the heuristic's " << number(sumHeuristic)
               << " us\n";
-  if (!options.tuningDb.empty()) {
-    if (std::string error = db.save(options.tuningDb); !error.empty())
-      return error;
-    std::cout << "ck-bench: wrote " << db.entries.size() << " choices to "
-              << options.tuningDb << "\n";
-  }
-  return "";
 }
 
 void printHelp() {
@@ -364,6 +381,20 @@ int run(int argc, char **argv) {
       !error.empty()) {
     std::cerr << "ck-bench: " << error << "\n";
     return kUsage;
+  }
+  // A sweep's database: each problem's winner is saved into it as soon as
+  // its last choice is timed, so a sweep stopped early keeps what it
+  // measured.
+  cktuning::TuningDb sweepDb;
+  bool savesSweep = options.sweep && !options.tuningDb.empty();
+  if (savesSweep) {
+    if (fileExists(options.tuningDb))
+      if (std::string error = sweepDb.load(options.tuningDb, chip);
+          !error.empty()) {
+        std::cerr << "ck-bench: " << error << "\n";
+        return kFailed;
+      }
+    sweepDb.chip = chip;
   }
 
   // Compile the bundles asked for that are missing; a bundle that could
@@ -468,21 +499,30 @@ int run(int argc, char **argv) {
       ++unverified;
     else
       ++errors;
+    // The problem's last choice: its winner goes into the database now.
+    if (savesSweep && (i + 1 == jobs.size() ||
+                       jobs[i + 1].problem->key() != job.problem->key())) {
+      size_t first = i;
+      while (first > 0 &&
+             jobs[first - 1].problem->key() == job.problem->key())
+        --first;
+      recordSweep(jobs, results, first, i + 1, sweepDb);
+      if (std::string error = sweepDb.save(options.tuningDb); !error.empty()) {
+        std::cerr << "ck-bench: " << error << "\n";
+        return kFailed;
+      }
+    }
   }
   std::cout << "ck-bench: " << passed << " passed, " << failed << " failed, "
             << errors << " errors";
   if (unverified)
     std::cout << ", " << unverified << " not verified";
   std::cout << "\n";
-  if (options.sweep) {
-    if (chip.empty())
-      chip = chipFor(device.props());
-    if (std::string error = reportSweep(jobs, results, chip, options);
-        !error.empty()) {
-      std::cerr << "ck-bench: " << error << "\n";
-      return kFailed;
-    }
-  }
+  if (options.sweep)
+    reportSweep(jobs, results);
+  if (savesSweep)
+    std::cout << "ck-bench: wrote " << sweepDb.entries.size()
+              << " choices to " << options.tuningDb << "\n";
   return failed || errors ? kFailed : kPassed;
 }
 

@@ -107,9 +107,9 @@ TEST(BenchOptions, CompileChoices) {
   // Compiling needs problems to compile.
   o.bundlesDir = "b";
   EXPECT_EQ(checkBenchInputs(o, ""),
-            "--partition, --waves, --stages, --chip and --sweep compile the "
-            "problems' bundles; give --bundles DIR with problems (named "
-            "flags, --csv or --ckprofiler)");
+            "--partition, --waves, --stages, --cluster, --chip and --sweep "
+            "compile the problems' bundles; give --bundles DIR with problems "
+            "(named flags, --csv or --ckprofiler)");
   EXPECT_EQ(checkBenchInputs(o, "flags"), "");
   EXPECT_NE(std::string(benchOptionsHelp()).find("--partition P"),
             std::string::npos);
@@ -132,12 +132,21 @@ TEST(BenchOptions, Sweep) {
             "--stages expects 1 to 4, got '5'");
   EXPECT_EQ(parseBenchOptions({"--sweep=1"}, stages), "--sweep takes no value");
 
+  BenchOptions cluster;
+  ASSERT_EQ(parseBenchOptions({"--waves=4,8", "--cluster=2x1"}, cluster), "");
+  EXPECT_TRUE(cluster.compileRequested());
+  EXPECT_EQ(cluster.choice().suffix(), "@waves=4,8@cluster=2x1");
+  EXPECT_EQ(parseBenchOptions({"--cluster=2"}, cluster),
+            "--cluster expects MxN (two positive counts, e.g. 2x1), got '2'");
+  EXPECT_EQ(parseBenchOptions({"--cluster=0x2"}, cluster),
+            "--cluster expects MxN (two positive counts, e.g. 2x1), got '0x2'");
+
   // A sweep runs its own choices, times them, and writes the database.
   BenchOptions forced = o;
   forced.partition = "split_k";
   EXPECT_EQ(checkBenchInputs(forced, "csv"),
-            "--sweep runs its own choices; leave out --partition, --waves and "
-            "--stages");
+            "--sweep runs its own choices; leave out --partition, --waves, "
+            "--stages and --cluster");
   BenchOptions untimed = o;
   untimed.time = false;
   EXPECT_EQ(checkBenchInputs(untimed, "csv"),

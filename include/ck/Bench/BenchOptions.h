@@ -42,6 +42,9 @@ struct BenchOptions {
   std::string partition, waves, chip;
   /// --stages S: the same for ck-compile's --stages (DIR/<key>@stages=S).
   int64_t stages = 0;
+  /// --cluster MxN: the same for ck-compile's --cluster
+  /// (DIR/<key>@cluster=MxN).
+  std::string cluster;
   /// --sweep: run every choice of cktuning::sweepChoices() per problem
   /// (compiled where missing), verified and timed, and report the fastest.
   bool sweep = false;
@@ -53,11 +56,13 @@ struct BenchOptions {
   bool version = false;
 
   bool compileRequested() const {
-    return !partition.empty() || !waves.empty() || stages || !chip.empty() ||
-           sweep;
+    return !partition.empty() || !waves.empty() || stages ||
+           !cluster.empty() || !chip.empty() || sweep;
   }
-  /// The choice --partition, --waves and --stages make.
-  cktuning::Choice choice() const { return {partition, waves, stages}; }
+  /// The choice --partition, --waves, --stages and --cluster make.
+  cktuning::Choice choice() const {
+    return {partition, waves, stages, cluster};
+  }
 };
 
 /// Parses ck-bench's options (the arguments that are not about problems).
