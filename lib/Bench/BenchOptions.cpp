@@ -69,10 +69,8 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
           options.stages > 4)
         return "--stages expects 1 to 4, got '" + value + "'";
     } else if (name == "cluster") {
-      size_t x = value.find('x');
-      int m, n;
-      if (x == std::string::npos || !parseNumber(value.substr(0, x), m) ||
-          !parseNumber(value.substr(x + 1), n) || m < 1 || n < 1)
+      int64_t m, n;
+      if (!cktuning::parseClusterSizes(value, m, n))
         return "--cluster expects MxN (two positive counts, e.g. 2x1), got '" +
                value + "'";
       options.cluster = value;

@@ -335,8 +335,8 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     return failure();
   PlanInfo info = planInfo(*chip, binaryFile, module, problem, *compiled,
                            /*reference=*/false);
-  // Where the partition, waves and stages came from, when not from the
-  // heuristic or the command line (ck-bench --sweep checks it).
+  // Where the partition, waves, stages and cluster came from, when not
+  // from the heuristic or the command line (ck-bench --sweep checks it).
   if (!options.tunedFrom.empty())
     info.meta.push_back({"tuning_db", options.tunedFrom});
   if (failed(writeBundle(options.outputDir, "plan", *compiled, info, error)))

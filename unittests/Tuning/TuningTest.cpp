@@ -49,6 +49,16 @@ TEST(Choice, ParseErrors) {
   EXPECT_NE(Choice::parse({"--chip=gfx942"}, c).find("is not --partition"),
             std::string::npos);
   EXPECT_NE(Choice::parse({"--partition="}, c), "");
+  EXPECT_EQ(Choice::parse({"--cluster=two"}, c),
+            "'--cluster=two': clusters are MxN workgroups, e.g. 2x1");
+  EXPECT_NE(Choice::parse({"--cluster=2x"}, c), "");
+  EXPECT_NE(Choice::parse({"--cluster=-2x1"}, c), "");
+  int64_t m = 0, n = 0;
+  EXPECT_TRUE(parseClusterSizes("1x4", m, n));
+  EXPECT_EQ(m, 1);
+  EXPECT_EQ(n, 4);
+  EXPECT_FALSE(parseClusterSizes("0x4", m, n));
+  EXPECT_FALSE(parseClusterSizes("2 x1", m, n));
 }
 
 TEST(Choice, SweepChoices) {

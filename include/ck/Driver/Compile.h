@@ -42,8 +42,8 @@ struct CompileOptions {
   /// are not given.
   std::string tuningDb;
   /// The database file whose choice compileProblem took (the plan's `meta
-  /// tuning_db`); "" where partition, waves and stages are the heuristic's
-  /// or given.
+  /// tuning_db`); "" where partition, waves, stages and cluster are the
+  /// heuristic's or given.
   std::string tunedFrom;
   /// Appended to each problem's directory name by compileProblems (and to
   /// its index, index<suffix>.txt): ck-compile --sweep's choices.

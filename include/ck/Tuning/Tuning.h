@@ -14,7 +14,7 @@
 //   ck-tuning 1
 //   chip sm_90a
 //   tuned <problem key> <us> <heuristic us> [--partition=P] [--waves=L,M]
-//   [--stages=S]
+//   [--stages=S] [--cluster=MxN]
 //
 // Plain C++17, like CKProblem, so that ck-bench links it.
 //
@@ -55,6 +55,10 @@ struct Choice {
            stages == other.stages && cluster == other.cluster;
   }
 };
+
+/// Reads `text` as a cluster's MxN workgroups (two positive counts, e.g.
+/// "2x1"); false where it is not one.
+bool parseClusterSizes(const std::string &text, int64_t &m, int64_t &n);
 
 /// The choices a sweep times on `chip`, the heuristic's first: the K-loop's
 /// register prefetch; on NVIDIA chips (sm_*, which copy asynchronously)

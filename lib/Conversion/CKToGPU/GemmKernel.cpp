@@ -140,12 +140,18 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // A cluster's workgroups multicast their shared operand's boxes.
   int64_t clusterM = config.getClusterM(), clusterN = config.getClusterN();
   if (config.getClusterSize() > 1) {
-    if (!tma)
-      return op.emitOpError()
-             << "clusters workgroups (" << config
-             << "), which needs TMA copies: the chip's `tma` feature, "
-                "asynchronous copies for wgmma by load waves, and operands "
-                "whose views are box walks of their memrefs (TensorMapPlan.h)";
+    if (!tma) {
+      InFlightDiagnostic diag = op.emitOpError()
+                                << "clusters workgroups, which multicast "
+                                   "TMA copies, but ";
+      if (!target.hasFeature(TargetFeature::Tma))
+        return diag << target.getChip() << " has no TMA";
+      if (!config.getAsyncCopy() || !isa<WgmmaAttr>(config.getMma()))
+        return diag << "only wgmma load waves that copy asynchronously copy "
+                       "with TMA";
+      return diag << "operand " << (failed(mapA) ? "A" : "B")
+                  << " is not a box walk of its memref (TensorMapPlan.h)";
+    }
     if (tiles[1] % clusterM || tiles[2] % clusterN)
       return op.emitOpError()
              << "clusters workgroups [" << clusterM << ", " << clusterN

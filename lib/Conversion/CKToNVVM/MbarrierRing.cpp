@@ -21,8 +21,8 @@
 // slot's barrier of the cluster's workgroup r (mapa, then an arrive on the
 // shared::cluster address), and `empty` expects N times the math
 // warpgroups. (One cluster-scope arrive per math thread and workgroup made
-// every clustered kernel 1.2x to 4x slower on the H100.)
-// a cluster barrier after the initialization makes every workgroup's
+// every clustered kernel 1.2x to 4x slower on the H100.) A cluster
+// barrier after the initialization makes every workgroup's
 // barriers ready before a peer's copy or signal reaches them, and one
 // before ck.ring_end's invalidation waits for the peers' last signals. A
 // multicast ck.tma_load writes the same slot of every workgroup of the
@@ -141,8 +141,8 @@ void lowerTmaLoad(IRRewriter &rewriter, TmaLoadOp load, RingOp ring) {
       arith::MulIOp::create(rewriter, loc, load.getSlot(),
                             indexConstant(rewriter, loc, slotElements)),
       indexConstant(rewriter, loc, load.getOffset()));
-  // The workgroup's shared address as a shared::cluster one (the same
-  // address: a workgroup is its own cluster).
+  // The workgroup's shared address as a shared::cluster one: its own slot,
+  // and with a multicast the same slot of each workgroup the mask names.
   Value destination = LLVM::AddrSpaceCastOp::create(
       rewriter, loc,
       LLVM::LLVMPointerType::get(rewriter.getContext(),

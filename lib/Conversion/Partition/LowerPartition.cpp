@@ -447,6 +447,9 @@ void addReduction(ModuleOp module, gpu::GPUFuncOp kernel) {
   auto kernels = kernel->getParentOfType<gpu::GPUModuleOp>();
   auto reduce = cast<gpu::GPUFuncOp>(kernel->clone());
   reduce.setName((kernel.getName() + "_reduce").str());
+  // The reduction shares nothing between workgroups: no clusters to launch
+  // (its partition maps tiles as the GEMM's does).
+  reduce.removeKnownClusterSizeAttr();
   SymbolTable(kernels).insert(reduce, std::next(Block::iterator(kernel)));
   PartitionOp partition;
   reduce.walk([&](PartitionOp op) { partition = op; });

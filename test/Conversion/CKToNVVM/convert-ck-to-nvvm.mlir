@@ -500,7 +500,8 @@ gpu.module @kernels {
   gpu.func @cluster_ring(%map: !llvm.ptr, %i: index, %n: index, %math: i1,
                          %c: index, %k: index,
                          %bars: memref<4xi64, #gpu.address_space<workgroup>>,
-                         %lds: memref<2x64x128xf16, #gpu.address_space<workgroup>>) kernel {
+                         %lds: memref<2x64x128xf16, #gpu.address_space<workgroup>>)
+      kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
     %ring = ck.ring math 8 load 4 barriers %bars
         (memref<4xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<2>
     scf.if %math {

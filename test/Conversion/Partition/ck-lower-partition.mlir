@@ -289,10 +289,12 @@ module attributes {gpu.container_module} {
 // Workgroups in clusters of two along M over 4 x 3 tiles of 32 x 64: block
 // x = 2q + r is rank r of cluster q, which holds the group of tiles q of the
 // 2 x 3 groups (row-major): row (q / 3) * 2 + r, column q mod 3; the tile's
-// index is row * 3 + column.
+// index is row * 3 + column. In @clustered_n, clusters of two along N over
+// 3 x 4 tiles: the 3 x 2 groups, row q / 2, column (q mod 2) * 2 + r.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+#cfg_m = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, load_waves = 4, cluster = [2, 1]>
+#cfg_n = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, load_waves = 4, cluster = [1, 2]>
 
 // CHECK-LABEL: gpu.func @clustered
 // CHECK: %[[BX:.*]] = gpu.block_id x
@@ -309,17 +311,41 @@ module attributes {gpu.container_module} {
 // CHECK: %[[TN:.*]] = arith.remui %[[TILE]], %[[C3]] : index
 // CHECK: %[[N0:.*]] = arith.muli %[[TN]], %{{.*}} : index
 // CHECK: ck.tile_gemm %{{.*}}, %{{.*}} at [%{{.*}}, %[[M0]], %[[N0]]]
+
+// CHECK-LABEL: gpu.func @clustered_n
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[RANK:.*]] = arith.remui %[[BX]], %[[C2:.*]] : index
+// CHECK: %[[GROUP:.*]] = arith.divui %[[BX]], %[[C2]] : index
+// CHECK: %[[ROW:.*]] = arith.divui %[[GROUP]], %[[C2]] : index
+// CHECK: %[[GCOL:.*]] = arith.remui %[[GROUP]], %[[C2]] : index
+// CHECK: %[[COL0:.*]] = arith.muli %[[GCOL]], %[[C2]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[COL0]], %[[RANK]] : index
+// CHECK: %[[ROWS:.*]] = arith.muli %[[ROW]], %[[C4:.*]] : index
+// CHECK: %[[TILE:.*]] = arith.addi %[[ROWS]], %[[COL]] : index
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @clustered(%a: memref<1x128x64xf16>, %b: memref<1x64x192xf16>, %c: memref<1x128x192xf16>) kernel {
       ck.partition #ck.partition<data_parallel> tiles [1, 4, 3] k_tiles 2 cluster [2, 1] unit {
       ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
-        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg_m
             : memref<1x128x64xf16>, memref<1x64x192xf16> -> !acc
         ck.yield %acc : !acc
       } epilogue {
       ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
         ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<1x128x192xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+    gpu.func @clustered_n(%a: memref<1x96x64xf16>, %b: memref<1x64x256xf16>, %c: memref<1x96x256xf16>) kernel {
+      ck.partition #ck.partition<data_parallel> tiles [1, 3, 4] k_tiles 2 cluster [1, 2] unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg_n
+            : memref<1x96x64xf16>, memref<1x64x256xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<1x96x256xf16>
         ck.yield
       }
       gpu.return

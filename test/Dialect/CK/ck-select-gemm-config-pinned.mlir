@@ -3,6 +3,7 @@
 // RUN: not ck-opt %s --pass-pipeline='builtin.module(ck-set-target{chip=gfx942}, ck-select-gemm-config{config="#ck.partition<stream_k>"})' 2>&1 | FileCheck %s --check-prefix=NOT-CONFIG
 // RUN: not ck-opt %s --pass-pipeline='builtin.module(ck-set-target{chip=gfx942}, ck-select-gemm-config{config="#ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>" stages=1})' 2>&1 | FileCheck %s --check-prefix=WITH-STAGES
 // RUN: not ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-set-target{chip=gfx942}, ck-select-gemm-config{config="#ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mma_sync<16x8x16, f16>>"})' 2>&1 | FileCheck %s --check-prefix=MISFIT
+// RUN: not ck-opt %s --pass-pipeline='builtin.module(ck-set-target{chip=gfx942}, ck-select-gemm-config{config="#ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>" cluster=2x1})' 2>&1 | FileCheck %s --check-prefix=WITH-STAGES
 
 // Pinned configurations. With the pass's `config` option, every GEMM
 // without a configuration gets that one; a GEMM's own stays. A convolution

@@ -559,3 +559,37 @@ func.func @cluster_stream_k(%ws: memref<?xf32>, %s0: i32, %s1: i32, %s2: i32, %s
   }
   return
 }
+
+// -----
+// Tiles mapped to clusters whose GEMM does not multicast.
+!acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+#cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
+func.func @cluster_mismatch(%a: memref<1x128x64xf16>, %b: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.partition' op clusters its tiles [2, 1], but its unit's ck.tile_gemm clusters [1, 1]}}
+  ck.partition #ck.partition<data_parallel> tiles [1, 2, 1] k_tiles 1 cluster [2, 1] unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        : memref<1x128x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// A cluster of one workgroup is no cluster: leave `cluster` out.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_of_one() {
+  // expected-error @+1 {{'ck.partition' op cluster must be [2 or 4, 1] or [1, 2 or 4] (workgroups along M or N)}}
+  ck.partition #ck.partition<data_parallel> tiles [1, 2, 2] k_tiles 1 cluster [1, 1] unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}

@@ -232,3 +232,23 @@ func.func @cluster_of_two_math_waves(%bars: !bars) {
   %ring = ck.ring math 2 load 4 barriers %bars (!bars) cluster 2 : !ck.ring<4>
   return
 }
+
+// -----
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+func.func @cluster_without_tma(%bars: !bars, %i: index) {
+  // expected-error @+1 {{is shared by a cluster, whose slots must be filled by TMA copies (ck.ring_expect): the peers' multicasts land in them}}
+  %ring = ck.ring math 4 load 4 barriers %bars (!bars) cluster 2 : !ck.ring<4>
+  ck.ring_signal %ring full %i : !ck.ring<4>
+  return
+}
+
+// -----
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @cluster_not_launched(%bars: !bars, %i: index) kernel {
+    // expected-error @+1 {{is shared by a cluster of 2 workgroups, but its kernel is launched in clusters of 1 (known_cluster_size)}}
+    %ring = ck.ring math 4 load 4 barriers %bars (!bars) cluster 2 : !ck.ring<4>
+    ck.ring_expect %ring step %i bytes 8192 : !ck.ring<4>
+    gpu.return
+  }
+}

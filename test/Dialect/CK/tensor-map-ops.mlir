@@ -52,6 +52,7 @@ func.func @cluster_step(%map: !llvm.ptr,
                         %i: index, %c: index, %k: index) {
   %ring = ck.ring math 8 load 4 barriers %bars
       (memref<8xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<4>
+  ck.ring_expect %ring step %i bytes 8192 : !ck.ring<4>
   ck.tma_load %map [%c, %k] -> %lds [%i] offset 0 ring %ring step %i
       multicast
       : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>

@@ -337,10 +337,8 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "block tile " << block[0] << "x" << block[1]
                        << " is not a whole number of " << wave[0] << "x"
                        << wave[1] << " wave tiles";
-  auto isClusterSize = [](int64_t size) {
-    return size == 1 || size == 2 || size == 4;
-  };
-  if (!isClusterSize(clusterM) || !isClusterSize(clusterN) ||
+  if (!cklimits::isClusterSize(clusterM) ||
+      !cklimits::isClusterSize(clusterN) ||
       (clusterM > 1 && clusterN > 1))
     return emitError() << "cluster must be [1, 1], [2 or 4, 1] or [1, 2 or "
                           "4] (workgroups along M or N), got ["

@@ -103,11 +103,9 @@ LogicalResult PartitionOp::verifyRegions() {
       failed(verifyStreamKIterations(*this, getTileCount(), getKTiles())))
     return failure();
   if (std::optional<ArrayRef<int64_t>> cluster = getCluster()) {
-    auto isSize = [](int64_t size) {
-      return size == 1 || size == 2 || size == 4;
-    };
-    if (cluster->size() != 2 || !isSize((*cluster)[0]) ||
-        !isSize((*cluster)[1]) || ((*cluster)[0] > 1) == ((*cluster)[1] > 1))
+    if (cluster->size() != 2 || !cklimits::isClusterSize((*cluster)[0]) ||
+        !cklimits::isClusterSize((*cluster)[1]) ||
+        ((*cluster)[0] > 1) == ((*cluster)[1] > 1))
       return emitOpError() << "cluster must be [2 or 4, 1] or [1, 2 or 4] "
                               "(workgroups along M or N)";
     if (tiles[1] % (*cluster)[0] || tiles[2] % (*cluster)[1])
@@ -118,6 +116,24 @@ LogicalResult PartitionOp::verifyRegions() {
       return emitOpError() << "cannot cluster StreamK's workgroups, whose K "
                               "ranges differ";
   }
+  // The unit's GEMMs share operand tiles in the clusters the tiles are
+  // mapped to.
+  SmallVector<int64_t, 2> cluster = {1, 1};
+  if (std::optional<ArrayRef<int64_t>> given = getCluster())
+    cluster.assign(given->begin(), given->end());
+  WalkResult clusters = getUnit().walk([&](TileGemmOp gemm) {
+    GemmConfigAttr config = gemm.getConfig();
+    if (config.getClusterM() == cluster[0] &&
+        config.getClusterN() == cluster[1])
+      return WalkResult::advance();
+    emitOpError() << "clusters its tiles [" << cluster[0] << ", "
+                  << cluster[1] << "], but its unit's ck.tile_gemm clusters ["
+                  << config.getClusterM() << ", " << config.getClusterN()
+                  << "]";
+    return WalkResult::interrupt();
+  });
+  if (clusters.wasInterrupted())
+    return failure();
 
   Block &unit = getUnit().front();
   Type index = IndexType::get(getContext());

@@ -67,7 +67,7 @@ LogicalResult RingOp::verify() {
                             "(ck.ring_expect) and by full signals; a ring "
                             "takes one of them";
   int64_t cluster = getCluster();
-  if (cluster != 1 && cluster != 2 && cluster != 4)
+  if (!cklimits::isClusterSize(cluster))
     return emitOpError() << "cluster must be 1, 2 or 4 workgroups, got "
                          << cluster;
   if (cluster > 1 && !hasBarriers())
@@ -79,6 +79,22 @@ LogicalResult RingOp::verify() {
                             "be whole warpgroups (a multiple of 4, got "
                          << getMathWaves()
                          << "): one thread of each releases a slot";
+  if (cluster > 1 && !hasTransactions())
+    return emitOpError() << "is shared by a cluster, whose slots must be "
+                            "filled by TMA copies (ck.ring_expect): the "
+                            "peers' multicasts land in them";
+  // The kernel must be launched in clusters of the ring's size.
+  if (auto kernel = (*this)->getParentOfType<gpu::GPUFuncOp>()) {
+    int64_t launched = 1;
+    if (std::optional<ArrayRef<int32_t>> size = kernel.getKnownClusterSize())
+      for (int32_t workgroups : *size)
+        launched *= workgroups;
+    if (launched != cluster)
+      return emitOpError() << "is shared by a cluster of " << cluster
+                           << " workgroups, but its kernel is launched in "
+                              "clusters of "
+                           << launched << " (known_cluster_size)";
+  }
   return success();
 }
 

@@ -99,6 +99,12 @@ struct CKSelectGemmConfigPass
               function_ref<InFlightDiagnostic()> emitError) const {
     if (!clusterSizes)
       return config;
+    if (!forced && config.hasRoles() &&
+        config.getPartition().getKind() == PartitionKind::StreamK)
+      return emitError() << "cannot cluster the heuristic's StreamK "
+                            "workgroups (their K ranges differ); give the "
+                            "partition option (--partition on ck-compile) "
+                            "split_k or data_parallel with the cluster";
     auto [m, n] = *clusterSizes;
     if (failed(GemmConfigAttr::verify(
             emitError, config.getBlock(), config.getWave(), config.getMma(),

@@ -73,7 +73,8 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     auto` and none otherwise; a
     StreamK GEMM's K-tiles, T * k_tiles, fit an i32; a `cluster` has two
     sizes, one of them 1 and the other 2 or 4, that divide TM and TN, and no
-    StreamK partition.
+    StreamK partition; the unit's `ck.tile_gemm`s have the partition's
+    cluster (`[1, 1]` without one) in their configs.
 
     Example:
 

@@ -86,8 +86,9 @@ def CK_RingOp
     them; it does not follow named barriers). A slot's `full` barrier
     completes when every load thread has signalled it, or, where the load
     waves copy with TMA, when one load thread has announced the step's
-    bytes (`ck.ring_expect`) and `ck.tma_load`s have brought them; its
-    `empty` barrier when every math thread has signalled it. Waiters test
+    bytes (`ck.ring_expect`) and `ck.tma_load`s have brought them; without
+    a cluster, its `empty` barrier completes when every math thread has
+    signalled it. Waiters test
     the slot's phase: `step div slots` mod 2 for `full`, one phase behind
     for `empty`. One thread initializes the barriers where the op stands
     and `ck.ring_end` invalidates them.
@@ -105,8 +106,10 @@ def CK_RingOp
 
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
     `2 * slots` i64; no ring both announces bytes and signals `full`; a
-    `cluster` of 2 or 4, only with barriers and whole warpgroups (a
-    multiple of 4) of math waves.
+    `cluster` of 2 or 4, only with barriers, whole warpgroups (a multiple
+    of 4) of math waves and slots filled by TMA (`ck.ring_expect`); in a
+    `gpu.func`, the ring's cluster is the kernel's `known_cluster_size`
+    (1 without one).
 
     Example:
 
