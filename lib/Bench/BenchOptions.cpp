@@ -2,6 +2,8 @@
 
 #include "ck/Bench/BenchOptions.h"
 
+#include "ck/Support/ClusterShape.h"
+
 #include <charconv>
 
 using namespace ckbench;
@@ -70,7 +72,7 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
         return "--stages expects 1 to 4, got '" + value + "'";
     } else if (name == "cluster") {
       int64_t m, n;
-      if (!cktuning::parseClusterSizes(value, m, n))
+      if (!cksupport::parseClusterSizes(value, m, n))
         return "--cluster expects MxN (two positive counts, e.g. 2x1), got '" +
                value + "'";
       options.cluster = value;
@@ -125,9 +127,8 @@ std::string ckbench::checkBenchInputs(const BenchOptions &options,
            "--bundles DIR with the problems";
   if (options.compileRequested() && problemForm.empty())
     return "--partition, --waves, --stages, --cluster, --chip and --sweep "
-           "compile the "
-           "problems' bundles; give --bundles DIR with problems (named flags, "
-           "--csv or --ckprofiler)";
+           "compile the problems' bundles; give --bundles DIR with problems "
+           "(named flags, --csv or --ckprofiler)";
   if (options.sweep && !options.choice().isHeuristic())
     return "--sweep runs its own choices; leave out --partition, --waves, "
            "--stages and --cluster";

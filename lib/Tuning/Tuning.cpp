@@ -2,6 +2,8 @@
 
 #include "ck/Tuning/Tuning.h"
 
+#include "ck/Support/ClusterShape.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -10,26 +12,6 @@
 #include <unistd.h>
 
 using namespace cktuning;
-
-bool cktuning::parseClusterSizes(const std::string &text, int64_t &m,
-                                 int64_t &n) {
-  size_t x = text.find('x');
-  if (x == std::string::npos || x == 0 || x + 1 == text.size())
-    return false;
-  char *end = nullptr;
-  std::string first = text.substr(0, x), second = text.substr(x + 1);
-  long long sizes[2] = {std::strtoll(first.c_str(), &end, 10), 0};
-  if (*end || first.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  sizes[1] = std::strtoll(second.c_str(), &end, 10);
-  if (*end || second.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  if (sizes[0] < 1 || sizes[1] < 1)
-    return false;
-  m = sizes[0];
-  n = sizes[1];
-  return true;
-}
 
 std::string Choice::suffix() const {
   std::string text;
@@ -74,7 +56,7 @@ std::string Choice::parse(const std::vector<std::string> &flags,
       choice.waves = value;
     } else if (name == "--cluster") {
       int64_t m, n;
-      if (!parseClusterSizes(value, m, n))
+      if (!cksupport::parseClusterSizes(value, m, n))
         return "'" + flag + "': clusters are MxN workgroups, e.g. 2x1";
       choice.cluster = value;
     } else if (name == "--stages") {

@@ -483,6 +483,9 @@ int run(int argc, char **argv) {
 
   size_t passed = 0, failed = 0, errors = 0, unverified = 0;
   std::vector<BenchResult> results;
+  // The first job of the problem being run (a sweep runs a problem's
+  // choices one after the other).
+  size_t problemFirst = 0;
   for (size_t i = 0; i < jobs.size(); ++i) {
     const Job &job = jobs[i];
     BenchResult result = broken[i].empty()
@@ -502,11 +505,8 @@ int run(int argc, char **argv) {
     // The problem's last choice: its winner goes into the database now.
     if (savesSweep && (i + 1 == jobs.size() ||
                        jobs[i + 1].problem->key() != job.problem->key())) {
-      size_t first = i;
-      while (first > 0 &&
-             jobs[first - 1].problem->key() == job.problem->key())
-        --first;
-      recordSweep(jobs, results, first, i + 1, sweepDb);
+      recordSweep(jobs, results, problemFirst, i + 1, sweepDb);
+      problemFirst = i + 1;
       if (std::string error = sweepDb.save(options.tuningDb); !error.empty()) {
         std::cerr << "ck-bench: " << error << "\n";
         return kFailed;

@@ -2,6 +2,8 @@
 
 #include "ck/Tuning/Tuning.h"
 
+#include "ck/Support/ClusterShape.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -54,11 +56,11 @@ TEST(Choice, ParseErrors) {
   EXPECT_NE(Choice::parse({"--cluster=2x"}, c), "");
   EXPECT_NE(Choice::parse({"--cluster=-2x1"}, c), "");
   int64_t m = 0, n = 0;
-  EXPECT_TRUE(parseClusterSizes("1x4", m, n));
+  EXPECT_TRUE(cksupport::parseClusterSizes("1x4", m, n));
   EXPECT_EQ(m, 1);
   EXPECT_EQ(n, 4);
-  EXPECT_FALSE(parseClusterSizes("0x4", m, n));
-  EXPECT_FALSE(parseClusterSizes("2 x1", m, n));
+  EXPECT_FALSE(cksupport::parseClusterSizes("0x4", m, n));
+  EXPECT_FALSE(cksupport::parseClusterSizes("2 x1", m, n));
 }
 
 TEST(Choice, SweepChoices) {

@@ -43,13 +43,6 @@ inline constexpr int64_t kMaxLdsBuffers = 4;
 /// 16 named barriers, and barrier 0 stays the workgroup's.
 inline constexpr int64_t kMaxRingSlots = 7;
 
-/// The workgroups a cluster has along one dimension: 1 (none), 2 or 4
-/// (thread block clusters whose copies multicast; ck keeps them small and
-/// one-dimensional).
-inline constexpr bool isClusterSize(int64_t size) {
-  return size == 1 || size == 2 || size == 4;
-}
-
 /// The largest count in a plan's `schedule` directive (tiles, iters,
 /// min_iters, tail) and the most K-iterations (tiles * iters) of a StreamK
 /// GEMM: the kernels compute global iteration indices and take K, D, q and

@@ -56,10 +56,6 @@ struct Choice {
   }
 };
 
-/// Reads `text` as a cluster's MxN workgroups (two positive counts, e.g.
-/// "2x1"); false where it is not one.
-bool parseClusterSizes(const std::string &text, int64_t &m, int64_t &n);
-
 /// The choices a sweep times on `chip`, the heuristic's first: the K-loop's
 /// register prefetch; on NVIDIA chips (sm_*, which copy asynchronously)
 /// three cp.async stages; on sm_90a wgmma with one load warpgroup (TMA

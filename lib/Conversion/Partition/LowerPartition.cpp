@@ -92,9 +92,7 @@ Value emitClusteredTile(OpBuilder &b, Location loc, PartitionOp op, Value x,
   // The cluster's dimension: its first tile, plus the rank.
   Value &along = cluster[0] > 1 ? row : column;
   along = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, along,
-                            indexConstant(b, loc, cluster[0] * cluster[1])),
+      b, loc, arith::MulIOp::create(b, loc, along, indexConstant(b, loc, size)),
       rank);
   return arith::AddIOp::create(
       b, loc,

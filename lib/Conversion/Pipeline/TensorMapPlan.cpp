@@ -179,8 +179,6 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
     return failure();
   TensorMapPlan plan;
   plan.innerDim = order.front().viewDim;
-  plan.extents[0] = extents[0];
-  plan.extents[1] = extents[1];
   if (extents[plan.innerDim - 1] % kTmaBoxInner)
     return failure();
   for (const Run &run : order) {
@@ -224,8 +222,6 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
     plan.box.push_back(box);
     plan.elements.push_back(1);
   }
-  plan.boxBytes =
-      ShapedType::getNumElements(plan.box) * elementBytes;
   return plan;
 }
 
@@ -275,8 +271,6 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   TensorMapPlan plan;
   plan.im2col = true;
   plan.innerDim = 2;
-  plan.extents[0] = extents[0];
-  plan.extents[1] = extents[1];
   plan.channels = c;
   plan.filterW = window[3];
   plan.outH = window[2];
@@ -316,7 +310,6 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   plan.strides = {channelBytes, w * channelBytes, h * w * channelBytes};
   plan.box = {kTmaBoxInner, extents[0]};
   plan.elements = {1, plan.strideW, plan.strideH, 1};
-  plan.boxBytes = kTmaBoxInner * extents[0] * elementBytes;
   return plan;
 }
 
@@ -334,5 +327,8 @@ FailureOr<TensorMapPlan> mlir::ck::planOperandMap(const TracedView &view,
     plan = planIm2colMap(view, elementBytes, extents);
   if (failed(plan) || plan->innerDim != copy.getLdsDim() + 1)
     return failure();
+  plan->extents[0] = extents[0];
+  plan->extents[1] = extents[1];
+  plan->boxBytes = ShapedType::getNumElements(plan->box) * elementBytes;
   return plan;
 }

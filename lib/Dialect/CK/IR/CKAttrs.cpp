@@ -1,6 +1,7 @@
 //===- CKAttrs.cpp - ck dialect attributes --------------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 
 #include "mlir/IR/DialectImplementation.h"
@@ -337,8 +338,8 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "block tile " << block[0] << "x" << block[1]
                        << " is not a whole number of " << wave[0] << "x"
                        << wave[1] << " wave tiles";
-  if (!cklimits::isClusterSize(clusterM) ||
-      !cklimits::isClusterSize(clusterN) ||
+  if (!cksupport::isClusterSize(clusterM) ||
+      !cksupport::isClusterSize(clusterN) ||
       (clusterM > 1 && clusterN > 1))
     return emitError() << "cluster must be [1, 1], [2 or 4, 1] or [1, 2 or "
                           "4] (workgroups along M or N), got ["

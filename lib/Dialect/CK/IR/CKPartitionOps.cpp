@@ -1,6 +1,7 @@
 //===- CKPartitionOps.cpp - ck partition operations -----------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -103,8 +104,8 @@ LogicalResult PartitionOp::verifyRegions() {
       failed(verifyStreamKIterations(*this, getTileCount(), getKTiles())))
     return failure();
   if (std::optional<ArrayRef<int64_t>> cluster = getCluster()) {
-    if (cluster->size() != 2 || !cklimits::isClusterSize((*cluster)[0]) ||
-        !cklimits::isClusterSize((*cluster)[1]) ||
+    if (cluster->size() != 2 || !cksupport::isClusterSize((*cluster)[0]) ||
+        !cksupport::isClusterSize((*cluster)[1]) ||
         ((*cluster)[0] > 1) == ((*cluster)[1] > 1))
       return emitOpError() << "cluster must be [2 or 4, 1] or [1, 2 or 4] "
                               "(workgroups along M or N)";

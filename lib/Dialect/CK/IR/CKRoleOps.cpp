@@ -1,6 +1,7 @@
 //===- CKRoleOps.cpp - ck wave-role operations ----------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 
 using namespace mlir;
@@ -67,7 +68,7 @@ LogicalResult RingOp::verify() {
                             "(ck.ring_expect) and by full signals; a ring "
                             "takes one of them";
   int64_t cluster = getCluster();
-  if (!cklimits::isClusterSize(cluster))
+  if (!cksupport::isClusterSize(cluster))
     return emitOpError() << "cluster must be 1, 2 or 4 workgroups, got "
                          << cluster;
   if (cluster > 1 && !hasBarriers())

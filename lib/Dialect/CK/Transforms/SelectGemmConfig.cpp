@@ -1,6 +1,7 @@
 //===- SelectGemmConfig.cpp - The ck-select-gemm-config pass --------------===//
 
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 #include "ck/Target/GemmConfig.h"
 
@@ -81,14 +82,12 @@ struct CKSelectGemmConfigPass
   LogicalResult parseCluster(MLIRContext *context) {
     if (cluster.empty() || cluster == "auto")
       return success();
-    auto [m, n] = StringRef(cluster).split('x');
-    int64_t sizes[2];
-    if (m.trim().getAsInteger(10, sizes[0]) ||
-        n.trim().getAsInteger(10, sizes[1]) || sizes[0] < 1 || sizes[1] < 1)
+    int64_t m, n;
+    if (!cksupport::parseClusterSizes(cluster, m, n))
       return emitError(UnknownLoc::get(context))
              << "invalid cluster '" << cluster
              << "': expected auto or MxN workgroups, e.g. 2x1 or 1x2";
-    clusterSizes = {sizes[0], sizes[1]};
+    clusterSizes = {m, n};
     return success();
   }
 
