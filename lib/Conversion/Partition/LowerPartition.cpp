@@ -13,12 +13,16 @@
 //                  ck.partial_store unit(g, m0, n0, split * per,
 //                      min(split * per + per, k_tiles)) to slot split * T +
 //                      tile;
-//                  and a clone of the kernel, `<name>_reduce`, launched after
-//                  it on one workgroup per tile, sums the slots in split
+//                  then a clone of the kernel, `<name>_reduce`, on one
+//                  workgroup per tile, adds its tile's slots in split
 //                  order (ck.partial_accumulate) and runs the epilogue.
+//                  With k_batch auto or at least 5, `<name>_sum`, an
+//                  elementwise kernel on the whole grid, first adds slots
+//                  1 .. k_batch - 1 into slot 0 in split order, and the
+//                  reduction reads slot 0 alone.
 //                  With k_batch = auto, k_batch is the schedule's argument
 //                  and where it is 1 the unit's workgroup runs the epilogue
-//                  and the reduction does nothing.
+//                  and the other two kernels do nothing.
 //   stream_k:      a loop over the workgroup's units (its data-parallel
 //                  tiles, then its StreamK range cut at tile boundaries),
 //                  each followed by its fix-up (docs/rationale/
@@ -36,6 +40,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -121,14 +127,15 @@ TilePosition emitIndexTilePosition(OpBuilder &b, Location loc, PartitionOp op,
   return emitTilePosition(b, loc, op, g, x);
 }
 
-/// The float offset of split-K's slot `split * T + tile`.
+/// The float offset of split-K's slot `split * T + tile` (folded where
+/// `split` is a constant).
 Value splitKSlotOffset(OpBuilder &b, Location loc, PartitionOp op, Value split,
                        Value tile) {
   AccType acc = op.getAccType();
-  Value slot = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, split,
-                            indexConstant(b, loc, op.getTileCount())),
+  Value slot = b.createOrFold<arith::AddIOp>(
+      loc,
+      b.createOrFold<arith::MulIOp>(loc, split,
+                                    indexConstant(b, loc, op.getTileCount())),
       tile);
   return arith::MulIOp::create(
       b, loc, slot,
@@ -407,9 +414,11 @@ void lowerStreamK(PartitionOp op) {
 }
 
 /// The reduction of split-K's partial tiles: the slots of the workgroup's
-/// tile summed in split order, then the epilogue; with `k_batch = auto`
-/// only where k_batch is above 1 (else the GEMM kernel wrote the tile).
-void lowerReduction(PartitionOp op) {
+/// tile added in split order onto zero (only slot 0 where `<kernel>_sum`
+/// has added the others into it, `summed`), then the epilogue; with
+/// `k_batch = auto` only where k_batch is above 1 (else the GEMM kernel
+/// wrote the tile).
+void lowerReduction(PartitionOp op, bool summed) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value kBatch = splitKBatch(b, loc, op);
@@ -421,37 +430,163 @@ void lowerReduction(PartitionOp op) {
     TilePosition at = emitBlockTilePosition(b, loc, op);
     AccType accType = op.getAccType();
     Value zero = AccZeroOp::create(b, loc, accType);
-    auto splits =
-        scf::ForOp::create(b, loc, indexConstant(b, loc, 0), kBatch,
-                           indexConstant(b, loc, 1), ValueRange{zero});
-    {
+    Value sum;
+    if (summed) {
+      sum = PartialAccumulateOp::create(
+          b, loc, accType, zero, op.getWorkspace(),
+          splitKSlotOffset(b, loc, op, indexConstant(b, loc, 0), at.tile));
+    } else {
+      auto splits =
+          scf::ForOp::create(b, loc, indexConstant(b, loc, 0), kBatch,
+                             indexConstant(b, loc, 1), ValueRange{zero});
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(splits.getBody());
-      Value sum = PartialAccumulateOp::create(
+      Value partial = PartialAccumulateOp::create(
           b, loc, accType, splits.getRegionIterArgs()[0], op.getWorkspace(),
           splitKSlotOffset(b, loc, op, splits.getInductionVar(), at.tile));
-      scf::YieldOp::create(b, loc, sum);
+      scf::YieldOp::create(b, loc, partial);
+      sum = splits.getResult(0);
     }
-    inlineRegion(b, op.getEpilogue(),
-                 {at.g, at.m0, at.n0, splits.getResult(0)});
+    inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, sum});
   });
   op.erase();
 }
 
-/// Adds `<kernel>_reduce` beside `kernel` (a clone whose partition sums the
-/// partial tiles) and launches it after each launch of `kernel` in `module`,
-/// on one workgroup per tile.
-void addReduction(ModuleOp module, gpu::GPUFuncOp kernel) {
+/// The fewest slots per tile that `<kernel>_sum` adds (for a constant
+/// k_batch; k_batch = auto has it always): on the H100 it made the
+/// RetinaNet backward-weight split-K kernels with 5 or more splits up to
+/// 1.9x as fast (the reduction of one workgroup per tile had read every
+/// slot), and those with 2 to 4 up to 10% slower (its launch, and its
+/// writing and the reduction's reading of slot 0, cost more than it saved).
+constexpr int64_t kSumMinSlots = 5;
+/// Threads per workgroup of `<kernel>_sum`, and the floats each adds.
+constexpr int64_t kSumThreads = 256;
+constexpr int64_t kSumVector = 4;
+/// Slots whose loads `<kernel>_sum` issues before it adds them.
+constexpr uint64_t kSumUnroll = 8;
+
+/// The body of `<kernel>_sum` (`sum`, a clone of the kernel emptied): thread
+/// i of the grid adds the 4-float vector i of slots 1 .. k_batch - 1 (each
+/// the partial tiles of one split, T x F floats, the slot layout of
+/// ck.partial_store) onto slot 0's, in split order, so that the reduction
+/// reads one slot per tile and its sums are the same, bit for bit, as when
+/// it added them itself.
+LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
+                          int64_t vectors) {
+  OpBuilder b = OpBuilder::atBlockEnd(&sum.getBody().front());
+  Location loc = op.getLoc();
+  Block &kernelBody = op->getParentOfType<gpu::GPUFuncOp>().getBody().front();
+  Value kBatch;
+  if (op.getPartition().isSplitKAuto()) {
+    // The schedule's k_batch argument, as this clone of the kernel has it.
+    auto argument = dyn_cast<BlockArgument>(op.getSchedule().front());
+    if (!argument || argument.getOwner() != &kernelBody)
+      return op.emitOpError()
+             << "needs its k_batch schedule value to be a kernel argument";
+    kBatch = arith::IndexCastUIOp::create(
+        b, loc, b.getIndexType(),
+        sum.getArgument(argument.getArgNumber()));
+  } else {
+    kBatch = indexConstant(b, loc, op.getPartition().getKBatch());
+  }
+  auto workspaceArgument = dyn_cast<BlockArgument>(op.getWorkspace());
+  if (!workspaceArgument || workspaceArgument.getOwner() != &kernelBody)
+    return op.emitOpError() << "needs its workspace to be a kernel argument";
+  Value workspace = sum.getArgument(workspaceArgument.getArgNumber());
+  Value vector = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc,
+                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+                            indexConstant(b, loc, kSumThreads)),
+      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  Value one = indexConstant(b, loc, 1);
+  Value inside = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vector,
+                            indexConstant(b, loc, vectors)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch, one));
+  auto type = VectorType::get({kSumVector}, b.getF32Type());
+  scf::ForOp splits;
+  emitIf(b, loc, inside, [&] {
+    Value at = arith::MulIOp::create(b, loc, vector,
+                                     indexConstant(b, loc, kSumVector));
+    Value slotFloats = indexConstant(b, loc, vectors * kSumVector);
+    Value first = loadAlignedVector(b, loc, type, workspace, at);
+    splits = scf::ForOp::create(b, loc, one, kBatch, one, ValueRange{first});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(splits.getBody());
+      Value offset = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, splits.getInductionVar(), slotFloats),
+          at);
+      Value partial = loadAlignedVector(b, loc, type, workspace, offset);
+      scf::YieldOp::create(
+          b, loc,
+          arith::AddFOp::create(b, loc, splits.getRegionIterArgs()[0],
+                                partial)
+              .getResult());
+    }
+    storeAlignedVector(b, loc, splits.getResult(0), workspace, at);
+  });
+  gpu::ReturnOp::create(b, loc);
+  // Unrolled, each thread has several slots' loads in flight at once.
+  std::optional<APInt> trips = splits.getStaticTripCount();
+  LogicalResult unrolled =
+      trips && trips->getZExtValue() <= kSumUnroll
+          ? loopUnrollFull(splits)
+          : LogicalResult(loopUnrollByFactor(splits, kSumUnroll));
+  if (failed(unrolled))
+    return op.emitOpError() << "could not unroll the split-K slot sum";
+  return success();
+}
+
+/// Adds `<kernel>_reduce` beside `kernel`, whose partition `op` is
+/// split-K, and launches it after each launch of `kernel` in `module`: a
+/// clone of the kernel whose partition adds the tile's slots and runs the
+/// epilogue (lowerReduction), on one workgroup per tile. With k_batch =
+/// auto or at least kSumMinSlots, `<kernel>_sum` (emitSlotSum) comes
+/// first, on enough workgroups of 256 threads for every 4-float vector of
+/// a slot, and the reduction reads only slot 0.
+LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
+                           PartitionOp op) {
   auto kernels = kernel->getParentOfType<gpu::GPUModuleOp>();
+  PartitionAttr partitionAttr = op.getPartition();
+  bool summed = partitionAttr.isSplitKAuto() ||
+                partitionAttr.getKBatch() >= kSumMinSlots;
+  // Slots of whole vectors: an accumulator's sides are multiples of its
+  // instruction's, 4 x 4 at the least.
+  AccType acc = op.getAccType();
+  int64_t vectors =
+      op.getTileCount() * acc.getShape()[0] * acc.getShape()[1] / kSumVector;
+  Block::iterator after = std::next(Block::iterator(kernel));
+
+  // The clones share nothing between workgroups: no clusters to launch.
+  gpu::GPUFuncOp sum;
+  if (summed) {
+    sum = cast<gpu::GPUFuncOp>(kernel->clone());
+    sum.setName((kernel.getName() + "_sum").str());
+    sum.removeKnownClusterSizeAttr();
+    sum.setKnownBlockSizeAttr(
+        DenseI32ArrayAttr::get(sum.getContext(), {kSumThreads, 1, 1}));
+    Block &body = sum.getBody().front();
+    for (Operation &inner :
+         llvm::make_early_inc_range(llvm::reverse(body.getOperations()))) {
+      inner.dropAllUses();
+      inner.erase();
+    }
+    SymbolTable(kernels).insert(sum, after);
+    after = std::next(Block::iterator(sum));
+    if (failed(emitSlotSum(sum, op, vectors)))
+      return failure();
+  }
   auto reduce = cast<gpu::GPUFuncOp>(kernel->clone());
   reduce.setName((kernel.getName() + "_reduce").str());
-  // The reduction shares nothing between workgroups: no clusters to launch
-  // (its partition maps tiles as the GEMM's does).
   reduce.removeKnownClusterSizeAttr();
-  SymbolTable(kernels).insert(reduce, std::next(Block::iterator(kernel)));
+  SymbolTable(kernels).insert(reduce, after);
   PartitionOp partition;
-  reduce.walk([&](PartitionOp op) { partition = op; });
-  lowerReduction(partition);
+  reduce.walk([&](PartitionOp inner) { partition = inner; });
+  lowerReduction(partition, summed);
 
   auto reference = [&](gpu::GPUFuncOp func) {
     return SymbolRefAttr::get(kernels.getNameAttr(),
@@ -466,13 +601,30 @@ void addReduction(ModuleOp module, gpu::GPUFuncOp kernel) {
   for (gpu::LaunchFuncOp launch : launches) {
     OpBuilder b(launch);
     b.setInsertionPointAfter(launch);
-    Value one = indexConstant(b, launch.getLoc(), 1);
-    auto second = cast<gpu::LaunchFuncOp>(b.clone(*launch));
-    second.setKernelAttr(reference(reduce));
-    second.getGridSizeZMutable().assign(one);
-    // The launch's facts describe the GEMM, not its reduction.
-    second->removeAttr(LaunchAttr::kAttrName);
+    Location loc = launch.getLoc();
+    Value one = indexConstant(b, loc, 1);
+    // The launches' facts describe the GEMM, not its reduction.
+    if (summed) {
+      Value sumGrid =
+          indexConstant(b, loc, llvm::divideCeil(vectors, kSumThreads));
+      Value sumThreads = indexConstant(b, loc, kSumThreads);
+      auto sumLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
+      sumLaunch.setKernelAttr(reference(sum));
+      sumLaunch->removeAttr(LaunchAttr::kAttrName);
+      sumLaunch.getGridSizeXMutable().assign(sumGrid);
+      sumLaunch.getGridSizeYMutable().assign(one);
+      sumLaunch.getGridSizeZMutable().assign(one);
+      sumLaunch.getBlockSizeXMutable().assign(sumThreads);
+      sumLaunch.getBlockSizeYMutable().assign(one);
+      sumLaunch.getBlockSizeZMutable().assign(one);
+      sumLaunch.getDynamicSharedMemorySizeMutable().clear();
+    }
+    auto reduceLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
+    reduceLaunch.setKernelAttr(reference(reduce));
+    reduceLaunch.getGridSizeZMutable().assign(one);
+    reduceLaunch->removeAttr(LaunchAttr::kAttrName);
   }
+  return success();
 }
 
 struct CKLowerPartitionPass
@@ -494,7 +646,8 @@ struct CKLowerPartitionPass
         lowerUnits(op);
         break;
       case PartitionKind::SplitK:
-        addReduction(module, kernel);
+        if (failed(addReduction(module, kernel, op)))
+          return signalPassFailure();
         lowerUnits(op);
         break;
       case PartitionKind::StreamK:
