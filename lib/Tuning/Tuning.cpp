@@ -85,11 +85,10 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
     for (const char *partition : partitions)
       choices.push_back(Choice{partition, "", stages, ""});
   }
-  // Clusters (--cluster) are not among them: on the H100 every clustered
-  // kernel of the RetinaNet layers ran 1.17x to 4.06x as long as the same
-  // kernel without, when each math thread released a slot in every
-  // workgroup (bench/results/h100-bwd-weight-resweep/); the release per
-  // warpgroup that replaced it is not measured yet.
+  // Clusters (--cluster) are not among them: on the H100 the clustered
+  // kernels of the RetinaNet layers ran 0.88x to 1.15x as long as the same
+  // kernels without (bench/results/h100-split-k-sum/), faster only where
+  // another choice is faster still.
   if (warpgroupRoles)
     for (const char *waves : {"4,4", "4,8"})
       for (const char *partition : partitions)
