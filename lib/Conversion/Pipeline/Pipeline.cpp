@@ -478,12 +478,17 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        tailLoop.getInductionVar(), Value());
 }
 
-/// The load waves' loop with TMA: step j waits for slot j mod S, and load
-/// thread 0 announces the K-tile's bytes on the slot's transaction barrier
-/// and copies its boxes (64 elements along each tile's contiguous dimension
-/// by its extent along the other, one 128-byte swizzled block each), whose
-/// arrival fills the slot. Nothing waits for the copies
-/// here: the math waves wait on the barrier.
+/// The load waves' loop with TMA, run by load thread 0 alone: step j waits
+/// for slot j mod S, announces the K-tile's bytes on the slot's transaction
+/// barrier and copies its boxes (64 elements along each tile's contiguous
+/// dimension by its extent along the other, one 128-byte swizzled block
+/// each), whose arrival fills the slot. Nothing waits for the copies here:
+/// the math waves wait on the barrier. The other load threads have nothing
+/// to do. They must not wait on the `empty` barriers either: a parity wait
+/// cannot tell a phase from the one two later, so a thread that fell two
+/// phases behind would wait for a phase that never comes (on the H100 the
+/// idle load threads hung kernels with three slots, once in a few
+/// launches).
 ///
 /// In a cluster of C workgroups along M (they share the B tile) or N (A),
 /// the workgroup of rank r copies the shared operand's boxes j with
@@ -506,15 +511,15 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   if (cluster > 1)
     rank = gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x);
   Value zero = indexConstant(b, loc, 0);
-  auto loadLoop =
-      scf::ForOp::create(b, loc, zero, steps, indexConstant(b, loc, 1));
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loadLoop.getBody());
-  Value step = loadLoop.getInductionVar();
-  RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
   emitIf(b, loc,
          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
          [&] {
+           auto loadLoop = scf::ForOp::create(b, loc, zero, steps,
+                                              indexConstant(b, loc, 1));
+           OpBuilder::InsertionGuard guard(b);
+           b.setInsertionPointToStart(loadLoop.getBody());
+           Value step = loadLoop.getInductionVar();
+           RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
            RingExpectOp::create(b, loc, ring, step, bytes);
            Value slot = emitRingSlot(b, loc, step, config.getLdsBuffers());
            if (!slot)
