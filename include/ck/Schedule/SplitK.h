@@ -3,7 +3,7 @@
 // The host-side model of a split-K GEMM schedule (docs/Schedules.md,
 // docs/rationale/TilingLadder.md section 10): the K-iterations of every tile
 // are cut into k_batch splits, grid z runs one split each, every split
-// stores its partial tile to the workspace, and a reduce kernel adds the
+// stores its partial tile to the workspace, and reduction kernels add the
 // k_batch partials of each element in split order. With `split_k auto`
 // ckrt chooses k_batch at load time from the workgroups resident at once.
 //
@@ -49,11 +49,12 @@ struct SplitKPlan {
   /// last, which gets the rest (at least 1).
   int64_t itersPerSplit = 0;
   /// The splits that get any iteration: ceil(I / itersPerSplit). The grid's
-  /// z, the reduce kernel's argument and the k_batch of Composable Kernel's
+  /// z, the reduction kernels' argument and the k_batch of Composable Kernel's
   /// tolerance rule.
   int64_t kBatch = 0;
   /// Workspace: kBatch * T partial tiles of P bytes, none when kBatch is 1
-  /// (the GEMM then writes the output itself and no reduce kernel runs).
+  /// (the GEMM then writes the output itself and the reduction kernels do
+  /// nothing).
   int64_t workspaceSlots = 0;
   int64_t workspaceBytes = 0;
 

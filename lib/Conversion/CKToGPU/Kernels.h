@@ -48,7 +48,7 @@ struct KernelSkeleton {
 
 /// The kernel of a GEMM and its launch (with split-K, after allocating the
 /// partial tiles' workspace before `op`, ck-lower-partition adds the
-/// reduction kernel; with StreamK, after the ck.schedule that sizes the
+/// reduction kernels; with StreamK, after the ck.schedule that sizes the
 /// grid and the workspace at launch).
 FailureOr<SmallVector<KernelLaunch>> buildGemmKernel(GemmOp op,
                                                      TargetAttr target,

@@ -16,10 +16,11 @@
 //                  then a clone of the kernel, `<name>_reduce`, on one
 //                  workgroup per tile, adds its tile's slots in split
 //                  order (ck.partial_accumulate) and runs the epilogue.
-//                  With k_batch auto or at least 5, `<name>_sum`, an
-//                  elementwise kernel on the whole grid, first adds slots
-//                  1 .. k_batch - 1 into slot 0 in split order, and the
-//                  reduction reads slot 0 alone.
+//                  With k_batch at least 5, `<name>_sum`, an elementwise
+//                  kernel on the whole grid, first adds slots 1 ..
+//                  k_batch - 1 into slot 0 in split order, and the
+//                  reduction reads slot 0 alone (with k_batch = auto both
+//                  test it at run time).
 //                  With k_batch = auto, k_batch is the schedule's argument
 //                  and where it is 1 the unit's workgroup runs the epilogue
 //                  and the other two kernels do nothing.
@@ -413,17 +414,44 @@ void lowerStreamK(PartitionOp op) {
   op.erase();
 }
 
+/// The fewest splits for which `<kernel>_sum` adds the slots: on the H100
+/// it made the RetinaNet backward-weight split-K kernels with 5 or more
+/// splits up to 1.9x as fast (the reduction of one workgroup per tile had
+/// read every slot), and those with 2 to 4 up to 10% slower (its launch,
+/// and its writing and the reduction's reading of slot 0, cost more than
+/// it saved). With `k_batch = auto` both kernels test it at run time.
+constexpr int64_t kSumMinSplits = 5;
+/// Threads per workgroup of `<kernel>_sum`, and the floats each adds.
+constexpr int64_t kSumThreads = 256;
+constexpr int64_t kSumVector = 4;
+/// The unroll factor of `<kernel>_sum`'s loop over the slots: unrolled,
+/// the slots' loads can be in flight together.
+constexpr uint64_t kSumUnroll = 8;
+
+/// i1: `<kernel>_sum` has added the slots into slot 0, or null where it has
+/// for certain (a constant k_batch of at least kSumMinSplits).
+Value emitSlotsSummed(OpBuilder &b, Location loc, PartitionOp op,
+                      Value kBatch) {
+  if (!op.getPartition().isSplitKAuto())
+    return nullptr;
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, kBatch,
+                               indexConstant(b, loc, kSumMinSplits));
+}
+
 /// The reduction of split-K's partial tiles: the slots of the workgroup's
-/// tile added in split order onto zero (only slot 0 where `<kernel>_sum`
-/// has added the others into it, `summed`), then the epilogue; with
-/// `k_batch = auto` only where k_batch is above 1 (else the GEMM kernel
-/// wrote the tile).
+/// tile added in split order onto zero, then the epilogue. Where
+/// `<kernel>_sum` has added them into slot 0 (`summed`: for certain, or
+/// with `k_batch = auto` where k_batch is at least kSumMinSplits), only
+/// slot 0: the sums are the same bit for bit, the accumulator's zero being
+/// +0. With `k_batch = auto` it runs only where k_batch is above 1 (else
+/// the GEMM kernel wrote the tile).
 void lowerReduction(PartitionOp op, bool summed) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value kBatch = splitKBatch(b, loc, op);
+  bool automatic = op.getPartition().isSplitKAuto();
+  Value kBatch = automatic || !summed ? splitKBatch(b, loc, op) : Value();
   Value split;
-  if (op.getPartition().isSplitKAuto())
+  if (automatic)
     split = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch,
                                   indexConstant(b, loc, 1));
   emitIf(b, loc, split, [&] {
@@ -431,13 +459,18 @@ void lowerReduction(PartitionOp op, bool summed) {
     AccType accType = op.getAccType();
     Value zero = AccZeroOp::create(b, loc, accType);
     Value sum;
-    if (summed) {
+    if (summed && !automatic) {
       sum = PartialAccumulateOp::create(
           b, loc, accType, zero, op.getWorkspace(),
           splitKSlotOffset(b, loc, op, indexConstant(b, loc, 0), at.tile));
     } else {
+      Value slots = kBatch;
+      if (summed)
+        slots = arith::SelectOp::create(b, loc,
+                                        emitSlotsSummed(b, loc, op, kBatch),
+                                        indexConstant(b, loc, 1), kBatch);
       auto splits =
-          scf::ForOp::create(b, loc, indexConstant(b, loc, 0), kBatch,
+          scf::ForOp::create(b, loc, indexConstant(b, loc, 0), slots,
                              indexConstant(b, loc, 1), ValueRange{zero});
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(splits.getBody());
@@ -452,60 +485,50 @@ void lowerReduction(PartitionOp op, bool summed) {
   op.erase();
 }
 
-/// The fewest slots per tile that `<kernel>_sum` adds (for a constant
-/// k_batch; k_batch = auto has it always): on the H100 it made the
-/// RetinaNet backward-weight split-K kernels with 5 or more splits up to
-/// 1.9x as fast (the reduction of one workgroup per tile had read every
-/// slot), and those with 2 to 4 up to 10% slower (its launch, and its
-/// writing and the reduction's reading of slot 0, cost more than it saved).
-constexpr int64_t kSumMinSlots = 5;
-/// Threads per workgroup of `<kernel>_sum`, and the floats each adds.
-constexpr int64_t kSumThreads = 256;
-constexpr int64_t kSumVector = 4;
-/// Slots whose loads `<kernel>_sum` issues before it adds them.
-constexpr uint64_t kSumUnroll = 8;
-
 /// The body of `<kernel>_sum` (`sum`, a clone of the kernel emptied): thread
 /// i of the grid adds the 4-float vector i of slots 1 .. k_batch - 1 (each
 /// the partial tiles of one split, T x F floats, the slot layout of
 /// ck.partial_store) onto slot 0's, in split order, so that the reduction
 /// reads one slot per tile and its sums are the same, bit for bit, as when
-/// it added them itself.
+/// it added them itself. The partition's workspace and k_batch schedule
+/// value are arguments of the kernel (convert-ck-to-gpu passes them so),
+/// which the clone has too.
 LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
                           int64_t vectors) {
   OpBuilder b = OpBuilder::atBlockEnd(&sum.getBody().front());
   Location loc = op.getLoc();
   Block &kernelBody = op->getParentOfType<gpu::GPUFuncOp>().getBody().front();
+  auto cloneOf = [&](Value value) -> Value {
+    auto argument = dyn_cast<BlockArgument>(value);
+    if (!argument || argument.getOwner() != &kernelBody)
+      return nullptr;
+    return sum.getArgument(argument.getArgNumber());
+  };
+  Value workspace = cloneOf(op.getWorkspace());
+  if (!workspace)
+    return op.emitOpError() << "needs its workspace to be a kernel argument";
   Value kBatch;
   if (op.getPartition().isSplitKAuto()) {
-    // The schedule's k_batch argument, as this clone of the kernel has it.
-    auto argument = dyn_cast<BlockArgument>(op.getSchedule().front());
-    if (!argument || argument.getOwner() != &kernelBody)
+    Value argument = cloneOf(op.getSchedule().front());
+    if (!argument)
       return op.emitOpError()
              << "needs its k_batch schedule value to be a kernel argument";
-    kBatch = arith::IndexCastUIOp::create(
-        b, loc, b.getIndexType(),
-        sum.getArgument(argument.getArgNumber()));
+    kBatch = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), argument);
   } else {
     kBatch = indexConstant(b, loc, op.getPartition().getKBatch());
   }
-  auto workspaceArgument = dyn_cast<BlockArgument>(op.getWorkspace());
-  if (!workspaceArgument || workspaceArgument.getOwner() != &kernelBody)
-    return op.emitOpError() << "needs its workspace to be a kernel argument";
-  Value workspace = sum.getArgument(workspaceArgument.getArgNumber());
   Value vector = arith::AddIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc,
                             gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
                             indexConstant(b, loc, kSumThreads)),
       gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value one = indexConstant(b, loc, 1);
-  Value inside = arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vector,
-                            indexConstant(b, loc, vectors)),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch, one));
+  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                       vector, indexConstant(b, loc, vectors));
+  if (Value summed = emitSlotsSummed(b, loc, op, kBatch))
+    inside = arith::AndIOp::create(b, loc, inside, summed);
   auto type = VectorType::get({kSumVector}, b.getF32Type());
+  Value one = indexConstant(b, loc, 1);
   scf::ForOp splits;
   emitIf(b, loc, inside, [&] {
     Value at = arith::MulIOp::create(b, loc, vector,
@@ -530,7 +553,6 @@ LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
     storeAlignedVector(b, loc, splits.getResult(0), workspace, at);
   });
   gpu::ReturnOp::create(b, loc);
-  // Unrolled, each thread has several slots' loads in flight at once.
   std::optional<APInt> trips = splits.getStaticTripCount();
   LogicalResult unrolled =
       trips && trips->getZExtValue() <= kSumUnroll
@@ -545,20 +567,24 @@ LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
 /// split-K, and launches it after each launch of `kernel` in `module`: a
 /// clone of the kernel whose partition adds the tile's slots and runs the
 /// epilogue (lowerReduction), on one workgroup per tile. With k_batch =
-/// auto or at least kSumMinSlots, `<kernel>_sum` (emitSlotSum) comes
+/// auto or at least kSumMinSplits, `<kernel>_sum` (emitSlotSum) comes
 /// first, on enough workgroups of 256 threads for every 4-float vector of
-/// a slot, and the reduction reads only slot 0.
+/// a slot, and the reduction reads only slot 0 (with auto: where k_batch
+/// turns out at least kSumMinSplits, else the sum does nothing).
 LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
                            PartitionOp op) {
   auto kernels = kernel->getParentOfType<gpu::GPUModuleOp>();
   PartitionAttr partitionAttr = op.getPartition();
   bool summed = partitionAttr.isSplitKAuto() ||
-                partitionAttr.getKBatch() >= kSumMinSlots;
-  // Slots of whole vectors: an accumulator's sides are multiples of its
-  // instruction's, 4 x 4 at the least.
+                partitionAttr.getKBatch() >= kSumMinSplits;
   AccType acc = op.getAccType();
-  int64_t vectors =
-      op.getTileCount() * acc.getShape()[0] * acc.getShape()[1] / kSumVector;
+  int64_t slotFloats =
+      op.getTileCount() * acc.getShape()[0] * acc.getShape()[1];
+  if (summed && slotFloats % kSumVector != 0)
+    return op.emitOpError() << "has split-K slots of " << slotFloats
+                            << " floats, not of whole " << kSumVector
+                            << "-float vectors";
+  int64_t vectors = slotFloats / kSumVector;
   Block::iterator after = std::next(Block::iterator(kernel));
 
   // The clones share nothing between workgroups: no clusters to launch.

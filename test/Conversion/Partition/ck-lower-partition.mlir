@@ -13,7 +13,7 @@
 // workgroups sum slots s * 4 + tile for s = 0, 1 onto zero, in that order,
 // and run the epilogue; its launch follows @sk's with the same arguments,
 // grid z 1 and no #ck.launch facts. With 2 splits there is no @sk_sum
-// (see @sk6).
+// (see @sk5; with 4, @sk4).
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
@@ -114,27 +114,29 @@ module attributes {gpu.container_module} {
 }
 
 // -----
-// Split-K with k_batch 6 over 12 K-tiles, the same 4 tiles: 6 splits are
-// enough for @sk6_sum, whose thread i adds 4-float vector i of slots 1 to
-// 5 (floats 8192 s on) onto slot 0's, in split order (4 x 2048 floats =
-// 2048 vectors: 8 workgroups of 256 threads; the five loads unrolled), and
-// @sk6_reduce reads slot 0 alone. The launches follow @sk6's in that
-// order, with the same arguments and no #ck.launch facts: the sum's on its
-// own grid and block, without LDS, the reduction's with grid z 1.
+// Split-K with k_batch 5 over 10 K-tiles, the same 4 tiles, on 128
+// threads with LDS: 5 splits, the fewest, are enough for @sk5_sum, whose
+// thread i adds 4-float vector i of slots 1 to 4 (floats 8192 s on) onto
+// slot 0's, in split order (4 x 2048 floats = 2048 vectors: 8 workgroups
+// of 256 threads; the four loads unrolled), and @sk5_reduce reads slot 0
+// alone. The launches follow @sk5's in that order, with the same
+// arguments and no #ck.launch facts: the sum's on its own grid and block,
+// without LDS, the reduction's with grid z 1 and the kernel's LDS.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
 
 // CHECK-LABEL: func.func @host
-// CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x384xf16>, %[[B:[^:]*]]: memref<2x384x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<49152xf32>)
-// CHECK: gpu.launch_func @kernels::@sk6 blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) args({{.*}}) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 6>>}
+// CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x320xf16>, %[[B:[^:]*]]: memref<2x320x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<40960xf32>)
+// CHECK: gpu.launch_func @kernels::@sk5 blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) dynamic_shared_memory_size %[[LDS:.*]] args({{.*}}) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 5>>}
 // CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-NEXT: gpu.launch_func @kernels::@sk6_sum blocks in (%[[C8]], %[[ONE]], %[[ONE]]) threads in (%[[T]], %[[ONE]], %[[ONE]]) args(%[[A]] : memref<2x48x384xf16>, %[[B]] : memref<2x384x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<49152xf32>){{$}}
-// CHECK-NEXT: gpu.launch_func @kernels::@sk6_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in (%[[T]], %[[ONE]], %{{.*}}) args(%[[A]] : memref<2x48x384xf16>, %[[B]] : memref<2x384x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<49152xf32>){{$}}
+// CHECK-NEXT: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-NEXT: gpu.launch_func @kernels::@sk5_sum blocks in (%[[C8]], %[[ONE]], %[[ONE]]) threads in (%[[C256]], %[[ONE]], %[[ONE]]) args(%[[A]] : memref<2x48x320xf16>, %[[B]] : memref<2x320x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<40960xf32>){{$}}
+// CHECK-NEXT: gpu.launch_func @kernels::@sk5_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in (%[[T]], %[[ONE]], %{{.*}}) dynamic_shared_memory_size %[[LDS]] args(%[[A]] : memref<2x48x320xf16>, %[[B]] : memref<2x320x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<40960xf32>){{$}}
 // CHECK-NEXT: return
 
-// CHECK-LABEL: gpu.func @sk6_sum
-// CHECK-SAME: %[[SWS:[^:]*]]: memref<49152xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-LABEL: gpu.func @sk5_sum
+// CHECK-SAME: %[[SWS:[^:]*]]: memref<40960xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-NOT: ck.
 // CHECK: %[[BX:.*]] = gpu.block_id x
 // CHECK: %[[BASE:.*]] = arith.muli %[[BX]], %c256
@@ -143,26 +145,27 @@ module attributes {gpu.container_module} {
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[V]], %c2048
 // CHECK: scf.if
 // CHECK:   %[[AT:.*]] = arith.muli %[[V]], %c4
-// CHECK:   %[[S0:.*]] = vector.load %[[SWS]][%[[AT]]] {alignment = 16 : i64} : memref<49152xf32>, vector<4xf32>
+// CHECK:   %[[S0:.*]] = vector.load %[[SWS]][%[[AT]]] {alignment = 16 : i64} : memref<40960xf32>, vector<4xf32>
 // CHECK-NOT: scf.for
-// CHECK:   %[[S1AT:.*]] = arith.addi %{{.*}}, %[[AT]] : index
-// CHECK:   %[[S1:.*]] = vector.load %[[SWS]][%[[S1AT]]] {alignment = 16 : i64} : memref<49152xf32>, vector<4xf32>
+// CHECK:   %[[S1F:.*]] = arith.muli %c1{{.*}}, %c8192
+// CHECK:   %[[S1AT:.*]] = arith.addi %[[S1F]], %[[AT]] : index
+// CHECK:   %[[S1:.*]] = vector.load %[[SWS]][%[[S1AT]]] {alignment = 16 : i64} : memref<40960xf32>, vector<4xf32>
 // CHECK:   %[[ADD1:.*]] = arith.addf %[[S0]], %[[S1]] : vector<4xf32>
 // CHECK:   %[[S2:.*]] = vector.load %[[SWS]]
 // CHECK:   %[[ADD2:.*]] = arith.addf %[[ADD1]], %[[S2]] : vector<4xf32>
 // CHECK:   %[[S3:.*]] = vector.load %[[SWS]]
 // CHECK:   %[[ADD3:.*]] = arith.addf %[[ADD2]], %[[S3]] : vector<4xf32>
-// CHECK:   %[[S4:.*]] = vector.load %[[SWS]]
+// CHECK:   %[[S4F:.*]] = arith.muli %{{.*}}, %c8192
+// CHECK:   %[[S4AT:.*]] = arith.addi %[[S4F]], %[[AT]] : index
+// CHECK:   %[[S4:.*]] = vector.load %[[SWS]][%[[S4AT]]]
 // CHECK:   %[[ADD4:.*]] = arith.addf %[[ADD3]], %[[S4]] : vector<4xf32>
-// CHECK:   %[[S5:.*]] = vector.load %[[SWS]]
-// CHECK:   %[[ADD5:.*]] = arith.addf %[[ADD4]], %[[S5]] : vector<4xf32>
 // CHECK-NOT: vector.load
-// CHECK:   vector.store %[[ADD5]], %[[SWS]][%[[AT]]] {alignment = 16 : i64}
+// CHECK:   vector.store %[[ADD4]], %[[SWS]][%[[AT]]] {alignment = 16 : i64}
 // CHECK: }
 // CHECK-NEXT: gpu.return
 
-// CHECK-LABEL: gpu.func @sk6_reduce
-// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<49152xf32>)
+// CHECK-LABEL: gpu.func @sk5_reduce
+// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<40960xf32>)
 // CHECK-NOT: ck.tile_gemm
 // CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[ZERO:.*]] = ck.acc_zero
@@ -173,22 +176,93 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: ck.tile_gemm
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<2x48x384xf16>, %b: memref<2x384x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<49152xf32>) {
+  func.func @host(%a: memref<2x48x320xf16>, %b: memref<2x320x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<40960xf32>) {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    %c6 = arith.constant 6 : index
-    %c256 = arith.constant 256 : index
-    gpu.launch_func @kernels::@sk6 blocks in (%c2, %c2, %c6) threads in (%c256, %c1, %c1)
-        args(%a : memref<2x48x384xf16>, %b : memref<2x384x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<49152xf32>)
-        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 6>>}
+    %c5 = arith.constant 5 : index
+    %c128 = arith.constant 128 : index
+    %lds = arith.constant 8192 : i32
+    gpu.launch_func @kernels::@sk5 blocks in (%c2, %c2, %c5) threads in (%c128, %c1, %c1)
+        dynamic_shared_memory_size %lds args(%a : memref<2x48x320xf16>, %b : memref<2x320x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<40960xf32>)
+        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 5>>}
     return
   }
   gpu.module @kernels {
-    gpu.func @sk6(%a: memref<2x48x384xf16>, %b: memref<2x384x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<49152xf32>) kernel {
-      ck.partition #ck.partition<split_k, k_batch = 6> tiles [2, 2, 1] k_tiles 12 workspace(%ws : memref<49152xf32>) unit {
+    gpu.func @sk5(%a: memref<2x48x320xf16>, %b: memref<2x320x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<40960xf32>) kernel {
+      ck.partition #ck.partition<split_k, k_batch = 5> tiles [2, 2, 1] k_tiles 10 workspace(%ws : memref<40960xf32>) unit {
       ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
         %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
-            : memref<2x48x384xf16>, memref<2x384x40xf16> -> !acc
+            : memref<2x48x320xf16>, memref<2x320x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// With k_batch 4, one split fewer than the sum needs, the reduction adds
+// the 4 slots itself: no @sk4_sum.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @kernels::@sk4 blocks
+// CHECK-NEXT: gpu.launch_func @kernels::@sk4_reduce blocks
+// CHECK-NEXT: return
+// CHECK-NOT: @sk4_sum
+// CHECK-LABEL: gpu.func @sk4_reduce
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c1
+// CHECK:   ck.partial_accumulate
+module attributes {gpu.container_module} {
+  func.func @host(%a: memref<2x48x256xf16>, %b: memref<2x256x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<32768xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @kernels::@sk4 blocks in (%c2, %c2, %c4) threads in (%c256, %c1, %c1)
+        args(%a : memref<2x48x256xf16>, %b : memref<2x256x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<32768xf32>)
+        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 4>>}
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @sk4(%a: memref<2x48x256xf16>, %b: memref<2x256x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<32768xf32>) kernel {
+      ck.partition #ck.partition<split_k, k_batch = 4> tiles [2, 2, 1] k_tiles 8 workspace(%ws : memref<32768xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x256xf16>, memref<2x256x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// The sum kernel takes the kernel's arguments: a workspace the kernel
+// makes itself cannot be summed.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @local_workspace(%a: memref<2x48x320xf16>, %b: memref<2x320x40xf16>, %c: memref<2x48x40xf16>) kernel {
+      %ws = memref.alloc() : memref<40960xf32>
+      // expected-error @+1 {{'ck.partition' op needs its workspace to be a kernel argument}}
+      ck.partition #ck.partition<split_k, k_batch = 5> tiles [2, 2, 1] k_tiles 10 workspace(%ws : memref<40960xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x320xf16>, memref<2x320x40xf16> -> !acc
         ck.yield %acc : !acc
       } epilogue {
       ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
@@ -223,10 +297,12 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // passes k_batch as the kernels' i32 argument (and makes it grid z). Ranges
 // are ceil(9 / k_batch) K-tiles: split z runs [z * per, min(z * per + per,
 // 9)). Where k_batch is 1 the workgroup runs the epilogue itself, else it
-// stores its partial tile to slot z * 4 + tile. The sum adds slots 1 to
-// k_batch - 1 onto slot 0 (eight slots' loads at a time, then one by one),
-// and the reduction reads slot 0, both only where k_batch is above 1. The
-// workspace holds 9 ranges x 4 tiles x 2048 floats = 73728.
+// stores its partial tile to slot z * 4 + tile. Where k_batch is at least
+// 5 the sum adds slots 1 to k_batch - 1 onto slot 0 (eight slots' loads at
+// a time, then one by one) and the reduction reads slot 0; else the sum
+// does nothing and the reduction adds the k_batch slots; the reduction
+// runs only where k_batch is above 1. The workspace holds 9 ranges x 4
+// tiles x 2048 floats = 73728.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
@@ -266,13 +342,16 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // CHECK: %[[SKBI:.*]] = arith.index_castui %[[SKB]] : i32 to index
 // CHECK: %[[V:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[V]], %c2048
-// CHECK: %[[MANY:.*]] = arith.cmpi ugt, %[[SKBI]], %c1
+// CHECK: %[[MANY:.*]] = arith.cmpi uge, %[[SKBI]], %c5
 // CHECK: %[[BOTH:.*]] = arith.andi %[[IN]], %[[MANY]] : i1
 // CHECK: scf.if %[[BOTH]] {
 // CHECK:   %[[AT:.*]] = arith.muli %[[V]], %c4
 // CHECK:   %[[S0:.*]] = vector.load %[[SWS]][%[[AT]]]
 // CHECK:   %[[EIGHTS:.*]] = scf.for %[[S:.*]] = %c1{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[P:.*]] = %[[S0]])
-// CHECK-COUNT-8: vector.load %[[SWS]]
+// CHECK:     %[[S1:.*]] = arith.muli %[[S]], %c8192
+// CHECK:     %[[S1AT:.*]] = arith.addi %[[S1]], %[[AT]] : index
+// CHECK:     vector.load %[[SWS]][%[[S1AT]]]
+// CHECK-COUNT-7: vector.load %[[SWS]]
 // CHECK:     scf.yield
 // CHECK:   %[[ALL:.*]] = scf.for %{{.*}} = %{{.*}} to %[[SKBI]] step %c1{{.*}} iter_args(%{{.*}} = %[[EIGHTS]])
 // CHECK:     vector.load %[[SWS]]
@@ -287,8 +366,10 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[RKBI]], %c1{{.*}} : index
 // CHECK: scf.if %[[SPLIT]] {
 // CHECK:   %[[ZERO:.*]] = ck.acc_zero
-// CHECK:   %[[SUM:.*]] = ck.partial_accumulate %[[ZERO]], %[[RWS]]
-// CHECK-NOT: ck.partial_accumulate
+// CHECK:   %[[SUMMED:.*]] = arith.cmpi uge, %[[RKBI]], %c5
+// CHECK:   %[[SLOTS:.*]] = arith.select %[[SUMMED]], %c1{{.*}}, %[[RKBI]] : index
+// CHECK:   %[[SUM:.*]] = scf.for %{{.*}} = %c0{{.*}} to %[[SLOTS]] step %c1{{.*}} iter_args(%[[PART:.*]] = %[[ZERO]])
+// CHECK:     ck.partial_accumulate %[[PART]], %[[RWS]]
 // CHECK:   ck.tile_store %[[SUM]] -> %[[RC]]
 // CHECK: }
 // CHECK-NOT: ck.tile_gemm

@@ -90,8 +90,12 @@ def CK_RingOp
     a cluster, its `empty` barrier completes when every math thread has
     signalled it. Waiters test
     the slot's phase: `step div slots` mod 2 for `full`, one phase behind
-    for `empty`. One thread initializes the barriers where the op stands
-    and `ck.ring_end` invalidates them.
+    for `empty`. A parity cannot tell a phase from the one two later, so
+    only threads whose signals the barriers wait for may wait on them:
+    with TMA the one load thread that copies runs the load waves' loop, and
+    the other load threads none (the other load threads that waited fell
+    two phases behind and hung, on the H100). One thread initializes the
+    barriers where the op stands and `ck.ring_end` invalidates them.
 
     With `cluster N` (N > 1) the ring is one of N alike rings of the
     workgroups of a thread block cluster, whose load waves multicast boxes
