@@ -143,13 +143,15 @@ Value splitKSlotOffset(OpBuilder &b, Location loc, PartitionOp op, Value split,
       indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
 }
 
-/// Split-K's k_batch: the attribute's, or the schedule's argument for
-/// `k_batch = auto`.
-Value splitKBatch(OpBuilder &b, Location loc, PartitionOp op) {
+/// Split-K's k_batch: the attribute's, or for `k_batch = auto` the
+/// schedule's argument, `schedule` (the partition's own by default).
+Value splitKBatch(OpBuilder &b, Location loc, PartitionOp op,
+                  Value schedule = nullptr) {
   if (!op.getPartition().isSplitKAuto())
     return indexConstant(b, loc, op.getPartition().getKBatch());
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                      op.getSchedule().front());
+  return arith::IndexCastUIOp::create(
+      b, loc, b.getIndexType(),
+      schedule ? schedule : op.getSchedule().front());
 }
 
 /// Inlines `region`'s block before the builder's point with `args`, and
@@ -507,16 +509,14 @@ LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
   Value workspace = cloneOf(op.getWorkspace());
   if (!workspace)
     return op.emitOpError() << "needs its workspace to be a kernel argument";
-  Value kBatch;
+  Value schedule;
   if (op.getPartition().isSplitKAuto()) {
-    Value argument = cloneOf(op.getSchedule().front());
-    if (!argument)
+    schedule = cloneOf(op.getSchedule().front());
+    if (!schedule)
       return op.emitOpError()
              << "needs its k_batch schedule value to be a kernel argument";
-    kBatch = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), argument);
-  } else {
-    kBatch = indexConstant(b, loc, op.getPartition().getKBatch());
   }
+  Value kBatch = splitKBatch(b, loc, op, schedule);
   Value vector = arith::AddIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc,
@@ -596,11 +596,8 @@ LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
     sum.setKnownBlockSizeAttr(
         DenseI32ArrayAttr::get(sum.getContext(), {kSumThreads, 1, 1}));
     Block &body = sum.getBody().front();
-    for (Operation &inner :
-         llvm::make_early_inc_range(llvm::reverse(body.getOperations()))) {
-      inner.dropAllUses();
-      inner.erase();
-    }
+    body.dropAllDefinedValueUses();
+    body.clear();
     SymbolTable(kernels).insert(sum, after);
     after = std::next(Block::iterator(sum));
     if (failed(emitSlotSum(sum, op, vectors)))

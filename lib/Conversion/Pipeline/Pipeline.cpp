@@ -541,15 +541,13 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                                    plans[operand].boxOffset(j), ring, step,
                                    /*multicast=*/operand == shared);
                };
-               if (operand != shared) {
-                 copyBox();
-                 continue;
-               }
-               emitIf(b, loc,
-                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            rank,
-                                            indexConstant(b, loc, j % cluster)),
-                      copyBox);
+               // A shared box j is rank j mod C's to copy.
+               Value copies;
+               if (operand == shared)
+                 copies = arith::CmpIOp::create(
+                     b, loc, arith::CmpIPredicate::eq, rank,
+                     indexConstant(b, loc, j % cluster));
+               emitIf(b, loc, copies, copyBox);
              }
          });
 }
