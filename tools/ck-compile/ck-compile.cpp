@@ -91,8 +91,9 @@ cl::opt<std::string> cluster(
     cl::init("auto"), cl::cat(category));
 cl::opt<int64_t> mergeGroups(
     "merge-groups",
-    cl::desc("Groups per backward-weight GEMM: 0 (default) for the rule "
-             "(the most, a power of two dividing G, with groups * K <= 32), "
+    cl::desc("Groups per GEMM: 0 (default) for the rule (the most, a "
+             "power of two dividing G, with groups * K <= 32, or groups * C "
+             "for bwd_data), "
              "1 for one GEMM batch per group, or another divisor of G"),
     cl::init(0), cl::cat(category));
 cl::opt<std::string> cacheDir(

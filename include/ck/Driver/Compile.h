@@ -28,7 +28,7 @@ struct CompileOptions {
   /// A #ck.gemm_config pinned on every GEMM (ck-select-gemm-config's
   /// `config`); "" for the heuristic's.
   std::string config;
-  /// Groups per backward-weight GEMM (ck-conv-to-gemm's `merge-groups`; 0
+  /// Groups per GEMM (ck-conv-to-gemm's `merge-groups`; 0
   /// for its rule).
   int64_t mergeGroups = 0;
   bool reference = true;

@@ -66,7 +66,7 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::init("")};
   PassOptions::Option<int64_t> mergeGroups{
       *this, "merge-groups",
-      llvm::cl::desc("Groups per backward-weight GEMM: 0 for the rule, or a "
+      llvm::cl::desc("Groups per GEMM: 0 for the rule, or a "
                      "divisor of G (see ck-conv-to-gemm)"),
       llvm::cl::init(0)};
   PassOptions::Option<bool> reference{

@@ -2,13 +2,19 @@
 // RUN: ck-opt %s -split-input-file -ck-conv-to-gemm="merge-groups=2" | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: not ck-opt %s -split-input-file -ck-conv-to-gemm="merge-groups=3" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// Backward-weight GEMMs over several groups (ck-conv-to-gemm's merge-groups,
-// Passes.td). With Gs groups per GEMM, G = Gb * Gs + g, and the GEMM is
+// GEMMs over several groups (ck-conv-to-gemm's merge-groups, Passes.td).
+// With Gs groups per GEMM, G = Gb * Gs + g, batched over Gb = G / Gs.
+// Backward-weight:
 //   M = (g, K) in the output gradient's order of G and K,
 //   N = filter spatial dims and (g', C) in the input's order of G and C,
-//   K = (N, Ho, Wo) as with one group, batched over Gb = G / Gs.
-// Only g = g' belongs to the filter gradient: C's view reaches the tensor
-// through the block diagonal, five levels (derived in each case):
+//   K = (N, Ho, Wo) as with one group.
+// Forward (the last two cases): M = (N, Ho, Wo), N = (g, K) in the output's
+// order, K = (Y, X, g', C) in the input's order. Backward-data: M = (N, Ht,
+// Wt), N = (g, C) in the input's order, K = (jY, jX, g', K) in the output
+// gradient's order.
+// Only g = g' belongs to the convolution: the filter's view (C of
+// backward-weight, B of the others) reaches the tensor through the block
+// diagonal, five levels (derived in each case):
 //   1. unmerge (Gb, Gd, Unit) -> G: G = (Gb * Gs + Gd) * 1 + Unit;
 //   2. pad Unit (length 1) by (0, Gs) into Gr: only Gr = 0 is the tensor;
 //   3. merge Gp -> (Gd, Gr): Gp = Gd * (Gs + 1) + Gr;
@@ -17,7 +23,8 @@
 // Gq = g * Gs + g' = g * (Gs + 1) + (g' - g), and |g' - g| < Gs + 1, so
 // Gr = 0 exactly where g = g', and then Gd = g.
 // The rule (no option) takes the most groups, a power of two dividing G,
-// with Gs * K <= 32. Any Gs that does not divide G is an error (BAD).
+// with Gs * K <= 32 (Gs * C for backward-data). Any Gs that does not divide
+// G is an error (BAD).
 
 // -----
 // Depthwise 3x3, pad 1, stride 1: N = 1, Hi = Wi = 4, G = 4, C = K = 1.
@@ -123,5 +130,69 @@ func.func @rule_stops_at_32_rows(%x: memref<1x2x2x4x2xf16>,
       output(%dy : memref<1x2x2x4x16xf16>)
       layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
       pad_left [0, 0] pad_right [0, 0]
+  return
+}
+
+// -----
+// Forward 3x3, pad 1, stride 1: N = 1, Hi = Wi = 4, G = 4, C = K = 2.
+// Ho = Wo = 4. The rule: Gs = 4 (4 * 2 = 8 <= 32, and 8 does not divide G),
+// Gb = 1.
+//   a = x padded to [1, 6, 6, 4, 2], embedded to [N, Y, Ho, X, Wo, G, C] =
+//       [1, 3, 4, 3, 4, 4, 2], G unmerged to (Gb, Gk): [1, 3, 4, 3, 4, 1, 4,
+//       2], then [Gb, (N, Ho, Wo), (Y, X, Gk, C)] = 1x16x72.
+//   b = w [G, K, Y, X, C] = [4, 2, 3, 3, 2] through the diagonal to
+//       [Gb, Gn, Gk, K, Y, X, C] = [1, 4, 4, 2, 3, 3, 2], then
+//       [Gb, (Y, X, Gk, C), (Gn, K)] = 1x72x8: merge [1] -> [4, 5, 2, 6]
+//       (as a's K) and merge [2] -> [1, 3].
+//   c = y [N, Ho, Wo, G, K] = [1, 4, 4, 4, 2] -> [1, 4, 4, 1, 4, 2], then
+//       [Gb, (N, Ho, Wo), (Gn, K)] = 1x16x8: merge [2] -> [4, 5].
+// merge-groups=2: Gs = 2, Gb = 2: 2x16x36, 2x36x4 -> 2x16x4.
+
+// CHECK-LABEL: func.func @fwd_grouped
+// RULE: to !ck.view<1x16x72xf16> by #ck.transform_map<[1, 16, 72] -> [1, 3, 4, 3, 4, 1, 4, 2], [<merge [1] -> [0, 2, 4]>, <merge [2] -> [1, 3, 6, 7]>, <pass_through [0] -> [5]>]>
+// RULE: <pad [2] -> [2] (0, 4)>
+// RULE: to !ck.view<1x72x8xf16> by #ck.transform_map<[1, 72, 8] -> [1, 4, 4, 2, 3, 3, 2], [<pass_through [0] -> [0]>, <merge [2] -> [1, 3]>, <merge [1] -> [4, 5, 2, 6]>]>
+// RULE: to !ck.view<1x16x8xf16> by #ck.transform_map<[1, 16, 8] -> [1, 4, 4, 1, 4, 2], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <merge [2] -> [4, 5]>]>
+// RULE-NEXT: ck.gemm {{.*}} : !ck.view<1x16x72xf16>, !ck.view<1x72x8xf16> -> !ck.view<1x16x8xf16>
+// TWO: ck.gemm {{.*}} : !ck.view<2x16x36xf16>, !ck.view<2x36x4xf16> -> !ck.view<2x16x4xf16>
+func.func @fwd_grouped(%x: memref<1x4x4x4x2xf16>, %w: memref<4x2x3x3x2xf16>,
+                       %y: memref<1x4x4x4x2xf16>) {
+  ck.conv_fwd input(%x : memref<1x4x4x4x2xf16>)
+      filter(%w : memref<4x2x3x3x2xf16>)
+      output(%y : memref<1x4x4x4x2xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Backward-data of the same convolution (stride 1: one slice, jY = Y).
+// The rule: Gs = 4 (4 * C = 8 <= 32), Gb = 1.
+//   a = dy [1, 4, 4, 4, 2] with G unmerged to (Gb, Gk): [1, 4, 4, 1, 4, 2],
+//       padded to [1, 6, 6, 1, 4, 2], embedded to [N, jY, Ht, jX, Wt, Gb,
+//       Gk, K] = [1, 3, 4, 3, 4, 1, 4, 2], then [Gb, (N, Ht, Wt), (jY, jX,
+//       Gk, K)] = 1x16x72.
+//   b = w through the diagonal to [Gb, Gk, Gn, K, jY, jX, C] = [1, 4, 4, 2,
+//       3, 3, 2], then [Gb, (jY, jX, Gk, K), (Gn, C)] = 1x72x8: merge [1]
+//       -> [4, 5, 1, 3] and merge [2] -> [2, 6].
+//   c = dx [1, 4, 4, 4, 2] -> [1, 4, 4, 1, 4, 2] -> [Gb, (N, Ht, Wt),
+//       (Gn, C)] = 1x16x8.
+// merge-groups=2: Gs = 2, Gb = 2: 2x16x36, 2x36x4 -> 2x16x4.
+
+// CHECK-LABEL: func.func @bwd_data_grouped
+// RULE: to !ck.view<1x16x72xf16> by #ck.transform_map<[1, 16, 72] -> [1, 3, 4, 3, 4, 1, 4, 2], [<merge [1] -> [0, 2, 4]>, <merge [2] -> [1, 3, 6, 7]>, <pass_through [0] -> [5]>]>
+// RULE: <pad [2] -> [2] (0, 4)>
+// RULE: to !ck.view<1x72x8xf16> by #ck.transform_map<[1, 72, 8] -> [1, 4, 4, 2, 3, 3, 2], [<pass_through [0] -> [0]>, <merge [1] -> [4, 5, 1, 3]>, <merge [2] -> [2, 6]>]>
+// RULE: to !ck.view<1x16x8xf16> by #ck.transform_map<[1, 16, 8] -> [1, 4, 4, 1, 4, 2], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <merge [2] -> [4, 5]>]>
+// RULE-NEXT: ck.gemm {{.*}} : !ck.view<1x16x72xf16>, !ck.view<1x72x8xf16> -> !ck.view<1x16x8xf16>
+// TWO: ck.gemm {{.*}} : !ck.view<2x16x36xf16>, !ck.view<2x36x4xf16> -> !ck.view<2x16x4xf16>
+func.func @bwd_data_grouped(%dx: memref<1x4x4x4x2xf16>,
+                            %w: memref<4x2x3x3x2xf16>,
+                            %dy: memref<1x4x4x4x2xf16>) {
+  ck.conv_bwd_data input(%dx : memref<1x4x4x4x2xf16>)
+      filter(%w : memref<4x2x3x3x2xf16>)
+      output(%dy : memref<1x4x4x4x2xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [1, 1] pad_right [1, 1]
   return
 }

@@ -326,7 +326,7 @@ class ConvToGemmNumerics : public ::testing::TestWithParam<ConvDirection> {
 protected:
   ConvToGemmNumerics() { context.loadDialect<CKDialect, func::FuncDialect>(); }
 
-  /// Lowers `spec` with the given path and groups per backward-weight GEMM
+  /// Lowers `spec` with the given path and groups per GEMM
   /// (0: the pass's rule) and checks it against the reference; returns a
   /// message on failure. `ir` receives the lowered IR.
   std::string check(const ConvSpec &spec, StringRef path, int64_t mergeGroups,
@@ -377,13 +377,12 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
     coverage.note(spec);
     bool pointwise = isPointwise(spec);
     // Pointwise problems take the explicit path by default; check the
-    // implicit views of them too. Backward-weight takes the groups one GEMM
-    // at a time, by the pass's rule, and every other divisor of G per GEMM.
+    // implicit views of them too. The groups go one GEMM at a time, by the
+    // pass's rule, and every other divisor of G per GEMM.
     std::vector<int64_t> groupsPerGemm = {0};
-    if (direction == ConvDirection::BackwardWeight)
-      for (int64_t d = 1; d <= spec.groups; ++d)
-        if (spec.groups % d == 0)
-          groupsPerGemm.push_back(d);
+    for (int64_t d = 1; d <= spec.groups; ++d)
+      if (spec.groups % d == 0)
+        groupsPerGemm.push_back(d);
     for (StringRef path : pointwise ? std::vector<StringRef>{"auto", "implicit"}
                                     : std::vector<StringRef>{"auto"})
       for (int64_t merge : groupsPerGemm) {
@@ -413,8 +412,7 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
         "epilogue with D", "alpha", "other layouts"})
     EXPECT_GT(coverage.counts[feature], 0)
         << "no random problem covered: " << feature;
-  if (direction == ConvDirection::BackwardWeight)
-    EXPECT_GT(coverage.counts["merged groups"], 0)
+  EXPECT_GT(coverage.counts["merged groups"], 0)
         << "no random problem covered: merged groups";
 }
 

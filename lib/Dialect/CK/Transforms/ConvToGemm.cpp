@@ -85,6 +85,33 @@ ConvRewriter::withGroupIndex(ArrayRef<std::string> dims, StringRef channel,
   return result;
 }
 
+void ConvRewriter::splitGroups(ViewBuilder &view, StringRef groupIndex) const {
+  if (mergedGroups == 1)
+    return;
+  view.unmerge("G", {{"Gb", problem.groups / mergedGroups},
+                     {groupIndex.str(), mergedGroups}});
+  view.emit();
+}
+
+// The diagonal of a gs x gs matrix stored by rows is every (gs + 1)-th
+// element: the pair is unmerged into p = row * gs + col, p is seen in a
+// space of gs * (gs + 1) (a slice), split by a merge into (p / (gs + 1),
+// p % (gs + 1)), and the remainder is a pad around a unit dimension, so that
+// only remainder 0 is not padding; the quotient is then the group index.
+void conv_to_gemm::blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
+                                 StringRef col) {
+  view.unmerge("G", {{"Gb", view.length("G") / gs}, {"Gd", gs}, {"Unit", 1}});
+  view.emit();
+  view.pad("Unit", "Gr", 0, gs);
+  view.emit();
+  view.merge("Gp", {"Gd", "Gr"});
+  view.emit();
+  view.slice("Gp", "Gq", 0, gs * gs);
+  view.emit();
+  view.unmerge("Gq", {{row.str(), gs}, {col.str(), gs}});
+  view.emit();
+}
+
 ViewBuilder ConvRewriter::inputWindows(Value input) const {
   const ConvProblem &p = problem;
   if (explicitPath)
@@ -137,17 +164,27 @@ void ConvRewriter::createFill(
 // The pass
 //===----------------------------------------------------------------------===//
 
-/// Rows of the smallest block tile the config chooser picks (two waves of
-/// 16-row instructions): a GEMM with fewer rows than this pays for them.
-static constexpr int64_t kMergedGroupRows = 32;
+/// Rows and columns of the smallest block tile the config chooser picks
+/// along the GEMM dimension that holds one group's channels (two waves of
+/// 16-row instructions along M): a GEMM with fewer pays for them.
+static constexpr int64_t kMergedGroupChannels = 32;
 
-/// The groups per backward-weight GEMM that `merge-groups=0` takes: the
-/// most, a power of two dividing G, whose output channels fill at most
-/// kMergedGroupRows rows.
-static int64_t mergedGroupsFor(const ConvProblem &p) {
+/// The groups per GEMM that `merge-groups=0` takes: the most, a power of
+/// two dividing G, whose channels on the GEMM's group side (K, rows of
+/// backward-weight and columns of forward; C, columns of backward-data)
+/// fill at most kMergedGroupChannels. Measured on the H100 (RetinaNet's
+/// G = 32 layers, docs/rationale/GroupedConvolutions.md): forward and
+/// backward-data with 8 channels per group ran 2.2-4.4x faster with 4
+/// groups per GEMM than with one; with 32 channels, merging made them
+/// slower.
+static int64_t mergedGroupsFor(const ConvProblem &p,
+                               ConvDirection direction) {
+  int64_t channels = direction == ConvDirection::BackwardData
+                         ? p.inChannels
+                         : p.outChannels;
   int64_t groups = 1;
   while (p.groups % (2 * groups) == 0 &&
-         2 * groups * p.outChannels <= kMergedGroupRows)
+         2 * groups * channels <= kMergedGroupChannels)
     groups *= 2;
   return groups;
 }
@@ -175,16 +212,14 @@ struct CKConvToGemmPass
                            "path=implicit for this convolution";
         return signalPassFailure();
       }
-      int64_t groupsPerGemm = 1;
-      if (op.getDirection() == ConvDirection::BackwardWeight) {
-        groupsPerGemm = mergeGroups ? int64_t(mergeGroups)
-                                    : mergedGroupsFor(problem);
-        if (groupsPerGemm < 1 || problem.groups % groupsPerGemm) {
-          op->emitError() << "ck-conv-to-gemm: merge-groups=" << groupsPerGemm
-                          << " does not divide the " << problem.groups
-                          << " groups; use 0 (the rule) or a divisor of G";
-          return signalPassFailure();
-        }
+      int64_t groupsPerGemm = mergeGroups
+                                  ? int64_t(mergeGroups)
+                                  : mergedGroupsFor(problem, op.getDirection());
+      if (groupsPerGemm < 1 || problem.groups % groupsPerGemm) {
+        op->emitError() << "ck-conv-to-gemm: merge-groups=" << groupsPerGemm
+                        << " does not divide the " << problem.groups
+                        << " groups; use 0 (the rule) or a divisor of G";
+        return signalPassFailure();
       }
       OpBuilder builder(op);
       ConvRewriter rewriter(builder, op, pointwise && path != "implicit",

@@ -37,10 +37,16 @@ public:
   ConvProblem problem;
   /// Views are plain reshapes (only for pointwise problems).
   bool explicitPath;
-  /// Groups per GEMM (a divisor of G; backward-weight only). With more
-  /// than one, "G" splits into "Gb" (the GEMM batch) and a group index
-  /// within the batch.
+  /// Groups per GEMM (a divisor of G). With more than one, "G" splits into
+  /// "Gb" (the GEMM batch) and a group index within the batch on each side
+  /// of the product, and the filter is a block diagonal (blockDiagonal).
   int64_t mergedGroups;
+
+  /// With merged groups, splits "G" of `view` into "Gb" and `groupIndex`
+  /// (of length mergedGroups); else leaves it.
+  void splitGroups(ViewBuilder &view, StringRef groupIndex) const;
+  /// The GEMM's batch dimension: "Gb" with merged groups, else "G".
+  std::string batch() const { return mergedGroups > 1 ? "Gb" : "G"; }
 
   /// Letter of spatial dimension `i` of `tensor`.
   char spatialLetter(ConvTensor tensor, unsigned i) const;
@@ -94,6 +100,13 @@ public:
   /// written tensor (and of each D tensor) made by `viewOfWritten`.
   void createFill(const std::function<Value(Value)> &viewOfWritten);
 };
+
+/// Splits dimension "G" of `view` (a filter's) into "Gb" (length G / gs)
+/// and the pair (`row`, `col`) of group indices of length `gs` each, where
+/// only row == col reaches the tensor: the other pairs are padding (zeros
+/// when read, never written).
+void blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
+                   StringRef col);
 
 void rewriteFwd(ConvRewriter &rewriter);
 void rewriteBwdWeight(ConvRewriter &rewriter);

@@ -170,6 +170,22 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
         llvm_unreachable("the output layout has only N, G, K and spatial "
                          "letters");
       });
+  // With merged groups the group index of K ("Gk") sits beside K as the
+  // output gradient stores them, that of N ("Gn") beside C as the input
+  // does; the filter is their block diagonal.
+  int64_t gs = r.mergedGroups;
+  auto withGk = [&](SmallVector<std::string> dims) {
+    return gs > 1 ? r.withGroupIndex(dims, "K", "Gk", ConvTensor::Output)
+                  : dims;
+  };
+  gemmK = withGk(gemmK);
+  // GEMM N: C, or with merged groups (Gn, C) merged into "GemmN".
+  std::string gemmN = gs > 1 ? "GemmN" : "C";
+  auto mergeGemmN = [&](ViewBuilder &view) {
+    if (gs > 1)
+      view.merge(gemmN, r.withGroupIndex({"C"}, "C", "Gn", ConvTensor::Input));
+  };
+
   // Spatial dimensions of activations named Ht, of the filter jY: in the
   // explicit path (one slice, one tap, ht == ho == hi) that is all it takes.
   auto sliceNames = [](char letter) {
@@ -182,8 +198,9 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
   ViewBuilder a = r.explicitPath
                       ? r.viewOf(r.op.getOutput(), ConvTensor::Output, sliceNames)
                       : r.viewOf(r.op.getOutput(), ConvTensor::Output);
+  r.splitGroups(a, "Gk");
   if (r.explicitPath) {
-    a.merge("GemmK", {"K"});
+    a.merge("GemmK", withGk({"K"}));
   } else {
     SmallVector<int64_t> padLeft;
     for (unsigned i = 0; i < rank; ++i) {
@@ -207,7 +224,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
     a.merge("GemmK", gemmK);
   }
   a.merge("GemmM", gemmM);
-  a.emit({"G", "GemmM", "GemmK"});
+  a.emit({r.batch(), "GemmM", "GemmK"});
 
   ViewBuilder b =
       r.explicitPath ? r.viewOf(r.op.getFilter(), ConvTensor::Filter, sliceNames)
@@ -219,13 +236,17 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
               slice[i].firstTap);
     b.emit();
   }
+  if (gs > 1)
+    blockDiagonal(b, gs, "Gk", "Gn");
   b.merge("GemmK", gemmK);
-  b.emit({"G", "GemmK", "C"});
+  mergeGemmN(b);
+  b.emit({r.batch(), "GemmK", gemmN});
 
   r.createGemm(a.view(), b.view(), [&](Value input) {
     ViewBuilder c = r.explicitPath
                         ? r.viewOf(input, ConvTensor::Input, sliceNames)
                         : r.viewOf(input, ConvTensor::Input);
+    r.splitGroups(c, "Gn");
     if (!r.explicitPath) {
       for (unsigned i = 0; i < rank; ++i)
         c.embed(dimName(ConvTensor::Input, inLetter(i)),
@@ -234,7 +255,8 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
       c.emit();
     }
     c.merge("GemmM", gemmM);
-    c.emit({"G", "GemmM", "C"});
+    mergeGemmN(c);
+    c.emit({r.batch(), "GemmM", gemmN});
     return c.view();
   });
 }

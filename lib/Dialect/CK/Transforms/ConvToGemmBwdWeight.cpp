@@ -21,28 +21,6 @@ using namespace mlir;
 using namespace mlir::ck;
 using namespace mlir::ck::conv_to_gemm;
 
-/// Splits dimension "G" of `view` into "Gb" (length G / gs) and the pair
-/// (`row`, `col`) of group indices of length `gs` each, where only row ==
-/// col reaches the tensor. The diagonal of a gs x gs matrix stored by rows
-/// is every (gs + 1)-th element: the pair is unmerged into p = row * gs +
-/// col, p is seen in a space of gs * (gs + 1) (a slice), split by a merge
-/// into (p / (gs + 1), p % (gs + 1)), and the remainder is a pad around a
-/// unit dimension, so that only remainder 0 is not padding; the quotient is
-/// then the group index.
-static void blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
-                          StringRef col) {
-  view.unmerge("G", {{"Gb", view.length("G") / gs}, {"Gd", gs}, {"Unit", 1}});
-  view.emit();
-  view.pad("Unit", "Gr", 0, gs);
-  view.emit();
-  view.merge("Gp", {"Gd", "Gr"});
-  view.emit();
-  view.slice("Gp", "Gq", 0, gs * gs);
-  view.emit();
-  view.unmerge("Gq", {{row.str(), gs}, {col.str(), gs}});
-  view.emit();
-}
-
 void conv_to_gemm::rewriteBwdWeight(ConvRewriter &r) {
   int64_t gs = r.mergedGroups;
   SmallVector<std::string> gemmK = r.batchAndOutputSpatial();
@@ -69,7 +47,6 @@ void conv_to_gemm::rewriteBwdWeight(ConvRewriter &r) {
   // The group index of M ("Gm") sits beside K as the output gradient stores
   // them, that of N ("Gn") beside C as the input does, so both operands
   // keep their vector loads.
-  int64_t batches = r.problem.groups / gs;
   SmallVector<std::string> gemmM =
       r.withGroupIndex({"K"}, "K", "Gm", ConvTensor::Output);
   auto gemmNWith = [&](ArrayRef<std::string> dims) {
@@ -77,15 +54,13 @@ void conv_to_gemm::rewriteBwdWeight(ConvRewriter &r) {
   };
 
   ViewBuilder a = r.viewOf(r.op.getOutput(), ConvTensor::Output);
-  a.unmerge("G", {{"Gb", batches}, {"Gm", gs}});
-  a.emit();
+  r.splitGroups(a, "Gm");
   a.merge("GemmM", gemmM);
   a.merge("GemmK", gemmK);
   a.emit({"Gb", "GemmM", "GemmK"});
 
   ViewBuilder b = r.inputWindows(r.op.getInput());
-  b.unmerge("G", {{"Gb", batches}, {"Gn", gs}});
-  b.emit();
+  r.splitGroups(b, "Gn");
   b.merge("GemmK", gemmK);
   b.merge("GemmN", gemmNWith(r.inputWindowsFilterSpatialAndChannel()));
   b.emit({"Gb", "GemmK", "GemmN"});

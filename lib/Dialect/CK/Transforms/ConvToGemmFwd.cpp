@@ -4,6 +4,14 @@
 //
 // GEMM M = N * Ho * Wo, N = K, K = Y * X * C, batched over G.
 //
+// With Gs groups per GEMM (mergedGroups), G = Gb * Gs + g and
+//
+//   y[Gb, (N, Ho, Wo), (g, K)] = x[Gb, (N, Ho, Wo), (Y, X, g', C)]
+//                              * w[Gb, (Y, X, g', C), (g, K)]
+//
+// where the filter's view is a block diagonal: the elements with g != g'
+// are padding, read as zeros.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ConvToGemm.h"
@@ -13,21 +21,47 @@ using namespace mlir::ck;
 using namespace mlir::ck::conv_to_gemm;
 
 void conv_to_gemm::rewriteFwd(ConvRewriter &r) {
+  int64_t gs = r.mergedGroups;
   SmallVector<std::string> gemmM = r.batchAndOutputSpatial();
+  // The group index of K ("Gk") sits beside C as the input stores them, that
+  // of N ("Gn") beside K as the output does, so that both keep their vector
+  // accesses; with one group per GEMM there is no group index.
+  // (The filter's K has every filter dimension; in the explicit path the
+  // input's has only C, Y and X being 1.)
+  auto withGk = [&](SmallVector<std::string> dims) {
+    return gs > 1 ? r.withGroupIndex(dims, "C", "Gk", ConvTensor::Input)
+                  : dims;
+  };
+  SmallVector<std::string> gemmKOfInput =
+      withGk(r.inputWindowsFilterSpatialAndChannel());
+  SmallVector<std::string> gemmKOfFilter = withGk(r.filterSpatialAndChannel());
+  // GEMM N: K, or with merged groups (Gn, K) merged into "GemmN".
+  std::string gemmN = gs > 1 ? "GemmN" : "K";
+  auto mergeGemmN = [&](ViewBuilder &view) {
+    if (gs > 1)
+      view.merge(gemmN,
+                 r.withGroupIndex({"K"}, "K", "Gn", ConvTensor::Output));
+  };
 
   ViewBuilder a = r.inputWindows(r.op.getInput());
+  r.splitGroups(a, "Gk");
   a.merge("GemmM", gemmM);
-  a.merge("GemmK", r.inputWindowsFilterSpatialAndChannel());
-  a.emit({"G", "GemmM", "GemmK"});
+  a.merge("GemmK", gemmKOfInput);
+  a.emit({r.batch(), "GemmM", "GemmK"});
 
   ViewBuilder b = r.viewOf(r.op.getFilter(), ConvTensor::Filter);
-  b.merge("GemmK", r.filterSpatialAndChannel());
-  b.emit({"G", "GemmK", "K"});
+  if (gs > 1)
+    blockDiagonal(b, gs, "Gn", "Gk");
+  b.merge("GemmK", gemmKOfFilter);
+  mergeGemmN(b);
+  b.emit({r.batch(), "GemmK", gemmN});
 
   r.createGemm(a.view(), b.view(), [&](Value output) {
     ViewBuilder c = r.viewOf(output, ConvTensor::Output);
+    r.splitGroups(c, "Gn");
     c.merge("GemmM", gemmM);
-    c.emit({"G", "GemmM", "K"});
+    mergeGemmN(c);
+    c.emit({r.batch(), "GemmM", gemmN});
     return c.view();
   });
 }

@@ -29,18 +29,31 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     that reach no input are dropped). Input elements that no slice writes get
     a `ck.fill`.
 
-    Backward-weight convolutions with few output channels per group take
-    several groups into one GEMM (Composable Kernel's "groups to merge"):
-    with `Gs` groups per GEMM, M is `(Gs, K)`, N is `(Y, X, Gs, C)`, K is
-    unchanged, and the batch is `G / Gs`. The GEMM computes every pair of
-    the `Gs` groups, and only the block diagonal (the same group on both
-    sides) is the filter gradient: the other blocks are padding of C's view,
-    never written. A depthwise convolution (C = K = 1 per group) is then a
-    GEMM of 32 x 9*32 tiles of which one in 32 elements is kept, instead of
-    one per group padded from 1 x 9 to a whole tile, with a thirty-second of
-    the tiles. `merge-groups` picks `Gs`: 0 (the default) takes the most
-    groups, a power of two dividing G, with `Gs * K <= 32` (the chooser's
-    smallest block M); 1 keeps one GEMM per group.
+    Convolutions with few channels per group take several groups into one
+    GEMM (Composable Kernel's "groups to merge"). With `Gs` groups per GEMM
+    the batch is `G / Gs`, and each side of the product gets a group index
+    of length `Gs` beside its channels (in the order of the tensor's layout
+    of G and that channel):
+
+    | direction | GEMM M | GEMM N | GEMM K |
+    | --- | --- | --- | --- |
+    | fwd | N * Ho * Wo | Gs * K | Y * X * Gs * C |
+    | bwd_weight | Gs * K | Y * X * Gs * C | N * Ho * Wo |
+    | bwd_data | N * Ht * Wt (per slice) | Gs * C | Gs * K * jY * jX (per slice) |
+
+    The GEMM pairs every two of the `Gs` groups, and only the block
+    diagonal (the same group on both sides) belongs to the convolution: the
+    filter's view pads the other blocks, so forward and backward-data read
+    them as zeros and backward-weight never writes them. A depthwise
+    backward-weight convolution (C = K = 1 per group) is then a GEMM of
+    32 x 9*32 tiles of which one in 32 elements is kept, instead of one per
+    group padded from 1 x 9 to a whole tile, with a thirty-second of the
+    tiles; a forward convolution of 8 channels per group reads 64 bytes per
+    pixel and tap instead of 16, and writes 64 instead of 16.
+    `merge-groups` picks `Gs`: 0 (the default) takes the most groups, a
+    power of two dividing G, whose channels on the group side (K; C for
+    backward-data) number at most 32, the chooser's smallest block along
+    that side; 1 keeps one GEMM per group.
 
     Convolutions with a 1x1 filter, unit strides and zero pads take the
     *explicit* path by default: their views are plain reshapes (merge and
@@ -78,9 +91,9 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     Option<"path", "path", "std::string", /*default=*/"\"auto\"",
            "GEMM path: auto (explicit where possible), implicit or explicit">,
     Option<"mergeGroups", "merge-groups", "int64_t", /*default=*/"0",
-           "Groups per backward-weight GEMM: 0 for the rule (the most, a "
-           "power of two dividing G, with groups * K <= 32), or a divisor "
-           "of G">
+           "Groups per GEMM: 0 for the rule (the most, a power of two "
+           "dividing G, with groups * K <= 32, or groups * C for "
+           "backward-data), or a divisor of G">
   ];
 }
 
