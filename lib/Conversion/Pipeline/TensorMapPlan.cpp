@@ -102,11 +102,16 @@ void TensorMapPlan::emitBox(OpBuilder &b, Location loc, Value g,
 /// reaches through `maps`, or failure where a map does more than pass it
 /// through, merge it or embed it unchanged, or changes a length on the way
 /// (the view must hold exactly what the map holds: a K tile past the view's
-/// end reads zeros).
+/// end reads zeros). The one exception is a pad on the right of a memref
+/// dimension, in the map that reads the memref: the box reads past the
+/// tensor's end there, which TMA fills with zeros as the pad does; its
+/// length in the view goes into `viewLengths`.
 static FailureOr<SmallVector<int64_t>>
-reachedDims(ArrayRef<TransformMapAttr> maps, int64_t dim) {
+reachedDims(ArrayRef<TransformMapAttr> maps, int64_t dim,
+            DenseMap<int64_t, int64_t> &viewLengths) {
   SmallVector<int64_t> reached = {dim};
-  for (TransformMapAttr map : maps) {
+  for (auto [i, map] : llvm::enumerate(maps)) {
+    bool readsMemref = i + 1 == maps.size();
     SmallVector<int64_t> next;
     for (int64_t upper : reached) {
       const TransformAttr *t = llvm::find_if(map.getTransforms(), [&](auto t) {
@@ -124,7 +129,11 @@ reachedDims(ArrayRef<TransformMapAttr> maps, int64_t dim) {
           t->getKind() == TransformKind::Merge ||
           (t->getKind() == TransformKind::Embed &&
            t->getParams() == ArrayRef<int64_t>{0, 1});
-      if (!unchanged || length != lowerLength)
+      bool rightPad = readsMemref && t->getKind() == TransformKind::Pad &&
+                      t->getParams()[0] == 0;
+      if (rightPad)
+        viewLengths[lower.front()] = length;
+      else if (!unchanged || length != lowerLength)
         return failure();
       llvm::append_range(next, lower);
     }
@@ -150,16 +159,21 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
   };
   SmallVector<Run> runs;
   SmallVector<int64_t> reachedBy(rank, -1);
+  DenseMap<int64_t, int64_t> viewLengths;
   for (int64_t v = 0; v < 3; ++v) {
-    FailureOr<SmallVector<int64_t>> reached = reachedDims(view.maps, v);
+    FailureOr<SmallVector<int64_t>> reached =
+        reachedDims(view.maps, v, viewLengths);
     if (failed(reached))
       return failure();
     for (int64_t d : *reached) {
       if (d < 0 || d >= rank || reachedBy[d] >= 0)
         return failure();
       reachedBy[d] = v;
+      // A padded dimension is a run of its own: its map dimension holds
+      // the tensor's length, the coordinates walk the view's.
       if (!runs.empty() && runs.back().viewDim == v &&
-          runs.back().last + 1 == d)
+          runs.back().last + 1 == d && !viewLengths.count(d) &&
+          !viewLengths.count(runs.back().last))
         runs.back().last = d;
       else
         runs.push_back({v, d, d});
@@ -167,8 +181,15 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
   }
   if (llvm::is_contained(reachedBy, -1))
     return failure();
+  SmallVector<int64_t> viewShape(*shape);
+  for (auto [d, length] : viewLengths)
+    viewShape[d] = length;
   auto elementsFrom = [&](int64_t first, int64_t end) {
     return ShapedType::getNumElements(shape->slice(first, end - first));
+  };
+  auto viewElementsFrom = [&](int64_t first, int64_t end) {
+    return ShapedType::getNumElements(
+        ArrayRef(viewShape).slice(first, end - first));
   };
   // The map's dimensions: the runs, innermost first. The innermost is the
   // memref's contiguous dimension, along M or N (MN-major) or K.
@@ -205,10 +226,11 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
       else if (!inside)
         outermost = false;
       else
-        coordinate.divisor *= elementsFrom(other.first, other.last + 1);
+        coordinate.divisor *= viewElementsFrom(other.first, other.last + 1);
     }
+    int64_t viewSize = viewElementsFrom(run.first, run.last + 1);
     if (!outermost)
-      coordinate.size = size;
+      coordinate.size = viewSize;
     plan.coordinates.push_back(coordinate);
     // A box spans 64 along the inner dimension and the tile's extent along
     // the outer one, in the innermost run of each; a run with another
@@ -217,7 +239,7 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
                      : run.viewDim == plan.innerDim ? kTmaBoxInner
                                                     : extents[run.viewDim - 1];
     int64_t box = coordinate.divisor == 1 ? extent : 1;
-    if (box > 256 || (!outermost && size % box))
+    if (box > 256 || (!outermost && viewSize % box))
       return failure();
     plan.box.push_back(box);
     plan.elements.push_back(1);
@@ -250,28 +272,37 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
       !findTransform(windows, TransformKind::PassThrough, {6}, {4}) ||
       !embedH || !embedW)
     return failure();
-  // (left, right) pads of H and W.
-  SmallVector<int64_t, 2> padsH = {0, 0}, padsW = {0, 0};
+  // (left, right) pads of H, W and C, where the convolution pads the
+  // spatial dimensions (or the channels on the right, past the end of
+  // which the box reads zeros).
+  SmallVector<int64_t, 2> padsH = {0, 0}, padsW = {0, 0}, padsC = {0, 0};
   if (view.maps.size() == 3) {
     TransformMapAttr pads = view.maps[2];
-    TransformAttr padH = findTransform(pads, TransformKind::Pad, {1}, {1});
-    TransformAttr padW = findTransform(pads, TransformKind::Pad, {2}, {2});
-    if (!padH || !padW ||
+    auto padOf = [&](int64_t dim, SmallVector<int64_t, 2> &params) {
+      if (findTransform(pads, TransformKind::PassThrough, {dim}, {dim}))
+        return true;
+      TransformAttr pad = findTransform(pads, TransformKind::Pad, {dim}, {dim});
+      if (pad)
+        params.assign(pad.getParams());
+      return bool(pad);
+    };
+    if (!padOf(1, padsH) || !padOf(2, padsW) || !padOf(4, padsC) ||
         !findTransform(pads, TransformKind::PassThrough, {0}, {0}) ||
-        !findTransform(pads, TransformKind::PassThrough, {3}, {3}) ||
-        !findTransform(pads, TransformKind::PassThrough, {4}, {4}))
+        !findTransform(pads, TransformKind::PassThrough, {3}, {3}))
       return failure();
-    padsH.assign(padH.getParams());
-    padsW.assign(padW.getParams());
   }
   ArrayRef<int64_t> window = merges.getLowerBounds();
   int64_t n = (*shape)[0], h = (*shape)[1], w = (*shape)[2],
           groups = (*shape)[3], c = (*shape)[4];
   int64_t filterH = window[1];
+  // Channels padded on the right read zeros past the tensor's end only
+  // where one group spans the whole channel dimension.
+  if (padsC[0] != 0 || (padsC[1] != 0 && groups != 1))
+    return failure();
   TensorMapPlan plan;
   plan.im2col = true;
   plan.innerDim = 2;
-  plan.channels = c;
+  plan.channels = c + padsC[1];
   plan.filterW = window[3];
   plan.outH = window[2];
   plan.outW = window[4];
@@ -301,7 +332,7 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   plan.upper = {padsW[1] - (plan.filterW - 1) * std::abs(plan.tapStepW),
                 padsH[1] - (filterH - 1) * std::abs(plan.tapStepH)};
   int64_t channelBytes = groups * c * elementBytes;
-  if (c % kTmaBoxInner || channelBytes % 16 ||
+  if (plan.channels % kTmaBoxInner || channelBytes % 16 ||
       llvm::any_of(plan.lower, [](int64_t v) { return v < -128; }) ||
       llvm::any_of(plan.upper, [](int64_t v) { return v < -128 || v > 127; }) ||
       extents[0] > 1024)

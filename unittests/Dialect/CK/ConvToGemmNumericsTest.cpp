@@ -416,6 +416,28 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
         << "no random problem covered: merged groups";
 }
 
+/// Backward-data with more than 64 filters, not a multiple of 64, pads them
+/// to the next multiple in both operands (kTapChannelAlignment); the
+/// padding must read as zeros on both sides.
+TEST_P(ConvToGemmNumerics, ManyChannelsPaddedPerTap) {
+  ConvDirection direction = GetParam();
+  std::mt19937_64 rng(0xFACADE + static_cast<int>(direction));
+  for (int64_t filters : {65, 100, 130}) {
+    ConvSpec spec = randomSpec(rng, direction);
+    spec.outChannels = filters;
+    spec.numDs = 0;
+    spec.hasBeta = false;
+    std::string ir;
+    std::string error = check(spec, "implicit", 1, rng(), ir);
+    ASSERT_TRUE(error.empty()) << error << "\n" << spec.toMLIR() << ir;
+    int64_t padded = (filters + 63) / 64 * 64;
+    bool pads = ir.find("(0, " + std::to_string(padded - filters) + ")>") !=
+                std::string::npos;
+    EXPECT_EQ(pads, direction == ConvDirection::BackwardData)
+        << "K = " << filters << ":\n" << ir;
+  }
+}
+
 /// Checks contiguousVectorWidth's claim about `view` along `dim` by
 /// evaluating every coordinate; returns a message on failure.
 std::string checkVectorWidth(const TracedView &view, unsigned dim) {

@@ -20,6 +20,12 @@
 
 namespace mlir::ck::conv_to_gemm {
 
+/// Where a filter tap holds more channels than this along the GEMM's K, and
+/// not a multiple of it, the implicit views pad them to the next multiple:
+/// the widest K tile (64 16-bit elements, one 128-byte row of a swizzled
+/// TMA box) then never spans two taps.
+constexpr int64_t kTapChannelAlignment = 64;
+
 /// The name of a tensor's dimension `letter` (see the file comment).
 std::string dimName(ConvTensor tensor, char letter);
 

@@ -186,6 +186,14 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
       view.merge(gemmN, r.withGroupIndex({"C"}, "C", "Gn", ConvTensor::Input));
   };
 
+  // More than kTapChannelAlignment filters, not a multiple of it: the
+  // implicit views pad K to the next multiple (zeros on both sides), so
+  // that a K tile never spans two taps and can be one box of the tensor.
+  int64_t channelPad = 0;
+  if (!r.explicitPath && p.outChannels > kTapChannelAlignment)
+    channelPad = llvm::alignTo(p.outChannels, kTapChannelAlignment) -
+                 p.outChannels;
+
   // Spatial dimensions of activations named Ht, of the filter jY: in the
   // explicit path (one slice, one tap, ht == ho == hi) that is all it takes.
   auto sliceNames = [](char letter) {
@@ -212,6 +220,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
             std::string(1, inLetter(i)) + "p", padLeft[i],
             std::max<int64_t>(0, highest - (p.outSizes[i] - 1)));
     }
+    a.pad("K", "K", 0, channelPad);
     a.emit();
     for (unsigned i = 0; i < rank; ++i) {
       const SliceDim &dim = slice[i];
@@ -234,6 +243,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
       b.embed(std::string(1, filterLetter(i)),
               {{tapName(filterLetter(i)), slice[i].taps, slice[i].tapStep}},
               slice[i].firstTap);
+    b.pad("K", "K", 0, channelPad);
     b.emit();
   }
   if (gs > 1)
