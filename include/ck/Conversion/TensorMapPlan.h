@@ -20,7 +20,11 @@
 //   backward-weight (C = M contiguous, G, N * Ho * Wo = K), x of a 1x1
 //   forward (C = K contiguous, G, N * H * W = M), the filter of forward
 //   (Y * X * C = K contiguous, K = N, G) and of backward-data (C = N
-//   contiguous, Y * X and K = K, G).
+//   contiguous, Y * X and K = K, G). A dimension padded on the right in
+//   the map that reads the memref (backward-data's filters, padded per tap
+//   to a multiple of 64) is a map dimension of its own: the map holds the
+//   tensor's length, the coordinates walk the padded one, and the box
+//   reads zeros past the end as the pad would.
 // - im2col: a view dimension of output positions (n, ho, wo) and the inner
 //   one of filter taps and channels (y, x, c) read an [N, H, W, G, C]
 //   memref through embeds (tap * step + position * stride, forward or
@@ -28,7 +32,9 @@
 //   map (G * C, W, H, N) whose pixel box is the output positions, boxes of
 //   64 channels of one tap, at filter offsets. x of backward-weight (K =
 //   positions, N = taps) and of forward (M = positions, K = taps), dy of a
-//   stride-1 backward-data (flipped taps).
+//   stride-1 backward-data (flipped taps). With one group the channels may
+//   be padded on the right as well: taps are then padded-channel apart
+//   along K, and the box reads zeros past the tensor's channels.
 //
 // convert-ck-to-gpu makes the maps (ck.tensor_map); ck-pipeline computes
 // the boxes' coordinates from the same plan.
@@ -71,7 +77,8 @@ struct TensorMapPlan {
     int64_t viewDim, divisor, size;
   };
   SmallVector<Coordinate> coordinates;
-  /// im2col: channels per group, filter width, the taps' offsets (tap t at
+  /// im2col: channels per group (padded, if the view pads them), filter
+  /// width, the taps' offsets (tap t at
   /// `tapOffset + t * tapStep` of the window, so a flipped filter has a
   /// negative step), strides, left pads and the output's width and height.
   int64_t channels = 0, filterW = 0, tapOffsetW = 0, tapStepW = 0,
