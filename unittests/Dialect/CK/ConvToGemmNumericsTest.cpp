@@ -427,14 +427,17 @@ TEST_P(ConvToGemmNumerics, ManyChannelsPaddedPerTap) {
     spec.outChannels = filters;
     spec.numDs = 0;
     spec.hasBeta = false;
-    std::string ir;
-    std::string error = check(spec, "implicit", 1, rng(), ir);
-    ASSERT_TRUE(error.empty()) << error << "\n" << spec.toMLIR() << ir;
-    int64_t padded = (filters + 63) / 64 * 64;
-    bool pads = ir.find("(0, " + std::to_string(padded - filters) + ")>") !=
-                std::string::npos;
-    EXPECT_EQ(pads, direction == ConvDirection::BackwardData)
-        << "K = " << filters << ":\n" << ir;
+    // One group per GEMM, and the rule's groups per GEMM.
+    for (int64_t merge : {1, 0}) {
+      std::string ir;
+      std::string error = check(spec, "implicit", merge, rng(), ir);
+      ASSERT_TRUE(error.empty()) << error << "\n" << spec.toMLIR() << ir;
+      int64_t padded = (filters + 63) / 64 * 64;
+      bool pads = ir.find("(0, " + std::to_string(padded - filters) + ")>") !=
+                  std::string::npos;
+      EXPECT_EQ(pads, direction == ConvDirection::BackwardData)
+          << "K = " << filters << ":\n" << ir;
+    }
   }
 }
 
