@@ -327,15 +327,21 @@ protected:
   ConvToGemmNumerics() { context.loadDialect<CKDialect, func::FuncDialect>(); }
 
   /// Lowers `spec` with the given path and groups per GEMM
-  /// (0: the pass's rule) and checks it against the reference; returns a
-  /// message on failure. `ir` receives the lowered IR.
+  /// (0: the pass's rule), for target `chip` where one is given, and checks
+  /// it against the reference; returns a message on failure. `ir` receives
+  /// the lowered IR.
   std::string check(const ConvSpec &spec, StringRef path, int64_t mergeGroups,
-                    uint64_t seed, std::string &ir) {
+                    uint64_t seed, std::string &ir, StringRef chip = "") {
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>(spec.toMLIR(), &context);
     if (!module)
       return "the generated convolution does not parse";
     PassManager pm(&context);
+    if (!chip.empty()) {
+      CKSetTargetOptions target;
+      target.chip = chip.str();
+      pm.addPass(createCKSetTarget(target));
+    }
     CKConvToGemmOptions options;
     options.path = path.str();
     options.mergeGroups = mergeGroups;
@@ -417,8 +423,8 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
 }
 
 /// Backward-data with more than 64 filters, not a multiple of 64, pads them
-/// to the next multiple in both operands (kTapChannelAlignment); the
-/// padding must read as zeros on both sides.
+/// to the next multiple in both operands on a target with TMA (sm_90a), and
+/// only there; the padding must read as zeros on both sides.
 TEST_P(ConvToGemmNumerics, ManyChannelsPaddedPerTap) {
   ConvDirection direction = GetParam();
   std::mt19937_64 rng(0xFACADE + static_cast<int>(direction));
@@ -427,17 +433,20 @@ TEST_P(ConvToGemmNumerics, ManyChannelsPaddedPerTap) {
     spec.outChannels = filters;
     spec.numDs = 0;
     spec.hasBeta = false;
-    // One group per GEMM, and the rule's groups per GEMM.
-    for (int64_t merge : {1, 0}) {
-      std::string ir;
-      std::string error = check(spec, "implicit", merge, rng(), ir);
-      ASSERT_TRUE(error.empty()) << error << "\n" << spec.toMLIR() << ir;
-      int64_t padded = (filters + 63) / 64 * 64;
-      bool pads = ir.find("(0, " + std::to_string(padded - filters) + ")>") !=
-                  std::string::npos;
-      EXPECT_EQ(pads, direction == ConvDirection::BackwardData)
-          << "K = " << filters << ":\n" << ir;
-    }
+    // One group per GEMM and the rule's groups per GEMM, on a chip with
+    // TMA and on one without.
+    for (int64_t merge : {1, 0})
+      for (StringRef chip : {"sm_90a", "gfx942"}) {
+        std::string ir;
+        std::string error = check(spec, "implicit", merge, rng(), ir, chip);
+        ASSERT_TRUE(error.empty()) << error << "\n" << spec.toMLIR() << ir;
+        int64_t padded = (filters + 63) / 64 * 64;
+        bool pads = ir.find("(0, " + std::to_string(padded - filters) +
+                            ")>") != std::string::npos;
+        EXPECT_EQ(pads, direction == ConvDirection::BackwardData &&
+                            chip == "sm_90a")
+            << "K = " << filters << " on " << chip.str() << ":\n" << ir;
+      }
   }
 }
 

@@ -222,8 +222,10 @@ struct CKConvToGemmPass
         return signalPassFailure();
       }
       OpBuilder builder(op);
+      TargetAttr target = getTarget(op);
+      bool tma = target && target.hasFeature(TargetFeature::Tma);
       ConvRewriter rewriter(builder, op, pointwise && path != "implicit",
-                            groupsPerGemm);
+                            groupsPerGemm, tma ? kTapChannelAlignment : 0);
       switch (op.getDirection()) {
       case ConvDirection::Forward:
         rewriteFwd(rewriter);

@@ -20,10 +20,11 @@
 
 namespace mlir::ck::conv_to_gemm {
 
-/// Where a filter tap holds more channels than this along the GEMM's K, and
-/// not a multiple of it, the implicit views pad them to the next multiple:
-/// the widest K tile (64 16-bit elements, one 128-byte row of a swizzled
-/// TMA box) then never spans two taps.
+/// On targets with TMA, where a filter tap holds more channels than this
+/// along the GEMM's K, and not a multiple of it, the implicit views pad
+/// them to the next multiple: a K tile of up to 64 16-bit elements (one
+/// 128-byte row of a swizzled TMA box) then never spans two taps, and can
+/// be one box.
 constexpr int64_t kTapChannelAlignment = 64;
 
 /// The name of a tensor's dimension `letter` (see the file comment).
@@ -32,10 +33,10 @@ std::string dimName(ConvTensor tensor, char letter);
 class ConvRewriter {
 public:
   ConvRewriter(OpBuilder &builder, ConvOpInterface op, bool explicitPath,
-               int64_t mergedGroups = 1)
+               int64_t mergedGroups = 1, int64_t tapChannelAlignment = 0)
       : builder(builder), loc(op.getLoc()), op(op),
         problem(ConvProblem::fromOp(op)), explicitPath(explicitPath),
-        mergedGroups(mergedGroups) {}
+        mergedGroups(mergedGroups), tapChannelAlignment(tapChannelAlignment) {}
 
   OpBuilder &builder;
   Location loc;
@@ -47,6 +48,9 @@ public:
   /// "Gb" (the GEMM batch) and a group index within the batch on each side
   /// of the product, and the filter is a block diagonal (blockDiagonal).
   int64_t mergedGroups;
+  /// kTapChannelAlignment where the target copies with TMA, else 0 (no
+  /// channels padded).
+  int64_t tapChannelAlignment;
 
   /// With merged groups, splits "G" of `view` into "Gb" and `groupIndex`
   /// (of length mergedGroups); else leaves it.

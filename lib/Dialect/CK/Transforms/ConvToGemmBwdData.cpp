@@ -186,13 +186,12 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
       view.merge(gemmN, r.withGroupIndex({"C"}, "C", "Gn", ConvTensor::Input));
   };
 
-  // More than kTapChannelAlignment filters, not a multiple of it: the
+  // More filters than the target's tap alignment, not a multiple of it: the
   // implicit views pad K to the next multiple (zeros on both sides), so
   // that a K tile never spans two taps and can be one box of the tensor.
-  int64_t channelPad = 0;
-  if (!r.explicitPath && p.outChannels > kTapChannelAlignment)
-    channelPad = llvm::alignTo(p.outChannels, kTapChannelAlignment) -
-                 p.outChannels;
+  int64_t alignment = r.tapChannelAlignment, channelPad = 0;
+  if (!r.explicitPath && alignment && p.outChannels > alignment)
+    channelPad = llvm::alignTo(p.outChannels, alignment) - p.outChannels;
 
   // Spatial dimensions of activations named Ht, of the filter jY: in the
   // explicit path (one slice, one tap, ht == ho == hi) that is all it takes.

@@ -55,6 +55,12 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     backward-data) number at most 32, the chooser's smallest block along
     that side; 1 keeps one GEMM per group.
 
+    Where the module's `#ck.target` copies with TMA (sm_90a), backward-data
+    with more than 64 filters, not a multiple of 64, pads K on the right to
+    the next multiple in the implicit views of both operands (zeros), so
+    that no K tile of up to 64 spans two filter taps and each can be one
+    TMA box.
+
     Convolutions with a 1x1 filter, unit strides and zero pads take the
     *explicit* path by default: their views are plain reshapes (merge and
     pass-through only). `path=implicit` forces the general views everywhere;
