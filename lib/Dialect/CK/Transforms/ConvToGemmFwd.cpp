@@ -25,9 +25,9 @@ void conv_to_gemm::rewriteFwd(ConvRewriter &r) {
   SmallVector<std::string> gemmM = r.batchAndOutputSpatial();
   // The group index of K ("Gk") sits beside C as the input stores them, that
   // of N ("Gn") beside K as the output does, so that both keep their vector
-  // accesses; with one group per GEMM there is no group index.
-  // (The filter's K has every filter dimension; in the explicit path the
-  // input's has only C, Y and X being 1.)
+  // accesses; with one group per GEMM there is no group index. The filter's
+  // GEMM K lists every filter dimension, the input's only C in the explicit
+  // path (where Y and X are 1).
   auto withGk = [&](SmallVector<std::string> dims) {
     return gs > 1 ? r.withGroupIndex(dims, "C", "Gk", ConvTensor::Input)
                   : dims;
