@@ -3,6 +3,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -12,6 +13,39 @@ using namespace mlir::ck;
 
 Value mlir::ck::indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+ElementThread mlir::ck::mapThreadToElement(OpBuilder &b, Location loc,
+                                           ArrayRef<int64_t> shape,
+                                           int64_t blockSize) {
+  Value linear = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc,
+                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
+                            indexConstant(b, loc, blockSize)),
+      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  ElementThread thread;
+  thread.inBounds = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult, linear,
+      indexConstant(b, loc, ShapedType::getNumElements(shape)));
+  thread.coord.resize(shape.size());
+  Value rest = linear;
+  for (size_t i = shape.size(); i-- > 0;) {
+    thread.coord[i] =
+        i == 0 ? rest
+               : arith::RemUIOp::create(b, loc, rest,
+                                        indexConstant(b, loc, shape[i]));
+    if (i > 0)
+      rest = arith::DivUIOp::create(b, loc, rest,
+                                    indexConstant(b, loc, shape[i]));
+  }
+  return thread;
+}
+
+std::array<int64_t, 3> mlir::ck::elementwiseGrid(ArrayRef<int64_t> shape,
+                                                  int64_t blockSize) {
+  return {llvm::divideCeilSigned(ShapedType::getNumElements(shape), blockSize),
+          1, 1};
 }
 
 void mlir::ck::emitIf(OpBuilder &b, Location loc, Value condition,

@@ -1,8 +1,8 @@
 //===- KernelBuilding.h - Small pieces of GPU kernel code -------*- C++ -*-===//
 //
 // Emission helpers that the kernel builders of convert-ck-to-gpu and the
-// lowerings of the tile ops share: constants, bounds tests, aligned vector
-// accesses and the epilogue arithmetic.
+// lowerings of the tile ops share: constants, elementwise thread mapping,
+// bounds tests, aligned vector accesses and the epilogue arithmetic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,10 +11,26 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <array>
+
 namespace mlir::ck {
 
 /// An index constant.
 Value indexConstant(OpBuilder &b, Location loc, int64_t value);
+
+/// One thread per element of `shape`, in a 1-D grid of `blockSize`-thread
+/// blocks: this thread's row-major coordinate, and whether it has an
+/// element at all (the last block overhangs).
+struct ElementThread {
+  SmallVector<Value> coord;
+  Value inBounds;
+};
+ElementThread mapThreadToElement(OpBuilder &b, Location loc,
+                                 ArrayRef<int64_t> shape, int64_t blockSize);
+
+/// The grid of such a kernel.
+std::array<int64_t, 3> elementwiseGrid(ArrayRef<int64_t> shape,
+                                       int64_t blockSize);
 
 /// Emits `body` under `scf.if condition`, or where the builder is for a
 /// null condition (code every thread runs); the builder's point is kept.

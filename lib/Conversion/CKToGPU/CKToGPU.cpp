@@ -45,39 +45,6 @@ KernelSkeleton::KernelSkeleton(gpu::GPUModuleOp module, Location loc,
   builder.setInsertionPointToStart(&func.front());
 }
 
-ElementThread mlir::ck::mapThreadToElement(OpBuilder &b, Location loc,
-                                           ArrayRef<int64_t> shape,
-                                           int64_t blockSize) {
-  auto cst = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v).getResult();
-  };
-  Value linear = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc,
-                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                            cst(blockSize)),
-      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  ElementThread thread;
-  thread.inBounds =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, linear,
-                            cst(ShapedType::getNumElements(shape)));
-  thread.coord.resize(shape.size());
-  Value rest = linear;
-  for (size_t i = shape.size(); i-- > 0;) {
-    thread.coord[i] =
-        i == 0 ? rest : arith::RemUIOp::create(b, loc, rest, cst(shape[i]));
-    if (i > 0)
-      rest = arith::DivUIOp::create(b, loc, rest, cst(shape[i]));
-  }
-  return thread;
-}
-
-std::array<int64_t, 3> mlir::ck::elementwiseGrid(ArrayRef<int64_t> shape,
-                                                  int64_t blockSize) {
-  return {llvm::divideCeilSigned(ShapedType::getNumElements(shape), blockSize), 1,
-          1};
-}
-
 FailureOr<SmallVector<TracedView>>
 mlir::ck::traceOperands(Operation *op, ValueRange values) {
   SmallVector<TracedView> views;

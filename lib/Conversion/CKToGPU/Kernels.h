@@ -72,20 +72,6 @@ gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 /// a grid larger than GPUs launch.
 LogicalResult createLaunch(Operation *op, const KernelLaunch &launch);
 
-/// One thread per element of `shape`, in a 1-D grid of `blockSize`-thread
-/// blocks: this thread's row-major coordinate, and whether it has an
-/// element at all (the last block overhangs).
-struct ElementThread {
-  SmallVector<Value> coord;
-  Value inBounds;
-};
-ElementThread mapThreadToElement(OpBuilder &b, Location loc,
-                                 ArrayRef<int64_t> shape, int64_t blockSize);
-
-/// The grid of such a kernel.
-std::array<int64_t, 3> elementwiseGrid(ArrayRef<int64_t> shape,
-                                       int64_t blockSize);
-
 /// Traces each of `values` to a memref, or emits an error on `op`.
 FailureOr<SmallVector<TracedView>> traceOperands(Operation *op,
                                                  ValueRange values);

@@ -517,14 +517,8 @@ LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
              << "needs its k_batch schedule value to be a kernel argument";
   }
   Value kBatch = splitKBatch(b, loc, op, schedule);
-  Value vector = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc,
-                            gpu::BlockIdOp::create(b, loc, gpu::Dimension::x),
-                            indexConstant(b, loc, kSumThreads)),
-      gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
-  Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                       vector, indexConstant(b, loc, vectors));
+  ElementThread thread = mapThreadToElement(b, loc, {vectors}, kSumThreads);
+  Value vector = thread.coord.front(), inside = thread.inBounds;
   if (Value summed = emitSlotsSummed(b, loc, op, kBatch))
     inside = arith::AndIOp::create(b, loc, inside, summed);
   auto type = VectorType::get({kSumVector}, b.getF32Type());
@@ -628,8 +622,8 @@ LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
     Value one = indexConstant(b, loc, 1);
     // The launches' facts describe the GEMM, not its reduction.
     if (summed) {
-      Value sumGrid =
-          indexConstant(b, loc, llvm::divideCeil(vectors, kSumThreads));
+      Value sumGrid = indexConstant(
+          b, loc, elementwiseGrid({vectors}, kSumThreads).front());
       Value sumThreads = indexConstant(b, loc, kSumThreads);
       auto sumLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
       sumLaunch.setKernelAttr(reference(sum));
