@@ -72,6 +72,8 @@ SmallVector<std::string> ConvRewriter::filterSpatialAndChannel() const {
 SmallVector<std::string>
 ConvRewriter::withGroupIndex(ArrayRef<std::string> dims, StringRef channel,
                              StringRef groupIndex, ConvTensor tensor) const {
+  if (mergedGroups == 1)
+    return SmallVector<std::string>(dims);
   StringRef letters = problem.layout(tensor).getDims();
   bool groupFirst = letters.find('G') < letters.find(channel.front());
   SmallVector<std::string> result;

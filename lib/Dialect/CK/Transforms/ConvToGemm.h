@@ -84,6 +84,7 @@ public:
   /// `dims` with `groupIndex` placed beside `channel` ("C" or "K"): before
   /// it where `tensor`'s layout stores G before that channel, else after.
   /// Merged with the channel, a group index then keeps the layout's order.
+  /// With one group per GEMM there is no group index: `dims` as they are.
   SmallVector<std::string> withGroupIndex(ArrayRef<std::string> dims,
                                           StringRef channel,
                                           StringRef groupIndex,

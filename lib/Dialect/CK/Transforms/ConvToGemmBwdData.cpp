@@ -174,11 +174,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
   // output gradient stores them, that of N ("Gn") beside C as the input
   // does; the filter is their block diagonal.
   int64_t gs = r.mergedGroups;
-  auto withGk = [&](SmallVector<std::string> dims) {
-    return gs > 1 ? r.withGroupIndex(dims, "K", "Gk", ConvTensor::Output)
-                  : dims;
-  };
-  gemmK = withGk(gemmK);
+  gemmK = r.withGroupIndex(gemmK, "K", "Gk", ConvTensor::Output);
   // GEMM N: C, or with merged groups (Gn, C) merged into "GemmN".
   std::string gemmN = gs > 1 ? "GemmN" : "C";
   auto mergeGemmN = [&](ViewBuilder &view) {
@@ -207,7 +203,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
                       : r.viewOf(r.op.getOutput(), ConvTensor::Output);
   r.splitGroups(a, "Gk");
   if (r.explicitPath) {
-    a.merge("GemmK", withGk({"K"}));
+    a.merge("GemmK", r.withGroupIndex({"K"}, "K", "Gk", ConvTensor::Output));
   } else {
     SmallVector<int64_t> padLeft;
     for (unsigned i = 0; i < rank; ++i) {

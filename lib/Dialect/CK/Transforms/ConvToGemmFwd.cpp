@@ -28,13 +28,10 @@ void conv_to_gemm::rewriteFwd(ConvRewriter &r) {
   // accesses; with one group per GEMM there is no group index. The filter's
   // GEMM K lists every filter dimension, the input's only C in the explicit
   // path (where Y and X are 1).
-  auto withGk = [&](SmallVector<std::string> dims) {
-    return gs > 1 ? r.withGroupIndex(dims, "C", "Gk", ConvTensor::Input)
-                  : dims;
-  };
-  SmallVector<std::string> gemmKOfInput =
-      withGk(r.inputWindowsFilterSpatialAndChannel());
-  SmallVector<std::string> gemmKOfFilter = withGk(r.filterSpatialAndChannel());
+  SmallVector<std::string> gemmKOfInput = r.withGroupIndex(
+      r.inputWindowsFilterSpatialAndChannel(), "C", "Gk", ConvTensor::Input);
+  SmallVector<std::string> gemmKOfFilter = r.withGroupIndex(
+      r.filterSpatialAndChannel(), "C", "Gk", ConvTensor::Input);
   // GEMM N: K, or with merged groups (Gn, K) merged into "GemmN".
   std::string gemmN = gs > 1 ? "GemmN" : "K";
   auto mergeGemmN = [&](ViewBuilder &view) {
