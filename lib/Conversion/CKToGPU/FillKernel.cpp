@@ -1,15 +1,20 @@
 //===- FillKernel.cpp - The elementwise fill kernel -----------------------===//
 //
-// One thread per element of the destination view: writes beta * sum(D), or
-// zero without D tensors. Padding in the destination is never written.
+// Each thread writes beta * sum(D), or zero without D tensors, to a run of
+// elements along the destination view's innermost dimension: one aligned
+// vector of up to 16 bytes where every view takes it (commonVectorWidth),
+// else one element. Padding in the destination is never written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
 
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::ck;
@@ -28,27 +33,41 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   SmallVector<TracedView> views = std::move(*traced);
   KernelSkeleton skeleton(module, loc, name, views, kFillBlockSize);
   OpBuilder &b = skeleton.builder;
-  auto shape = cast<ShapedType>(op.getDest().getType()).getShape();
-  ElementThread thread = mapThreadToElement(b, loc, shape, kFillBlockSize);
+  auto destType = cast<ShapedType>(op.getDest().getType());
+  unsigned inner = destType.getRank() - 1;
+  int64_t width = commonVectorWidth(views, inner);
+  // One thread per run of `width` elements.
+  SmallVector<int64_t> runs(destType.getShape());
+  runs[inner] /= width;
+  ElementThread thread = mapThreadToElement(b, loc, runs, kFillBlockSize);
+  if (width > 1)
+    thread.coord[inner] = arith::MulIOp::create(
+        b, loc, thread.coord[inner], indexConstant(b, loc, width));
   ViewAccess out =
       emitViewAccess(b, loc, views[0], thread.coord, thread.inBounds);
   auto ifOp = scf::IfOp::create(b, loc, out.valid, /*else=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
   SmallVector<Value> ds;
   for (const TracedView &d : ArrayRef(views).drop_front())
-    ds.push_back(emitGuardedLoad(b, loc, d.memref,
-                                 emitViewAccess(b, loc, d, thread.coord,
-                                                nullptr)));
-  Type elementType = cast<ShapedType>(op.getDest().getType()).getElementType();
-  Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  Value value = emitEpilogue(b, loc, zero, /*alpha=*/0.0,
-                             op.getBeta().convertToDouble(), ds, elementType);
-  memref::StoreOp::create(b, loc, value, views[0].memref, out.indices);
+    ds.push_back(emitGuardedLoad(
+        b, loc, d.memref, emitViewAccess(b, loc, d, thread.coord, nullptr),
+        width));
+  TypedAttr zero = b.getF32FloatAttr(0.0f);
+  if (width > 1)
+    zero = DenseElementsAttr::get(VectorType::get({width}, b.getF32Type()),
+                                  zero);
+  Value value = emitEpilogue(b, loc, arith::ConstantOp::create(b, loc, zero),
+                             /*alpha=*/0.0, op.getBeta().convertToDouble(), ds,
+                             destType.getElementType());
+  if (width > 1)
+    storeAlignedVector(b, loc, value, views[0].memref, out.indices);
+  else
+    memref::StoreOp::create(b, loc, value, views[0].memref, out.indices);
   b.setInsertionPointAfter(ifOp);
   gpu::ReturnOp::create(b, loc);
   return KernelLaunch{skeleton.func,
                       skeleton.hostArgs,
-                      elementwiseGrid(shape, kFillBlockSize),
+                      elementwiseGrid(runs, kFillBlockSize),
                       {kFillBlockSize, 1, 1},
                       /*ldsBytes=*/0,
                       /*facts=*/{},

@@ -51,16 +51,7 @@ static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
 /// The widest vector (a power of two) that every destination memref takes
 /// along N at any multiple of its width, dividing `bn`.
 static int64_t destinationWidth(const TileDestination &dest, int64_t bn) {
-  auto bytes = [](const TracedView &v) {
-    return cast<MemRefType>(v.memref.getType())
-               .getElementType()
-               .getIntOrFloatBitWidth() /
-           8;
-  };
-  int64_t width = 16 / bytes(dest.views.front());
-  for (const TracedView &view : dest.views)
-    width = std::min(width, contiguousVectorWidth(view, 2, 16 / bytes(view)));
-  width = std::gcd(width, bn);
+  int64_t width = std::gcd(commonVectorWidth(dest.views, 2), bn);
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
 }
 

@@ -55,11 +55,13 @@ func.func @fill_view_argument(%v: !ck.view<4x8xf16>) {
 }
 
 // -----
-// 2^39 f16 elements (2^40 bytes, the largest tensor the verifier accepts)
-// need 2^31 fill workgroups of 256 threads along x; GPUs launch 2^31 - 1.
-func.func @fill_grid_too_large(%m: memref<524288x1048576xf16>) {
+// 183251937878 x 3 = 549755813634 f16 elements (just under 2^40 bytes, the
+// largest tensor the verifier accepts), one per thread (rows of 3 take no
+// vector): ceil(549755813634 / 256) = 2^31 fill workgroups of 256 threads
+// along x; GPUs launch 2^31 - 1.
+func.func @fill_grid_too_large(%m: memref<183251937878x3xf16>) {
   // expected-error @+1 {{'ck.fill' op needs a grid of 2147483648 x 1 x 1 workgroups for kernel fill_0; GPUs launch at most 2147483647 x 65535 x 65535}}
-  ck.fill %m : memref<524288x1048576xf16>
+  ck.fill %m : memref<183251937878x3xf16>
   return
 }
 

@@ -113,26 +113,29 @@ func.func @split_k(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<
 }
 
 // -----
-// ck.fill with a D tensor and beta: 2 * 3 * 50 = 300 elements, grid
-// ceil(300 / 256) = 2. Each thread writes 0 * 0 + beta * d = 2 * d.
+// ck.fill with a D tensor and beta: rows of 50 f16 take vectors of 2 (50 is
+// not a multiple of 4), so 2 * 3 * 25 = 150 threads, grid ceil(150 / 256) =
+// 1. Each thread writes 0 * 0 + beta * d = 2 * d to two elements.
 // The kernel is named after the op's position among the module's ck.gemm
 // and ck.fill ops: the GEMM of the second function is number 1.
 
 // CHECK-LABEL: func.func @fill
 // CHECK-SAME: (%[[X:[^:]*]]: memref<2x3x50xf16>, %[[D:[^:]*]]: memref<2x3x50xf16>)
-// CHECK: gpu.launch_func @ck_kernels::@fill_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[X]] : memref<2x3x50xf16>, %[[D]] : memref<2x3x50xf16>)
+// CHECK: gpu.launch_func @ck_kernels::@fill_0 blocks in (%c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) args(%[[X]] : memref<2x3x50xf16>, %[[D]] : memref<2x3x50xf16>)
 // CHECK-LABEL: func.func @fill_then_gemm
 // CHECK: gpu.launch_func @ck_kernels::@gemm_1
 // CHECK: gpu.func @fill_0(%[[KX:[^:]*]]: memref<2x3x50xf16>, %[[KD:[^:]*]]: memref<2x3x50xf16>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK: %[[LIN:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[LIN]], %c300 : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[LIN]], %c150 : index
+// CHECK: %[[REM:.*]] = arith.remui %[[LIN]], %c25 : index
+// CHECK: %[[COL:.*]] = arith.muli %[[REM]], %c2 : index
 // CHECK: scf.if %[[IN]]
-// CHECK: %[[DV:.*]] = memref.load %[[KD]]
-// CHECK: %[[DW:.*]] = arith.extf %[[DV]] : f16 to f32
-// CHECK: %[[BD:.*]] = arith.mulf %[[DW]], %{{.*}} : f32
-// CHECK: %[[SUM:.*]] = arith.addf %{{.*}}, %[[BD]] : f32
-// CHECK: %[[T:.*]] = arith.truncf %[[SUM]] : f32 to f16
-// CHECK: memref.store %[[T]], %[[KX]]
+// CHECK: %[[DV:.*]] = vector.load %[[KD]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<2x3x50xf16>, vector<2xf16>
+// CHECK: %[[DW:.*]] = arith.extf %[[DV]] : vector<2xf16> to vector<2xf32>
+// CHECK: %[[BD:.*]] = arith.mulf %[[DW]], %{{.*}} : vector<2xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %{{.*}}, %[[BD]] : vector<2xf32>
+// CHECK: %[[T:.*]] = arith.truncf %[[SUM]] : vector<2xf32> to vector<2xf16>
+// CHECK: vector.store %[[T]], %[[KX]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<2x3x50xf16>, vector<2xf16>
 // CHECK: gpu.func @gemm_1
 func.func @fill(%x: memref<2x3x50xf16>, %d: memref<2x3x50xf16>) {
   ck.fill %x adds(%d : memref<2x3x50xf16>) beta 2.0 : memref<2x3x50xf16>
@@ -147,7 +150,8 @@ func.func @fill_then_gemm(%a: memref<1x32x16xf32>, %b: memref<1x16x32xf32>, %c: 
 // -----
 // ck.fill on a padded view: 4 x 8 = 32 elements (grid 1); columns 0 and 7 are
 // padding and are never written: the store is guarded by 1 <= col < 7 and
-// goes to column col - 1 of the 4x6 memref.
+// goes to column col - 1 of the 4x6 memref. A run of two would start at an
+// odd column of the memref, so each thread writes one element.
 
 // CHECK-LABEL: func.func @fill_padded_view
 // CHECK-SAME: (%[[M:[^:]*]]: memref<4x6xf16>)
@@ -187,7 +191,7 @@ func.func @fill_padded_view(%m: memref<4x6xf16>) {
 // CHECK-LABEL: func.func @fill_large
 // CHECK: gpu.func @fill_0(%{{.*}}: memref<2x1073741824xf16>)
 // CHECK-NOT: arith.index_cast
-// CHECK: memref.store
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<2x1073741824xf16>, vector<8xf16>
 func.func @fill_large(%m: memref<2x1073741824xf16>) {
   ck.fill %m : memref<2x1073741824xf16>
   return

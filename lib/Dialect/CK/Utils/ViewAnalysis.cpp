@@ -97,3 +97,14 @@ int64_t mlir::ck::contiguousVectorWidth(const TracedView &view, unsigned dim,
     return 1;
   return alignedTo(v, shape[d]);
 }
+
+int64_t mlir::ck::commonVectorWidth(ArrayRef<TracedView> views, unsigned dim) {
+  auto maxWidth = [](const TracedView &view) -> int64_t {
+    Type element = cast<MemRefType>(view.memref.getType()).getElementType();
+    return 16 / (element.getIntOrFloatBitWidth() / 8);
+  };
+  int64_t width = maxWidth(views.front());
+  for (const TracedView &view : views)
+    width = std::min(width, contiguousVectorWidth(view, dim, maxWidth(view)));
+  return width;
+}

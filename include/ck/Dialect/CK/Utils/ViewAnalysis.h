@@ -17,6 +17,12 @@ namespace mlir::ck {
 int64_t contiguousVectorWidth(const TracedView &view, unsigned dim,
                               int64_t maxWidth);
 
+/// The widest vector along `dim` that every one of `views` (not empty)
+/// takes by contiguousVectorWidth, of at most 16 bytes of each view's
+/// elements and of the first view's: how many elements one thread of an
+/// elementwise kernel writes to the first and reads from the others.
+int64_t commonVectorWidth(ArrayRef<TracedView> views, unsigned dim);
+
 } // namespace mlir::ck
 
 #endif // CK_DIALECT_CK_UTILS_VIEWANALYSIS_H
