@@ -30,8 +30,10 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                    (block[2] + pad) * (block[1] + pad)) *
                       bytes * config.getLdsBuffers() +
                   (wgmma ? kWgmmaTileAlignment - 16 : 0);
-  int64_t staging =
-      (block[0] / wave[0]) * mma.m * (block[1] + kStagingRowPad) * 4;
+  // The epilogue stages in the output's type, taken to be the operands'
+  // (f32 where the GEMM adds D tensors, which the estimate does not see).
+  int64_t staging = (block[0] / wave[0]) * mma.m *
+                    stagingColumns(block[1], bytes) * bytes;
   cost.ldsBytes = std::max(cost.ldsBytes, staging);
   int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
   int64_t perRegister = 4 / bytes;

@@ -28,8 +28,9 @@
 // 7680 bytes. One buffer: two would fit the LDS, but the register
 // estimate, 1 * 3 * 8 (accumulators) + 8 + 24 (fragments) + 16 (prefetch) =
 // 72, is more than half of gfx1100's 256 - 144 = 112. The epilogue's
-// staging tile (2 wave rows * 16 rows * (96 + 4) f32 = 12800 bytes) is
-// larger than the 10240 operand bytes and sets the size: 12800.
+// staging tile, of finished f16 values (no D tensors: 2 wave rows * 16
+// rows * (96 + 8) f16 = 6656 bytes), fits in the 10240 operand bytes, which
+// set the size: 10240.
 // ck.mma per K step: (16 / 16) * (48 / 16) * (32 / 16) = 6, all in the one
 // K loop: the kernel has exactly 6 v_wmma_f32_16x16x16_f16.
 // No scratch: private_segment_fixed_size 0, no spills.
@@ -44,10 +45,10 @@
 // CHECK-COUNT-6: \09v_wmma_f32_16x16x16_f16 v[
 // CHECK-NOT: v_wmma
 // CHECK-SAME: .amdhsa_kernel gemm_0
-// CHECK-SAME: .amdhsa_group_segment_fixed_size 12800\0A
+// CHECK-SAME: .amdhsa_group_segment_fixed_size 10240\0A
 // CHECK-SAME: .amdhsa_private_segment_fixed_size 0\0A
 // CHECK-SAME: amdhsa.kernels:
-// CHECK-SAME: .group_segment_fixed_size: 12800\0A
+// CHECK-SAME: .group_segment_fixed_size: 10240\0A
 // CHECK-SAME: .max_flat_workgroup_size: 128\0A
 // CHECK-SAME: .name: gemm_0\0A
 // CHECK-SAME: .private_segment_fixed_size: 0\0A

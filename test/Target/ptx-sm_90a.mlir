@@ -17,8 +17,9 @@
 //  * four waves of 32 = 128 threads (.maxntid).
 // LDS: one arena of dynamic shared memory (the launch passes its size; the
 // PTX declares only its 16-byte aligned symbol) holds the operand tiles during
-// the K loop and the epilogue's f32 staging tile after it (2 wave rows * 16
-// rows * (80 + 4) * 4 = 10752 bytes). A is dy as [G, K, (N, Ho, Wo)], rows
+// the K loop and the epilogue's staging tile after it, of the output's type
+// (no D tensors): 2 wave rows * 16 rows * (80 + 16 bytes) = 5632 bytes in
+// f16 and bf16, 10752 in f32. A is dy as [G, K, (N, Ho, Wo)], rows
 // (K) innermost in dy: 16-byte loads along rows; B is x as [G, (N, Ho, Wo),
 // (Y, X, C)], columns (C) innermost: 16-byte loads along columns.
 
@@ -28,8 +29,8 @@
 // than 4), so neither copy transposes and the LDS tiles keep the loads'
 // direction: A [bK][bM + 8] = [32][40] f16 = 2560 bytes, B [bK][bN + 8] =
 // [32][88] f16 = 5632 bytes, one buffer (sm_90a's shared memory is carved
-// out of the L1: never double-buffered). The staging tile (10752 bytes) is
-// larger than the 8192 operand bytes, so the buffer has 10752 bytes.
+// out of the L1: never double-buffered). The staging tile (5632 bytes) fits
+// in the 8192 operand bytes, so the buffer has 8192 bytes.
 // mma.sync per K step: (16 / 16) * (40 / 8) * (32 / 16) = 10.
 
 // The f16 and bf16 kernels read every mma.sync fragment with ldmatrix,
@@ -55,7 +56,7 @@
 // ASYNC-NEXT: 3 cp.async.wait_group \091
 
 // CHECK-LABEL: func.func @bwd_weight_f16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c10752_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c8192_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
@@ -78,7 +79,7 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // bf16, K = 16: the same tiles with #ck.mma_sync<16x8x16, bf16>.
 
 // CHECK-LABEL: func.func @bwd_weight_bf16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c10752_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c8192_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(

@@ -7,9 +7,13 @@
 // tensors applied.
 //
 // Where the destination is contiguous along N, the tile goes through LDS
-// first (the CShuffle idea): waves write their accumulators into an f32
-// staging tile in slices of rows, and then all threads read it back along N
-// so that the global stores (and the D loads) are coalesced vectors.
+// first (the CShuffle idea): waves write their accumulators into a staging
+// tile in slices of rows, and then all threads read it back along N so that
+// the global stores (and the D loads) are coalesced vectors. Without D
+// tensors the waves stage finished values, alpha applied and converted to
+// the destination's type (rounded once, as a direct store would), so the
+// tile takes half the LDS of f32 for f16 and bf16; with D tensors they stage
+// f32 accumulators, and the epilogue's arithmetic follows the read-back.
 // Elsewhere each lane stores its accumulator elements directly.
 //
 //===----------------------------------------------------------------------===//
@@ -45,15 +49,22 @@ struct TileDestination {
   double alpha = 1.0, beta = 0.0;
 };
 
-/// The f32 staging tile of the shuffled epilogue: `tilesPerSlice` MMA tile
-/// rows of every wave at a time, [wavesM * tilesPerSlice * m][bn + pad].
+/// The staging tile of the shuffled epilogue: `tilesPerSlice` MMA tile
+/// rows of every wave at a time, [wavesM * tilesPerSlice * m][bn + pad] of
+/// `element`.
 struct EpilogueStaging {
   /// Elements per global vector store; 1 means no staging (direct
   /// stores).
   int64_t width = 1;
   int64_t tilesPerSlice = 0;
+  /// The tile's columns; the staging tile's rows are at least as long.
+  int64_t bn = 0;
   int64_t rows = 0, cols = 0;
-  int64_t bytes() const { return rows * cols * 4; }
+  /// The destination's element type without D tensors, else f32.
+  Type element;
+  int64_t bytes() const {
+    return element ? rows * cols * element.getIntOrFloatBitWidth() / 8 : 0;
+  }
 };
 
 /// Plans the staging of a bn-wide tile for `dest` (only its shape and views
@@ -66,9 +77,9 @@ EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
                                     const TileDestination &dest, int64_t bn,
                                     int64_t ldsBytes);
 
-/// Writes the accumulators to `dest`: through `staging` (an f32 LDS memref
-/// of the planned shape) when the plan has a width above 1, directly
-/// otherwise. `tid` is the thread's index among the workgroup's `threads`,
+/// Writes the accumulators to `dest`: through `staging` (an LDS memref of
+/// the planned shape and element type) when the plan has a width above 1,
+/// directly otherwise. `tid` is the thread's index among the workgroup's `threads`,
 /// which all read the staging tile back. `holdsTile` (i1) is false in
 /// threads whose wave holds no accumulators (outside the wave grid); null
 /// where every thread's does.

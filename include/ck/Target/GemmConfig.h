@@ -18,9 +18,16 @@ constexpr int64_t kWgmmaSwizzleBytes = 128;
 constexpr int64_t kWgmmaTileAlignment = 1024;
 constexpr int64_t kWgmmaBlockK = 64;
 
-/// Extra f32 elements per row of the epilogue's staging tile (16 bytes, so
-/// rows stay aligned for vector reads).
-constexpr int64_t kStagingRowPad = 4;
+/// Padding after each row of the epilogue's staging tile: rows stay aligned
+/// for 16-byte vector reads, and the fragment stores of neighbouring rows
+/// start 4 banks apart.
+constexpr int64_t kStagingRowPadBytes = 16;
+
+/// The columns of a staging tile for `bn` columns of `elementBytes`-byte
+/// elements, the padding included.
+inline int64_t stagingColumns(int64_t bn, int64_t elementBytes) {
+  return bn + kStagingRowPadBytes / elementBytes;
+}
 
 /// The sizes of a GEMM: G batches of M x N, reduced over K.
 struct GemmShape {

@@ -246,7 +246,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   if (staging.width > 1)
     stagingTile = LdsBufferOp::create(
         b, loc,
-        MemRefType::get({staging.rows, staging.cols}, b.getF32Type(),
+        MemRefType::get({staging.rows, staging.cols}, staging.element,
                         MemRefLayoutAttrInterface(), workgroup),
         0);
   SmallVector<Value> ds;

@@ -21,12 +21,18 @@ static Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
 
+/// Whether the staging tile holds finished values (no D tensors; see the
+/// header): alpha applied, in the destination's type.
+static bool stagesFinishedValues(const TileDestination &dest) {
+  return dest.views.size() == 1;
+}
+
 /// Stores `width` elements of `value` (a scalar when width is 1) at (m, n)
 /// of `dest`, which must be inside the matrix where `inBounds` holds: the
-/// epilogue through C's view.
+/// epilogue through C's view, or `value` as it is where `finished`.
 static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
                         Value value, Value m, Value n, Value inBounds,
-                        int64_t width) {
+                        int64_t width, bool finished) {
   auto store = [&](Value v, Value memref, ValueRange indices) {
     if (width == 1)
       memref::StoreOp::create(b, loc, v, memref, indices);
@@ -38,6 +44,8 @@ static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
   const TracedView &c = dest.views.front();
   ViewAccess out = emitViewAccess(b, loc, c, coord, inBounds);
   emitIf(b, loc, out.valid, [&] {
+    if (finished)
+      return store(value, c.memref, out.indices);
     SmallVector<Value> ds;
     for (const TracedView &d : dest.views.drop_front())
       ds.push_back(emitGuardedLoad(
@@ -63,7 +71,12 @@ EpilogueStaging mlir::ck::planEpilogueStaging(const MatrixLayout &mma,
   plan.width = destinationWidth(dest, bn);
   if (plan.width == 1)
     return plan;
-  plan.cols = bn + kStagingRowPad;
+  plan.bn = bn;
+  auto cType = cast<MemRefType>(dest.views.front().memref.getType());
+  plan.element = stagesFinishedValues(dest)
+                     ? cType.getElementType()
+                     : Float32Type::get(cType.getContext());
+  plan.cols = stagingColumns(bn, plan.element.getIntOrFloatBitWidth() / 8);
   // The tallest slice (a divisor of the wave's tile rows) that fits in the
   // LDS the operand tiles already take; one tile row at least.
   for (int64_t t = tilesM; t >= 1; --t) {
@@ -93,14 +106,17 @@ static void emitDirectEpilogue(OpBuilder &b, Location loc,
         Value n = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
         storeResult(b, loc, dest, vector::ExtractOp::create(b, loc, tile, e), m,
                     n, insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n),
-                    /*width=*/1);
+                    /*width=*/1, /*finished=*/false);
       }
     }
 }
 
 /// Writes the slice's accumulator tiles (tile rows [first, first + t)) into
-/// the staging tile: wave row w's tiles go to staging rows [w * t * m, ...).
+/// the staging tile: wave row w's tiles go to staging rows [w * t * m, ...),
+/// finished (alpha applied, converted to the tile's type) where `dest` has
+/// no D tensors.
 static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
+                       const TileDestination &dest,
                        const EpilogueStaging &plan, Value staging,
                        int64_t first) {
   const MatrixLayout &mma = acc.mma;
@@ -112,6 +128,11 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                             indexConstant(b, loc, plan.tilesPerSlice * mma.m)),
       acc.rowTerm);
   Value colBase = add(b, loc, acc.waveCol0, acc.colTerm);
+  auto staged = [&](Value v) {
+    if (!stagesFinishedValues(dest))
+      return v;
+    return emitEpilogue(b, loc, v, dest.alpha, dest.beta, {}, plan.element);
+  };
   auto f32 = b.getF32Type();
   for (int64_t i = 0; i < plan.tilesPerSlice; ++i)
     for (int64_t j = 0; j < acc.tilesN; ++j) {
@@ -127,16 +148,16 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
         Value row = add(b, loc, rowBase, indexConstant(b, loc, i * mma.m + dr));
         Value col = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
         if (run == 1) {
-          memref::StoreOp::create(b, loc,
-                                  vector::ExtractOp::create(b, loc, tile, e),
-                                  staging, ValueRange{row, col});
+          memref::StoreOp::create(
+              b, loc, staged(vector::ExtractOp::create(b, loc, tile, e)),
+              staging, ValueRange{row, col});
         } else {
           SmallVector<Value> elements;
           for (int64_t r = 0; r < run; ++r)
             elements.push_back(vector::ExtractOp::create(b, loc, tile, e + r));
           Value v = vector::FromElementsOp::create(
               b, loc, VectorType::get({run}, f32), elements);
-          storeAlignedVector(b, loc, v, staging, ValueRange{row, col});
+          storeAlignedVector(b, loc, staged(v), staging, ValueRange{row, col});
         }
         e += run;
       }
@@ -150,9 +171,9 @@ static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                        const EpilogueStaging &plan, Value staging,
                        int64_t first, Value tid, int64_t threads) {
   int64_t sliceRows = plan.tilesPerSlice * acc.mma.m;
-  int64_t perRow = (plan.cols - kStagingRowPad) / plan.width;
+  int64_t perRow = plan.bn / plan.width;
   int64_t vectors = plan.rows * perRow;
-  auto type = VectorType::get({plan.width}, b.getF32Type());
+  auto type = VectorType::get({plan.width}, plan.element);
   int64_t rounds = llvm::divideCeil(vectors, threads);
   for (int64_t v = 0; v < rounds; ++v) {
     Value index = add(b, loc, tid, indexConstant(b, loc, v * threads));
@@ -185,7 +206,8 @@ static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                                             indexConstant(b, loc, 0));
     Value value =
         loadAlignedVector(b, loc, type, staging, ValueRange{safeRow, col});
-    storeResult(b, loc, dest, value, m, n, inBounds, plan.width);
+    storeResult(b, loc, dest, value, m, n, inBounds, plan.width,
+                stagesFinishedValues(dest));
   }
 }
 
@@ -205,7 +227,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
     if (first > 0)
       gpu::BarrierOp::create(b, loc);
     emitIf(b, loc, holdsTile,
-           [&] { stageSlice(b, loc, acc, plan, staging, first); });
+           [&] { stageSlice(b, loc, acc, dest, plan, staging, first); });
     gpu::BarrierOp::create(b, loc);
     storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
   }

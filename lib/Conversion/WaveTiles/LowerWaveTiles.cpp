@@ -301,10 +301,12 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
 
     EpilogueStaging staging;
     if (op.getStaging()) {
-      ArrayRef<int64_t> tileShape = op.getStaging().getType().getShape();
+      MemRefType tileType = op.getStaging().getType();
       staging.width = *op.getWidth();
-      staging.rows = tileShape[0];
-      staging.cols = tileShape[1];
+      staging.bn = accType.getShape()[1];
+      staging.rows = tileType.getShape()[0];
+      staging.cols = tileType.getShape()[1];
+      staging.element = tileType.getElementType();
       staging.tilesPerSlice =
           staging.rows / (accType.getWaves()[0] * layout.m);
     }

@@ -17,11 +17,14 @@
 //    test/Conversion/Pipeline/ck-pipeline.mlir) into a
 //    !ck.acc<bM x bN, mma, waves = [bM / wM, bN / wN]>; its epilogue one
 //    ck.tile_store. Where C is contiguous along N the store is staged
-//    through an f32 ck.lds_buffer at offset 0 of the LDS arena (after the
-//    K loop, the operand tiles' space): [wavesM * t * m][bN + 4] f32 for as
-//    many MMA tile rows t per wave as fit in the operand tiles' bytes
-//    (GemmEpilogue.cpp's plan), then vectors along N (16 bytes of C's type).
-//  * Fill kernels: 256 threads, one per element, grid = ceil(elements / 256).
+//    through a ck.lds_buffer at offset 0 of the LDS arena (after the K
+//    loop, the operand tiles' space), of C's type without D tensors and of
+//    f32 with them: [wavesM * t * m][bN + 16 bytes] for as many MMA tile
+//    rows t per wave as fit in the operand tiles' bytes (GemmEpilogue.cpp's
+//    plan), then vectors along N (16 bytes of C's type).
+//  * Fill kernels: 256 threads, one per vector along the innermost
+//    dimension (16 bytes, or less where the views do not take that), grid =
+//    ceil(vectors / 256).
 
 // -----
 // A GEMM on views with a pinned config: G = 1, M = N = K = 64, f16.
@@ -34,9 +37,10 @@
 //   Accumulator: !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>.
 //   Operand tiles (TileCopyPlan): A [64][32 + 8] f16 = 5120 bytes, B
 //   [32][32 + 8] = 2560 at 5120: 7680 bytes.
-//   Epilogue: C is the 1x64x64 memref (N innermost): vectors of 8 f16. The
-//   staging tile for t MMA tile rows per wave is 2 * t * 16 rows of 32 + 4
-//   f32: t = 2 needs 9216 bytes > 7680, so t = 1, [32][36] f32.
+//   Epilogue: C is the 1x64x64 memref (N innermost): vectors of 8 f16. No D
+//   tensors: the staging tile for t MMA tile rows per wave is 2 * t * 16
+//   rows of 32 + 8 f16: t = 2 (the wave's 2 tile rows) needs 5120 bytes <=
+//   7680, so [64][40] f16, one slice.
 
 // CHECK: module attributes {ck.target = #ck.target<"gfx942", {{.*}}>, gpu.container_module}
 // CHECK-LABEL: func.func @gemm_views
@@ -55,8 +59,8 @@
 // CHECK-NEXT: ck.yield %[[ACC]] : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK-NEXT: } epilogue {
 // CHECK-NEXT: ^bb0(%[[EG:[^:]*]]: index, %[[EM0:[^:]*]]: index, %[[EN0:[^:]*]]: index, %[[SUM:[^:]*]]: !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>):
-// CHECK: %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %[[SUM]] -> %[[KC]][%[[EG]], %[[EM0]], %[[EN0]]] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store %[[SUM]] -> %[[KC]][%[[EG]], %[[EM0]], %[[EN0]]] staged %[[STAGE]] width 8 : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<64x40xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: ck.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
@@ -89,8 +93,8 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // Operand tiles: A [32][40] (2560 bytes); B (N innermost) transposed into
 // K-innermost [64][40] (5120 bytes): 7680 bytes. The epilogue writes C
 // (2x48x40 f16, N innermost, 40 = 5 * 8: vectors of 8) through a staging
-// tile of one MMA tile row per wave, [2 * 16][64 + 4] f32 (8704 bytes),
-// the smallest there is.
+// tile of one MMA tile row per wave (the wave's only one), [2 * 16][64 + 8]
+// f16 (4608 bytes).
 
 // CHECK-LABEL: func.func @split_k
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>)
@@ -102,8 +106,8 @@ func.func @gemm_views(%am: memref<64x64xf16>, %bm: memref<64x64xf16>, %c: memref
 // CHECK: ck.partition <split_k, k_batch = 2> tiles [2, 2, 1] k_tiles 2 workspace(%[[KWS]] : memref<16384xf32>) unit {
 // CHECK: ck.tile_gemm %[[KA]], %[[KB]] at [%{{.*}}, %{{.*}}, %{{.*}}] k_tiles %{{.*}} to %{{.*}} config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 2>> : memref<2x48x64xf16>, memref<2x64x40xf16> -> !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: } epilogue {
-// CHECK: %[[SSTAGE:.*]] = ck.lds_buffer offset 0 : memref<32x68xf32, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store %{{.*}} -> %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 8 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x48x40xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SSTAGE:.*]] = ck.lds_buffer offset 0 : memref<32x72xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store %{{.*}} -> %[[KC]][%{{.*}}, %{{.*}}, %{{.*}}] staged %[[SSTAGE]] width 8 : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x48x40xf16>, memref<32x72xf16, #gpu.address_space<workgroup>>
 // CHECK: gpu.return
 // CHECK-NOT: gpu.func @gemm_0_reduce
 func.func @split_k(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) {

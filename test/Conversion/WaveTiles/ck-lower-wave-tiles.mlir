@@ -76,25 +76,29 @@ func.func @one_k_step(%la: !lds, %lb: !lds, %c: memref<1x32x32xf32>) {
 
 // -----
 // A staged tile store: 64x32 of mfma 16x16x16 on waves = [2, 2], so each
-// wave holds 32 x 16, 2 x 1 instruction tiles. The staging tile [32][36]
-// f32 holds 32 / (2 * 16) = 1 instruction row of every wave at a time: two
-// slices. Per slice each lane writes its tile's 4 accumulators (the mfma C
-// fragment is 4 rows of one column: scalar stores), a barrier, then each
-// of the 256 threads reads one vector<8xf32> along N (32 * 32 / 8 = 128
-// vectors: threads past them drop theirs), converts and stores 8 f16 to C;
-// a barrier separates the slices.
+// wave holds 32 x 16, 2 x 1 instruction tiles. Without D tensors the
+// staging tile holds finished f16 values: [32][32 + 8] (16 bytes of row
+// padding), 32 / (2 * 16) = 1 instruction row of every wave at a time, so
+// two slices. Per slice each lane scales its tile's 4 accumulators by
+// alpha = 2, rounds them to f16 and stores them one by one (the mfma C
+// fragment is 4 rows of one column), a barrier, then each of the 256
+// threads reads one vector<8xf16> along N (32 * 32 / 8 = 128 vectors:
+// threads past them drop theirs) and stores it to C as it is; a barrier
+// separates the slices.
 
 !acc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-!stage = memref<32x36xf32, #gpu.address_space<workgroup>>
+!stage = memref<32x40xf16, #gpu.address_space<workgroup>>
 
 // CHECK-LABEL: func.func @staged_store
-// CHECK-SAME: (%[[C:[^:]*]]: memref<1x64x64xf16>, %[[S:[^:]*]]: memref<32x36xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: memref.store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] : memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x64x64xf16>, %[[S:[^:]*]]: memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: arith.mulf %{{.*}}, %cst{{.*}} : f32
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK-NEXT: memref.store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] : memref<32x40xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: gpu.barrier
-// CHECK: vector.load %[[S]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x36xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: %[[V:.*]] = vector.load %[[S]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-NOT: arith.{{(mulf|addf|truncf)}}
 // CHECK: scf.if
-// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
-// CHECK-NEXT: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
+// CHECK-NEXT: vector.store %[[V]], %[[C]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
 // CHECK: gpu.barrier
 // CHECK-COUNT-4: memref.store %{{.*}}, %[[S]]
 // CHECK-NEXT: gpu.barrier
@@ -105,7 +109,39 @@ func.func @one_k_step(%la: !lds, %lb: !lds, %c: memref<1x32x32xf32>) {
 func.func @staged_store(%c: memref<1x64x64xf16>, %stage: !stage,
                         %g: index, %m0: index, %n0: index) {
   %acc = ck.acc_zero : !acc
-  ck.tile_store %acc -> %c[%g, %m0, %n0] staged %stage width 8
+  ck.tile_store %acc -> %c[%g, %m0, %n0] alpha 2.0 staged %stage width 8
+      : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+// The same with a D tensor: the staging tile [32][32 + 4] holds the f32
+// accumulators as they are; after the read-back each thread loads 8 of D,
+// computes alpha * acc + beta * d in f32 and rounds to f16.
+
+!acc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x36xf32, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @staged_store_with_d
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x64x64xf16>, %[[D:[^:]*]]: memref<1x64x64xf16>, %[[S:[^:]*]]: memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: arith.truncf
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[S]][%{{.*}}, %{{.*}}] : memref<32x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[V:.*]] = vector.load %[[S]][%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<32x36xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: scf.if
+// CHECK: %[[DV:.*]] = vector.load %[[D]]{{.*}} : memref<1x64x64xf16>, vector<8xf16>
+// CHECK: %[[SCALED:.*]] = arith.mulf %[[V]], %{{.*}} : vector<8xf32>
+// CHECK: %[[DW:.*]] = arith.extf %[[DV]] : vector<8xf16> to vector<8xf32>
+// CHECK: arith.addf %[[SCALED]], %{{.*}} : vector<8xf32>
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK-NEXT: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<1x64x64xf16>, vector<8xf16>
+// CHECK: return
+func.func @staged_store_with_d(%c: memref<1x64x64xf16>,
+                               %d: memref<1x64x64xf16>, %stage: !stage,
+                               %g: index, %m0: index, %n0: index) {
+  %acc = ck.acc_zero : !acc
+  ck.tile_store %acc -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>)
+      alpha 2.0 beta 3.0 staged %stage width 8
       : !acc, memref<1x64x64xf16>, !stage
   return
 }

@@ -272,27 +272,37 @@ func.func @store_width_alone(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) {
 }
 
 // -----
+// Without D tensors the staging tile holds finished values: C's type.
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-func.func @store_staging_type(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf16, #gpu.address_space<workgroup>>, %i: index) {
-  // expected-error @+1 {{'ck.tile_store' op stages through a 2-D f32 LDS tile, got 'memref<32x72xf16, #gpu.address_space<workgroup>>'}}
-  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<32x72xf16, #gpu.address_space<workgroup>>
+func.func @store_staging_type(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op stages through a 2-D LDS tile of 'f16' (the destination's type, without D tensors), got 'memref<32x72xf32, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<32x72xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// With D tensors it holds the f32 accumulators.
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_staging_type_with_d(%acc: !acc, %c: memref<1x64x64xf16>, %d: memref<1x64x64xf16>, %s: memref<32x72xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op stages through a 2-D LDS tile of 'f32' (with D tensors), got 'memref<32x72xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] adds(%d : memref<1x64x64xf16>) staged %s width 8 : !acc, memref<1x64x64xf16>, memref<32x72xf16, #gpu.address_space<workgroup>>
   return
 }
 
 // -----
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-func.func @store_width(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf32, #gpu.address_space<workgroup>>, %i: index) {
+func.func @store_width(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf16, #gpu.address_space<workgroup>>, %i: index) {
   // expected-error @+1 {{'ck.tile_store' op store width 3 must be 2, 4 or 8 elements}}
-  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 3 : !acc, memref<1x64x64xf16>, memref<32x72xf32, #gpu.address_space<workgroup>>
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 3 : !acc, memref<1x64x64xf16>, memref<32x72xf16, #gpu.address_space<workgroup>>
   return
 }
 
 // -----
 // 16 rows hold no whole slice of 2 waves of 16-row instructions.
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<16x72xf32, #gpu.address_space<workgroup>>, %i: index) {
-  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<16x72xf32, #gpu.address_space<workgroup>>' must have a multiple of 32 rows (the waves along rows times the instruction's M) and at least 64 columns}}
-  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<16x72xf32, #gpu.address_space<workgroup>>
+func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<16x72xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<16x72xf16, #gpu.address_space<workgroup>>' must have a multiple of 32 rows (the waves along rows times the instruction's M) and at least 64 columns}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<16x72xf16, #gpu.address_space<workgroup>>
   return
 }
 

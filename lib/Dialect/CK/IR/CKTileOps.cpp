@@ -173,9 +173,17 @@ LogicalResult TileStoreOp::verify() {
   if (!getStaging())
     return success();
   MemRefType staging = getStaging().getType();
-  if (staging.getRank() != 2 || !staging.getElementType().isF32())
-    return emitOpError() << "stages through a 2-D f32 LDS tile, got "
-                         << staging;
+  // Finished values in the destination's type, or f32 accumulators that
+  // the D tensors are added to after the read-back.
+  Type element = getDs().empty() ? destType.getElementType()
+                                 : Float32Type::get(getContext());
+  if (staging.getRank() != 2 || staging.getElementType() != element)
+    return emitOpError() << "stages through a 2-D LDS tile of " << element
+                         << (getDs().empty()
+                                 ? " (the destination's type, without D "
+                                   "tensors)"
+                                 : " (with D tensors)")
+                         << ", got " << staging;
   int64_t width = *getWidth();
   if (!llvm::isPowerOf2_64(width) || width < 2 || width > 8)
     return emitOpError() << "store width " << width

@@ -290,11 +290,15 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     written. (Split-K partial tiles go to a workspace with
     `ck.partial_store` instead.)
 
-    With `staged %buf width W` the tile goes through the f32 LDS tile `buf`
-    in slices of rows (as many instruction rows of every wave as it holds)
-    and leaves as W-element vector stores along N: `buf` is `R x C` with R a
+    With `staged %buf width W` the tile goes through the LDS tile `buf` in
+    slices of rows (as many instruction rows of every wave as it holds) and
+    leaves as W-element vector stores along N: `buf` is `R x C` with R a
     multiple of the wave grid's rows times the instruction's M and C at
-    least the tile's columns. Without it, each lane stores its elements.
+    least the tile's columns. Without D tensors `buf` holds finished values,
+    alpha applied and converted to `dest`'s element type (its element type
+    too); with D tensors it holds the f32 accumulators, and alpha, beta and
+    the D tensors are applied after the read-back. Without `staged`, each
+    lane stores its elements.
 
     Example:
 
