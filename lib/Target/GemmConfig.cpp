@@ -119,10 +119,10 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
        << block[1] << " columns (four waves stacked along M share one "
        << "instruction); got " << wave[0] << "x" << wave[1];
   else if (isa<WgmmaAttr>(instruction) &&
-           (block[0] % 64 || block[1] % 64 || block[1] > 256))
-    os << instruction << " needs block M a multiple of 64 and block N a "
-       << "multiple of 64 up to 256 (128-byte swizzled tiles); got " << block[0]
-       << "x" << block[1];
+           (block[0] % 64 || block[1] > 256))
+    os << instruction << " needs block M a multiple of 64 (warpgroups of 64 "
+       << "rows) and block N at most 256; got " << block[0] << "x"
+       << block[1];
   else if (isa<WgmmaAttr>(instruction) && block[2] != kWgmmaBlockK)
     os << instruction << " needs block K " << kWgmmaBlockK << " (one "
        << "128-byte swizzled row per M or N index); got " << block[2];
@@ -271,21 +271,29 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
 }
 
 /// The wgmma configuration of a GEMM where the target has wgmma for its
-/// inputs and both M and N fill at least one 64-wide tile, else failure
-/// (no diagnostic: mma.sync serves it). Block 128 x 256 (64 rows where M
-/// is at most 64; 128 columns where N is under 256) by K 64, one wave per
-/// 16 rows, so one or two warpgroups (with roles: one load warpgroup and
-/// 16 rows per math wave, roles 4,4 or 4,8); asynchronous copies through 4
-/// stages for 256 columns and 3 for 128 (the LDS of 4 would leave one workgroup
-/// per SM), or the stages asked for (stages = 1, the register prefetch,
-/// stays on mma.sync); the partition as for mma.sync. On the
-/// H100 the RetinaNet backward-weight layers took 31.9 ms with 128 x 256
-/// tiles on every layer and 34.7 ms with 128 x 128, against 45.2 ms with
-/// mma.sync (bench/results/h100-wgmma/).
+/// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
+/// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
+/// under 128) by K 64, one wave per 16 rows, so one or two warpgroups (with
+/// roles: one load warpgroup and 16 rows per math wave, roles 4,4 or 4,8).
+/// Where B is contiguous along K (K-major tiles) the columns shrink to the
+/// fewest multiples of 8 that keep the tile count, and N under 64 takes one
+/// tile of them where K has at least kMinAsyncKTiles K-tiles; else N needs
+/// 64 (N-major tiles go in 128-byte blocks). M needs 64 either way.
+/// Asynchronous copies through 4 stages above 128 columns and 3 up to it
+/// (the LDS of 4 would leave one workgroup per SM), or the stages asked for
+/// (stages = 1, the register prefetch, stays on mma.sync); the partition as
+/// for mma.sync. On the H100 the RetinaNet backward-weight layers took 31.9
+/// ms with 128 x 256 tiles on every layer and 34.7 ms with 128 x 128,
+/// against 45.2 ms with mma.sync (bench/results/h100-wgmma/). Forward with
+/// 2376 filters at 50x50 went from 763 to 671 us with 240 columns (10 tiles)
+/// for 256; with 36 filters at 100x100 from 191 us (mma.sync) to 129 with
+/// 40 columns and roles 4,8, 173 without roles. With a short K, as the
+/// merged groups' 288 (C = K = 8, 32 columns), the narrow wgmma tile was
+/// slower than mma.sync (bench/results/h100-epilogue-fill/).
 static FailureOr<GemmConfigAttr>
 selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
                   TargetAttr target, std::optional<WaveRoles> roles,
-                  PartitionAttr partition, int64_t stages) {
+                  PartitionAttr partition, int64_t stages, bool bKContiguous) {
   WgmmaAttr instruction;
   for (Attribute mma : target.getMma())
     if (auto wgmma = dyn_cast<WgmmaAttr>(mma);
@@ -293,16 +301,21 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       instruction = wgmma;
       break;
     }
-  if (!instruction || shape.m < 64 || shape.n < 64 || stages == 1)
+  bool narrowN = bKContiguous && shape.n < 64 &&
+                 shape.k >= kMinAsyncKTiles * kWgmmaBlockK;
+  if (!instruction || shape.m < 64 || (shape.n < 64 && !narrowN) ||
+      stages == 1)
     return failure();
   if (roles && roles->math != 4 && roles->math != 8)
     return failure();
   int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
+  if (bKContiguous)
+    bn = tightTile(shape.n, bn, /*minimum=*/8);
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
-  int64_t buffers = stages ? stages : bn == 256 ? 4 : 3;
+  int64_t buffers = stages ? stages : bn > 128 ? 4 : 3;
   auto config = GemmConfigAttr::get(context, block, {16, bn}, instruction,
                                     partition, buffers, roles ? roles->load : 0,
                                     /*asyncCopy=*/buffers >= 2);
@@ -314,7 +327,8 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
 FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
     function_ref<InFlightDiagnostic()> emitError,
-    std::optional<WaveRoles> roles, PartitionAttr partition, int64_t stages) {
+    std::optional<WaveRoles> roles, PartitionAttr partition, int64_t stages,
+    bool bKContiguous) {
   if (stages >= 2 && !target.hasFeature(TargetFeature::AsyncCopy))
     return emitError() << stages << " stages need asynchronous copies to LDS, "
                        << "which " << target.getChip() << " lacks";
@@ -329,8 +343,9 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     instruction = FmaAttr::get(context);
     mma = instruction.getLayout(target.getWave());
   }
-  if (FailureOr<GemmConfigAttr> wgmma = selectWgmmaConfig(
-          context, shape, elementType, target, roles, partition, stages);
+  if (FailureOr<GemmConfigAttr> wgmma =
+          selectWgmmaConfig(context, shape, elementType, target, roles,
+                            partition, stages, bKContiguous);
       succeeded(wgmma))
     return *wgmma;
   // Four math waves in a 2 x 2 grid unless the roles ask for another count.

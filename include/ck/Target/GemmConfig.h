@@ -106,13 +106,16 @@ int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
 /// `stages` chooses the K loop's pipeline: 0 the heuristic's, 1 the
 /// register prefetch into one LDS buffer, 2 to 4 asynchronous copies
 /// through that many LDS buffers (failure where the chip has none, or with
-/// roles).
+/// roles). `bKContiguous` says that B's view is contiguous along K rather
+/// than N, so that wgmma reads its tiles K-major, whose N takes any multiple
+/// of 8 (N-major tiles go in blocks of 64).
 FailureOr<GemmConfigAttr>
 selectGemmConfig(MLIRContext *context, GemmShape shape, Type elementType,
                  TargetAttr target,
                  function_ref<InFlightDiagnostic()> emitError,
                  std::optional<WaveRoles> roles = std::nullopt,
-                 PartitionAttr partition = {}, int64_t stages = 0);
+                 PartitionAttr partition = {}, int64_t stages = 0,
+                 bool bKContiguous = false);
 
 } // namespace mlir::ck
 

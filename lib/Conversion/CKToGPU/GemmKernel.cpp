@@ -116,6 +116,16 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   MatrixLayout mma = config.getMma().getLayout(target.getWave());
   GemmOperandTiles operandTiles = planGemmOperandTiles(
       config, mma, elementType, views[0], views[1], cost.copyThreads);
+  // wgmma reads a B tile with N innermost in whole 128-byte blocks of N; a
+  // B with K innermost takes any multiple of 8 (GemmConfig.cpp).
+  if (isa<WgmmaAttr>(config.getMma()) && operandTiles.b.getLdsDim() == 1 &&
+      (bn * elementType.getIntOrFloatBitWidth() / 8) % kWgmmaSwizzleBytes)
+    return op.emitOpError()
+           << config.getMma() << " reads B with N innermost (as B's view "
+           << "keeps it in memory) in blocks of " << kWgmmaSwizzleBytes
+           << " bytes of N: block N must be a multiple of "
+           << kWgmmaSwizzleBytes * 8 / elementType.getIntOrFloatBitWidth()
+           << ", got " << bn;
   int64_t wavesM = bm / config.getWave()[0];
   int64_t tilesPerWaveM = config.getWave()[0] / mma.m;
   size_t dsEnd = 3 + op.getDs().size();

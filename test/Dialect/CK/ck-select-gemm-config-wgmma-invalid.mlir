@@ -18,7 +18,7 @@ func.func @wave_tile(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: mem
 // -----
 // Block M not a multiple of 64 (one warpgroup's rows).
 func.func @block_m(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
-  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block M a multiple of 64 and block N a multiple of 64 up to 256 (128-byte swizzled tiles); got 32x128}}
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block M a multiple of 64 (warpgroups of 64 rows) and block N at most 256; got 32x128}}
   ck.gemm %a, %b -> %c config <block = [32, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
       : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
   return
@@ -27,9 +27,19 @@ func.func @block_m(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memre
 // -----
 // Block N beyond wgmma's 256.
 func.func @block_n(%a: memref<1x128x64xbf16>, %b: memref<1x64x512xbf16>, %c: memref<1x128x512xbf16>) {
-  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<bf16> needs block M a multiple of 64 and block N a multiple of 64 up to 256 (128-byte swizzled tiles); got 64x512}}
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<bf16> needs block M a multiple of 64 (warpgroups of 64 rows) and block N at most 256; got 64x512}}
   ck.gemm %a, %b -> %c config <block = [64, 512, 64], wave = [16, 512], mma = #ck.wgmma<bf16>, lds_buffers = 2, async_copy>
       : memref<1x128x64xbf16>, memref<1x64x512xbf16> -> memref<1x128x512xbf16>
+  return
+}
+
+// -----
+// Block N not a multiple of 8 (wgmma's N steps): the wave tile (the block's
+// columns) is no whole number of instruction tiles.
+func.func @block_n_step(%a: memref<1x128x64xbf16>, %b: memref<1x64x36xbf16>, %c: memref<1x128x36xbf16>) {
+  // expected-error @+1 {{'ck.gemm' op wave tile 16x36 is not a whole number of #ck.wgmma<bf16> tiles (16x8)}}
+  ck.gemm %a, %b -> %c config <block = [64, 36, 64], wave = [16, 36], mma = #ck.wgmma<bf16>, lds_buffers = 2, async_copy>
+      : memref<1x128x64xbf16>, memref<1x64x36xbf16> -> memref<1x128x36xbf16>
   return
 }
 

@@ -1,6 +1,7 @@
 //===- SelectGemmConfig.cpp - The ck-select-gemm-config pass --------------===//
 
 #include "ck/Dialect/CK/Transforms/Passes.h"
+#include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 #include "ck/Target/GemmConfig.h"
@@ -14,6 +15,20 @@ namespace mlir::ck {
 
 using namespace mlir;
 using namespace mlir::ck;
+
+/// Whether B's view (G x K x N) runs contiguously along K rather than N,
+/// in vectors of up to 16 bytes, so that its tiles keep K innermost
+/// (planTileCopy loads along the wider run, and along N on a tie). False
+/// where the view cannot be traced.
+static bool isContiguousAlongK(Value b) {
+  FailureOr<TracedView> view = traceView(b);
+  if (failed(view))
+    return false;
+  Type element = cast<ShapedType>(view->memref.getType()).getElementType();
+  int64_t maxWidth = 16 / (element.getIntOrFloatBitWidth() / 8);
+  return contiguousVectorWidth(*view, 1, maxWidth) >
+         contiguousVectorWidth(*view, 2, maxWidth);
+}
 
 namespace {
 struct CKSelectGemmConfigPass
@@ -149,9 +164,9 @@ struct CKSelectGemmConfigPass
                       a.getDimSize(2)};
       // A forced partition is chosen with the block: StreamK's fix-up
       // needs registers.
-      FailureOr<GemmConfigAttr> config =
-          selectGemmConfig(op.getContext(), shape, elementType, *target,
-                           emitError, roles, forced, stages);
+      FailureOr<GemmConfigAttr> config = selectGemmConfig(
+          op.getContext(), shape, elementType, *target, emitError, roles,
+          forced, stages, isContiguousAlongK(op.getB()));
       if (failed(config))
         return WalkResult::interrupt();
       FailureOr<GemmConfigAttr> clustered = withCluster(
