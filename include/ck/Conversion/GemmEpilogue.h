@@ -79,10 +79,10 @@ EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
 
 /// Writes the accumulators to `dest`: through `staging` (an LDS memref of
 /// the planned shape and element type) when the plan has a width above 1,
-/// directly otherwise. `tid` is the thread's index among the workgroup's `threads`,
-/// which all read the staging tile back. `holdsTile` (i1) is false in
-/// threads whose wave holds no accumulators (outside the wave grid); null
-/// where every thread's does.
+/// directly otherwise. `tid` is the thread's index among the workgroup's
+/// `threads`, which all read the staging tile back. `holdsTile` (i1) is
+/// false in threads whose wave holds no accumulators (outside the wave
+/// grid); null where every thread's does.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest,
                       const EpilogueStaging &plan, Value staging, Value tid,
