@@ -31,7 +31,8 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                       bytes * config.getLdsBuffers() +
                   (wgmma ? kWgmmaTileAlignment - 16 : 0);
   // The epilogue stages in the output's type, taken to be the operands'
-  // (f32 where the GEMM adds D tensors, which the estimate does not see).
+  // (f32 where the GEMM adds D tensors, which the estimate does not see:
+  // convert-ck-to-gpu checks the arena it builds).
   int64_t staging = (block[0] / wave[0]) * mma.m *
                     stagingColumns(block[1], bytes) * bytes;
   cost.ldsBytes = std::max(cost.ldsBytes, staging);
@@ -270,14 +271,20 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
   return PartitionAttr::get(context, PartitionKind::DataParallel);
 }
 
+/// A wgmma tile narrower than 64 columns: at least one instruction step of
+/// 8 columns, and K long enough (in K-tiles of 64) for the pipeline to pay
+/// for its fill (the merged groups' 288 was not).
+static constexpr int64_t kMinNarrowWgmmaN = 8;
+static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
+
 /// The wgmma configuration of a GEMM where the target has wgmma for its
 /// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
 /// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
 /// under 128) by K 64, one wave per 16 rows, so one or two warpgroups (with
 /// roles: one load warpgroup and 16 rows per math wave, roles 4,4 or 4,8).
 /// Where B is contiguous along K (K-major tiles) the columns shrink to the
-/// fewest multiples of 8 that keep the tile count, and N under 64 takes one
-/// tile of them where K has at least kMinAsyncKTiles K-tiles; else N needs
+/// fewest multiples of 8 that keep the tile count, and N from 8 to 63 takes
+/// one tile of them where K has kMinNarrowWgmmaKTiles K-tiles; else N needs
 /// 64 (N-major tiles go in 128-byte blocks). M needs 64 either way.
 /// Asynchronous copies through 4 stages above 128 columns and 3 up to it
 /// (the LDS of 4 would leave one workgroup per SM), or the stages asked for
@@ -301,8 +308,9 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       instruction = wgmma;
       break;
     }
-  bool narrowN = bKContiguous && shape.n < 64 &&
-                 shape.k >= kMinAsyncKTiles * kWgmmaBlockK;
+  bool narrowN = bKContiguous && shape.n >= kMinNarrowWgmmaN &&
+                 shape.n < 64 &&
+                 shape.k >= kMinNarrowWgmmaKTiles * kWgmmaBlockK;
   if (!instruction || shape.m < 64 || (shape.n < 64 && !narrowN) ||
       stages == 1)
     return failure();

@@ -1,9 +1,10 @@
 //===- FillKernel.cpp - The elementwise fill kernel -----------------------===//
 //
 // Each thread writes beta * sum(D), or zero without D tensors, to a run of
-// elements along the destination view's innermost dimension: one aligned
-// vector of up to 16 bytes where every view takes it (commonVectorWidth),
-// else one element. Padding in the destination is never written.
+// elements along the destination view's innermost dimension: an aligned
+// vector as wide as every view takes there, up to 16 bytes
+// (commonVectorWidth), or one element. Padding in the destination is never
+// written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,11 +35,12 @@ FailureOr<KernelLaunch> mlir::ck::buildFillKernel(FillOp op,
   KernelSkeleton skeleton(module, loc, name, views, kFillBlockSize);
   OpBuilder &b = skeleton.builder;
   auto destType = cast<ShapedType>(op.getDest().getType());
-  unsigned inner = destType.getRank() - 1;
-  int64_t width = commonVectorWidth(views, inner);
-  // One thread per run of `width` elements.
+  // One thread per run of `width` elements (a rank-0 destination has one).
+  int64_t inner = destType.getRank() - 1;
+  int64_t width = inner < 0 ? 1 : commonVectorWidth(views, inner);
   SmallVector<int64_t> runs(destType.getShape());
-  runs[inner] /= width;
+  if (width > 1)
+    runs[inner] /= width;
   ElementThread thread = mapThreadToElement(b, loc, runs, kFillBlockSize);
   if (width > 1)
     thread.coord[inner] = arith::MulIOp::create(

@@ -180,6 +180,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // the tiles' alignment (allocateLdsArena).
   if (target.hasFeature(TargetFeature::DynamicLds))
     ldsBytes += operandTiles.alignment - 16;
+  // The configuration check estimated the staging tile in the operands'
+  // type; with D tensors (f32) or another C type it may be larger.
+  if (ldsBytes > target.getLds())
+    return op.emitOpError()
+           << "needs " << ldsBytes << " bytes of LDS per workgroup (operand "
+           << "tiles " << operandTiles.bytes << ", the epilogue's staging "
+           << "tile " << staging.bytes() << "); " << target.getChip()
+           << " allows " << target.getLds();
   // The host's memrefs of A and B (the skeleton rebases the views on the
   // kernel's arguments).
   Value hostMemrefs[2] = {views[0].memref, views[1].memref};

@@ -9,19 +9,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::ck;
 
-/// The widest power of two <= `width` that divides `size`.
-static int64_t widthDividing(int64_t width, int64_t size) {
-  width = llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(width, 1)));
-  while (size % width)
-    width /= 2;
-  return width;
-}
 
 std::optional<unsigned>
 mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
@@ -35,11 +27,8 @@ CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
                                     int64_t rows, int64_t cols,
                                     std::optional<unsigned> fragmentDim,
                                     int64_t threads, int64_t swizzle) {
-  int64_t maxWidth = 16 / (elementType.getIntOrFloatBitWidth() / 8);
-  int64_t rowWidth =
-      widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows);
-  int64_t colWidth =
-      widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols);
+  int64_t maxWidth = elementsPerVector(elementType);
+  auto [rowWidth, colWidth] = tileVectorWidths(view, rows, cols);
   // Load along the wider contiguous dimension; on a tie, along the one the
   // LDS keeps innermost (no transposition).
   int64_t loadDim = rowWidth != colWidth ? (rowWidth > colWidth ? 0 : 1)

@@ -189,6 +189,20 @@ func.func @fill_padded_view(%m: memref<4x6xf16>) {
 }
 
 // -----
+// A rank-0 ck.fill: one thread writes the one element.
+
+// CHECK-LABEL: func.func @fill_scalar
+// CHECK: gpu.launch_func @ck_kernels::@fill_0 blocks in (%c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// CHECK: gpu.func @fill_0(%[[S:[^:]*]]: memref<f16>)
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c1 : index
+// CHECK: scf.if %[[IN]]
+// CHECK: memref.store %{{.*}}, %[[S]][] : memref<f16>
+func.func @fill_scalar(%s: memref<f16>) {
+  ck.fill %s : memref<f16>
+  return
+}
+
+// -----
 // A view whose coordinates may pass 2^30 keeps its index math in index:
 // i32 is used only where every coordinate of every level fits.
 

@@ -8,8 +8,8 @@
 // multiple of 8: the heuristic shrinks the columns to the fewest multiples
 // of 8 that keep the tile count (tightTile), and takes N under 64 in one
 // tile where K has at least 8 K-tiles of 64. Where B runs along N its tiles
-// go in 128-byte blocks of N, multiples of 64 (ck-to-gpu's error on a
-// pinned block otherwise: convert-ck-to-gpu-invalid.mlir).
+// go in 128-byte blocks of N, multiples of 64 (convert-ck-to-gpu's error on
+// a pinned block otherwise: convert-ck-to-gpu-wgmma-invalid.mlir).
 
 // -----
 // N = 2376 (RetinaNet's class head: 9 anchors x 264 classes), B seen

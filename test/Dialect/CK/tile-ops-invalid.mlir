@@ -306,6 +306,16 @@ func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<1
   return
 }
 
+// -----
+// Rows of 68 f16 (the f32 tile's padding in elements) leave every other
+// row's vectors of 8 unaligned.
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @store_staging_pitch(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x68xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op store width 8 needs rows of 16-byte multiples (got 68 columns of 2 bytes) and must divide the tile's 64 columns}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<32x68xf16, #gpu.address_space<workgroup>>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // ck.warpgroup_mma
 //===----------------------------------------------------------------------===//

@@ -196,6 +196,16 @@ LogicalResult TileStoreOp::verify() {
                          << " rows (the waves along rows times the "
                             "instruction's M) and at least "
                          << acc.getShape()[1] << " columns";
+  // Every vector read back starts at a multiple of its width, in rows
+  // that keep its alignment (its size, at most 16 bytes).
+  int64_t bytes = staging.getElementTypeBitWidth() / 8;
+  int64_t alignment = std::min<int64_t>(16, width * bytes);
+  if ((cols * bytes) % alignment || acc.getShape()[1] % width)
+    return emitOpError() << "store width " << width << " needs rows of "
+                         << alignment << "-byte multiples (got " << cols
+                         << " columns of " << bytes
+                         << " bytes) and must divide the tile's "
+                         << acc.getShape()[1] << " columns";
   return success();
 }
 

@@ -17,17 +17,16 @@ using namespace mlir;
 using namespace mlir::ck;
 
 /// Whether B's view (G x K x N) runs contiguously along K rather than N,
-/// in vectors of up to 16 bytes, so that its tiles keep K innermost
-/// (planTileCopy loads along the wider run, and along N on a tie). False
-/// where the view cannot be traced.
+/// so that wgmma's tiles of it keep K innermost: planTileCopy loads along
+/// the wider of tileVectorWidths, and along N on a tie. A tile of 8 columns
+/// takes the same widths as any multiple of 8 (16-byte vectors of 16-bit
+/// elements). False where the view cannot be traced.
 static bool isContiguousAlongK(Value b) {
   FailureOr<TracedView> view = traceView(b);
   if (failed(view))
     return false;
-  Type element = cast<ShapedType>(view->memref.getType()).getElementType();
-  int64_t maxWidth = 16 / (element.getIntOrFloatBitWidth() / 8);
-  return contiguousVectorWidth(*view, 1, maxWidth) >
-         contiguousVectorWidth(*view, 2, maxWidth);
+  TileVectorWidths widths = tileVectorWidths(*view, kWgmmaBlockK, 8);
+  return widths.rowWidth > widths.colWidth;
 }
 
 namespace {

@@ -98,13 +98,32 @@ int64_t mlir::ck::contiguousVectorWidth(const TracedView &view, unsigned dim,
   return alignedTo(v, shape[d]);
 }
 
+int64_t mlir::ck::elementsPerVector(Type elementType) {
+  return 16 / (elementType.getIntOrFloatBitWidth() / 8);
+}
+
+int64_t mlir::ck::widthDividing(int64_t width, int64_t size) {
+  width = int64_t(1) << llvm::Log2_64(std::max<int64_t>(width, 1));
+  while (size % width)
+    width /= 2;
+  return width;
+}
+
 int64_t mlir::ck::commonVectorWidth(ArrayRef<TracedView> views, unsigned dim) {
-  auto maxWidth = [](const TracedView &view) -> int64_t {
-    Type element = cast<MemRefType>(view.memref.getType()).getElementType();
-    return 16 / (element.getIntOrFloatBitWidth() / 8);
+  auto maxWidth = [](const TracedView &view) {
+    return elementsPerVector(
+        cast<MemRefType>(view.memref.getType()).getElementType());
   };
   int64_t width = maxWidth(views.front());
   for (const TracedView &view : views)
     width = std::min(width, contiguousVectorWidth(view, dim, maxWidth(view)));
   return width;
+}
+
+TileVectorWidths mlir::ck::tileVectorWidths(const TracedView &view,
+                                            int64_t rows, int64_t cols) {
+  int64_t maxWidth = elementsPerVector(
+      cast<MemRefType>(view.memref.getType()).getElementType());
+  return {widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows),
+          widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols)};
 }
