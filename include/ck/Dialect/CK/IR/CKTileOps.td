@@ -293,8 +293,10 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     With `staged %buf width W` the tile goes through the LDS tile `buf` in
     slices of rows (as many instruction rows of every wave as it holds) and
     leaves as W-element vector stores along N: `buf` is `R x C` with R a
-    multiple of the wave grid's rows times the instruction's M and C at
-    least the tile's columns. Without D tensors `buf` holds finished values,
+    multiple of the wave grid's rows times the instruction's M, C at least
+    the tile's columns, W dividing the tile's columns and rows of C
+    elements keeping W-element vectors aligned (to their size, at most 16
+    bytes). Without D tensors `buf` holds finished values,
     alpha applied and converted to `dest`'s element type (its element type
     too); with D tensors it holds the f32 accumulators, and alpha, beta and
     the D tensors are applied after the read-back. Without `staged`, each
