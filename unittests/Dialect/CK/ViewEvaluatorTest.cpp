@@ -173,4 +173,65 @@ TEST_F(VectorWidthTest, OnlyTheInnermostMemrefDimensionIsContiguous) {
             4);
 }
 
+/// Views over the arguments of one function, for the helpers that weigh
+/// several views or element types: %0 memref<1x64x48xf16>, %1
+/// memref<1x48x64xf16> and %2 memref<1x64x48xf32>.
+class ViewSetTest : public ViewEvaluatorTest {
+protected:
+  ViewSetTest() {
+    module = parseSourceString<ModuleOp>(
+        "func.func @f(%a: memref<1x64x48xf16>, %b: memref<1x48x64xf16>, "
+        "%c: memref<1x64x48xf32>) { return }",
+        &context);
+    func = *module->getOps<func::FuncOp>().begin();
+  }
+  TracedView plain(unsigned argument) {
+    return TracedView{func.getArgument(argument), {}};
+  }
+  /// %1 seen as 1 x 64 x 48: its rows (dim 1) run along the memref's
+  /// innermost dimension.
+  TracedView transposed() {
+    return TracedView{func.getArgument(1),
+                      {map("#ck.transform_map<[1, 64, 48] -> [1, 48, 64], ["
+                           "#ck.transform<pass_through [0] -> [0]>, "
+                           "#ck.transform<pass_through [2] -> [1]>, "
+                           "#ck.transform<pass_through [1] -> [2]>]>")}};
+  }
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp func;
+};
+
+TEST_F(ViewSetTest, WidthDividingShrinksToADivisor) {
+  EXPECT_EQ(widthDividing(8, 40), 8);
+  EXPECT_EQ(widthDividing(8, 36), 4);
+  EXPECT_EQ(widthDividing(8, 7), 1);
+  EXPECT_EQ(widthDividing(6, 48), 4);
+  EXPECT_EQ(widthDividing(0, 5), 1);
+}
+
+TEST_F(ViewSetTest, CommonVectorWidthTakesEveryViewsBytes) {
+  // 16 bytes: 8 f16, 4 f32 along the contiguous N (48 columns).
+  EXPECT_EQ(commonVectorWidth({plain(0)}, 2), 8);
+  EXPECT_EQ(commonVectorWidth({plain(2)}, 2), 4);
+  // f16 written, f32 read: 4 of each; f32 written, f16 read: 4 as well.
+  EXPECT_EQ(commonVectorWidth({plain(0), plain(2)}, 2), 4);
+  EXPECT_EQ(commonVectorWidth({plain(2), plain(0)}, 2), 4);
+  // Along rows nothing is contiguous.
+  EXPECT_EQ(commonVectorWidth({plain(0)}, 1), 1);
+  // A view whose N runs across the memref's rows takes no vector at all.
+  EXPECT_EQ(commonVectorWidth({plain(0), transposed()}, 2), 1);
+}
+
+TEST_F(ViewSetTest, TileVectorWidthsFollowTheContiguousDimension) {
+  // N contiguous: vectors along the columns, shrunk to divide the tile.
+  TileVectorWidths n = tileVectorWidths(plain(0), 64, 40);
+  EXPECT_EQ(n.rowWidth, 1);
+  EXPECT_EQ(n.colWidth, 8);
+  EXPECT_EQ(tileVectorWidths(plain(0), 64, 36).colWidth, 4);
+  // K contiguous (the transposed view): vectors along the rows.
+  TileVectorWidths k = tileVectorWidths(transposed(), 64, 8);
+  EXPECT_EQ(k.rowWidth, 8);
+  EXPECT_EQ(k.colWidth, 1);
+}
+
 } // namespace
