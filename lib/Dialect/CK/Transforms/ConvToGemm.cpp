@@ -100,8 +100,11 @@ void ConvRewriter::splitGroups(ViewBuilder &view, StringRef groupIndex) const {
 // space of gs * (gs + 1) (a slice), split by a merge into (p / (gs + 1),
 // p % (gs + 1)), and the remainder is a pad around a unit dimension, so that
 // only remainder 0 is not padding; the quotient is then the group index.
-void conv_to_gemm::blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
-                                 StringRef col) {
+void ConvRewriter::blockDiagonal(ViewBuilder &view, StringRef row,
+                                 StringRef col) const {
+  int64_t gs = mergedGroups;
+  if (gs == 1)
+    return;
   view.unmerge("G", {{"Gb", view.length("G") / gs}, {"Gd", gs}, {"Unit", 1}});
   view.emit();
   view.pad("Unit", "Gr", 0, gs);
@@ -112,6 +115,18 @@ void conv_to_gemm::blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
   view.emit();
   view.unmerge("Gq", {{row.str(), gs}, {col.str(), gs}});
   view.emit();
+}
+
+std::string ConvRewriter::mergeGroupedChannel(ViewBuilder &view,
+                                              StringRef merged,
+                                              StringRef channel,
+                                              StringRef groupIndex,
+                                              ConvTensor tensor) const {
+  if (mergedGroups == 1)
+    return channel.str();
+  view.merge(merged,
+             withGroupIndex({channel.str()}, channel, groupIndex, tensor));
+  return merged.str();
 }
 
 ViewBuilder ConvRewriter::inputWindows(Value input) const {

@@ -55,6 +55,17 @@ public:
   /// With merged groups, splits "G" of `view` into "Gb" and `groupIndex`
   /// (of length mergedGroups); else leaves it.
   void splitGroups(ViewBuilder &view, StringRef groupIndex) const;
+  /// With merged groups, splits "G" of `view` (a filter's) into "Gb" and
+  /// the pair (`row`, `col`) of group indices of length mergedGroups each,
+  /// where only row == col reaches the tensor: the other pairs are padding
+  /// (zeros when read, never written). Else leaves it.
+  void blockDiagonal(ViewBuilder &view, StringRef row, StringRef col) const;
+  /// The GEMM dimension of `view` that holds `channel` ("C" or "K") of
+  /// `tensor`: with merged groups `merged`, which this merges from the
+  /// channel and `groupIndex` (withGroupIndex); else the channel itself.
+  std::string mergeGroupedChannel(ViewBuilder &view, StringRef merged,
+                                  StringRef channel, StringRef groupIndex,
+                                  ConvTensor tensor) const;
   /// The GEMM's batch dimension: "Gb" with merged groups, else "G".
   std::string batch() const { return mergedGroups > 1 ? "Gb" : "G"; }
 
@@ -111,13 +122,6 @@ public:
   /// written tensor (and of each D tensor) made by `viewOfWritten`.
   void createFill(const std::function<Value(Value)> &viewOfWritten);
 };
-
-/// Splits dimension "G" of `view` (a filter's) into "Gb" (length G / gs)
-/// and the pair (`row`, `col`) of group indices of length `gs` each, where
-/// only row == col reaches the tensor: the other pairs are padding (zeros
-/// when read, never written).
-void blockDiagonal(ViewBuilder &view, int64_t gs, StringRef row,
-                   StringRef col);
 
 void rewriteFwd(ConvRewriter &rewriter);
 void rewriteBwdWeight(ConvRewriter &rewriter);

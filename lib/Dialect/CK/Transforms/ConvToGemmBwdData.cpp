@@ -173,13 +173,10 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
   // With merged groups the group index of K ("Gk") sits beside K as the
   // output gradient stores them, that of N ("Gn") beside C as the input
   // does; the filter is their block diagonal.
-  int64_t gs = r.mergedGroups;
   gemmK = r.withGroupIndex(gemmK, "K", "Gk", ConvTensor::Output);
   // GEMM N: C, or with merged groups (Gn, C) merged into "GemmN".
-  std::string gemmN = gs > 1 ? "GemmN" : "C";
   auto mergeGemmN = [&](ViewBuilder &view) {
-    if (gs > 1)
-      view.merge(gemmN, r.withGroupIndex({"C"}, "C", "Gn", ConvTensor::Input));
+    return r.mergeGroupedChannel(view, "GemmN", "C", "Gn", ConvTensor::Input);
   };
 
   // More filters than the target's tap alignment, not a multiple of it: the
@@ -241,10 +238,9 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
     b.pad("K", "K", 0, channelPad);
     b.emit();
   }
-  if (gs > 1)
-    blockDiagonal(b, gs, "Gk", "Gn");
+  r.blockDiagonal(b, "Gk", "Gn");
   b.merge("GemmK", gemmK);
-  mergeGemmN(b);
+  std::string gemmN = mergeGemmN(b);
   b.emit({r.batch(), "GemmK", gemmN});
 
   r.createGemm(a.view(), b.view(), [&](Value input) {
@@ -260,8 +256,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
       c.emit();
     }
     c.merge("GemmM", gemmM);
-    mergeGemmN(c);
-    c.emit({r.batch(), "GemmM", gemmN});
+    c.emit({r.batch(), "GemmM", mergeGemmN(c)});
     return c.view();
   });
 }

@@ -22,55 +22,37 @@ using namespace mlir::ck;
 using namespace mlir::ck::conv_to_gemm;
 
 void conv_to_gemm::rewriteBwdWeight(ConvRewriter &r) {
-  int64_t gs = r.mergedGroups;
   SmallVector<std::string> gemmK = r.batchAndOutputSpatial();
   SmallVector<std::string> gemmN = r.filterSpatialAndChannel();
-  if (gs == 1) {
-    ViewBuilder a = r.viewOf(r.op.getOutput(), ConvTensor::Output);
-    a.merge("GemmK", gemmK);
-    a.emit({"G", "K", "GemmK"});
-
-    ViewBuilder b = r.inputWindows(r.op.getInput());
-    b.merge("GemmK", gemmK);
-    b.merge("GemmN", r.inputWindowsFilterSpatialAndChannel());
-    b.emit({"G", "GemmK", "GemmN"});
-
-    r.createGemm(a.view(), b.view(), [&](Value filter) {
-      ViewBuilder c = r.viewOf(filter, ConvTensor::Filter);
-      c.merge("GemmN", gemmN);
-      c.emit({"G", "K", "GemmN"});
-      return c.view();
-    });
-    return;
-  }
-
   // The group index of M ("Gm") sits beside K as the output gradient stores
   // them, that of N ("Gn") beside C as the input does, so both operands
-  // keep their vector loads.
-  SmallVector<std::string> gemmM =
-      r.withGroupIndex({"K"}, "K", "Gm", ConvTensor::Output);
+  // keep their vector loads; with one group per GEMM there is none, and M
+  // is K.
+  auto mergeGemmM = [&](ViewBuilder &view) {
+    return r.mergeGroupedChannel(view, "GemmM", "K", "Gm", ConvTensor::Output);
+  };
   auto gemmNWith = [&](ArrayRef<std::string> dims) {
     return r.withGroupIndex(dims, "C", "Gn", ConvTensor::Input);
   };
 
   ViewBuilder a = r.viewOf(r.op.getOutput(), ConvTensor::Output);
   r.splitGroups(a, "Gm");
-  a.merge("GemmM", gemmM);
+  std::string gemmM = mergeGemmM(a);
   a.merge("GemmK", gemmK);
-  a.emit({"Gb", "GemmM", "GemmK"});
+  a.emit({r.batch(), gemmM, "GemmK"});
 
   ViewBuilder b = r.inputWindows(r.op.getInput());
   r.splitGroups(b, "Gn");
   b.merge("GemmK", gemmK);
   b.merge("GemmN", gemmNWith(r.inputWindowsFilterSpatialAndChannel()));
-  b.emit({"Gb", "GemmK", "GemmN"});
+  b.emit({r.batch(), "GemmK", "GemmN"});
 
   r.createGemm(a.view(), b.view(), [&](Value filter) {
     ViewBuilder c = r.viewOf(filter, ConvTensor::Filter);
-    blockDiagonal(c, gs, "Gm", "Gn");
-    c.merge("GemmM", gemmM);
+    r.blockDiagonal(c, "Gm", "Gn");
+    std::string gemmM = mergeGemmM(c);
     c.merge("GemmN", gemmNWith(gemmN));
-    c.emit({"Gb", "GemmM", "GemmN"});
+    c.emit({r.batch(), gemmM, "GemmN"});
     return c.view();
   });
 }

@@ -21,7 +21,6 @@ using namespace mlir::ck;
 using namespace mlir::ck::conv_to_gemm;
 
 void conv_to_gemm::rewriteFwd(ConvRewriter &r) {
-  int64_t gs = r.mergedGroups;
   SmallVector<std::string> gemmM = r.batchAndOutputSpatial();
   // The group index of K ("Gk") sits beside C as the input stores them, that
   // of N ("Gn") beside K as the output does, so that both keep their vector
@@ -33,11 +32,8 @@ void conv_to_gemm::rewriteFwd(ConvRewriter &r) {
   SmallVector<std::string> gemmKOfFilter = r.withGroupIndex(
       r.filterSpatialAndChannel(), "C", "Gk", ConvTensor::Input);
   // GEMM N: K, or with merged groups (Gn, K) merged into "GemmN".
-  std::string gemmN = gs > 1 ? "GemmN" : "K";
   auto mergeGemmN = [&](ViewBuilder &view) {
-    if (gs > 1)
-      view.merge(gemmN,
-                 r.withGroupIndex({"K"}, "K", "Gn", ConvTensor::Output));
+    return r.mergeGroupedChannel(view, "GemmN", "K", "Gn", ConvTensor::Output);
   };
 
   ViewBuilder a = r.inputWindows(r.op.getInput());
@@ -47,18 +43,16 @@ void conv_to_gemm::rewriteFwd(ConvRewriter &r) {
   a.emit({r.batch(), "GemmM", "GemmK"});
 
   ViewBuilder b = r.viewOf(r.op.getFilter(), ConvTensor::Filter);
-  if (gs > 1)
-    blockDiagonal(b, gs, "Gn", "Gk");
+  r.blockDiagonal(b, "Gn", "Gk");
   b.merge("GemmK", gemmKOfFilter);
-  mergeGemmN(b);
+  std::string gemmN = mergeGemmN(b);
   b.emit({r.batch(), "GemmK", gemmN});
 
   r.createGemm(a.view(), b.view(), [&](Value output) {
     ViewBuilder c = r.viewOf(output, ConvTensor::Output);
     r.splitGroups(c, "Gn");
     c.merge("GemmM", gemmM);
-    mergeGemmN(c);
-    c.emit({r.batch(), "GemmM", gemmN});
+    c.emit({r.batch(), "GemmM", mergeGemmN(c)});
     return c.view();
   });
 }
