@@ -109,7 +109,7 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
         PartitionAttr partition = record.facts.getPartition();
         record.cooperative =
             partition.getKind() == PartitionKind::StreamK &&
-            partition.getDp() == StreamKDataParallel::Persistent;
+            partition.getDp() == DataParallelTiles::Persistent;
       }
       OperandRange operands = launch.getKernelOperands();
       for (size_t i = 0; i < operands.size(); ++i) {
@@ -270,7 +270,7 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
        << s.partialBytes;
     if (streamK) {
       os << " reduce " << stringifyStreamKReduction(p.getReduce()) << " dp "
-         << stringifyStreamKDataParallel(p.getDp()) << " tail ";
+         << stringifyDataParallelTiles(p.getDp()) << " tail ";
       if (p.getTail() == PartitionAttr::kTailAll)
         os << "all";
       else

@@ -33,9 +33,15 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // The epilogue stages in the output's type, taken to be the operands'
   // (f32 where the GEMM adds D tensors, which the estimate does not see:
   // convert-ck-to-gpu checks the arena it builds).
+  // A persistent data-parallel partition's math waves stage a tile while
+  // its load waves fill the ring with the next one's: the staging tile
+  // then has LDS of its own.
   int64_t staging = (block[0] / wave[0]) * mma.m *
                     stagingColumns(block[1], bytes) * bytes;
-  cost.ldsBytes = std::max(cost.ldsBytes, staging);
+  if (config.getPartition().isPersistentDataParallel())
+    cost.ldsBytes += staging;
+  else
+    cost.ldsBytes = std::max(cost.ldsBytes, staging);
   int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
   int64_t perRegister = 4 / bytes;
   // wgmma reads its operands from LDS: no fragments in registers.
@@ -134,6 +140,17 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   else if (isa<WgmmaAttr>(instruction) && !config.getAsyncCopy())
     os << instruction << " needs async_copy: its swizzled tiles are filled "
        << "by asynchronous copies (2 to 4 stages)";
+  else if (config.getPartition().isPersistentDataParallel() &&
+           (!config.hasRoles() || target.getVendor() != Vendor::NVIDIA))
+    os << "a persistent data-parallel partition needs wave roles "
+       << "(load_waves) that hand K-tiles over on mbarriers, which only "
+       << "NVIDIA has; "
+       << (config.hasRoles() ? target.getChip().str() + " is an AMD chip"
+                             : std::string("the config has no load waves"));
+  else if (config.getPartition().isPersistentDataParallel() &&
+           config.getClusterSize() > 1)
+    os << "a persistent data-parallel partition cannot cluster its "
+       << "workgroups, which take tiles in turn";
   else if (cost.threads > 1024)
     os << "configuration needs " << cost.threads
        << " threads per workgroup; the limit is 1024";
@@ -323,13 +340,18 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
-  int64_t buffers = stages ? stages : bn > 128 ? 4 : 3;
-  auto config = GemmConfigAttr::get(context, block, {16, bn}, instruction,
-                                    partition, buffers, roles ? roles->load : 0,
-                                    /*asyncCopy=*/buffers >= 2);
-  if (explainGemmConfigMisfit(config, target, elementType))
-    return failure();
-  return config;
+  // Where the stages are the heuristic's, fewer of them (down to 2) where
+  // the LDS does not hold more: a persistent partition's staging tile
+  // takes LDS beside the ring (128 x 256 tiles: 3 stages).
+  for (int64_t buffers = stages ? stages : bn > 128 ? 4 : 3;
+       buffers >= (stages ? stages : 2); --buffers) {
+    auto config = GemmConfigAttr::get(
+        context, block, {16, bn}, instruction, partition, buffers,
+        roles ? roles->load : 0, /*asyncCopy=*/buffers >= 2);
+    if (!explainGemmConfigMisfit(config, target, elementType))
+      return config;
+  }
+  return failure();
 }
 
 FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(

@@ -89,10 +89,17 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
   // kernels of the RetinaNet layers ran 0.88x to 1.15x as long as the same
   // kernels without (bench/results/h100-split-k-sum/), faster only where
   // another choice is faster still.
+  // With warpgroup roles, also the persistent data-parallel grid, whose
+  // load waves copy the next tile while the math waves write the last: on
+  // the H100 it took the forward 1x1 C = 256, K = 512 layer at 100x100 from
+  // 139 to 106 us, and made 3x3 layers 10-15% slower (3 stages for 4;
+  // bench/results/h100-persistent/).
   if (warpgroupRoles)
-    for (const char *waves : {"4,4", "4,8"})
+    for (const char *waves : {"4,4", "4,8"}) {
       for (const char *partition : partitions)
         choices.push_back(Choice{partition, waves, 0, ""});
+      choices.push_back(Choice{"data_parallel,dp=persistent", waves, 0, ""});
+    }
   return choices;
 }
 

@@ -65,11 +65,12 @@ TEST(Choice, ParseErrors) {
 
 TEST(Choice, SweepChoices) {
   // The heuristic's first, then register prefetch, (NVIDIA) 3 stages and
-  // (sm_90a) wgmma roles 4,4 and 4,8, each with three partitions.
+  // (sm_90a) wgmma roles 4,4 and 4,8, each with three partitions, and the
+  // roles also with a persistent data-parallel grid.
   std::vector<Choice> hopper = sweepChoices("sm_90a"),
                       ampere = sweepChoices("sm_80"),
                       amd = sweepChoices("gfx942");
-  ASSERT_EQ(hopper.size(), 13u);
+  ASSERT_EQ(hopper.size(), 15u);
   ASSERT_EQ(ampere.size(), 7u);
   ASSERT_EQ(amd.size(), 4u);
   EXPECT_TRUE(hopper[0].isHeuristic());
@@ -78,8 +79,10 @@ TEST(Choice, SweepChoices) {
   EXPECT_EQ(hopper[6], (Choice{"data_parallel", "", 3}));
   EXPECT_EQ(hopper[7], (Choice{"", "4,4", 0}));
   EXPECT_EQ(hopper[9], (Choice{"data_parallel", "4,4", 0}));
-  EXPECT_EQ(hopper[10], (Choice{"", "4,8", 0}));
-  EXPECT_EQ(hopper[12], (Choice{"data_parallel", "4,8", 0}));
+  EXPECT_EQ(hopper[10], (Choice{"data_parallel,dp=persistent", "4,4", 0}));
+  EXPECT_EQ(hopper[11], (Choice{"", "4,8", 0}));
+  EXPECT_EQ(hopper[13], (Choice{"data_parallel", "4,8", 0}));
+  EXPECT_EQ(hopper[14], (Choice{"data_parallel,dp=persistent", "4,8", 0}));
   for (size_t i = 0; i < ampere.size(); ++i)
     EXPECT_EQ(ampere[i], hopper[i]);
   for (const Choice &c : amd)

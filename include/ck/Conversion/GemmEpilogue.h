@@ -79,14 +79,16 @@ EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
 
 /// Writes the accumulators to `dest`: through `staging` (an LDS memref of
 /// the planned shape and element type) when the plan has a width above 1,
-/// directly otherwise. `tid` is the thread's index among the workgroup's
-/// `threads`, which all read the staging tile back. `holdsTile` (i1) is
-/// false in threads whose wave holds no accumulators (outside the wave
-/// grid); null where every thread's does.
+/// directly otherwise. `tid` is the thread's index among the `threads`
+/// that read the staging tile back: the workgroup's, or with `holdersOnly`
+/// the wave grid's, which then alone run the epilogue and meet at their own
+/// barrier (ck.lds_barrier threads). `holdsTile` (i1) is false in threads
+/// whose wave holds no accumulators (outside the wave grid); null where
+/// every thread's does.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest,
                       const EpilogueStaging &plan, Value staging, Value tid,
-                      int64_t threads, Value holdsTile);
+                      int64_t threads, Value holdsTile, bool holdersOnly);
 
 } // namespace mlir::ck
 

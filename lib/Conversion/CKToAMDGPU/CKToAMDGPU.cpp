@@ -150,13 +150,15 @@ struct ConvertCKToAMDGPUPass
     // The roles' loops are found by their ring events, which the lowering
     // removes.
     SmallVector<MathLoop> mathLoops = findMathLoops(getOperation());
-    // mbarriers and TMA copies exist on NVIDIA only.
+    // mbarriers, TMA copies and named barriers exist on NVIDIA only.
     WalkResult nvidiaOnly = getOperation()->walk([&](Operation *op) {
       auto ring = dyn_cast<RingOp>(op);
+      auto barrier = dyn_cast<LdsBarrierOp>(op);
       if (!isa<TmaLoadOp, RingExpectOp, RingEndOp>(op) &&
-          !(ring && ring.hasBarriers()))
+          !(ring && ring.hasBarriers()) && !(barrier && barrier.getThreads()))
         return WalkResult::advance();
-      op->emitOpError() << "uses mbarriers or TMA, which only NVIDIA has; "
+      op->emitOpError() << "uses mbarriers, TMA or a barrier of some of the "
+                           "workgroup's threads, which only NVIDIA has; "
                         << getArgument() << " cannot lower it";
       return WalkResult::interrupt();
     });

@@ -132,11 +132,22 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   TileDestination dest;
   dest.shape = shape;
   dest.views = ArrayRef(views).slice(2, dsEnd - 2);
-  EpilogueStaging staging = planEpilogueStaging(
-      mma, tilesPerWaveM, wavesM, dest, bn, operandTiles.bytes);
   // One LDS arena holds the operand tiles during the K loop and the
-  // epilogue's staging tile after it.
-  int64_t ldsBytes = std::max(operandTiles.bytes, staging.bytes());
+  // epilogue's staging tile after it; a persistent data-parallel kernel's
+  // math waves stage while its load waves fill the ring, so the staging
+  // tile comes after the operand tiles there, in what LDS is left (less
+  // the ring's barriers and the arena's alignment).
+  bool persistent = partition.isPersistentDataParallel();
+  int64_t stagingOffset =
+      persistent ? llvm::alignTo(operandTiles.bytes, 16) : 0;
+  int64_t stagingRoom =
+      persistent ? target.getLds() - stagingOffset -
+                       16 * (config.getLdsBuffers() + 1) -
+                       (operandTiles.alignment - 16)
+                 : operandTiles.bytes;
+  EpilogueStaging staging = planEpilogueStaging(mma, tilesPerWaveM, wavesM,
+                                                dest, bn, stagingRoom);
+  int64_t ldsBytes = std::max(operandTiles.bytes, stagingOffset + staging.bytes());
   // TMA: where the target has it, the load waves copy asynchronously for
   // wgmma and both views are box walks of their memrefs, a tensor map of
   // each (encoded at launch).
@@ -252,7 +263,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       b, loc, accType, materializeView(b, loc, views[0]),
       materializeView(b, loc, views[1]), unit->getArgument(0),
       unit->getArgument(1), unit->getArgument(2), unit->getArgument(3),
-      unit->getArgument(4), config, maps, barriers);
+      unit->getArgument(4), config, maps, barriers, /*ring_first=*/Value(),
+      /*ring_total=*/Value());
   YieldOp::create(b, loc, acc);
 
   // The epilogue: the tile through C's view with alpha, beta and the D
@@ -266,7 +278,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
         b, loc,
         MemRefType::get({staging.rows, staging.cols}, staging.element,
                         MemRefLayoutAttrInterface(), workgroup),
-        0);
+        stagingOffset);
   SmallVector<Value> ds;
   for (const TracedView &d : ArrayRef(views).slice(3, dsEnd - 3))
     ds.push_back(materializeView(b, loc, d));
@@ -274,7 +286,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       b, loc, epilogue->getArgument(3), materializeView(b, loc, views[2]),
       epilogue->getArguments().take_front(3), ds, op.getAlphaAttr(),
       ds.empty() ? nullptr : op.getBetaAttr(), stagingTile,
-      stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr());
+      stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr(),
+      persistent ? b.getUnitAttr() : UnitAttr());
   YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(body);
   gpu::ReturnOp::create(b, loc);
@@ -283,6 +296,12 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   launch.func = skeleton.func;
   launch.hostArgs = skeleton.hostArgs;
   std::array<std::optional<int64_t>, 3> grid = partition.getGrid(tiles);
+  // Persistent workgroups: those resident at once on the target's compute
+  // units, at most one per tile. (A device with fewer runs the others
+  // after them.)
+  if (persistent)
+    grid[0] = std::min(*grid[0],
+                       residentWorkgroups(config, target, elementType));
   for (int i = 0; i < 3; ++i) {
     launch.grid[i] = grid[i].value_or(1);
     if (!grid[i])

@@ -108,11 +108,26 @@ static void emitAsyncProxyFence(OpBuilder &b, Location loc) {
                                  NVVM::SharedSpace::shared_cta));
 }
 
+/// The workgroup's barrier, or with `threads` the named barrier
+/// kPartialBarrierId of that many threads.
 static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
                             bool readByWgmma) {
+  Location loc = op.getLoc();
   if (readByWgmma)
-    emitAsyncProxyFence(rewriter, op.getLoc());
-  rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    emitAsyncProxyFence(rewriter, loc);
+  std::optional<uint64_t> threads = op.getThreads();
+  if (!threads) {
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return;
+  }
+  Type i32 = rewriter.getI32Type();
+  NVVM::BarrierOp::create(
+      rewriter, loc, Type(),
+      arith::ConstantIntOp::create(rewriter, loc, i32,
+                                   LdsBarrierOp::kPartialBarrierId),
+      arith::ConstantIntOp::create(rewriter, loc, i32, *threads),
+      NVVM::BarrierReductionAttr(), Value());
+  rewriter.eraseOp(op);
 }
 
 /// The element of a contiguous `type` at `indices`, counted from its first.

@@ -9,6 +9,11 @@
 //   the cluster's group of tiles, emitClusteredTile)
 //
 //   data_parallel: unit(g, m0, n0, 0, k_tiles), then the epilogue.
+//                  dp = persistent: workgroup w of W runs tiles w, w + W,
+//                  ... (row-major over [G, TM, TN]) so, and numbers their
+//                  K-tiles as the steps of one ring (each ck.tile_gemm's
+//                  ring_steps): its load waves run into the next tile's
+//                  K-tiles while its math waves write the last one.
 //   split_k:       split = block id z, per = ceil(k_tiles / k_batch);
 //                  ck.partial_store unit(g, m0, n0, split * per,
 //                      min(split * per + per, k_tiles)) to slot split * T +
@@ -169,12 +174,76 @@ SmallVector<Value> inlineRegion(OpBuilder &b, Region &region,
   return results;
 }
 
+/// Index arithmetic for the schedules, with the names of
+/// include/ck/Schedule/StreamK.h.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+
+  Value c(int64_t v) { return indexConstant(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value lt(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value eq(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value select(Value cond, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, cond, x, y);
+  }
+  Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value orI(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+};
+
+/// data_parallel, dp = persistent: workgroup w of the grid's W runs tiles
+/// w, w + W, ..., each unit followed by its epilogue, without a barrier
+/// between them (the verifier holds the units to rings with barriers and
+/// the epilogues to their own LDS). Unit u's K-tiles are the ring's steps
+/// u * k_tiles .. of units * k_tiles.
+void lowerPersistentUnits(PartitionOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  IndexMath m{b, loc};
+  Value w = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value grid = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  Value tiles = m.c(op.getTileCount());
+  Value kTiles = m.c(op.getKTiles());
+  // ceil((T - w) / W), 0 for a workgroup past the tiles.
+  Value units = m.div(m.add(m.sub(tiles, m.min(w, tiles)), m.sub(grid, m.c(1))),
+                      grid);
+  Value total = m.mul(units, kTiles);
+  auto loop = scf::ForOp::create(b, loc, m.c(0), units, m.c(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value u = loop.getInductionVar();
+  TilePosition at =
+      emitIndexTilePosition(b, loc, op, m.add(w, m.mul(u, grid)));
+  Value first = m.mul(u, kTiles);
+  Value acc = inlineRegion(b, op.getUnit(),
+                           {at.g, at.m0, at.n0, m.c(0), kTiles})
+                  .front();
+  loop.getBody()->walk([&](TileGemmOp gemm) {
+    gemm.getRingFirstMutable().assign(first);
+    gemm.getRingTotalMutable().assign(total);
+  });
+  inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, acc});
+}
+
 /// The workgroup's work units and where their sums go.
 void lowerUnits(PartitionOp op) {
+  PartitionAttr partition = op.getPartition();
+  if (partition.isPersistentDataParallel()) {
+    lowerPersistentUnits(op);
+    op.erase();
+    return;
+  }
   OpBuilder b(op);
   Location loc = op.getLoc();
   TilePosition at = emitBlockTilePosition(b, loc, op);
-  PartitionAttr partition = op.getPartition();
   int64_t kTiles = op.getKTiles();
   if (partition.getKind() == PartitionKind::DataParallel) {
     Value acc = inlineRegion(b, op.getUnit(),
@@ -227,31 +296,6 @@ void lowerUnits(PartitionOp op) {
   op.erase();
 }
 
-/// Index arithmetic for the StreamK schedule, with the names of
-/// include/ck/Schedule/StreamK.h.
-struct IndexMath {
-  OpBuilder &b;
-  Location loc;
-
-  Value c(int64_t v) { return indexConstant(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
-  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
-  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
-  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, p, x, y);
-  }
-  Value lt(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
-  Value eq(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
-  Value select(Value cond, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, cond, x, y);
-  }
-  Value andI(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
-  Value orI(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
-};
-
 /// The launch-time numbers of a StreamK partition (ck.schedule's kernel
 /// arguments) and what follows from them.
 struct StreamKSchedule {
@@ -293,7 +337,7 @@ void lowerStreamK(PartitionOp op) {
   AccType accType = op.getAccType();
   Value workspace = op.getWorkspace();
   bool tree = partition.getReduce() == StreamKReduction::Tree;
-  bool persistent = partition.getDp() == StreamKDataParallel::Persistent;
+  bool persistent = partition.getDp() == DataParallelTiles::Persistent;
   int64_t tileFloats = accType.getShape()[0] * accType.getShape()[1];
   int64_t slotFloats = PartitionAttr::getStreamKSlotFloats(tileFloats);
   int64_t flagFloat = PartitionAttr::getStreamKFlagFloat(tileFloats);

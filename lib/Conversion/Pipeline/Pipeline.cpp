@@ -259,6 +259,22 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return kLoop.getResult(0);
 }
 
+/// Where a K loop's steps fall on its ring: from step 0 of a ring of its
+/// own, or from `first` of a ring that spans the workgroup's units
+/// (`ck.tile_gemm ... ring_steps`), `total` steps in all.
+struct RingSteps {
+  Value first, total;
+
+  /// The ring's step of the loop's step `step`.
+  Value at(OpBuilder &b, Location loc, Value step) const {
+    return first ? arith::AddIOp::create(b, loc, first, step).getResult()
+                 : step;
+  }
+  /// The ring's step count, for `ring_signal empty`: the loop's `steps`
+  /// where the ring is its own.
+  Value of(Value steps) const { return total ? total : steps; }
+};
+
 /// The ring slot of `step`, `step mod slots`; null with one slot.
 Value emitRingSlot(OpBuilder &b, Location loc, Value step, int64_t slots) {
   if (slots == 1)
@@ -430,7 +446,7 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
 /// tile j - S + F's announcement at load step j - 1.
 void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        const TileGemmParts &parts, Value ring, Value steps,
-                       OperandCopies &copy) {
+                       const RingSteps &ringSteps, OperandCopies &copy) {
   int64_t slots = op.getConfig().getLdsBuffers();
   int64_t pending = slots - 1 - (keepsProductsInFlight(op) ? 1 : 0);
   Value zero = indexConstant(b, loc, 0);
@@ -447,14 +463,15 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
     Value step = loadLoop.getInductionVar();
     ValueRange carried = loadLoop.getRegionIterArgs();
     TilePositions at = copy.take(carried);
-    RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
-    Value slot = emitRingSlot(b, loc, step, slots);
+    Value ringStep = ringSteps.at(b, loc, step);
+    RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
+    Value slot = emitRingSlot(b, loc, ringStep, slots);
     operands[0].finish(operands[0].start(at.a, nullptr, slot), slot);
     operands[1].finish(operands[1].start(at.b, nullptr, slot), slot);
     AsyncCommitOp::create(b, loc);
     AsyncWaitOp::create(b, loc, pending);
-    Value landed =
-        arith::SubIOp::create(b, loc, step, indexConstant(b, loc, pending));
+    Value landed = arith::SubIOp::create(b, loc, ringStep,
+                                         indexConstant(b, loc, pending));
     emitIf(b, loc,
            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
                                  indexConstant(b, loc, pending)),
@@ -475,7 +492,8 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(tailLoop.getBody());
   RingSignalOp::create(b, loc, ring, RingEvent::Full,
-                       tailLoop.getInductionVar(), Value());
+                       ringSteps.at(b, loc, tailLoop.getInductionVar()),
+                       Value());
 }
 
 /// The load waves' loop with TMA, run by load thread 0 alone: step j waits
@@ -497,7 +515,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
 /// copies complete.
 void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, Value ring, Value steps,
-                     Value tid) {
+                     const RingSteps &ringSteps, Value tid) {
   GemmConfigAttr config = op.getConfig();
   ArrayRef<TensorMapPlan> plans = parts.maps;
   Value maps[2] = {op.getMaps()[0], op.getMaps()[1]};
@@ -519,9 +537,11 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
            OpBuilder::InsertionGuard guard(b);
            b.setInsertionPointToStart(loadLoop.getBody());
            Value step = loadLoop.getInductionVar();
-           RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
-           RingExpectOp::create(b, loc, ring, step, bytes);
-           Value slot = emitRingSlot(b, loc, step, config.getLdsBuffers());
+           Value ringStep = ringSteps.at(b, loc, step);
+           RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
+           RingExpectOp::create(b, loc, ring, ringStep, bytes);
+           Value slot =
+               emitRingSlot(b, loc, ringStep, config.getLdsBuffers());
            if (!slot)
              slot = zero;
            Value k = arith::AddIOp::create(
@@ -538,7 +558,7 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                                         j, coords, offsets);
                  TmaLoadOp::create(b, loc, maps[operand], coords, offsets,
                                    lds[operand], slot,
-                                   plans[operand].boxOffset(j), ring, step,
+                                   plans[operand].boxOffset(j), ring, ringStep,
                                    /*multicast=*/operand == shared);
                };
                // A shared box j is rank j mod C's to copy.
@@ -556,7 +576,7 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
 /// in flight while this one waits for its slot.
 void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                           const TileGemmParts &parts, Value ring, Value steps,
-                          OperandCopies &copy) {
+                          const RingSteps &ringSteps, OperandCopies &copy) {
   int64_t slots = op.getConfig().getLdsBuffers();
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
@@ -577,20 +597,49 @@ void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   ValueRange carried = iterArgs.drop_front(cursorsBegin);
   TilePositions at = copy.take(carried);
   SmallVector<Value> yielded = copy.load(at, hasNext);
-  RingWaitOp::create(b, loc, ring, RingEvent::Empty, step);
-  copy.store(parts, emitRingSlot(b, loc, step, slots),
+  Value ringStep = ringSteps.at(b, loc, step);
+  RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
+  copy.store(parts, emitRingSlot(b, loc, ringStep, slots),
              SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
-  RingSignalOp::create(b, loc, ring, RingEvent::Full, step, Value());
+  RingSignalOp::create(b, loc, ring, RingEvent::Full, ringStep, Value());
   copy.carryNext(yielded, at);
   scf::YieldOp::create(b, loc, yielded);
+}
+
+/// The ring of a K loop whose steps continue across the workgroup's units
+/// (`ring_steps`): made once, at the kernel's start, and ended before it
+/// returns, after a barrier that follows every role's last event.
+FailureOr<Value> emitSpanningRing(OpBuilder &b, Location loc, TileGemmOp op,
+                                  RingType type, int64_t mathWaves,
+                                  int64_t loadWaves) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  auto barriers = op.getBarriers().getDefiningOp<LdsBufferOp>();
+  if (!kernel || !barriers)
+    return op.emitOpError()
+           << "has ring steps across units, which needs it in a gpu.func "
+              "and its ring barriers a ck.lds_buffer";
+  Block &body = kernel.getBody().front();
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&body);
+  Value ring = RingOp::create(b, loc, type, mathWaves, loadWaves,
+                              b.clone(*barriers)->getResult(0),
+                              op.getConfig().getClusterSize());
+  b.setInsertionPoint(body.getTerminator());
+  LdsBarrierOp::create(b, loc);
+  RingEndOp::create(b, loc, ring);
+  return ring;
 }
 
 /// The recipe with roles: load waves fill a ring of LDS slots that math
 /// waves compute from. Where the math waves keep a tile's products in
 /// flight, step i releases slot i - 1, whose products are then done, and
-/// the loop's result goes through ck.acc_wait.
-Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
-                    const TileGemmParts &parts, int64_t maxCursorValues) {
+/// the loop's result goes through ck.acc_wait. Where the ring spans the
+/// workgroup's units, the last step's slot is released after that wait,
+/// and nothing waits for the roles: the load waves run on into the next
+/// unit.
+FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
+                               const TileGemmParts &parts,
+                               int64_t maxCursorValues) {
   AccType accType = op.getResult().getType();
   GemmConfigAttr config = op.getConfig();
   int64_t mathWaves = accType.getWaveCount();
@@ -598,9 +647,19 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   int64_t slots = config.getLdsBuffers();
   bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
   bool tma = !op.getMaps().empty();
-  Value ring = RingOp::create(b, loc, RingType::get(b.getContext(), slots),
-                              mathWaves, loadWaves, op.getBarriers(),
-                              config.getClusterSize());
+  RingSteps ringSteps{op.getRingFirst(), op.getRingTotal()};
+  auto ringType = RingType::get(b.getContext(), slots);
+  Value ring;
+  if (ringSteps.first) {
+    FailureOr<Value> spanning =
+        emitSpanningRing(b, loc, op, ringType, mathWaves, loadWaves);
+    if (failed(spanning))
+      return failure();
+    ring = *spanning;
+  } else {
+    ring = RingOp::create(b, loc, ringType, mathWaves, loadWaves,
+                          op.getBarriers(), config.getClusterSize());
+  }
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
@@ -616,8 +675,9 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     OpBuilder::InsertionGuard loopGuard(b);
     b.setInsertionPointToStart(mathLoop.getBody());
     Value step = mathLoop.getInductionVar();
-    RingWaitOp::create(b, loc, ring, RingEvent::Full, step);
-    Value slot = emitRingSlot(b, loc, step, slots);
+    Value ringStep = ringSteps.at(b, loc, step);
+    RingWaitOp::create(b, loc, ring, RingEvent::Full, ringStep);
+    Value slot = emitRingSlot(b, loc, ringStep, slots);
     Value acc = emitTileMma(b, loc, op, parts, mathLoop.getRegionIterArgs()[0],
                             slot, inFlight);
     if (inFlight)
@@ -626,16 +686,30 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, step, zero),
           [&] {
             RingSignalOp::create(b, loc, ring, RingEvent::Empty,
-                                 arith::SubIOp::create(b, loc, step, one),
-                                 steps);
+                                 arith::SubIOp::create(b, loc, ringStep, one),
+                                 ringSteps.of(steps));
           });
     else
-      RingSignalOp::create(b, loc, ring, RingEvent::Empty, step, steps);
+      RingSignalOp::create(b, loc, ring, RingEvent::Empty, ringStep,
+                           ringSteps.of(steps));
     scf::YieldOp::create(b, loc, acc);
   }
   Value acc = mathLoop.getResult(0);
-  if (inFlight)
+  if (inFlight) {
     acc = AccWaitOp::create(b, loc, accType, acc);
+    // A ring of its own ends here, and its last `slots` releases are no
+    // events; a spanning one goes on to the next unit's steps.
+    if (ringSteps.first)
+      emitIf(b, loc,
+             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, steps,
+                                   zero),
+             [&] {
+               Value last = ringSteps.at(
+                   b, loc, arith::SubIOp::create(b, loc, steps, one));
+               RingSignalOp::create(b, loc, ring, RingEvent::Empty, last,
+                                    ringSteps.total);
+             });
+  }
   YieldOp::create(b, loc, acc);
 
   // Load waves: thread t - math waves' threads of the load waves' threads.
@@ -644,7 +718,7 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
   if (tma) {
-    emitTmaLoadLoop(b, loc, op, parts, ring, steps, tid);
+    emitTmaLoadLoop(b, loc, op, parts, ring, steps, ringSteps, tid);
   } else {
     // Load waves that copy asynchronously hold nothing else across the
     // loop: their states may take every register left to them.
@@ -654,16 +728,18 @@ Value emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
             : maxCursorValues;
     OperandCopies copy(b, loc, op, parts, tid, loadCursorValues);
     if (config.getAsyncCopy())
-      emitAsyncLoadLoop(b, loc, op, parts, ring, steps, copy);
+      emitAsyncLoadLoop(b, loc, op, parts, ring, steps, ringSteps, copy);
     else
-      emitRegisterLoadLoop(b, loc, op, parts, ring, steps, copy);
+      emitRegisterLoadLoop(b, loc, op, parts, ring, steps, ringSteps, copy);
   }
   YieldOp::create(b, loc, AccZeroOp::create(b, loc, accType).getResult());
 
   b.setInsertionPointAfter(roles);
-  LdsBarrierOp::create(b, loc);
-  if (op.getBarriers())
-    RingEndOp::create(b, loc, ring);
+  if (!ringSteps.first) {
+    LdsBarrierOp::create(b, loc);
+    if (op.getBarriers())
+      RingEndOp::create(b, loc, ring);
+  }
   return roles.getResult(0);
 }
 
@@ -738,11 +814,18 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.bkValue = indexConstant(b, loc, parts.bk);
   parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), parts.bkValue);
   parts.kEnd = arith::MulIOp::create(b, loc, op.getKEnd(), parts.bkValue);
-  Value acc = config.hasRoles()
-                  ? emitRoleLoops(b, loc, op, parts, maxCursorValues)
-              : config.getAsyncCopy()
-                  ? emitStagedLoop(b, loc, op, parts, maxCursorValues)
-                  : emitSharedLoop(b, loc, op, parts, maxCursorValues);
+  Value acc;
+  if (config.hasRoles()) {
+    FailureOr<Value> roles =
+        emitRoleLoops(b, loc, op, parts, maxCursorValues);
+    if (failed(roles))
+      return failure();
+    acc = *roles;
+  } else {
+    acc = config.getAsyncCopy()
+              ? emitStagedLoop(b, loc, op, parts, maxCursorValues)
+              : emitSharedLoop(b, loc, op, parts, maxCursorValues);
+  }
   op.replaceAllUsesWith(acc);
   op.erase();
   return success();

@@ -215,20 +215,36 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const WaveAccumulators &acc,
                                 const TileDestination &dest,
                                 const EpilogueStaging &plan, Value staging,
-                                Value tid, int64_t threads, Value holdsTile) {
+                                Value tid, int64_t threads, Value holdsTile,
+                                bool holdersOnly) {
   if (plan.width == 1) {
     // Only the threads that hold accumulators write.
     emitIf(b, loc, holdsTile, [&] { emitDirectEpilogue(b, loc, acc, dest); });
     return;
   }
-  // The K loop ends with a barrier after its last LDS access, so the
-  // staging tile (which aliases the operand tiles) is free to write.
-  for (int64_t first = 0; first < acc.tilesM; first += plan.tilesPerSlice) {
-    if (first > 0)
+  auto barrier = [&] {
+    if (holdersOnly)
+      LdsBarrierOp::create(b, loc, b.getI64IntegerAttr(threads));
+    else
       gpu::BarrierOp::create(b, loc);
-    emitIf(b, loc, holdsTile,
-           [&] { stageSlice(b, loc, acc, dest, plan, staging, first); });
-    gpu::BarrierOp::create(b, loc);
-    storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
-  }
+  };
+  auto slices = [&](Value stagers) {
+    for (int64_t first = 0; first < acc.tilesM;
+         first += plan.tilesPerSlice) {
+      // The K loop ends with a barrier after its last LDS access, so the
+      // staging tile (which aliases the operand tiles) is free to write
+      // first. The holders' own staging tile is free once every holder
+      // has read the last tile's back.
+      if (first > 0 || holdersOnly)
+        barrier();
+      emitIf(b, loc, stagers,
+             [&] { stageSlice(b, loc, acc, dest, plan, staging, first); });
+      barrier();
+      storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
+    }
+  };
+  if (holdersOnly)
+    emitIf(b, loc, holdsTile, [&] { slices(nullptr); });
+  else
+    slices(holdsTile);
 }

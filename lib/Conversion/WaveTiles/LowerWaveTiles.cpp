@@ -310,11 +310,13 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
       staging.tilesPerSlice =
           staging.rows / (accType.getWaves()[0] * layout.m);
     }
+    // The wave grid's threads are the workgroup's first.
+    int64_t holders = accType.getWaveCount() * layout.waveSize;
+    bool holdersOnly = op.getHoldersOnly();
     emitGemmEpilogue(
         rewriter, loc, acc, dest, staging, op.getStaging(), wave->ids.thread,
-        knownWorkgroupThreads(op).value_or(accType.getWaveCount() *
-                                           layout.waveSize),
-        emitHoldsTile(rewriter, op, accType, wave->ids));
+        holdersOnly ? holders : knownWorkgroupThreads(op).value_or(holders),
+        emitHoldsTile(rewriter, op, accType, wave->ids), holdersOnly);
     rewriter.eraseOp(op);
     return success();
   }

@@ -5,7 +5,7 @@
 
 !bars = memref<8xi64, #gpu.address_space<workgroup>>
 func.func @mbarrier_ring(%bars: !bars) {
-  // expected-error @+1 {{uses mbarriers or TMA, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}
+  // expected-error @+1 {{uses mbarriers, TMA or a barrier of some of the workgroup's threads, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
   return
 }

@@ -543,3 +543,58 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+// @persistent is data_parallel with dp = persistent over tiles [2, 2, 1]
+// (4 in all) of 3 K-tiles: workgroup w of the grid's W runs
+// ceil((4 - min(w, 4)) / W) units, unit u on tile w + u * W (batch
+// tile / 2, x = tile mod 2), with no barrier between them. Its
+// ck.tile_gemm gets the ring's steps: u * 3 of units * 3.
+
+#pcfg = #ck.gemm_config<block = [32, 64, 64], wave = [16, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4>
+!pacc2 = !ck.acc<32x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 1]>
+!pbars = memref<4xi64, #gpu.address_space<workgroup>>
+!pstage = memref<32x72xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @persistent
+// CHECK: %[[W:.*]] = gpu.block_id x
+// CHECK: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[WT:.*]] = arith.minui %[[W]], %[[C4]]
+// CHECK: %[[LEFT:.*]] = arith.subi %[[C4]], %[[WT]]
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[GM1:.*]] = arith.subi %[[GRID]], %[[C1]]
+// CHECK: %[[UP:.*]] = arith.addi %[[LEFT]], %[[GM1]]
+// CHECK: %[[UNITS:.*]] = arith.divui %[[UP]], %[[GRID]]
+// CHECK: %[[TOTAL:.*]] = arith.muli %[[UNITS]], %[[C3]]
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: scf.for %[[U:.*]] = %[[C0]] to %[[UNITS]] step %[[C1]] {
+// CHECK:   %[[UW:.*]] = arith.muli %[[U]], %[[GRID]]
+// CHECK:   %[[TILE:.*]] = arith.addi %[[W]], %[[UW]]
+// CHECK:   %[[G:.*]] = arith.divui %[[TILE]], %c2
+// CHECK:   %[[FIRST:.*]] = arith.muli %[[U]], %[[C3]]
+// CHECK:   %[[ACC:.*]] = ck.tile_gemm {{.*}} at [%[[G]], %{{.*}}, %{{.*}}] k_tiles %[[C0]] to %[[C3]] config <{{.*}}partition = #ck.partition<data_parallel, dp = persistent>{{.*}} barriers %{{.*}} ring_steps %[[FIRST]] of %[[TOTAL]]
+// CHECK: ck.tile_store %[[ACC]] {{.*}} holders_only
+// CHECK-NOT: ck.lds_barrier
+// CHECK: }
+// CHECK-NEXT: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @persistent(%a: memref<2x48x192xf16>, %b: memref<2x192x40xf16>, %c: memref<2x48x40xf16>) kernel {
+      ck.partition #ck.partition<data_parallel, dp = persistent> tiles [2, 2, 1] k_tiles 3 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %bars = ck.lds_buffer offset 32768 : !pbars
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #pcfg barriers %bars (!pbars)
+            : memref<2x48x192xf16>, memref<2x192x40xf16> -> !pacc2
+        ck.yield %acc : !pacc2
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !pacc2):
+        %stage = ck.lds_buffer offset 16384 : !pstage
+        ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 holders_only : !pacc2, memref<2x48x40xf16>, !pstage
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}

@@ -285,13 +285,13 @@ func.func @flag_in_lds(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %o: i
 
 // -----
 // StreamK's keys on a split-K partition.
-// expected-error @+1 {{reduce, dp and tail are StreamK's; they cannot be given for split_k}}
+// expected-error @+1 {{reduce and tail are StreamK's; they cannot be given for split_k}}
 func.func @split_k_tree() attributes {p = #ck.partition<split_k, k_batch = auto, reduce = linear>} {
   return
 }
 
 // -----
-// expected-error @+1 {{reduce, dp and tail are StreamK's; they cannot be given for data_parallel}}
+// expected-error @+1 {{reduce and tail are StreamK's; they cannot be given for data_parallel}}
 func.func @dp_tail() attributes {p = #ck.partition<data_parallel, tail = all>} {
   return
 }
@@ -589,6 +589,91 @@ func.func @cluster_of_one() {
     ck.yield %z : !acc
   } epilogue {
   ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// dp is StreamK's and data-parallel's.
+// expected-error @+1 {{dp is StreamK's and data-parallel's; it cannot be given for split_k}}
+func.func @split_k_dp() attributes {p = #ck.partition<split_k, k_batch = 2, dp = persistent>} {
+  return
+}
+
+// -----
+// Persistent workgroups take tiles in turn, not in clusters.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_persistent() {
+  // expected-error @+1 {{'ck.partition' op cannot cluster persistent workgroups, which take tiles in turn}}
+  ck.partition #ck.partition<data_parallel, dp = persistent> tiles [1, 2, 2] k_tiles 1 cluster [1, 2] unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// Persistent units follow each other without a barrier: their K loops
+// hand tiles over on ring barriers.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>>
+func.func @persistent_without_ring(%a: memref<1x32x64xf16>, %b: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.partition' op runs its units in turn without barriers, which needs each ck.tile_gemm's wave roles to hand K-tiles over on ring barriers}}
+  ck.partition #ck.partition<data_parallel, dp = persistent> tiles [1, 1, 1] k_tiles 2 unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// ck-lower-partition numbers a persistent partition's ring steps.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+func.func @persistent_ring_steps(%a: memref<1x32x64xf16>, %b: memref<1x64x64xf16>, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'ck.partition' op numbers its units' ring steps itself; a ck.tile_gemm in its unit has ring_steps}}
+  ck.partition #ck.partition<data_parallel, dp = persistent> tiles [1, 1, 1] k_tiles 2 unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        barriers %bars (!bars) ring_steps %i of %i
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// The math waves of a persistent partition write each tile from their own
+// staging tile while the load waves fill the ring.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+func.func @persistent_shared_staging(%a: memref<1x32x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x32x64xf16>, %bars: !bars, %stage: !stage) {
+  // expected-error @+1 {{'ck.partition' op runs its units in turn without barriers, which needs a staged ck.tile_store in its epilogue to be holders_only}}
+  ck.partition #ck.partition<data_parallel, dp = persistent> tiles [1, 1, 1] k_tiles 2 unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        barriers %bars (!bars)
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 : !acc, memref<1x32x64xf16>, !stage
     ck.yield
   }
   return

@@ -200,3 +200,16 @@ func.func @offset_off_alignment() {
   %b = ck.lds_buffer offset 512 align 1024 : memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
+
+// A ring across units hands K-tiles over on barriers.
+func.func @ring_steps_without_barriers(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !acc {
+  // expected-error @+1 {{has ring steps across units, which need ring barriers}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      ring_steps %i of %i
+      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
+  return %r : !acc
+}

@@ -400,3 +400,10 @@ func.func @wgmma_buffers(%la: memref<2x128x64xf16, #gpu.address_space<workgroup>
   %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb slot %s row %r k 64 b_transposed acc(%c, %c) : memref<2x128x64xf16, #gpu.address_space<workgroup>>, memref<3x16x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   return
 }
+
+// -----
+func.func @barrier_of_no_threads() {
+  // expected-error @+1 {{attribute 'threads' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  ck.lds_barrier threads 0
+  return
+}

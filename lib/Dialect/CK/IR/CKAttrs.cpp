@@ -285,7 +285,8 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
                             bool asyncCopy, int64_t clusterM,
                             int64_t clusterN) {
-  if (partition.getKind() != PartitionKind::DataParallel)
+  if (partition != PartitionAttr::get(partition.getContext(),
+                                     PartitionKind::DataParallel))
     printer << ", partition = " << partition;
   if (ldsBuffers != 1)
     printer << ", lds_buffers = " << ldsBuffers;
@@ -373,7 +374,7 @@ GemmConfigAttr GemmConfigAttr::withCluster(int64_t m, int64_t n) const {
 LogicalResult
 PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                       PartitionKind kind, int64_t kBatch,
-                      StreamKReduction reduce, StreamKDataParallel dp,
+                      StreamKReduction reduce, DataParallelTiles dp,
                       int64_t tail, int64_t minIters) {
   if (kind != PartitionKind::SplitK && kBatch != 1)
     return emitError() << "only split-K takes a k_batch; got k_batch = "
@@ -387,11 +388,13 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "z), got "
                        << kBatch;
   if (kind != PartitionKind::StreamK &&
-      (reduce != StreamKReduction::Tree ||
-       dp != StreamKDataParallel::Persistent || tail != 2))
-    return emitError() << "reduce, dp and tail are StreamK's; they cannot be "
+      (reduce != StreamKReduction::Tree || tail != 2))
+    return emitError() << "reduce and tail are StreamK's; they cannot be "
                           "given for "
                        << stringifyPartitionKind(kind);
+  if (kind == PartitionKind::SplitK && dp != getDefaultDp(kind))
+    return emitError() << "dp is StreamK's and data-parallel's; it cannot be "
+                          "given for split_k";
   if (kind != PartitionKind::StreamK && !splitKAuto && minIters != 1)
     return emitError() << "min_iters is StreamK's and split-K's with k_batch "
                           "= auto; it cannot be given for "
@@ -443,7 +446,7 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
   }
   int64_t kBatch = 1, tail = 2, minIters = 1;
   StreamKReduction reduce = StreamKReduction::Tree;
-  StreamKDataParallel dp = StreamKDataParallel::Persistent;
+  DataParallelTiles dp = getDefaultDp(*kind);
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -469,7 +472,7 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
         return {};
       bool known = key == "reduce"
                        ? symbolizeStreamKReduction(word).has_value()
-                       : symbolizeStreamKDataParallel(word).has_value();
+                       : symbolizeDataParallelTiles(word).has_value();
       if (!known) {
         parser.emitError(valueLoc)
             << "unknown " << key << " '" << word << "'; expected "
@@ -479,7 +482,7 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
       if (key == "reduce")
         reduce = *symbolizeStreamKReduction(word);
       else
-        dp = *symbolizeStreamKDataParallel(word);
+        dp = *symbolizeDataParallelTiles(word);
     } else {
       parser.emitError(loc) << "unknown partition key '" << key
                             << "'; expected k_batch, reduce, dp, tail or "
@@ -501,8 +504,8 @@ void PartitionAttr::print(AsmPrinter &printer) const {
     printer << ", k_batch = " << getKBatch();
   if (getReduce() != StreamKReduction::Tree)
     printer << ", reduce = " << stringifyStreamKReduction(getReduce());
-  if (getDp() != StreamKDataParallel::Persistent)
-    printer << ", dp = " << stringifyStreamKDataParallel(getDp());
+  if (getDp() != getDefaultDp(getKind()))
+    printer << ", dp = " << stringifyDataParallelTiles(getDp());
   if (getTail() == kTailAll)
     printer << ", tail = all";
   else if (getTail() != 2)
@@ -518,6 +521,12 @@ PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
                                                 getKBatch()};
   if (getKind() == PartitionKind::StreamK)
     grid = {std::nullopt, 1, 1};
+  // Resident workgroups, at most one per tile (convert-ck-to-gpu counts
+  // them).
+  if (isPersistentDataParallel())
+    grid = {std::min<int64_t>(tiles[0] * tiles[1] * tiles[2],
+                              cklimits::kMaxGrid[0]),
+            1, 1};
   if (std::optional<unsigned> dim = getLaunchTimeGridDim())
     grid[*dim] = std::nullopt;
   return grid;

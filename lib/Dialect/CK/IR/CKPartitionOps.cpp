@@ -116,6 +116,40 @@ LogicalResult PartitionOp::verifyRegions() {
     if (partition.getKind() == PartitionKind::StreamK)
       return emitOpError() << "cannot cluster StreamK's workgroups, whose K "
                               "ranges differ";
+    if (partition.isPersistentDataParallel())
+      return emitOpError() << "cannot cluster persistent workgroups, which "
+                              "take tiles in turn";
+  }
+  // Persistent data-parallel units follow each other without a barrier:
+  // the load waves run ahead through one ring, and the math waves write
+  // each tile from LDS of their own.
+  if (partition.isPersistentDataParallel()) {
+    WalkResult units = getUnit().walk([&](TileGemmOp gemm) {
+      if (!gemm.getBarriers()) {
+        emitOpError() << "runs its units in turn without barriers, which "
+                         "needs each ck.tile_gemm's wave roles to hand "
+                         "K-tiles over on ring barriers";
+        return WalkResult::interrupt();
+      }
+      if (gemm.getRingFirst()) {
+        emitOpError() << "numbers its units' ring steps itself; a "
+                         "ck.tile_gemm in its unit has ring_steps";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (units.wasInterrupted())
+      return failure();
+    WalkResult stores = getEpilogue().walk([&](TileStoreOp store) {
+      if (!store.getStaging() || store.getHoldersOnly())
+        return WalkResult::advance();
+      emitOpError() << "runs its units in turn without barriers, which "
+                       "needs a staged ck.tile_store in its epilogue to be "
+                       "holders_only";
+      return WalkResult::interrupt();
+    });
+    if (stores.wasInterrupted())
+      return failure();
   }
   // The unit's GEMMs share operand tiles in the clusters the tiles are
   // mapped to.

@@ -66,6 +66,12 @@ LogicalResult TileGemmOp::verify() {
     if (!getBarriers())
       return emitOpError() << "copies with TMA, which needs ring barriers";
   }
+  if (bool(getRingFirst()) != bool(getRingTotal()))
+    return emitOpError() << "takes a ring's first step and its total "
+                            "together";
+  if (getRingFirst() && !getBarriers())
+    return emitOpError() << "has ring steps across units, which need ring "
+                            "barriers";
   return success();
 }
 

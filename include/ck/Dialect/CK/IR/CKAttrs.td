@@ -165,8 +165,9 @@ def CK_StreamKReduction : I32EnumAttr<"StreamKReduction",
   let genSpecializedAttr = 0;
 }
 
-def CK_StreamKDataParallel : I32EnumAttr<"StreamKDataParallel",
-    "how a StreamK launch runs its data-parallel tiles", [
+def CK_DataParallelTiles : I32EnumAttr<"DataParallelTiles",
+    "how a launch runs its data-parallel tiles: the resident workgroups in "
+    "turn, or one workgroup each", [
     I32EnumAttrCase<"Persistent", 0, "persistent">,
     I32EnumAttrCase<"PerTile", 1, "per_tile">
   ]> {
@@ -181,7 +182,13 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     the workgroups of its launch:
 
     - `data_parallel`: one workgroup per tile runs all its K-tiles and
-      writes it. Grid: (tiles along M x tiles along N, G, 1).
+      writes it. Grid: (tiles along M x tiles along N, G, 1). With `dp =
+      persistent` a grid of W workgroups (W the target's compute units
+      times the workgroups resident on one, at most the tiles) runs them
+      in turn: workgroup w takes tiles w, w + W, ... (row-major over
+      [G, TM, TN]). Its wave roles then span the workgroup's tiles: the load
+      waves copy the next tile's K-tiles while the math waves write the
+      last one (docs/rationale/EpilogueOverlap.md). Grid: (W, 1, 1).
     - `split_k, k_batch = S`: each tile's K-tiles are cut into S equal
       ranges (the last one shorter); one workgroup per (tile, range) writes
       its f32 partial tile to a workspace slot, and a second kernel, one
@@ -210,11 +217,13 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
 
     The keys after the kind may come in any order; each is printed only
     when it differs from its default (`k_batch = 1`, `reduce = tree`,
-    `dp = persistent`, `tail = 2`, `min_iters = 1`).
+    `dp = persistent` for StreamK and `per_tile` for the others, `tail =
+    2`, `min_iters = 1`).
 
     Verifier: `k_batch` is 1 except for split-K, where it is `auto` or in
-    [2, 65535] (one workgroup per range along the grid's z); `reduce`, `dp`
-    and `tail` are given only for StreamK, `min_iters` only for StreamK and
+    [2, 65535] (one workgroup per range along the grid's z); `reduce` and
+    `tail` are given only for StreamK, `dp` only for StreamK and
+    data-parallel, `min_iters` only for StreamK and
     `split_k, k_batch = auto`; `tail` is `all` or in [1, 2^31-1] and
     `min_iters` in [1, 2^31-1].
 
@@ -222,6 +231,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
 
     ```mlir
     #ck.partition<data_parallel>
+    #ck.partition<data_parallel, dp = persistent>
     #ck.partition<split_k, k_batch = 4>
     #ck.partition<split_k, k_batch = auto, min_iters = 4>
     #ck.partition<stream_k>
@@ -234,9 +244,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
         "partial sums per tile, 0 for auto">:$kBatch,
     DefaultValuedParameter<"StreamKReduction", "StreamKReduction::Tree",
         "how partial tiles are added">:$reduce,
-    DefaultValuedParameter<"StreamKDataParallel",
-        "StreamKDataParallel::Persistent",
-        "how data-parallel tiles are run">:$dp,
+    "DataParallelTiles":$dp,
     DefaultValuedParameter<"int64_t", "2",
         "waves of tiles shared out, 0 for all">:$tail,
     DefaultValuedParameter<"int64_t", "1",
@@ -245,12 +253,24 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
   let builders = [
     AttrBuilder<(ins "PartitionKind":$kind, CArg<"int64_t", "1">:$kBatch), [{
       return $_get($_ctxt, kind, kBatch, StreamKReduction::Tree,
-                   StreamKDataParallel::Persistent, 2, 1);
+                   getDefaultDp(kind), 2, 1);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
+    /// `dp` where it is not given: persistent for StreamK, one workgroup
+    /// per tile for the other kinds.
+    static DataParallelTiles getDefaultDp(PartitionKind kind) {
+      return kind == PartitionKind::StreamK ? DataParallelTiles::Persistent
+                                            : DataParallelTiles::PerTile;
+    }
+    /// Whether this is `data_parallel, dp = persistent`: resident
+    /// workgroups that take the tiles in turn.
+    bool isPersistentDataParallel() const {
+      return getKind() == PartitionKind::DataParallel &&
+             getDp() == DataParallelTiles::Persistent;
+    }
     /// `tail` value that shares every tile out.
     static constexpr int64_t kTailAll = 0;
     /// `k_batch` value that lets ckrt choose split-K's ranges at launch.
@@ -273,7 +293,9 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       return std::nullopt;
     }
     /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
-    /// along N), std::nullopt along getLaunchTimeGridDim().
+    /// along N), std::nullopt along getLaunchTimeGridDim(). For
+    /// `data_parallel, dp = persistent`, the most workgroups it may take
+    /// (one per tile); its launch takes the resident ones among them.
     std::array<std::optional<int64_t>, 3>
     getGrid(ArrayRef<int64_t> tiles) const;
     /// The most partial sums a tile gets from a split-K kernel of `kTiles`

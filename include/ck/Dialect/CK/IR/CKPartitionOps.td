@@ -50,6 +50,12 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     data-parallel tiles D, K-tiles per StreamK workgroup q, the remainder
     r' and the grid, docs/Schedules.md), and `workspace` holds slot j of
     StreamK workgroup j: its partial tile, then its flag's 256-byte line.
+    With `data_parallel, dp = persistent` the launch's W workgroups take
+    the tiles in turn (w, w + W, ...) and run each one's unit and epilogue
+    without a barrier between tiles: the units' wave roles share one ring
+    across the tiles (`ck.tile_gemm ... ring_steps`), so the load waves copy
+    the next tile's K-tiles while the math waves write the last one, from
+    a staging tile of their own (`ck.tile_store ... holders_only`).
     `cluster [CM, CN]` (absent: no clusters) makes neighbouring workgroups
     along the grid's x a cluster of CM x CN tiles (the kernel is launched
     in clusters of CM * CN workgroups along x): cluster `q`, row-major over
@@ -73,8 +79,11 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     auto` and none otherwise; a
     StreamK GEMM's K-tiles, T * k_tiles, fit an i32; a `cluster` has two
     sizes, one of them 1 and the other 2 or 4, that divide TM and TN, and no
-    StreamK partition; the unit's `ck.tile_gemm`s have the partition's
-    cluster (`[1, 1]` without one) in their configs.
+    StreamK or persistent partition; the unit's `ck.tile_gemm`s have the
+    partition's cluster (`[1, 1]` without one) in their configs. A
+    persistent data-parallel partition's unit holds `ck.tile_gemm`s with
+    ring `barriers` and no `ring_steps` (the lowering numbers them), and
+    each staged `ck.tile_store` of its epilogue is `holders_only`.
 
     Example:
 

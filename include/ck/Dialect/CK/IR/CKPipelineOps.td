@@ -44,12 +44,22 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
     from the views, TensorMapPlan.h), and the `full` barriers count the
     copies' bytes.
 
+    With `ring_steps %first of %total` (and `barriers`) the ring spans the
+    workgroup's units, as a persistent data-parallel partition runs them
+    (`ck-lower-partition` numbers their K-tiles): this op's K-tiles are the
+    ring's steps `%first ..`, of `%total` in the workgroup. `ck-pipeline`
+    then makes one ring for the kernel, and the op ends without a barrier:
+    its load waves run on into the next unit's K-tiles while its math waves
+    return the accumulator, so what follows must not reuse the operand
+    tiles' LDS.
+
     Verifier: A and B are rank 3 with one element type, which the
     instruction takes, and agree on G and K; the result is the
     `BM x BN` accumulator of the config's instruction on its wave grid
     (`BM / wave M x BN / wave N` waves). With `barriers`: a config with
     load waves, and two barriers per LDS buffer. With `tma`: two maps,
-    `barriers`, and a config with `async_copy`.
+    `barriers`, and a config with `async_copy`. With `ring_steps`:
+    `barriers`.
 
     Example:
 
@@ -65,13 +75,15 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
       Arg<CK_Tensor, "right operand, G x K x N", [MemRead]>:$b, Index:$g,
       Index:$m0, Index:$n0, Index:$k_begin, Index:$k_end,
       CK_GemmConfigAttr:$config, Variadic<CK_TensorMapPointer>:$maps,
-      Optional<CK_LdsBarrierMemRef>:$barriers);
+      Optional<CK_LdsBarrierMemRef>:$barriers, Optional<Index>:$ring_first,
+      Optional<Index>:$ring_total);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $a `,` $b `at` ` ` `[` $g `,` $m0 `,` $n0 `]`
     `k_tiles` $k_begin `to` $k_end `config` $config
     (`tma` `(` $maps^ `:` type($maps) `)`)?
     (`barriers` $barriers^ `(` type($barriers) `)`)?
+    (`ring_steps` $ring_first^ `of` $ring_total)?
     attr-dict `:` type($a) `,` type($b) `->` qualified(type($result))
   }];
   let hasVerifier = 1;

@@ -272,13 +272,30 @@ def CK_LdsBarrierOp : CK_Op<"lds_barrier"> {
     `gpu.barrier` it says nothing of global memory, so global loads issued
     before it (a prefetch) may still be in flight after it.
 
+    With `threads N` only the workgroup's first N threads (whole waves) take
+    part, and the other waves must not reach it: the math waves' own
+    barrier while the load waves run on (NVIDIA's named barrier
+    `kPartialBarrierId`; AMD targets have none and refuse it).
+
+    Verifier: N is positive.
+
     Example:
 
     ```mlir
     ck.lds_barrier
+    ck.lds_barrier threads 256
     ```
   }];
-  let assemblyFormat = "attr-dict";
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$threads);
+  let assemblyFormat = "(`threads` $threads^)? attr-dict";
+  let builders = [
+    OpBuilder<(ins), [{ build($_builder, $_state, IntegerAttr()); }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The NVIDIA named barrier of a barrier of some of the threads: the
+    /// last of the 16, clear of the ring's named barriers `1 .. 2 * slots`.
+    static constexpr int64_t kPartialBarrierId = 15;
+  }];
 }
 
 def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
@@ -302,6 +319,14 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     the D tensors are applied after the read-back. Without `staged`, each
     lane stores its elements.
 
+    With `holders_only` only the waves of the accumulator's wave grid (the
+    math waves of wave roles, the workgroup's first waves) run the store,
+    reading the staging tile back among themselves and meeting at their own
+    barrier (`ck.lds_barrier threads`), which they also pass before writing
+    it; the other waves skip it and run on. The staging tile must then be
+    LDS that nothing else uses: the load waves may be filling the next
+    tile's slots meanwhile.
+
     Example:
 
     ```mlir
@@ -309,6 +334,9 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
         staged %buf width 8
         : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
           memref<1x64x64xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %buf width 8 holders_only
+        : !ck.acc<64x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>,
+          memref<1x64x64xf16>, memref<64x72xf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
@@ -319,11 +347,12 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
                        DefaultValuedOptionalAttr<F32Attr, "1.0">:$beta,
                        Arg<Optional<CK_LdsMemRef>, "the staging tile",
                            [MemRead, MemWrite]>:$staging,
-                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$width);
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$width,
+                       UnitAttr:$holders_only);
   let assemblyFormat = [{
     $acc `->` $dest `[` $indices `]` (`adds` `(` $ds^ `:` type($ds) `)`)?
     (`alpha` $alpha^)? (`beta` $beta^)? (`staged` $staging^ `width` $width)?
-    attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
+    (`holders_only` $holders_only^)? attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
   }];
   let hasVerifier = 1;
 }
