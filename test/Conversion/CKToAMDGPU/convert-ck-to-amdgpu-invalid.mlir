@@ -9,3 +9,11 @@ func.func @mbarrier_ring(%bars: !bars) {
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
   return
 }
+
+// -----
+// AMD's workgroup has one barrier: none for some of its threads.
+func.func @partial_barrier() {
+  // expected-error @+1 {{'ck.lds_barrier' op uses mbarriers, TMA or a barrier of some of the workgroup's threads, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}
+  ck.lds_barrier threads 256
+  return
+}

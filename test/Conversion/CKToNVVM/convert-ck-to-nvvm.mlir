@@ -695,3 +695,20 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// A barrier of the first 256 threads (the math waves, while the load waves
+// run on) is named barrier 15, clear of a ring's 1 .. 2 * slots; the
+// workgroup's own is bar.sync 0.
+
+// CHECK-LABEL: func.func @partial_barrier
+// CHECK-DAG: %[[ID:.*]] = arith.constant 15 : i32
+// CHECK-DAG: %[[N:.*]] = arith.constant 256 : i32
+// CHECK: nvvm.barrier id = %[[ID]] number_of_threads = %[[N]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: ck.lds_barrier
+func.func @partial_barrier() {
+  ck.lds_barrier threads 256
+  ck.lds_barrier
+  return
+}

@@ -20,3 +20,20 @@ func.func @not_a_box_walk(%m8: memref<1x256x8192xf16>, %b: memref<1x4096x256xf16
       : !ck.view<1x256x4096xf16>, memref<1x4096x256xf16> -> !acc
   return %r : !acc
 }
+
+// -----
+// A ring across units is made once, at the start of its kernel: its K loop
+// must be in a gpu.func.
+
+!acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+#cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+
+func.func @spanning_ring_outside_kernel(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                                        %bars: !bars, %i: index) -> !acc {
+  // expected-error @+1 {{has ring steps across units, which needs it in a gpu.func and its ring barriers a ck.lds_buffer}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      barriers %bars (!bars) ring_steps %i of %i
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !acc
+  return %r : !acc
+}

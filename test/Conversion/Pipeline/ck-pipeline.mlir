@@ -392,3 +392,77 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
   ck.partial_store %acc -> %ws[%s] : !wacc, memref<?xf32>
   return
 }
+
+// -----
+// A ring across units (`ring_steps %first of %total`, as ck-lower-partition
+// numbers a persistent partition's K-tiles): the ring is made once, at the
+// kernel's start (its barriers' ck.lds_buffer cloned there), and ended
+// before the return, after a barrier. Every event of step i is the ring's
+// step %first + i; the `empty` releases count %total steps; the math waves
+// release the unit's last step after ck.acc_wait (the next unit's steps
+// follow it); no barrier follows the roles, so the load waves run on into
+// the next unit.
+
+// CHECK-LABEL: gpu.func @spanning_ring
+// CHECK-SAME: %[[TOTAL:[^:]*]]: index) kernel
+// CHECK-NEXT: %[[BARS:.*]] = ck.lds_buffer offset 49152 : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[RING:.*]] = ck.ring math 4 load 4 barriers %[[BARS]]({{.*}}) : !ck.ring<3>
+// CHECK: scf.for %[[U:[^ ]*]] =
+// CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[U]], %c4
+// CHECK-NOT: ck.ring math
+// CHECK: ck.roles math 4 {
+// CHECK:   %[[SUM:.*]] = scf.for %[[I:[^ ]*]] = %c0 to %[[N:.*]] step %c1 iter_args(
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[FIRST]], %[[I]]
+// CHECK-NEXT: ck.ring_wait %[[RING]] full %[[S]]
+// CHECK:      %[[SLOT:.*]] = arith.remui %[[S]], %c3
+// CHECK-NEXT: ck.tile_mma {{.*}} slot %[[SLOT]] k 64 in_flight
+// CHECK:      scf.if
+// CHECK-NEXT:   %[[PREV:.*]] = arith.subi %[[S]], %c1
+// CHECK-NEXT:   ck.ring_signal %[[RING]] empty %[[PREV]] of %[[TOTAL]]
+// CHECK:   %[[DONE:.*]] = ck.acc_wait %[[SUM]]
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[N]], %c0
+// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT:   %[[LAST:.*]] = arith.subi %[[N]], %c1
+// CHECK-NEXT:   %[[LASTS:.*]] = arith.addi %[[FIRST]], %[[LAST]]
+// CHECK-NEXT:   ck.ring_signal %[[RING]] empty %[[LASTS]] of %[[TOTAL]]
+// CHECK:   ck.yield %[[DONE]]
+// CHECK: } load 4 {
+// CHECK:   scf.for %[[J:[^ ]*]] = %c0 to %[[N]] step %c1 iter_args(
+// CHECK-NEXT: %[[LS:.*]] = arith.addi %[[FIRST]], %[[J]]
+// CHECK-NEXT: ck.ring_wait %[[RING]] empty %[[LS]]
+// CHECK:      %[[LANDED:.*]] = arith.subi %[[LS]], %c1
+// CHECK-NEXT: %[[GO:.*]] = arith.cmpi uge, %[[J]], %c1
+// CHECK-NEXT: scf.if %[[GO]] {
+// CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[LANDED]]
+// CHECK:   scf.for %[[T:[^ ]*]] = %{{.*}} to %[[N]] step %c1 {
+// CHECK-NEXT: %[[TS:.*]] = arith.addi %[[FIRST]], %[[T]]
+// CHECK-NEXT: ck.ring_signal %[[RING]] full %[[TS]]
+// CHECK: } -> !ck.acc
+// CHECK-NEXT: ck.partial_store
+// CHECK-NEXT: }
+// CHECK-NEXT: ck.lds_barrier
+// CHECK-NEXT: ck.ring_end %[[RING]]
+// CHECK-NEXT: gpu.return
+!wacc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!sbars = memref<6xi64, #gpu.address_space<workgroup>>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @spanning_ring(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                            %ws: memref<?xf32>, %units: index, %total: index) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      scf.for %u = %c0 to %units step %c1 {
+        %first = arith.muli %u, %c4 : index
+        %bars = ck.lds_buffer offset 49152 : !sbars
+        %acc = ck.tile_gemm %a, %b at [%c0, %c0, %c0] k_tiles %c0 to %c4
+            config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
+            barriers %bars (!sbars) ring_steps %first of %total
+            : memref<1x64x256xf16>, memref<1x256x64xf16> -> !wacc
+        ck.partial_store %acc -> %ws[%c0] : !wacc, memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+}

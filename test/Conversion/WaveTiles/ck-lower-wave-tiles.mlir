@@ -363,3 +363,36 @@ func.func @in_flight(%la: memref<128x64xf16, #gpu.address_space<workgroup>>,
   ck.tile_store %d -> %c[%c0, %c0, %c0] : !ck.acc<128x16xf32, #ck.wgmma<f16>, waves = [8, 1]>, memref<1x128x16xf32>
   return
 }
+
+// -----
+// `holders_only`: the wave grid's 2 waves (128 of the 256 threads) alone
+// write the tile: the whole epilogue is under their test, they meet at
+// their own barrier before writing the staging tile and after, and the 128
+// of them read the 32 x 32 / 8 = 128 vectors back in one round.
+
+!hacc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!hstage = memref<32x40xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @holders_only
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x32x32xf16>, %[[S:[^:]*]]: memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WAVE:.*]] = arith.divui %{{.*}}, %c64
+// CHECK: %[[HOLDS:.*]] = arith.cmpi ult, %[[WAVE]], %c2
+// CHECK-NEXT: scf.if %[[HOLDS]] {
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[S]]
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-NOT:    gpu.barrier
+// CHECK:        vector.load %[[S]]
+// CHECK:        vector.store %{{.*}}, %[[C]]{{.*}}vector<8xf16>
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @holders_only(%c: memref<1x32x32xf16>, %stage: !hstage, %i: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %acc = ck.acc_zero : !hacc
+    ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 holders_only
+        : !hacc, memref<1x32x32xf16>, !hstage
+    gpu.return
+  }
+}

@@ -64,19 +64,26 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
   return
 }
 
-// The partitions' defaults are not printed; tail = 0 is written `all`.
+// The partitions' defaults are not printed (dp's is persistent for StreamK
+// and per_tile for the others); tail = 0 is written `all`.
 // CHECK-LABEL: func.func @partition_attrs
 // CHECK-SAME: a = #ck.partition<stream_k>
 // CHECK-SAME: b = #ck.partition<stream_k, tail = 3>
 // CHECK-SAME: c = #ck.partition<split_k, k_batch = 2>
 // CHECK-SAME: d = #ck.partition<split_k, k_batch = auto>
 // CHECK-SAME: e = #ck.partition<split_k, k_batch = auto, min_iters = 4>
+// CHECK-SAME: f = #ck.partition<data_parallel>
+// CHECK-SAME: g = #ck.partition<data_parallel, dp = persistent>
+// CHECK-SAME: h = #ck.partition<stream_k, dp = per_tile>
 func.func @partition_attrs() attributes {
     a = #ck.partition<stream_k, reduce = tree, dp = persistent, tail = 2, min_iters = 1>,
     b = #ck.partition<stream_k, tail = 3>,
     c = #ck.partition<split_k, k_batch = 2>,
     d = #ck.partition<split_k, k_batch = auto, min_iters = 1>,
-    e = #ck.partition<split_k, min_iters = 4, k_batch = auto>} {
+    e = #ck.partition<split_k, min_iters = 4, k_batch = auto>,
+    f = #ck.partition<data_parallel, dp = per_tile>,
+    g = #ck.partition<data_parallel, dp = persistent>,
+    h = #ck.partition<stream_k, dp = per_tile>} {
   return
 }
 

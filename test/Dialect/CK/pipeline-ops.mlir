@@ -23,3 +23,21 @@ func.func @pipeline_ops(%a: !ck.view<1x36x400xf16>, %b: memref<1x400x128xf16>,
   %sw = ck.lds_buffer offset 16384 align 1024 : memref<3x128x64xbf16, #gpu.address_space<workgroup>>
   return %acc : !acc
 }
+
+// A K loop whose ring spans the workgroup's units: its steps from %first,
+// %total in all.
+
+!racc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!rbars = memref<6xi64, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @ring_steps
+// CHECK-SAME: %[[FIRST:[^:]*]]: index, %[[TOTAL:[^:]*]]: index)
+// CHECK: ck.tile_gemm {{.*}} config <{{.*}}partition = #ck.partition<data_parallel, dp = persistent>{{.*}}> barriers %{{.*}}(memref<6xi64, #gpu.address_space<workgroup>>) ring_steps %[[FIRST]] of %[[TOTAL]] : memref
+func.func @ring_steps(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !rbars,
+                      %i: index, %first: index, %total: index) -> !racc {
+  %acc = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
+      barriers %bars (!rbars) ring_steps %first of %total
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
+  return %acc : !racc
+}

@@ -12,8 +12,10 @@
 // CHECK-SAME: (%[[LA:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index,
 // CHECK: %[[Z:.*]] = ck.acc_zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: %[[M:.*]] = ck.tile_mma %[[Z]], %[[LA]], %[[LB]] slot %[[S]] k 32 b_transposed : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
-// CHECK: ck.lds_barrier
+// CHECK: ck.lds_barrier{{$}}
 // CHECK: ck.tile_store %[[M]] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] adds(%{{.*}} : memref<1x64x64xf16>) beta 2.000000e+00 staged %{{.*}} width 8 : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
+// CHECK: ck.lds_barrier threads 256
+// CHECK: ck.tile_store %[[M]] -> %{{.*}} staged %{{.*}} width 8 holders_only : !ck.acc
 func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
                     %d: memref<1x64x64xf16>, %stage: !stage,
                     %g: index, %m0: index, %n0: index) {
@@ -22,6 +24,9 @@ func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
   ck.lds_barrier
   ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
       staged %stage width 8 : !acc, memref<1x64x64xf16>, !stage
+  ck.lds_barrier threads 256
+  ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
+      staged %stage width 8 holders_only : !acc, memref<1x64x64xf16>, !stage
   return
 }
 

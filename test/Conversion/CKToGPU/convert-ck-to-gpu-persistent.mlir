@@ -1,0 +1,46 @@
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -convert-ck-to-gpu | FileCheck %s
+
+// A persistent data-parallel GEMM kernel (#ck.partition<data_parallel, dp
+// = persistent>): its math waves write a tile while its load waves fill the
+// ring with the next one's K-tiles, so the epilogue's staging tile gets
+// LDS of its own after the operand tiles instead of aliasing them.
+//
+// 25600 x 256 in tiles of 128 x 256: 200 tiles of 2 K-tiles (K = 128).
+// Operand tiles (3 slots, swizzled, unpadded): A 3 x 128 x 64 and B 3 x
+// 64 x 256 f16, 49152 + 98304 = 147456 bytes. The staging tile follows at
+// 147456: the whole 128-row tile of finished f16 values, rows of 256 + 8
+// (16 bytes of pad), 128 * 264 * 2 = 67584 bytes, to 215040, where the
+// ring's 6 mbarriers go (48 bytes); the launch adds 1008 bytes to align the
+// arena to 1024: 216096. One such workgroup fits an SM, so the grid is the
+// H100's 132 SMs, not the 200 tiles, along x alone (the batch is in the
+// tiles).
+
+// CHECK-LABEL: func.func @persistent
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c132, %c1{{.*}}, %c1{{.*}}) threads in (%c384, {{.*}}) dynamic_shared_memory_size %c216096_i32
+// CHECK: gpu.func @gemm_0
+// CHECK: ck.partition <data_parallel, dp = persistent> tiles [1, 200, 1] k_tiles 2 unit {
+// CHECK:   %[[BARS:.*]] = ck.lds_buffer offset 215040 : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_gemm {{.*}} partition = #ck.partition<data_parallel, dp = persistent>{{.*}} barriers %[[BARS]]
+// CHECK: } epilogue {
+// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 147456 : memref<128x264xf16, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 holders_only
+func.func @persistent(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c: memref<1x25600x256xf16>) {
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
+      : memref<1x25600x128xf16>, memref<1x128x256xf16> -> memref<1x25600x256xf16>
+  return
+}
+
+// -----
+// The same without the persistent partition: one workgroup per tile (200),
+// and the staging tile aliases the operand tiles at offset 0.
+
+// CHECK-LABEL: func.func @per_tile
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c200, %c1{{.*}}, %c1{{.*}})
+// CHECK: } epilogue {
+// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<128x264xf16, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 :
+func.func @per_tile(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c: memref<1x25600x256xf16>) {
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+      : memref<1x25600x128xf16>, memref<1x128x256xf16> -> memref<1x25600x256xf16>
+  return
+}
