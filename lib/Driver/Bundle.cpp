@@ -89,11 +89,19 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
           record.grid[i] = 1;
           continue;
         }
+        // So many workgroups per compute unit of the device.
+        if (auto perUnit = dim.getDefiningOp<GridPerComputeUnitOp>();
+            perUnit && i < 3) {
+          record.gridPerComputeUnit[i] = perUnit.getPerUnit();
+          record.grid[i] = 1;
+          continue;
+        }
         std::optional<int64_t> size = constantIndex(dim);
         if (!size)
           return launch.emitError()
-                 << "launch sizes must be constants or a ck.schedule's grid "
-                    "(grid x for StreamK, grid z for split-K)";
+                 << "launch sizes must be constants, a ck.schedule's grid "
+                    "(grid x for StreamK, grid z for split-K) or a "
+                    "ck.grid_per_compute_unit";
         (i < 3 ? record.grid[i] : record.block[i - 3]) = *size;
       }
       if (Value lds = launch.getDynamicSharedMemorySize()) {
@@ -295,6 +303,10 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
     for (unsigned i = 0; i < 3; ++i) {
       if (!k.gridSchedule.empty() && i == k.gridScheduleDim)
         os << " schedule:" << k.gridSchedule;
+      else if (k.gridPerComputeUnit[i] == 1)
+        os << " cus";
+      else if (k.gridPerComputeUnit[i])
+        os << " cus*" << k.gridPerComputeUnit[i];
       else
         os << " " << k.grid[i];
     }

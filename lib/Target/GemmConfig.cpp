@@ -203,8 +203,9 @@ static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
          llvm::divideCeil(shape.n, block[1]) * shape.g;
 }
 
-int64_t mlir::ck::residentWorkgroups(GemmConfigAttr config, TargetAttr target,
-                                     Type elementType) {
+int64_t mlir::ck::residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
+                                                   TargetAttr target,
+                                                   Type elementType) {
   GemmConfigCost cost = estimateCost(config, target, elementType);
   int64_t byLds = target.getLdsPerCu() / std::max<int64_t>(1, cost.ldsBytes);
   int64_t byWaves = target.getWavesPerSimd() / cost.wavesPerSimd;
@@ -212,8 +213,13 @@ int64_t mlir::ck::residentWorkgroups(GemmConfigAttr config, TargetAttr target,
       target.getRegistersPerSimd() /
       (cost.wavesPerSimd *
        (cost.registersPerLane + target.getAddressingRegisters()));
+  return std::max<int64_t>(1, std::min({byLds, byWaves, byRegisters}));
+}
+
+int64_t mlir::ck::residentWorkgroups(GemmConfigAttr config, TargetAttr target,
+                                     Type elementType) {
   return target.getComputeUnits() *
-         std::max<int64_t>(1, std::min({byLds, byWaves, byRegisters}));
+         residentWorkgroupsPerComputeUnit(config, target, elementType);
 }
 
 int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,

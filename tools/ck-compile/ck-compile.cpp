@@ -62,10 +62,12 @@ cl::opt<std::string> toolkit("toolkit",
 cl::opt<std::string> partition(
     "partition",
     cl::desc("How GEMM kernels spread work over workgroups: auto (the "
-             "heuristic's), data_parallel, split_k (the heuristic's K "
-             "ranges), split_k,k_batch=N, or stream_k with optional "
-             ",reduce=linear|tree ,dp=persistent|per_tile ,tail=N|all "
-             ",min_iters=N"),
+             "heuristic's), data_parallel, data_parallel,dp=persistent "
+             "(with --waves, NVIDIA: the load waves copy the next tile "
+             "while the math waves write the last), split_k (the "
+             "heuristic's K ranges), split_k,k_batch=N, or stream_k with "
+             "optional ,reduce=linear|tree ,dp=persistent|per_tile "
+             ",tail=N|all ,min_iters=N"),
     cl::init("auto"), cl::cat(category));
 cl::opt<std::string> waves(
     "waves",

@@ -25,6 +25,9 @@ struct KernelRecord {
   /// `grid` gives every dimension.
   std::string gridSchedule;
   unsigned gridScheduleDim = 0;
+  /// Non-zero where the grid entry is that many workgroups per compute
+  /// unit of the device (a ck.grid_per_compute_unit; the plan's `cus*K`).
+  std::array<int64_t, 3> gridPerComputeUnit = {0, 0, 0};
   /// Launched cooperatively (persistent StreamK: its workgroups wait for
   /// each other, so all must be resident).
   bool cooperative = false;

@@ -91,6 +91,11 @@ struct WaveRoles {
 int64_t residentWorkgroups(GemmConfigAttr config, TargetAttr target,
                            Type elementType);
 
+/// The workgroups of `config` one compute unit of `target` holds at once,
+/// by the same estimate; at least one.
+int64_t residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
+                                         TargetAttr target, Type elementType);
+
 /// How many K ranges split-K cuts each tile of `config` into for `shape` on
 /// `target`: ckschedule::chooseKBatch over residentWorkgroups, with at
 /// least 8 K-tiles a split where K allows and at most 64 splits (1 where

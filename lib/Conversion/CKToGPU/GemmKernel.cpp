@@ -16,7 +16,11 @@
 // ck-pipeline follows). With split-K the host allocates the partial tiles'
 // workspace, and ck-lower-partition adds the kernel that reduces them. With
 // StreamK (and split-K with k_batch = auto) a ck.schedule gives the grid,
-// the workspace size and the kernel's schedule arguments at launch.
+// the workspace size and the kernel's schedule arguments at launch. A
+// persistent data-parallel kernel's staging tile follows the operand tiles
+// instead (its math waves write a tile while its load waves fill the ring),
+// its store is the math waves' alone, and its grid is the workgroups each
+// compute unit of the device holds at once (ck.grid_per_compute_unit).
 //
 //===----------------------------------------------------------------------===//
 
@@ -296,17 +300,17 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   launch.func = skeleton.func;
   launch.hostArgs = skeleton.hostArgs;
   std::array<std::optional<int64_t>, 3> grid = partition.getGrid(tiles);
-  // Persistent workgroups: those resident at once on the target's compute
-  // units, at most one per tile. (A device with fewer runs the others
-  // after them.)
-  if (persistent)
-    grid[0] = std::min(*grid[0],
-                       residentWorkgroups(config, target, elementType));
   for (int i = 0; i < 3; ++i) {
     launch.grid[i] = grid[i].value_or(1);
     if (!grid[i])
       launch.launchTimeGrid[i] = schedule.getGrid();
   }
+  // Persistent workgroups: as many as each compute unit of the device holds
+  // at once (workgroups past the tiles find none to run).
+  if (persistent)
+    launch.launchTimeGrid[0] = GridPerComputeUnitOp::create(
+        host, loc, host.getIndexType(),
+        residentWorkgroupsPerComputeUnit(config, target, elementType));
   launch.block = {cost.threads, 1, 1};
   launch.ldsBytes = target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0;
   SmallVector<int64_t> roles;

@@ -25,7 +25,11 @@
 //
 // and a ck.lds_barrier after both frees the LDS for what follows. With
 // `async_copy` the load waves copy asynchronously and announce a tile full
-// once its copies have landed, a few steps later (emitAsyncLoadLoop).
+// once its copies have landed, a few steps later (emitAsyncLoadLoop). A
+// tile_gemm with `ring_steps` (a persistent partition's unit) uses the
+// kernel's one ring, made at its start (emitSpanningRing), from that step
+// on, and nothing follows the roles: its load waves run on into the next
+// unit while its math waves write this one.
 //
 // With `async_copy` the tiles go from global memory to LDS without
 // registers (ck.tile_copy_async) through lds_buffers stages, with one

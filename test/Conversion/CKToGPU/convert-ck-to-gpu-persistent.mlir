@@ -11,12 +11,14 @@
 // 147456: the whole 128-row tile of finished f16 values, rows of 256 + 8
 // (16 bytes of pad), 128 * 264 * 2 = 67584 bytes, to 215040, where the
 // ring's 6 mbarriers go (48 bytes); the launch adds 1008 bytes to align the
-// arena to 1024: 216096. One such workgroup fits an SM, so the grid is the
-// H100's 132 SMs, not the 200 tiles, along x alone (the batch is in the
-// tiles).
+// arena to 1024: 216096. One such workgroup fits an SM, so the grid is one
+// workgroup per SM of the device (ck.grid_per_compute_unit 1, counted at
+// launch: 132 on an H100 SXM), not the 200 tiles, along x alone (the batch
+// is in the tiles).
 
 // CHECK-LABEL: func.func @persistent
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c132, %c1{{.*}}, %c1{{.*}}) threads in (%c384, {{.*}}) dynamic_shared_memory_size %c216096_i32
+// CHECK: %[[GRID:.*]] = ck.grid_per_compute_unit 1
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%[[GRID]], %c1{{.*}}, %c1{{.*}}) threads in (%c384, {{.*}}) dynamic_shared_memory_size %c216096_i32
 // CHECK: gpu.func @gemm_0
 // CHECK: ck.partition <data_parallel, dp = persistent> tiles [1, 200, 1] k_tiles 2 unit {
 // CHECK:   %[[BARS:.*]] = ck.lds_buffer offset 215040 : memref<6xi64, #gpu.address_space<workgroup>>

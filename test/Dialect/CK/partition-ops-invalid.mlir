@@ -678,3 +678,10 @@ func.func @persistent_shared_staging(%a: memref<1x32x64xf16>, %b: memref<1x64x64
   }
   return
 }
+
+// -----
+func.func @no_workgroups_per_compute_unit() -> index {
+  // expected-error @+1 {{attribute 'per_unit' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %g = ck.grid_per_compute_unit 0
+  return %g : index
+}

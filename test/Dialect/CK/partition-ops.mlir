@@ -109,3 +109,12 @@ func.func @schedule_split_k_auto() -> (index, memref<?xf32>, i32) {
   %ws = memref.alloc(%floats) : memref<?xf32>
   return %kb, %ws, %arg : index, memref<?xf32>, i32
 }
+
+// A launch grid entry of two workgroups per compute unit.
+// CHECK-LABEL: func.func @grid_per_compute_unit
+// CHECK: %[[G:.*]] = ck.grid_per_compute_unit 2
+// CHECK: return %[[G]] : index
+func.func @grid_per_compute_unit() -> index {
+  %g = ck.grid_per_compute_unit 2
+  return %g : index
+}

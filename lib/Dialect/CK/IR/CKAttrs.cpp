@@ -521,8 +521,8 @@ PartitionAttr::getGrid(ArrayRef<int64_t> tiles) const {
                                                 getKBatch()};
   if (getKind() == PartitionKind::StreamK)
     grid = {std::nullopt, 1, 1};
-  // Resident workgroups, at most one per tile (convert-ck-to-gpu counts
-  // them).
+  // At most one workgroup per tile finds work (the launch takes those the
+  // device holds at once).
   if (isPersistentDataParallel())
     grid = {std::min<int64_t>(tiles[0] * tiles[1] * tiles[2],
                               cklimits::kMaxGrid[0]),

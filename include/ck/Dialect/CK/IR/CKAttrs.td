@@ -183,9 +183,9 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
 
     - `data_parallel`: one workgroup per tile runs all its K-tiles and
       writes it. Grid: (tiles along M x tiles along N, G, 1). With `dp =
-      persistent` a grid of W workgroups (W the target's compute units
-      times the workgroups resident on one, at most the tiles) runs them
-      in turn: workgroup w takes tiles w, w + W, ... (row-major over
+      persistent` a grid of W workgroups (the device's compute units times
+      the workgroups one holds at once, counted at launch) runs them in
+      turn: workgroup w takes tiles w, w + W, ... (row-major over
       [G, TM, TN]). Its wave roles then span the workgroup's tiles: the load
       waves copy the next tile's K-tiles while the math waves write the
       last one (docs/rationale/EpilogueOverlap.md). Grid: (W, 1, 1).
@@ -294,8 +294,9 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     }
     /// The launch grid of a GEMM of `tiles` = (G, tiles along M, tiles
     /// along N), std::nullopt along getLaunchTimeGridDim(). For
-    /// `data_parallel, dp = persistent`, the most workgroups it may take
-    /// (one per tile); its launch takes the resident ones among them.
+    /// `data_parallel, dp = persistent`, the most workgroups that find a
+    /// tile (one per tile); its launch takes as many as the device's
+    /// compute units hold (ck.grid_per_compute_unit).
     std::array<std::optional<int64_t>, 3>
     getGrid(ArrayRef<int64_t> tiles) const;
     /// The most partial sums a tile gets from a split-K kernel of `kTiles`

@@ -306,4 +306,27 @@ def CK_ScheduleOp : CK_Op<"schedule", [Pure]> {
   let hasVerifier = 1;
 }
 
+def CK_GridPerComputeUnitOp : CK_Op<"grid_per_compute_unit", [Pure]> {
+  let summary = "A launch grid entry of so many workgroups per compute unit";
+  let description = [{
+    On the host: `per_unit` workgroups for each compute unit (SM on
+    NVIDIA, CU on AMD) of the device the kernel is launched on, as a launch's
+    grid entry. ckrt counts them when it loads the plan (the plan's
+    `cus*K`), so a persistent grid fills a device with fewer compute units
+    than the target's main product without a second round of workgroups.
+    `convert-ck-to-gpu` makes one for a persistent data-parallel GEMM (the
+    workgroups one compute unit holds at once, by the config's estimate);
+    the bundle writer accepts it only as a `gpu.launch_func`'s grid x.
+
+    Example:
+
+    ```mlir
+    %grid = ck.grid_per_compute_unit 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$per_unit);
+  let results = (outs Index:$grid);
+  let assemblyFormat = "$per_unit attr-dict";
+}
+
 #endif // CK_DIALECT_CK_IR_CKPARTITIONOPS_TD

@@ -223,7 +223,8 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
 
     `partition` replaces the heuristic's partition on the configurations it
     chooses: the parameters of a `#ck.partition` (`data_parallel`,
-    `split_k,k_batch=4`, `stream_k,reduce=linear,tail=all`, ...), or bare
+    `data_parallel,dp=persistent` with `waves`, `split_k,k_batch=4`,
+    `stream_k,reduce=linear,tail=all`, ...), or bare
     `split_k` for the heuristic's number of K ranges (at least 2): the
     fewest splits that finish within a twentieth of the least time counted in
     whole rounds of the workgroups the chip holds at once
