@@ -151,7 +151,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                  : operandTiles.bytes;
   EpilogueStaging staging = planEpilogueStaging(mma, tilesPerWaveM, wavesM,
                                                 dest, bn, stagingRoom);
-  int64_t ldsBytes = std::max(operandTiles.bytes, stagingOffset + staging.bytes());
+  int64_t ldsBytes =
+      std::max(operandTiles.bytes, stagingOffset + staging.bytes());
   // TMA: where the target has it, the load waves copy asynchronously for
   // wgmma and both views are box walks of their memrefs, a tensor map of
   // each (encoded at launch).
