@@ -136,19 +136,28 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   TileDestination dest;
   dest.shape = shape;
   dest.views = ArrayRef(views).slice(2, dsEnd - 2);
+  // On NVIDIA the ring between wave roles synchronizes on mbarriers, two
+  // per slot, after the arena's other uses (the epilogue's staging may not
+  // overwrite one the next unit's ring initializes).
+  bool ringBarriers =
+      config.hasRoles() && target.getVendor() == Vendor::NVIDIA;
+  int64_t ringBarrierBytes = ringBarriers ? 2 * 8 * config.getLdsBuffers() : 0;
+  // Dynamic shared memory starts 16-byte aligned: room to move the arena to
+  // the tiles' alignment (allocateLdsArena).
+  int64_t alignmentSlack = target.hasFeature(TargetFeature::DynamicLds)
+                               ? operandTiles.alignment - 16
+                               : 0;
   // One LDS arena holds the operand tiles during the K loop and the
   // epilogue's staging tile after it; a persistent data-parallel kernel's
   // math waves stage while its load waves fill the ring, so the staging
   // tile comes after the operand tiles there, in what LDS is left (less
-  // the ring's barriers and the arena's alignment).
+  // the ring's barriers, 16-byte aligned, and the alignment slack).
   bool persistent = partition.isPersistentDataParallel();
   int64_t stagingOffset =
       persistent ? llvm::alignTo(operandTiles.bytes, 16) : 0;
-  int64_t stagingRoom =
-      persistent ? target.getLds() - stagingOffset -
-                       16 * (config.getLdsBuffers() + 1) -
-                       (operandTiles.alignment - 16)
-                 : operandTiles.bytes;
+  int64_t stagingRoom = persistent ? target.getLds() - stagingOffset - 16 -
+                                         ringBarrierBytes - alignmentSlack
+                                   : operandTiles.bytes;
   EpilogueStaging staging = planEpilogueStaging(mma, tilesPerWaveM, wavesM,
                                                 dest, bn, stagingRoom);
   int64_t ldsBytes =
@@ -184,18 +193,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
              << "], which do not divide its " << tiles[1] << " x " << tiles[2]
              << " tiles";
   }
-  // On NVIDIA the ring between wave roles synchronizes on mbarriers, two
-  // per slot, after the arena's other uses (the epilogue's staging may not
-  // overwrite one the next unit's ring initializes).
-  bool ringBarriers =
-      config.hasRoles() && target.getVendor() == Vendor::NVIDIA;
   int64_t barriersOffset = llvm::alignTo(ldsBytes, 16);
   if (ringBarriers)
-    ldsBytes = barriersOffset + 2 * 8 * config.getLdsBuffers();
-  // Dynamic shared memory starts 16-byte aligned: room to move the arena to
-  // the tiles' alignment (allocateLdsArena).
-  if (target.hasFeature(TargetFeature::DynamicLds))
-    ldsBytes += operandTiles.alignment - 16;
+    ldsBytes = barriersOffset + ringBarrierBytes;
+  ldsBytes += alignmentSlack;
   // The configuration check estimated the staging tile in the operands'
   // type; with D tensors (f32) or another C type it may be larger.
   if (ldsBytes > target.getLds())

@@ -213,8 +213,8 @@ void lowerPersistentUnits(PartitionOp op) {
   Value tiles = m.c(op.getTileCount());
   Value kTiles = m.c(op.getKTiles());
   // ceil((T - w) / W), 0 for a workgroup past the tiles.
-  Value units = m.div(m.add(m.sub(tiles, m.min(w, tiles)), m.sub(grid, m.c(1))),
-                      grid);
+  Value units = arith::CeilDivUIOp::create(b, loc,
+                                           m.sub(tiles, m.min(w, tiles)), grid);
   Value total = m.mul(units, kTiles);
   auto loop = scf::ForOp::create(b, loc, m.c(0), units, m.c(1));
   OpBuilder::InsertionGuard guard(b);

@@ -563,12 +563,10 @@ module attributes {gpu.container_module} {
 // CHECK: %[[C3:.*]] = arith.constant 3 : index
 // CHECK: %[[WT:.*]] = arith.minui %[[W]], %[[C4]]
 // CHECK: %[[LEFT:.*]] = arith.subi %[[C4]], %[[WT]]
-// CHECK: %[[C1:.*]] = arith.constant 1 : index
-// CHECK: %[[GM1:.*]] = arith.subi %[[GRID]], %[[C1]]
-// CHECK: %[[UP:.*]] = arith.addi %[[LEFT]], %[[GM1]]
-// CHECK: %[[UNITS:.*]] = arith.divui %[[UP]], %[[GRID]]
+// CHECK: %[[UNITS:.*]] = arith.ceildivui %[[LEFT]], %[[GRID]]
 // CHECK: %[[TOTAL:.*]] = arith.muli %[[UNITS]], %[[C3]]
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: scf.for %[[U:.*]] = %[[C0]] to %[[UNITS]] step %[[C1]] {
 // CHECK:   %[[UW:.*]] = arith.muli %[[U]], %[[GRID]]
 // CHECK:   %[[TILE:.*]] = arith.addi %[[W]], %[[UW]]

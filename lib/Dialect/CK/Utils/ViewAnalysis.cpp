@@ -109,21 +109,23 @@ int64_t mlir::ck::widthDividing(int64_t width, int64_t size) {
   return width;
 }
 
+/// How many of `view`'s memref elements the widest vector access holds.
+static int64_t viewElementsPerVector(const TracedView &view) {
+  return elementsPerVector(
+      cast<MemRefType>(view.memref.getType()).getElementType());
+}
+
 int64_t mlir::ck::commonVectorWidth(ArrayRef<TracedView> views, unsigned dim) {
-  auto maxWidth = [](const TracedView &view) {
-    return elementsPerVector(
-        cast<MemRefType>(view.memref.getType()).getElementType());
-  };
-  int64_t width = maxWidth(views.front());
+  int64_t width = viewElementsPerVector(views.front());
   for (const TracedView &view : views)
-    width = std::min(width, contiguousVectorWidth(view, dim, maxWidth(view)));
+    width = std::min(
+        width, contiguousVectorWidth(view, dim, viewElementsPerVector(view)));
   return width;
 }
 
 TileVectorWidths mlir::ck::tileVectorWidths(const TracedView &view,
                                             int64_t rows, int64_t cols) {
-  int64_t maxWidth = elementsPerVector(
-      cast<MemRefType>(view.memref.getType()).getElementType());
+  int64_t maxWidth = viewElementsPerVector(view);
   return {widthDividing(contiguousVectorWidth(view, 1, maxWidth), rows),
           widthDividing(contiguousVectorWidth(view, 2, maxWidth), cols)};
 }
