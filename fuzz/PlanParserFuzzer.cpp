@@ -101,6 +101,9 @@ std::string print(const ckrt_plan_desc *d) {
         std::to_string(ki.block[2]) + " lds " + std::to_string(ki.lds_bytes);
     if (ki.cooperative)
       text += " coop";
+    std::string after = ckrt::planAfterText(d, k, ki);
+    check(after != " after ?");
+    text += after;
     if (ki.num_args) {
       text += " args";
       for (size_t a = 0; a < ki.num_args; ++a) {
@@ -272,6 +275,13 @@ void checkDesc(const ckrt_plan_desc *d) {
         check(ki.grid[i] >= 1 && ki.grid[i] <= maxGrid[i]);
     }
     check(version >= 2 || !ki.cooperative);
+    check(ki.num_after >= -1 && (version >= 4 || ki.num_after == -1));
+    for (int32_t i = 0; i < ki.num_after; ++i) {
+      size_t after = 0;
+      check(ckrt_plan_desc_kernel_after(d, k, size_t(i), &after) ==
+            CKRT_SUCCESS);
+      check(after < k);
+    }
     check(threads <= 1024);
     check(ki.lds_bytes <= CKRT_MAX_LDS_BYTES);
     for (size_t a = 0; a < ki.num_args; ++a) {
@@ -370,7 +380,14 @@ void checkSame(const ckrt_plan_desc *a, const ckrt_plan_desc *b) {
     ckrt_plan_desc_kernel(a, k, &ka);
     ckrt_plan_desc_kernel(b, k, &kb);
     check(std::strcmp(ka.name, kb.name) == 0 && ka.lds_bytes == kb.lds_bytes &&
-          ka.num_args == kb.num_args && ka.cooperative == kb.cooperative);
+          ka.num_args == kb.num_args && ka.cooperative == kb.cooperative &&
+          ka.num_after == kb.num_after);
+    for (int32_t i = 0; i < ka.num_after; ++i) {
+      size_t afterA = 0, afterB = 0;
+      ckrt_plan_desc_kernel_after(a, k, size_t(i), &afterA);
+      ckrt_plan_desc_kernel_after(b, k, size_t(i), &afterB);
+      check(afterA == afterB);
+    }
     for (int i = 0; i < 3; ++i)
       check(ka.grid[i] == kb.grid[i] &&
             ka.grid_cus_factor[i] == kb.grid_cus_factor[i] &&

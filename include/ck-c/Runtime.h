@@ -39,12 +39,13 @@ extern "C" {
 /** Version of this C API; bumped on incompatible changes. 2: schedules
  *  (ckrt_kernel_info and ckrt_workspace_info gained fields). 3: a stream_k
  *  schedule passes five scalars, the grid last (ckrt_schedule_info's
- *  scalars grew to 8). */
-#define CKRT_API_VERSION 3
-/** The newest launch-plan format version this runtime reads (`ck-plan 3`;
- *  2 added `schedule`, `schedule:NAME` and `coop`, 3 adds `tensormap` and
- *  `mN` arguments). */
-#define CKRT_PLAN_VERSION 3
+ *  scalars grew to 8). 4: kernel dependencies (ckrt_kernel_info gained
+ *  num_after; ckrt_plan_desc_kernel_after). */
+#define CKRT_API_VERSION 4
+/** The newest launch-plan format version this runtime reads (`ck-plan 4`;
+ *  2 added `schedule`, `schedule:NAME` and `coop`, 3 `tensormap` and `mN`
+ *  arguments, 4 adds `after`). */
+#define CKRT_PLAN_VERSION 4
 /** The oldest one it still reads (`ck-plan 1`). */
 #define CKRT_PLAN_VERSION_MIN 1
 
@@ -252,7 +253,7 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  *   workspace 0 1048576 zero  # index bytes zero|keep
  *   kernel gemm_0 grid 100 4 1 block 256 1 1 lds 32768 args t0 t1 w0 i32:7
  *
- * `ck-plan 1` or `ck-plan 2` must come first; `target`, `binary` and at
+ * `ck-plan N` (1 to 4) must come first; `target`, `binary` and at
  * least one `kernel` are required. `meta` lines are free-form facts for
  * tools (the runtime ignores them; keys are unique). Roles are names:
  * input, filter, output, d0, d1, ... (or arg0, ... from the compiler for
@@ -260,7 +261,7 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * order). Kernel fields are in the order
  *
  *   kernel <name> grid <x> <y> <z> block <x> <y> <z> [lds <bytes>] [coop]
- *          [args ...]
+ *          [after -|<kernel>,...] [args ...]
  *
  * `lds N` (default 0), `coop` and `args ...` (default none, must be last)
  * are optional. Grid entries are positive integers, `cus` or `cus*K`: the
@@ -317,6 +318,16 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * schedule no kernel grid uses are parse errors. A stream_k schedule with
  * a pinned occupancy above what the driver reports for its kernels is
  * refused at load (its workgroups would wait for ones never resident).
+ *
+ * Version 4 adds kernel dependencies. A kernel without `after` waits for
+ * every kernel before it (the order of the lines). `after a,b` makes it
+ * wait for those earlier kernels only (a name launched twice means its
+ * latest line before this one), `after -` for none of them. Kernels that
+ * do not wait for each other may run at once: ckrt launches them on
+ * streams of its own, each ordered after the work on the launch stream
+ * before ckrt_plan_launch, and the launch stream waits for all of them
+ * before its later work. `after` names no kernel twice, nor a later one
+ * or itself.
  *
  * Version 3 adds tensor maps, TMA descriptors that ckrt encodes from a
  * tensor's address at each launch and passes by value (128 bytes) to the
@@ -411,6 +422,10 @@ typedef struct ckrt_kernel_info {
   uint32_t lds_bytes;
   /** 1 for `coop`: launched cooperatively. */
   int cooperative;
+  /** -1 without `after` (the kernel waits for every kernel before it),
+   *  else how many kernels its `after` names (0 for `after -`);
+   *  ckrt_plan_desc_kernel_after gives them. */
+  int32_t num_after;
   /** Arguments as written; a `schedule:NAME` argument is one of them but
    *  passes ckrt_schedule_decl.num_scalars kernel parameters. */
   size_t num_args;
@@ -603,6 +618,11 @@ CKRT_API ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc,
 CKRT_API ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                                                size_t kernel, size_t arg,
                                                ckrt_kernel_arg *out);
+/** The kernel (launch position) that entry `i` of kernel `kernel`'s
+ *  `after` names: the latest kernel of that name before it. */
+CKRT_API ckrt_status ckrt_plan_desc_kernel_after(const ckrt_plan_desc *desc,
+                                                 size_t kernel, size_t i,
+                                                 size_t *after);
 /** `tensormap` directives by index (== position, indices are dense). */
 CKRT_API size_t ckrt_plan_desc_num_tensor_maps(const ckrt_plan_desc *desc);
 CKRT_API ckrt_status ckrt_plan_desc_tensor_map(const ckrt_plan_desc *desc,

@@ -27,6 +27,33 @@ Value mlir::ck::throughReshapes(Value value) {
   return value;
 }
 
+/// Appends to `after` the indices (in `launchIndex`) of the launches that
+/// the async token `token` stands for: the launch that made it, or those
+/// behind the tokens of the `gpu.wait async` that made it.
+static LogicalResult
+launchesBehind(Value token, const DenseMap<Operation *, size_t> &launchIndex,
+               SmallVector<size_t> &after) {
+  Operation *producer = token.getDefiningOp();
+  if (auto launch = dyn_cast_or_null<gpu::LaunchFuncOp>(producer)) {
+    auto it = launchIndex.find(launch);
+    if (it == launchIndex.end())
+      return launch.emitError()
+             << "is waited for before it is launched, or from another "
+                "function";
+    after.push_back(it->second);
+    return success();
+  }
+  if (auto wait = dyn_cast_or_null<gpu::WaitOp>(producer)) {
+    for (Value earlier : wait.getAsyncDependencies())
+      if (failed(launchesBehind(earlier, launchIndex, after)))
+        return failure();
+    return success();
+  }
+  return emitError(token.getLoc())
+         << "async launches wait for gpu.launch_func and gpu.wait async "
+            "tokens only";
+}
+
 FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
                                                           StringRef function) {
   CompiledModule compiled;
@@ -46,7 +73,19 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
       continue;
     compiled.function = func.getName().str();
     SmallVector<gpu::LaunchFuncOp> launches;
-    func.walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
+    // How many launches come before the last synchronous gpu.wait before
+    // each launch: an `async` launch waits for those.
+    SmallVector<size_t> joinedBefore;
+    size_t joined = 0;
+    func.walk([&](Operation *op) {
+      if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+        launches.push_back(launch);
+        joinedBefore.push_back(joined);
+      } else if (auto wait = dyn_cast<gpu::WaitOp>(op);
+                 wait && !wait.getAsyncToken()) {
+        joined = launches.size();
+      }
+    });
     if (launches.empty())
       continue;
     for (Type type : func.getArgumentTypes()) {
@@ -72,9 +111,38 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
           static_cast<int64_t>(schedule.getPartialBytes())});
       return compiled.schedules.back().name;
     };
-    for (gpu::LaunchFuncOp launch : launches) {
+    DenseMap<Operation *, size_t> launchIndex;
+    // The last synchronous launch, which waited for all before it.
+    std::optional<size_t> lastSynchronous;
+    for (auto [index, launch] : llvm::enumerate(launches)) {
       KernelRecord record;
       record.name = launch.getKernelName().getValue().str();
+      launchIndex[launch] = index;
+      if (!launch.getAsyncToken()) {
+        lastSynchronous = index;
+      } else {
+        SmallVector<size_t> after;
+        for (Value token : launch.getAsyncDependencies())
+          if (failed(launchesBehind(token, launchIndex, after)))
+            return failure();
+        if (lastSynchronous)
+          after.push_back(*lastSynchronous);
+        for (size_t j = 0; j < joinedBefore[index]; ++j)
+          after.push_back(j);
+        llvm::sort(after);
+        after.erase(std::unique(after.begin(), after.end()), after.end());
+        // The plan names a kernel by its latest launch before this one.
+        for (size_t earlier : after)
+          for (size_t between = earlier + 1; between < index; ++between)
+            if (launches[between].getKernelName() ==
+                launches[earlier].getKernelName())
+              return launch.emitError()
+                     << "waits for a launch of "
+                     << launches[earlier].getKernelName()
+                     << " that a later launch of it hides from the plan's "
+                        "'after'";
+        record.after.emplace(after.begin(), after.end());
+      }
       gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
       gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
       Value dims[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
@@ -114,10 +182,8 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
       record.facts =
           launch->getAttrOfType<LaunchAttr>(LaunchAttr::kAttrName);
       if (record.facts) {
-        PartitionAttr partition = record.facts.getPartition();
         record.cooperative =
-            partition.getKind() == PartitionKind::StreamK &&
-            partition.getDp() == DataParallelTiles::Persistent;
+            record.facts.getPartition().needsCooperativeLaunch();
       }
       OperandRange operands = launch.getKernelOperands();
       for (size_t i = 0; i < operands.size(); ++i) {
@@ -252,10 +318,14 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
                   llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
                     return k.cooperative;
                   });
+  bool version4 = llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
+    return k.after.has_value();
+  });
   os << "ck-plan "
-     << (!compiled.tensorMaps.empty() ? 3
-         : version2                   ? 2
-                                      : 1)
+     << (version4                     ? 4
+         : !compiled.tensorMaps.empty() ? 3
+         : version2                     ? 2
+                                        : 1)
      << "\n";
   os << "target " << info.chip << "\n";
   os << "binary " << info.binaryFile << "\n";
@@ -314,6 +384,13 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
        << " lds " << k.ldsBytes;
     if (k.cooperative)
       os << " coop";
+    if (k.after) {
+      os << " after ";
+      if (k.after->empty())
+        os << "-";
+      for (auto [i, earlier] : llvm::enumerate(*k.after))
+        os << (i ? "," : "") << compiled.kernels[earlier].name;
+    }
     os << " args";
     for (const std::string &arg : k.args)
       os << " " << arg;

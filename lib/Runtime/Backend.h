@@ -60,12 +60,19 @@ public:
 
   // Streams and events (nullptr stream: the default stream).
   virtual ckrt_status streamCreate(void **stream) = 0;
+  /// A stream that does not wait for the legacy default stream, for the
+  /// kernels of a plan that run beside the launch stream's.
+  virtual ckrt_status streamCreateNonBlocking(void **stream) = 0;
   virtual ckrt_status streamDestroy(void *stream) = 0;
   virtual ckrt_status streamSynchronize(void *stream) = 0;
   virtual ckrt_status eventCreate(void **event) = 0;
+  /// An event that orders streams and records no time.
+  virtual ckrt_status eventCreateUntimed(void **event) = 0;
   virtual ckrt_status eventDestroy(void *event) = 0;
   virtual ckrt_status eventRecord(void *event, void *stream) = 0;
   virtual ckrt_status eventSynchronize(void *event) = 0;
+  /// Work submitted to `stream` later waits for `event`'s last record.
+  virtual ckrt_status streamWaitEvent(void *stream, void *event) = 0;
   virtual ckrt_status eventElapsed(void *start, void *end, float *ms) = 0;
 
   // Modules and kernels.

@@ -99,6 +99,7 @@ struct CudaApi {
   CUresult (*cuEventCreate)(CUevent *, unsigned);
   CUresult (*cuEventDestroy_v2)(CUevent);
   CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuModuleLoadData)(CUmodule *, const void *);
@@ -341,6 +342,16 @@ public:
     return CKRT_SUCCESS;
   }
 
+  ckrt_status streamCreateNonBlocking(void **stream) override {
+    constexpr unsigned kNonBlocking = 0x1; // CU_STREAM_NON_BLOCKING
+    CUstream s = nullptr;
+    if (ckrt_status st =
+            check(api.cuStreamCreate(&s, kNonBlocking), "cuStreamCreate"))
+      return st;
+    *stream = s;
+    return CKRT_SUCCESS;
+  }
+
   ckrt_status streamDestroy(void *stream) override {
     return check(api.cuStreamDestroy_v2(static_cast<CUstream>(stream)),
                  "cuStreamDestroy_v2");
@@ -354,6 +365,16 @@ public:
   ckrt_status eventCreate(void **event) override {
     CUevent e = nullptr;
     if (ckrt_status st = check(api.cuEventCreate(&e, 0), "cuEventCreate"))
+      return st;
+    *event = e;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status eventCreateUntimed(void **event) override {
+    constexpr unsigned kDisableTiming = 0x2; // CU_EVENT_DISABLE_TIMING
+    CUevent e = nullptr;
+    if (ckrt_status st =
+            check(api.cuEventCreate(&e, kDisableTiming), "cuEventCreate"))
       return st;
     *event = e;
     return CKRT_SUCCESS;
@@ -373,6 +394,12 @@ public:
   ckrt_status eventSynchronize(void *event) override {
     return check(api.cuEventSynchronize(static_cast<CUevent>(event)),
                  "cuEventSynchronize");
+  }
+
+  ckrt_status streamWaitEvent(void *stream, void *event) override {
+    return check(api.cuStreamWaitEvent(static_cast<CUstream>(stream),
+                                       static_cast<CUevent>(event), 0),
+                 "cuStreamWaitEvent");
   }
 
   ckrt_status eventElapsed(void *start, void *end, float *ms) override {
@@ -630,6 +657,7 @@ std::unique_ptr<Backend> createCudaBackend(const std::string &path,
   bind(api.cuEventCreate, "cuEventCreate");
   bind(api.cuEventDestroy_v2, "cuEventDestroy_v2");
   bind(api.cuEventRecord, "cuEventRecord");
+  bind(api.cuStreamWaitEvent, "cuStreamWaitEvent");
   bind(api.cuEventSynchronize, "cuEventSynchronize");
   bind(api.cuModuleLoadData, "cuModuleLoadData");
   bind(api.cuModuleUnload, "cuModuleUnload");

@@ -132,9 +132,12 @@ struct HipApi {
   hipError_t (*hipMemsetD8Async)(hipDeviceptr_t, unsigned char, size_t,
                                  hipStream_t);
   hipError_t (*hipStreamCreate)(hipStream_t *);
+  hipError_t (*hipStreamCreateWithFlags)(hipStream_t *, unsigned);
+  hipError_t (*hipStreamWaitEvent)(hipStream_t, hipEvent_t, unsigned);
   hipError_t (*hipStreamDestroy)(hipStream_t);
   hipError_t (*hipStreamSynchronize)(hipStream_t);
   hipError_t (*hipEventCreate)(hipEvent_t *);
+  hipError_t (*hipEventCreateWithFlags)(hipEvent_t *, unsigned);
   hipError_t (*hipEventDestroy)(hipEvent_t);
   hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t);
   hipError_t (*hipEventSynchronize)(hipEvent_t);
@@ -336,6 +339,16 @@ public:
     return CKRT_SUCCESS;
   }
 
+  ckrt_status streamCreateNonBlocking(void **stream) override {
+    constexpr unsigned kNonBlocking = 0x1; // hipStreamNonBlocking
+    hipStream_t s = nullptr;
+    if (ckrt_status st = check(api.hipStreamCreateWithFlags(&s, kNonBlocking),
+                               "hipStreamCreateWithFlags"))
+      return st;
+    *stream = s;
+    return CKRT_SUCCESS;
+  }
+
   ckrt_status streamDestroy(void *stream) override {
     return check(api.hipStreamDestroy(static_cast<hipStream_t>(stream)),
                  "hipStreamDestroy");
@@ -349,6 +362,16 @@ public:
   ckrt_status eventCreate(void **event) override {
     hipEvent_t e = nullptr;
     if (ckrt_status st = check(api.hipEventCreate(&e), "hipEventCreate"))
+      return st;
+    *event = e;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status eventCreateUntimed(void **event) override {
+    constexpr unsigned kDisableTiming = 0x2; // hipEventDisableTiming
+    hipEvent_t e = nullptr;
+    if (ckrt_status st = check(api.hipEventCreateWithFlags(&e, kDisableTiming),
+                               "hipEventCreateWithFlags"))
       return st;
     *event = e;
     return CKRT_SUCCESS;
@@ -368,6 +391,12 @@ public:
   ckrt_status eventSynchronize(void *event) override {
     return check(api.hipEventSynchronize(static_cast<hipEvent_t>(event)),
                  "hipEventSynchronize");
+  }
+
+  ckrt_status streamWaitEvent(void *stream, void *event) override {
+    return check(api.hipStreamWaitEvent(static_cast<hipStream_t>(stream),
+                                        static_cast<hipEvent_t>(event), 0),
+                 "hipStreamWaitEvent");
   }
 
   ckrt_status eventElapsed(void *start, void *end, float *ms) override {
@@ -527,9 +556,12 @@ std::unique_ptr<Backend> createHipBackend(const std::string &path,
   bind(api.hipMemsetD8, "hipMemsetD8");
   bind(api.hipMemsetD8Async, "hipMemsetD8Async");
   bind(api.hipStreamCreate, "hipStreamCreate");
+  bind(api.hipStreamCreateWithFlags, "hipStreamCreateWithFlags");
+  bind(api.hipStreamWaitEvent, "hipStreamWaitEvent");
   bind(api.hipStreamDestroy, "hipStreamDestroy");
   bind(api.hipStreamSynchronize, "hipStreamSynchronize");
   bind(api.hipEventCreate, "hipEventCreate");
+  bind(api.hipEventCreateWithFlags, "hipEventCreateWithFlags");
   bind(api.hipEventDestroy, "hipEventDestroy");
   bind(api.hipEventRecord, "hipEventRecord");
   bind(api.hipEventSynchronize, "hipEventSynchronize");

@@ -14,6 +14,7 @@
 #include "ck/Support/Limits.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,9 @@ struct KernelDecl {
   int32_t gridSchedule[3] = {-1, -1, -1};
   /// `coop`: launched cooperatively.
   bool cooperative = false;
+  /// `after`: the earlier kernels (plan indices) this one waits for; unset
+  /// without `after`, where it waits for every kernel before it.
+  std::optional<std::vector<uint32_t>> after;
   uint32_t block[3] = {1, 1, 1};
   uint32_t ldsBytes = 0;
   std::vector<ckrt_kernel_arg> args;

@@ -271,7 +271,7 @@ std::string versionsText() {
   return text;
 }
 
-/// "'ck-plan 1', 'ck-plan 2' or 'ck-plan 3'": the headers this runtime reads.
+/// "'ck-plan 1', 'ck-plan 2', ... or 'ck-plan N'": the headers this runtime reads.
 std::string headersText() {
   std::string text;
   for (int v = CKRT_PLAN_VERSION_MIN; v <= CKRT_PLAN_VERSION; ++v) {
@@ -345,6 +345,9 @@ private:
   ckrt_status parseScheduleValue(ScheduleDecl &schedule, const std::string &key,
                                  const std::string &value);
   ckrt_status parseKernel(const std::vector<std::string> &tok);
+  /// The list after `after` at tok[i] (the names of earlier kernels).
+  ckrt_status parseAfter(KernelDecl &k, const std::vector<std::string> &tok,
+                         size_t i);
   ckrt_status parseArg(const KernelDecl &kernel, const std::string &tok,
                        size_t position, ckrt_kernel_arg *out);
   /// Records the `schedule:NAME` token `token` (its name after the prefix)
@@ -1018,7 +1021,7 @@ ckrt_status Parser::parseTensorMap(const std::vector<std::string> &tok) {
 ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
   static const char *const usage =
       "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
-      "[lds <bytes>] [coop] [args ...]";
+      "[lds <bytes>] [coop] [after -|<kernel>,...] [args ...]";
   static const char *const dims[3] = {"x", "y", "z"};
   KernelDecl k;
   k.line = line;
@@ -1157,6 +1160,13 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
       return error(format("duplicate 'coop' in kernel '%s'", k.name.c_str()));
   }
 
+  // [after -|NAME,NAME...]
+  if (i < tok.size() && tok[i] == "after") {
+    if (ckrt_status st = parseAfter(k, tok, ++i))
+      return st;
+    ++i;
+  }
+
   // [args ...]
   if (i < tok.size() && tok[i] == "args") {
     for (++i; i < tok.size(); ++i) {
@@ -1170,11 +1180,52 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
   if (i < tok.size())
     return error(format("unexpected '%s' in kernel '%s' (expected %s; %s)",
                         tok[i].c_str(), k.name.c_str(),
-                        k.cooperative ? "'args' after 'coop'"
-                                      : "'lds', 'coop' or 'args' after the "
-                                        "block",
+                        k.after         ? "'args' after 'after'"
+                        : k.cooperative ? "'after' or 'args' after 'coop'"
+                                        : "'lds', 'coop', 'after' or 'args' "
+                                          "after the block",
                         usage));
   desc.kernels.push_back(std::move(k));
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseAfter(KernelDecl &k,
+                               const std::vector<std::string> &tok,
+                               size_t i) {
+  if (desc.version < 4)
+    return error(format("'after' in kernel '%s' needs 'ck-plan 4' (this "
+                        "plan says 'ck-plan %d')",
+                        k.name.c_str(), desc.version));
+  if (i >= tok.size())
+    return error(format("missing kernels after 'after' in kernel '%s' "
+                        "(expected '-' for none or names of earlier kernels "
+                        "separated by ',')",
+                        k.name.c_str()));
+  k.after.emplace();
+  if (tok[i] == "-")
+    return CKRT_SUCCESS;
+  size_t start = 0;
+  while (start <= tok[i].size()) {
+    size_t comma = tok[i].find(',', start);
+    std::string name = tok[i].substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start);
+    start = comma == std::string::npos ? tok[i].size() + 1 : comma + 1;
+    // The latest launch of that name before this line.
+    auto earlier = std::find_if(
+        desc.kernels.rbegin(), desc.kernels.rend(),
+        [&](const KernelDecl &other) { return other.name == name; });
+    if (earlier == desc.kernels.rend())
+      return error(format("'after %s' in kernel '%s': %s names no kernel "
+                          "before it",
+                          tok[i].c_str(), k.name.c_str(),
+                          name.empty() ? "an empty name"
+                                       : ("'" + name + "'").c_str()));
+    uint32_t index = uint32_t(desc.kernels.rend() - earlier - 1);
+    if (std::find(k.after->begin(), k.after->end(), index) != k.after->end())
+      return error(format("'after %s' in kernel '%s' names '%s' twice",
+                          tok[i].c_str(), k.name.c_str(), name.c_str()));
+    k.after->push_back(index);
+  }
   return CKRT_SUCCESS;
 }
 
@@ -1666,6 +1717,7 @@ ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc, size_t kernel,
   }
   info->lds_bytes = k.ldsBytes;
   info->cooperative = k.cooperative ? 1 : 0;
+  info->num_after = k.after ? int32_t(k.after->size()) : -1;
   info->num_args = k.args.size();
   info->line = k.line;
   return CKRT_SUCCESS;
@@ -1691,6 +1743,30 @@ ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                 "(kernel '%s' has %zu)",
                 arg, k.name.c_str(), k.args.size());
   *out = k.args[arg];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_kernel_after(const ckrt_plan_desc *desc,
+                                        size_t kernel, size_t i,
+                                        size_t *after) {
+  if (!desc)
+    return nullDesc("ckrt_plan_desc_kernel_after");
+  if (!after)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_after: the output pointer is NULL");
+  if (kernel >= desc->kernels.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_after: kernel %zu out of range (the "
+                "plan has %zu)",
+                kernel, desc->kernels.size());
+  const KernelDecl &k = desc->kernels[kernel];
+  size_t count = k.after ? k.after->size() : 0;
+  if (i >= count)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "ckrt_plan_desc_kernel_after: entry %zu out of range (kernel "
+                "'%s' names %zu after 'after')",
+                i, k.name.c_str(), count);
+  *after = (*k.after)[i];
   return CKRT_SUCCESS;
 }
 

@@ -8,6 +8,7 @@
 
 #include "Backend.h"
 #include "Error.h"
+#include "LaunchStreams.h"
 #include "Plan.h"
 
 #include <atomic>
@@ -80,6 +81,13 @@ struct ckrt_plan_s {
   std::vector<void *> workspaces;
   /// Each workspace's size, schedules resolved.
   std::vector<uint64_t> workspaceBytes;
+  /// Where each kernel launches (`after`): the steps, ckrt's side streams,
+  /// the start event and each kernel's completion event (nullptr where no
+  /// other stream waits for it). No streams or events without `after`.
+  LaunchStreams streams;
+  std::vector<void *> sideStreams;
+  void *startEvent = nullptr;
+  std::vector<void *> doneEvents;
   std::mutex launchMutex;
 };
 
@@ -260,6 +268,28 @@ ckrt_status checkCooperative(ckrt_plan p, size_t k, uint32_t cus,
   return CKRT_SUCCESS;
 }
 
+/// The launch steps of `p`'s kernels, and the side streams and events they
+/// use.
+ckrt_status createLaunchStreams(ckrt_plan p) {
+  Backend *b = p->context->backend;
+  p->streams = assignLaunchStreams(p->desc.kernels);
+  if (p->streams.sideStreams == 0)
+    return CKRT_SUCCESS;
+  p->sideStreams.assign(p->streams.sideStreams, nullptr);
+  for (void *&s : p->sideStreams)
+    if (ckrt_status st = b->streamCreateNonBlocking(&s))
+      return addContext(st, "creating a stream for the plan's kernels that "
+                            "run beside the launch stream's");
+  if (ckrt_status st = b->eventCreateUntimed(&p->startEvent))
+    return addContext(st, "creating the plan's start event");
+  p->doneEvents.assign(p->kernels.size(), nullptr);
+  for (size_t k = 0; k < p->kernels.size(); ++k)
+    if (p->streams.steps[k].recordsDone)
+      if (ckrt_status st = b->eventCreateUntimed(&p->doneEvents[k]))
+        return addContext(st, "creating a kernel's completion event");
+  return CKRT_SUCCESS;
+}
+
 /// Frees what a (possibly half-loaded) plan holds and drops its context.
 void destroyPlan(ckrt_plan p) {
   if (!p)
@@ -267,7 +297,7 @@ void destroyPlan(ckrt_plan p) {
   PreserveError keep;
   ckrt_context c = p->context;
   if (c && c->backend->makeCurrent(c->session) == CKRT_SUCCESS) {
-    bool anyWork = p->module != nullptr;
+    bool anyWork = p->module != nullptr || !p->sideStreams.empty();
     for (void *w : p->workspaces)
       anyWork |= w != nullptr;
     if (anyWork)
@@ -275,6 +305,14 @@ void destroyPlan(ckrt_plan p) {
     for (void *w : p->workspaces)
       if (w)
         c->backend->memFree(w);
+    for (void *e : p->doneEvents)
+      if (e)
+        c->backend->eventDestroy(e);
+    if (p->startEvent)
+      c->backend->eventDestroy(p->startEvent);
+    for (void *s : p->sideStreams)
+      if (s)
+        c->backend->streamDestroy(s);
     if (p->module)
       c->backend->moduleUnload(p->module);
   }
@@ -295,9 +333,27 @@ ckrt_status launchLocked(ckrt_plan p, void *const *tensors, void *stream) {
       return addContext(st, format("%s: clearing workspace %zu",
                                    lineRef(d.source, w.line).c_str(), i));
   }
+  // Side streams start after the launch stream's earlier work.
+  if (p->startEvent)
+    if (ckrt_status st = b->eventRecord(p->startEvent, stream))
+      return addContext(st, "recording the plan's start event");
   for (size_t k = 0; k < p->kernels.size(); ++k) {
     LoadedKernel &lk = p->kernels[k];
     const KernelDecl &kd = d.kernels[k];
+    const LaunchStep &step = p->streams.steps[k];
+    void *kernelStream =
+        step.stream ? p->sideStreams[step.stream - 1] : stream;
+    ckrt_status waited = CKRT_SUCCESS;
+    if (step.waitsForStart)
+      waited = b->streamWaitEvent(kernelStream, p->startEvent);
+    for (uint32_t dep : step.waitsFor)
+      if (!waited)
+        waited = b->streamWaitEvent(kernelStream, p->doneEvents[dep]);
+    if (waited)
+      return addContext(waited, format("%s: ordering kernel '%s' after the "
+                                       "kernels it waits for",
+                                       lineRef(d.source, kd.line).c_str(),
+                                       kd.name.c_str()));
     for (const auto &[slot, tensor] : lk.tensorSlots)
       lk.slots[slot] =
           static_cast<uint64_t>(reinterpret_cast<uintptr_t>(tensors[tensor]));
@@ -315,12 +371,21 @@ ckrt_status launchLocked(ckrt_plan p, void *const *tensors, void *stream) {
       param.encodedFor = address;
     }
     if (ckrt_status st = b->launch(
-            lk.function, lk.grid, lk.block, lk.ldsBytes, stream,
+            lk.function, lk.grid, lk.block, lk.ldsBytes, kernelStream,
             lk.params.empty() ? nullptr : lk.params.data(), lk.cooperative))
       return addContext(st, format("%s: launching kernel '%s'",
                                    lineRef(d.source, kd.line).c_str(),
                                    kd.name.c_str()));
+    if (step.recordsDone)
+      if (ckrt_status st = b->eventRecord(p->doneEvents[k], kernelStream))
+        return addContext(st, format("%s: recording the end of kernel '%s'",
+                                     lineRef(d.source, kd.line).c_str(),
+                                     kd.name.c_str()));
   }
+  // The launch stream's later work waits for every side stream.
+  for (uint32_t last : p->streams.joins)
+    if (ckrt_status st = b->streamWaitEvent(stream, p->doneEvents[last]))
+      return addContext(st, "joining the plan's side streams");
   return CKRT_SUCCESS;
 }
 
@@ -918,6 +983,11 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
       destroyPlan(p);
       return st;
     }
+  }
+
+  if (ckrt_status st = createLaunchStreams(p)) {
+    destroyPlan(p);
+    return st;
   }
 
   for (LoadedKernel &lk : p->kernels) {

@@ -337,6 +337,7 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus,
     line += " lds " + std::to_string(ki.lds_bytes);
     if (ki.cooperative)
       line += " coop";
+    line += ckrt::planAfterText(d, k, ki);
     if (ki.num_args) {
       line += " args";
       for (size_t a = 0; a < ki.num_args; ++a) {

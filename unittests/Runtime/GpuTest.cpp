@@ -425,6 +425,75 @@ TEST_F(Gpu, PlanEndToEnd) {
   ckrt_free(ctx, dc);
 }
 
+// `after` (ck-plan 4): two independent axpys, a third after both that reads
+// the first one's result, and the block counters beside them on streams of
+// ckrt's own. Synchronizing the launch stream alone must see every kernel
+// done: the launch stream waits for the side streams.
+TEST_F(Gpu, AfterRunsIndependentKernelsBesideEachOther) {
+  const int n = 1000;
+  ckrt_plan p = nullptr;
+  ASSERT_EQ(ckrt_plan_load_file(
+                ctx,
+                plan("tensor 0 input f32 1000\n"
+                     "tensor 1 output f32 1000\n"
+                     "tensor 2 d0 f32 1000\n"
+                     "tensor 3 d1 f32 1000\n"
+                     "tensor 4 d2 f32 2\n"
+                     "workspace 0 4 zero\n"
+                     "workspace 1 4 keep\n"
+                     "kernel axpy grid 4 1 1 block 256 1 1 after - args t0 t1 "
+                     "i32:1000 f32:2.5\n"
+                     "kernel count_blocks grid cus 1 1 block 32 1 1 lds 4 "
+                     "after - args w0 w1 i64:4\n"
+                     "kernel axpy grid 4 1 1 block 256 1 1 after - args t2 t3 "
+                     "i32:1000 f32:2.5\n"
+                     "kernel store_counts grid 1 1 1 block 1 1 1 after "
+                     "count_blocks args w0 w1 t4\n"
+                     "kernel axpy grid 4 1 1 block 256 1 1 after axpy args t1 "
+                     "t3 i32:1000 f32:2.5\n",
+                     "kernels.ptx", 4)
+                    .c_str(),
+                0, &p),
+            CKRT_SUCCESS)
+      << ckrt_last_error();
+  std::vector<float> x(n), y(n), x2(n), y2(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = float(i);
+    y[i] = 1.0f;
+    x2[i] = float(2 * i);
+    y2[i] = 1.0f;
+  }
+  void *d[5] = {};
+  for (int t = 0; t < 4; ++t)
+    ASSERT_EQ(ckrt_malloc(ctx, n * 4, &d[t]), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_malloc(ctx, 8, &d[4]), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, d[0], x.data(), n * 4), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, d[1], y.data(), n * 4), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, d[2], x2.data(), n * 4), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_htod(ctx, d[3], y2.data(), n * 4), CKRT_SUCCESS);
+  ckrt_stream s = nullptr;
+  ASSERT_EQ(ckrt_stream_create(ctx, &s), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_plan_launch(p, d, 5, s), CKRT_SUCCESS) << ckrt_last_error();
+  ASSERT_EQ(ckrt_stream_synchronize(s), CKRT_SUCCESS) << ckrt_last_error();
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, y.data(), d[1], n * 4), CKRT_SUCCESS);
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, y2.data(), d[3], n * 4), CKRT_SUCCESS);
+  uint32_t counts[2];
+  ASSERT_EQ(ckrt_memcpy_dtoh(ctx, counts, d[4], 8), CKRT_SUCCESS);
+  for (int i = 0; i < n; ++i) {
+    float first = 1.0f + 2.5f * float(i);
+    ASSERT_EQ(y[i], first) << i;
+    // 1 + 2.5 * 2i from the second axpy, then + 2.5 * first.
+    ASSERT_EQ(y2[i], (1.0f + 2.5f * float(2 * i)) + 2.5f * first) << i;
+  }
+  uint32_t sms = uint32_t(props.multiprocessor_count);
+  EXPECT_EQ(counts[0], sms);
+  EXPECT_EQ(counts[1], sms);
+  for (void *ptr : d)
+    ckrt_free(ctx, ptr);
+  ckrt_stream_destroy(s);
+  ckrt_plan_destroy(p);
+}
+
 TEST_F(Gpu, WrappedDriverStream) {
   // A driver stream made outside ckrt (as PyTorch makes its streams).
   void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);

@@ -796,6 +796,14 @@ std::string withHeader(const char *line) {
                 "kernel k grid 1 1 1 block 1 1 1"});
 }
 
+/// A version-4 plan with `kernelLines` from its fourth line on.
+std::string v4(std::initializer_list<const char *> kernelLines) {
+  std::string text = lines({"ck-plan 4", "target sm_90a", "binary k.cubin"});
+  for (const char *line : kernelLines)
+    text += std::string(line) + "\n";
+  return text;
+}
+
 std::string withKernel(const char *kernelLine) {
   return lines({"ck-plan 1", "target sm_90a", "binary k.cubin",
                 "tensor 0 input f16 8", "workspace 0 64 zero", kernelLine});
@@ -805,13 +813,14 @@ std::vector<ErrorCase> errorCases() {
   return {
       // Header and version.
       {"Empty", "", 1,
-       "expected the header 'ck-plan 1', 'ck-plan 2' or 'ck-plan 3', found the "
-       "end"},
+       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3' or 'ck-plan "
+       "4', found the end"},
       {"OnlyComments", "# nothing\n\n", 2,
-       "expected the header 'ck-plan 1', 'ck-plan 2' or 'ck-plan 3', found the "
-       "end"},
-      {"WrongVersion", "ck-plan 4\n", 1,
-       "unsupported plan version 4 (this runtime reads versions 1, 2 and 3)"},
+       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3' or 'ck-plan "
+       "4', found the end"},
+      {"WrongVersion", "ck-plan 5\n", 1,
+       "unsupported plan version 5 (this runtime reads versions 1, 2, 3 and "
+       "4)"},
       {"VersionZero", "ck-plan 0\n", 1, "unsupported plan version 0"},
       {"MissingVersion", "ck-plan\n", 1,
        "missing version number after 'ck-plan'"},
@@ -819,8 +828,8 @@ std::vector<ErrorCase> errorCases() {
        "expected a version number after 'ck-plan', found 'one'"},
       {"HeaderExtra", "ck-plan 1 2\n", 1, "unexpected '2' after 'ck-plan 1'"},
       {"DirectiveBeforeHeader", "target sm_90a\nck-plan 1\n", 1,
-       "expected the header 'ck-plan 1', 'ck-plan 2' or 'ck-plan 3' before any "
-       "directive, found 'target'"},
+       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3' or 'ck-plan "
+       "4' before any directive, found 'target'"},
       {"DuplicateHeader", "ck-plan 1\n# x\nck-plan 1\n", 3,
        "duplicate 'ck-plan' header (first on line 1)"},
       {"UnknownDirective", withHeader("launch k"), 4,
@@ -1061,8 +1070,8 @@ std::vector<ErrorCase> errorCases() {
        "bad lds size '-1' in kernel 'k'"},
       {"KernelUnknownKeyword",
        withKernel("kernel k grid 1 1 1 block 1 1 1 smem 4"), 6,
-       "unexpected 'smem' in kernel 'k' (expected 'lds', 'coop' or 'args' "
-       "after the block"},
+       "unexpected 'smem' in kernel 'k' (expected 'lds', 'coop', 'after' or "
+       "'args' after the block"},
       {"KernelArgsBeforeLds",
        withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 lds 4"), 6,
        "bad argument 1 'lds' of kernel 'k' (expected tN, wN, i32:V, i64:V, "
@@ -1138,6 +1147,34 @@ std::vector<ErrorCase> errorCases() {
        "1')"},
       {"CoopInVersion1", withKernel("kernel k grid 1 1 1 block 1 1 1 coop"), 6,
        "'coop' in kernel 'k' needs 'ck-plan 2' (this plan says 'ck-plan 1')"},
+      // Version 4: `after`.
+      {"AfterInVersion3",
+       withKernel("kernel k grid 1 1 1 block 1 1 1 after -"), 6,
+       "'after' in kernel 'k' needs 'ck-plan 4' (this plan says 'ck-plan 1')"},
+      {"AfterMissingList", v4({"kernel a grid 1 1 1 block 1 1 1 after"}), 4,
+       "missing kernels after 'after' in kernel 'a' (expected '-' for none or "
+       "names of earlier kernels separated by ',')"},
+      {"AfterItself", v4({"kernel a grid 1 1 1 block 1 1 1 after a"}), 4,
+       "'after a' in kernel 'a': 'a' names no kernel before it"},
+      {"AfterLaterKernel",
+       v4({"kernel a grid 1 1 1 block 1 1 1 after b",
+           "kernel b grid 1 1 1 block 1 1 1"}),
+       4, "'after b' in kernel 'a': 'b' names no kernel before it"},
+      {"AfterEmptyName",
+       v4({"kernel a grid 1 1 1 block 1 1 1",
+           "kernel b grid 1 1 1 block 1 1 1 after a,"}),
+       5, "'after a,' in kernel 'b': an empty name names no kernel before it"},
+      {"AfterTwice",
+       v4({"kernel a grid 1 1 1 block 1 1 1",
+           "kernel b grid 1 1 1 block 1 1 1 after a,a"}),
+       5, "'after a,a' in kernel 'b' names 'a' twice"},
+      {"AfterAfterArgs",
+       v4({"kernel a grid 1 1 1 block 1 1 1 args after -"}), 4,
+       "bad argument 0 'after' of kernel 'a'"},
+      {"AfterDuplicate",
+       v4({"kernel a grid 1 1 1 block 1 1 1",
+           "kernel b grid 1 1 1 block 1 1 1 after - after a"}),
+       5, "unexpected 'after' in kernel 'b' (expected 'args' after 'after'"},
       {"ScheduleGridInVersion1",
        withKernel("kernel k grid schedule:g 1 1 block 1 1 1"), 6,
        "grid x of kernel 'k' is 'schedule:g', but 'schedule:' needs 'ck-plan "
@@ -1367,9 +1404,9 @@ std::vector<ErrorCase> errorCases() {
                                    "coop"}),
        5, "argument 1 of kernel 'k' is 'coop', which must come before 'args'"},
       {"CoopBeforeLds", v2({"kernel k grid 1 1 1 block 1 1 1 coop lds 4"}), 4,
-       "unexpected 'lds' in kernel 'k' (expected 'args' after 'coop'; "
-       "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> [lds "
-       "<bytes>] [coop] [args ...])"},
+       "unexpected 'lds' in kernel 'k' (expected 'after' or 'args' after "
+       "'coop'; expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
+       "[lds <bytes>] [coop] [after -|<kernel>,...] [args ...])"},
       {"CoopBeforeBlock", v2({"kernel k grid 1 1 1 coop block 1 1 1"}), 4,
        "expected 'block' after the grid of kernel 'k', found 'coop'"},
 
@@ -1713,6 +1750,41 @@ TEST(Helpers, TargetCompatibility) {
         << c.target << " on " << c.device;
   EXPECT_EQ(ckrt_target_compatible(nullptr, "sm_90"), 0);
   EXPECT_EQ(ckrt_target_compatible("sm_90", nullptr), 0);
+}
+
+TEST(PlanAfter, NamesTheLatestEarlierKernel) {
+  Parsed p;
+  parse(p, v4({"kernel a grid 1 1 1 block 1 1 1",
+               "kernel b grid 1 1 1 block 1 1 1 after -",
+               "kernel a grid 1 1 1 block 1 1 1 coop after b,a args",
+               "kernel c grid 1 1 1 block 1 1 1 after a"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  EXPECT_EQ(ckrt_plan_desc_version(p.desc), 4);
+  int32_t expectedCounts[] = {-1, 0, 2, 1};
+  for (size_t k = 0; k < 4; ++k) {
+    ckrt_kernel_info info;
+    ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, k, &info), CKRT_SUCCESS);
+    EXPECT_EQ(info.num_after, expectedCounts[k]) << "kernel " << k;
+  }
+  // `after b,a` on line 6: b is kernel 1, a the kernel 0 before it; c's
+  // `a` is the later a, kernel 2.
+  size_t after = 99;
+  ASSERT_EQ(ckrt_plan_desc_kernel_after(p.desc, 2, 0, &after), CKRT_SUCCESS);
+  EXPECT_EQ(after, 1u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_after(p.desc, 2, 1, &after), CKRT_SUCCESS);
+  EXPECT_EQ(after, 0u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_after(p.desc, 3, 0, &after), CKRT_SUCCESS);
+  EXPECT_EQ(after, 2u);
+  ckrt_clear_error();
+  EXPECT_EQ(ckrt_plan_desc_kernel_after(p.desc, 1, 0, &after),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(ckrt_last_error()).find("entry 0 out of range"),
+            std::string::npos)
+      << ckrt_last_error();
+  EXPECT_EQ(ckrt_plan_desc_kernel_after(p.desc, 4, 0, &after),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_kernel_after(p.desc, 2, 0, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
 }
 
 } // namespace

@@ -13,7 +13,9 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <array>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::ck {
 
@@ -33,6 +35,9 @@ struct KernelRecord {
   bool cooperative = false;
   /// Bytes of dynamic LDS (shared memory) the launch passes.
   int64_t ldsBytes = 0;
+  /// The earlier kernels (indices) an `async` launch waits for, the plan's
+  /// `after`; unset for a synchronous launch, which waits for all of them.
+  std::optional<std::vector<size_t>> after;
   /// The launch's #ck.launch facts (GEMM kernels), or null.
   LaunchAttr facts;
   /// Arguments in order, as the plan writes them: "t<i>" for the

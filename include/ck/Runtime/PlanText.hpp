@@ -74,6 +74,27 @@ inline std::string planArgText(const ckrt_plan_desc *desc,
   return "?";
 }
 
+/// A kernel's ` after -` or ` after a,b` (the names of the kernels it waits
+/// for); "" without `after`.
+inline std::string planAfterText(const ckrt_plan_desc *desc, size_t kernel,
+                                 const ckrt_kernel_info &info) {
+  if (info.num_after < 0)
+    return "";
+  if (info.num_after == 0)
+    return " after -";
+  std::string text = " after ";
+  for (int32_t i = 0; i < info.num_after; ++i) {
+    size_t index = 0;
+    ckrt_kernel_info other;
+    if (ckrt_plan_desc_kernel_after(desc, kernel, size_t(i), &index) !=
+            CKRT_SUCCESS ||
+        ckrt_plan_desc_kernel(desc, index, &other) != CKRT_SUCCESS)
+      return " after ?";
+    text += (i ? "," : "") + std::string(other.name);
+  }
+  return text;
+}
+
 /// A `tensormap` directive with every key written out (elements and
 /// swizzle included), which parses back to the same declaration.
 inline std::string planTensorMapText(const ckrt_tensor_map_decl &m) {

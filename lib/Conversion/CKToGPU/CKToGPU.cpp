@@ -6,8 +6,11 @@
 #include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CONVERTCKTOGPU
@@ -70,8 +73,9 @@ gpu::GPUModuleOp mlir::ck::getOrCreateKernelModule(ModuleOp module) {
   return gpu::GPUModuleOp::create(builder, module.getLoc(), "ck_kernels");
 }
 
-LogicalResult mlir::ck::createLaunch(Operation *op,
-                                    const KernelLaunch &launch) {
+FailureOr<gpu::LaunchFuncOp>
+mlir::ck::createLaunch(Operation *op, const KernelLaunch &launch,
+                       Value asyncDependency) {
   for (int i = 0; i < 3; ++i)
     if (!launch.launchTimeGrid[i] && launch.grid[i] > cklimits::kMaxGrid[i])
       return op->emitOpError()
@@ -94,15 +98,21 @@ LogicalResult mlir::ck::createLaunch(Operation *op,
   if (launch.ldsBytes > 0)
     ldsBytes = arith::ConstantIntOp::create(builder, loc, launch.ldsBytes,
                                             /*width=*/32);
+  Type tokenType;
+  SmallVector<Value, 1> dependencies;
+  if (asyncDependency) {
+    tokenType = builder.getType<gpu::AsyncTokenType>();
+    dependencies.push_back(asyncDependency);
+  }
   auto launchOp = gpu::LaunchFuncOp::create(
       builder, loc, launch.func,
       gpu::KernelDim3{gridDim(0), gridDim(1), gridDim(2)},
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
-      ldsBytes, launch.hostArgs);
+      ldsBytes, launch.hostArgs, tokenType, dependencies);
   if (launch.facts)
     launchOp->setAttr(LaunchAttr::kAttrName, launch.facts);
-  return success();
+  return launchOp;
 }
 
 //===----------------------------------------------------------------------===//
@@ -127,6 +137,18 @@ struct ConvertCKToGPUPass
     gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
     TargetAttr target = getTarget(module);
 
+    // The kernels of a ck.concurrent start after one `gpu.wait async` and
+    // do not wait for each other; a `gpu.wait` after it joins them.
+    llvm::MapVector<Operation *, SmallVector<Value>> groupTokens;
+    module.walk([&](ConcurrentOp group) {
+      OpBuilder builder(group);
+      groupTokens[group].push_back(
+          gpu::WaitOp::create(builder, group.getLoc(),
+                              builder.getType<gpu::AsyncTokenType>(),
+                              ValueRange())
+              .getAsyncToken());
+    });
+
     for (auto [index, op] : llvm::enumerate(work)) {
       FailureOr<SmallVector<KernelLaunch>> launches;
       if (auto gemm = dyn_cast<GemmOp>(op)) {
@@ -144,10 +166,42 @@ struct ConvertCKToGPUPass
       }
       if (failed(launches))
         return signalPassFailure();
-      for (const KernelLaunch &launch : *launches)
-        if (failed(createLaunch(op, launch)))
+      // In a group, the op's kernels run one after the other, after the
+      // group's start. A cooperative kernel needs the whole GPU: it runs
+      // alone, launched synchronously, after the group's earlier kernels
+      // and before its later ones.
+      auto group = groupTokens.find(op->getParentOp());
+      if (llvm::any_of(*launches, [](const KernelLaunch &launch) {
+            return launch.facts &&
+                   launch.facts.getPartition().needsCooperativeLaunch();
+          }))
+        group = groupTokens.end();
+      Value after =
+          group == groupTokens.end() ? Value() : group->second.front();
+      for (const KernelLaunch &launch : *launches) {
+        FailureOr<gpu::LaunchFuncOp> launchOp =
+            createLaunch(op, launch, after);
+        if (failed(launchOp))
           return signalPassFailure();
+        after = launchOp->getAsyncToken();
+      }
+      if (group != groupTokens.end())
+        group->second.push_back(after);
       op->erase();
+    }
+    for (auto &[group, tokens] : groupTokens) {
+      OpBuilder builder(group->getContext());
+      builder.setInsertionPointAfter(group);
+      auto join = gpu::WaitOp::create(builder, group->getLoc(), Type(),
+                                      ArrayRef(tokens).drop_front());
+      // The workspaces the kernels use are freed once they have all run.
+      Block &body = group->getRegion(0).front();
+      SmallVector<memref::DeallocOp> frees(body.getOps<memref::DeallocOp>());
+      group->getBlock()->getOperations().splice(Block::iterator(group),
+                                                body.getOperations());
+      for (memref::DeallocOp free : llvm::reverse(frees))
+        free->moveAfter(join);
+      group->erase();
     }
     // The views were only index math for the kernels.
     SmallVector<TransformOp> transforms;

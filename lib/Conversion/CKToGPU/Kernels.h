@@ -69,8 +69,11 @@ FailureOr<KernelLaunch> buildReferenceKernel(ConvOpInterface op,
 gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module);
 
 /// Creates a gpu.launch_func of `launch` before `op`, or reports on `op`
-/// a grid larger than GPUs launch.
-LogicalResult createLaunch(Operation *op, const KernelLaunch &launch);
+/// a grid larger than GPUs launch. With `asyncDependency` the launch is
+/// `async` after it.
+FailureOr<gpu::LaunchFuncOp> createLaunch(Operation *op,
+                                          const KernelLaunch &launch,
+                                          Value asyncDependency = {});
 
 /// Traces each of `values` to a memref, or emits an error on `op`.
 FailureOr<SmallVector<TracedView>> traceOperands(Operation *op,

@@ -664,6 +664,18 @@ LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
     b.setInsertionPointAfter(launch);
     Location loc = launch.getLoc();
     Value one = indexConstant(b, loc, 1);
+    // After an `async` GEMM launch, its sum and reduction follow it, and
+    // what waited for the GEMM waits for the reduction.
+    Value token = launch.getAsyncToken();
+    Value previous = token;
+    SmallPtrSet<Operation *, 2> chained;
+    auto chain = [&](gpu::LaunchFuncOp next) {
+      if (!token)
+        return;
+      next.getAsyncDependenciesMutable().assign(previous);
+      previous = next.getAsyncToken();
+      chained.insert(next);
+    };
     // The launches' facts describe the GEMM, not its reduction.
     if (summed) {
       Value sumGrid = indexConstant(
@@ -679,11 +691,15 @@ LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
       sumLaunch.getBlockSizeYMutable().assign(one);
       sumLaunch.getBlockSizeZMutable().assign(one);
       sumLaunch.getDynamicSharedMemorySizeMutable().clear();
+      chain(sumLaunch);
     }
     auto reduceLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
     reduceLaunch.setKernelAttr(reference(reduce));
     reduceLaunch.getGridSizeZMutable().assign(one);
     reduceLaunch->removeAttr(LaunchAttr::kAttrName);
+    chain(reduceLaunch);
+    if (token)
+      token.replaceAllUsesExcept(previous, chained);
   }
   return success();
 }

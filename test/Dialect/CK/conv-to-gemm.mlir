@@ -280,6 +280,7 @@ func.func @bwd_data_stride1(%dx: memref<2x5x5x1x6xf16>, %w: memref<1x4x3x3x6xf16
 // CHECK-LABEL: func.func @bwd_data_stride2
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<2x8x8x1x6xf16>, %[[W:[^:]+]]: memref<1x4x3x3x6xf16>, %[[DY:[^:]+]]: memref<2x4x4x1x4xf16>)
 // Slice (0, 0).
+// CHECK-NEXT: ck.concurrent {
 // CHECK-NEXT: %[[YP:.+]] = ck.transform %[[DY]] : memref<2x4x4x1x4xf16> to !ck.view<2x5x5x1x4xf16> by #ck.transform_map<[2, 5, 5, 1, 4] -> [2, 4, 4, 1, 4], [<pass_through [0] -> [0]>, <pad [1] -> [1] (0, 1)>, <pad [2] -> [2] (0, 1)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
 // CHECK-NEXT: %[[YE:.+]] = ck.transform %[[YP]] : !ck.view<2x5x5x1x4xf16> to !ck.view<2x2x4x2x4x1x4xf16> by #ck.transform_map<[2, 2, 4, 2, 4, 1, 4] -> [2, 5, 5, 1, 4], [<pass_through [0] -> [0]>, <embed [1, 2] -> [1] (1, -1, 1)>, <embed [3, 4] -> [2] (1, -1, 1)>, <pass_through [5] -> [3]>, <pass_through [6] -> [4]>]>
 // CHECK-NEXT: %[[A00:.+]] = ck.transform %[[YE]] : !ck.view<2x2x4x2x4x1x4xf16> to !ck.view<1x32x16xf16> by #ck.transform_map<[1, 32, 16] -> [2, 2, 4, 2, 4, 1, 4], [<merge [1] -> [0, 2, 4]>, <merge [2] -> [1, 3, 6]>, <pass_through [0] -> [5]>]>
@@ -314,6 +315,7 @@ func.func @bwd_data_stride1(%dx: memref<2x5x5x1x6xf16>, %w: memref<1x4x3x3x6xf16
 // CHECK-NEXT: %[[XE:.+]] = ck.transform %[[DX]] : memref<2x8x8x1x6xf16> to !ck.view<2x4x4x1x6xf16> by #ck.transform_map<[2, 4, 4, 1, 6] -> [2, 8, 8, 1, 6], [<pass_through [0] -> [0]>, <embed [1] -> [1] (0, 2)>, <embed [2] -> [2] (0, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
 // CHECK-NEXT: %[[C11:.+]] = ck.transform %[[XE]] : !ck.view<2x4x4x1x6xf16> to !ck.view<1x32x6xf16> by #ck.transform_map<[1, 32, 6] -> [2, 4, 4, 1, 6], [<merge [1] -> [0, 1, 2]>, <pass_through [0] -> [3]>, <pass_through [2] -> [4]>]>
 // CHECK-NEXT: ck.gemm %[[A11]], %[[B11]] -> %[[C11]] : !ck.view<1x32x4xf16>, !ck.view<1x4x6xf16> -> !ck.view<1x32x6xf16>
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @bwd_data_stride2(%dx: memref<2x8x8x1x6xf16>, %w: memref<1x4x3x3x6xf16>,
                             %dy: memref<2x4x4x1x4xf16>) {
@@ -342,6 +344,7 @@ func.func @bwd_data_stride2(%dx: memref<2x8x8x1x6xf16>, %w: memref<1x4x3x3x6xf16
 
 // CHECK-LABEL: func.func @bwd_data_stride2_1x1
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<2x7x7x1x4xf16>, %[[W:[^:]+]]: memref<1x3x1x1x4xf16>, %[[DY:[^:]+]]: memref<2x4x4x1x3xf16>)
+// CHECK-NEXT: ck.concurrent {
 // CHECK-NEXT: %[[YE:.+]] = ck.transform %[[DY]] : memref<2x4x4x1x3xf16> to !ck.view<2x1x4x1x4x1x3xf16> by #ck.transform_map<[2, 1, 4, 1, 4, 1, 3] -> [2, 4, 4, 1, 3], [<pass_through [0] -> [0]>, <embed [1, 2] -> [1] (0, -1, 1)>, <embed [3, 4] -> [2] (0, -1, 1)>, <pass_through [5] -> [3]>, <pass_through [6] -> [4]>]>
 // CHECK-NEXT: %[[A:.+]] = ck.transform %[[YE]] : !ck.view<2x1x4x1x4x1x3xf16> to !ck.view<1x32x3xf16> by #ck.transform_map<[1, 32, 3] -> [2, 1, 4, 1, 4, 1, 3], [<merge [1] -> [0, 2, 4]>, <merge [2] -> [1, 3, 6]>, <pass_through [0] -> [5]>]>
 // CHECK-NEXT: %[[WE:.+]] = ck.transform %[[W]] : memref<1x3x1x1x4xf16> to !ck.view<1x3x1x1x4xf16> by #ck.transform_map<[1, 3, 1, 1, 4] -> [1, 3, 1, 1, 4], [<pass_through [0] -> [0]>, <pass_through [1] -> [1]>, <embed [2] -> [2] (0, 2)>, <embed [3] -> [3] (0, 2)>, <pass_through [4] -> [4]>]>
@@ -355,6 +358,7 @@ func.func @bwd_data_stride2(%dx: memref<2x8x8x1x6xf16>, %w: memref<1x4x3x3x6xf16
 // H reached, W unreached: hi = 0 + 2 * t (4), wi = 1 + 2 * t (3).
 // CHECK-NEXT: %[[F2:.+]] = ck.transform %[[DX]] : memref<2x7x7x1x4xf16> to !ck.view<2x4x3x1x4xf16> by #ck.transform_map<[2, 4, 3, 1, 4] -> [2, 7, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (0, 2)>, <embed [2] -> [2] (1, 2)>, <pass_through [3] -> [3]>, <pass_through [4] -> [4]>]>
 // CHECK-NEXT: ck.fill %[[F2]] : !ck.view<2x4x3x1x4xf16>
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @bwd_data_stride2_1x1(%dx: memref<2x7x7x1x4xf16>, %w: memref<1x3x1x1x4xf16>,
                                 %dy: memref<2x4x4x1x3xf16>) {
@@ -381,6 +385,7 @@ func.func @bwd_data_stride2_1x1(%dx: memref<2x7x7x1x4xf16>, %w: memref<1x3x1x1x4
 
 // CHECK-LABEL: func.func @bwd_data_stride2_dilation2_1d
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<1x8x1x2xf32>, %[[W:[^:]+]]: memref<1x3x3x2xf32>, %[[DY:[^:]+]]: memref<1x4x1x3xf32>)
+// CHECK-NEXT: ck.concurrent {
 // CHECK-NEXT: %[[YP:.+]] = ck.transform %[[DY]] : memref<1x4x1x3xf32> to !ck.view<1x6x1x3xf32> by #ck.transform_map<[1, 6, 1, 3] -> [1, 4, 1, 3], [<pass_through [0] -> [0]>, <pad [1] -> [1] (1, 1)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
 // CHECK-NEXT: %[[YE:.+]] = ck.transform %[[YP]] : !ck.view<1x6x1x3xf32> to !ck.view<1x3x4x1x3xf32> by #ck.transform_map<[1, 3, 4, 1, 3] -> [1, 6, 1, 3], [<pass_through [0] -> [0]>, <embed [1, 2] -> [1] (2, -1, 1)>, <pass_through [3] -> [2]>, <pass_through [4] -> [3]>]>
 // CHECK-NEXT: %[[A:.+]] = ck.transform %[[YE]] : !ck.view<1x3x4x1x3xf32> to !ck.view<1x4x9xf32> by #ck.transform_map<[1, 4, 9] -> [1, 3, 4, 1, 3], [<merge [1] -> [0, 2]>, <merge [2] -> [1, 4]>, <pass_through [0] -> [3]>]>
@@ -391,6 +396,7 @@ func.func @bwd_data_stride2_1x1(%dx: memref<2x7x7x1x4xf16>, %w: memref<1x3x1x1x4
 // CHECK-NEXT: ck.gemm %[[A]], %[[B]] -> %[[C]] : !ck.view<1x4x9xf32>, !ck.view<1x9x2xf32> -> !ck.view<1x4x2xf32>
 // CHECK-NEXT: %[[F:.+]] = ck.transform %[[DX]] : memref<1x8x1x2xf32> to !ck.view<1x4x1x2xf32> by #ck.transform_map<[1, 4, 1, 2] -> [1, 8, 1, 2], [<pass_through [0] -> [0]>, <embed [1] -> [1] (1, 2)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
 // CHECK-NEXT: ck.fill %[[F]] : !ck.view<1x4x1x2xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @bwd_data_stride2_dilation2_1d(%dx: memref<1x8x1x2xf32>, %w: memref<1x3x3x2xf32>,
                                          %dy: memref<1x4x1x3xf32>) {
@@ -446,6 +452,7 @@ func.func @fwd_epilogue(%x: memref<2x5x5x1x8xf16>, %w: memref<1x4x3x3x8xf16>,
 
 // CHECK-LABEL: func.func @bwd_data_epilogue
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<2x7x1x4xf32>, %[[W:[^:]+]]: memref<1x3x1x4xf32>, %[[DY:[^:]+]]: memref<2x4x1x3xf32>, %[[D:[^:]+]]: memref<2x7x1x4xf32>)
+// CHECK-NEXT: ck.concurrent {
 // CHECK-NEXT: %[[YE:.+]] = ck.transform %[[DY]] : memref<2x4x1x3xf32> to !ck.view<2x1x4x1x3xf32> by #ck.transform_map<[2, 1, 4, 1, 3] -> [2, 4, 1, 3], [<pass_through [0] -> [0]>, <embed [1, 2] -> [1] (0, -1, 1)>, <pass_through [3] -> [2]>, <pass_through [4] -> [3]>]>
 // CHECK-NEXT: %[[A:.+]] = ck.transform %[[YE]] : !ck.view<2x1x4x1x3xf32> to !ck.view<1x8x3xf32> by #ck.transform_map<[1, 8, 3] -> [2, 1, 4, 1, 3], [<merge [1] -> [0, 2]>, <merge [2] -> [1, 4]>, <pass_through [0] -> [3]>]>
 // CHECK-NEXT: %[[WE:.+]] = ck.transform %[[W]] : memref<1x3x1x4xf32> to !ck.view<1x3x1x4xf32> by #ck.transform_map<[1, 3, 1, 4] -> [1, 3, 1, 4], [<pass_through [0] -> [0]>, <pass_through [1] -> [1]>, <embed [2] -> [2] (0, 2)>, <pass_through [3] -> [3]>]>
@@ -458,6 +465,7 @@ func.func @fwd_epilogue(%x: memref<2x5x5x1x8xf16>, %w: memref<1x4x3x3x8xf16>,
 // CHECK-NEXT: %[[F:.+]] = ck.transform %[[DX]] : memref<2x7x1x4xf32> to !ck.view<2x3x1x4xf32> by #ck.transform_map<[2, 3, 1, 4] -> [2, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (1, 2)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
 // CHECK-NEXT: %[[FD:.+]] = ck.transform %[[D]] : memref<2x7x1x4xf32> to !ck.view<2x3x1x4xf32> by #ck.transform_map<[2, 3, 1, 4] -> [2, 7, 1, 4], [<pass_through [0] -> [0]>, <embed [1] -> [1] (1, 2)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
 // CHECK-NEXT: ck.fill %[[F]] adds(%[[FD]] : !ck.view<2x3x1x4xf32>) beta 2.000000e+00 : !ck.view<2x3x1x4xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @bwd_data_epilogue(%dx: memref<2x7x1x4xf32>, %w: memref<1x3x1x4xf32>,
                              %dy: memref<2x4x1x3xf32>, %d: memref<2x7x1x4xf32>) {
@@ -480,11 +488,13 @@ func.func @bwd_data_epilogue(%dx: memref<2x7x1x4xf32>, %w: memref<1x3x1x4xf32>,
 
 // CHECK-LABEL: func.func @bwd_data_stride4_tail
 // CHECK-SAME: (%[[DX:[^:]+]]: memref<1x7x1x1xf32>
+// CHECK-NEXT: ck.concurrent {
 // CHECK-COUNT-2: ck.gemm
 // CHECK: %[[F1:.+]] = ck.transform %[[DX]] : memref<1x7x1x1xf32> to !ck.view<1x2x1x1xf32> by #ck.transform_map<[1, 2, 1, 1] -> [1, 7, 1, 1], [<pass_through [0] -> [0]>, <embed [1] -> [1] (2, 1)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
 // CHECK-NEXT: ck.fill %[[F1]] : !ck.view<1x2x1x1xf32>
 // CHECK-NEXT: %[[F2:.+]] = ck.transform %[[DX]] : memref<1x7x1x1xf32> to !ck.view<1x1x1x1xf32> by #ck.transform_map<[1, 1, 1, 1] -> [1, 7, 1, 1], [<pass_through [0] -> [0]>, <embed [1] -> [1] (6, 4)>, <pass_through [2] -> [2]>, <pass_through [3] -> [3]>]>
 // CHECK-NEXT: ck.fill %[[F2]] : !ck.view<1x1x1x1xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: return
 func.func @bwd_data_stride4_tail(%dx: memref<1x7x1x1xf32>, %w: memref<1x1x2x1xf32>,
                                  %dy: memref<1x2x1x1xf32>) {

@@ -1,10 +1,10 @@
 // RUN: ck-opt %s -split-input-file -verify-diagnostics
 
 // One section per verifier rule of the ck dialect: the convolution ops
-// (ConvVerifier.cpp), ck.gemm, ck.fill and ck.transform (CKOps.cpp), the
-// layout and transform-map attributes (CKAttrs.cpp), the !ck.view type
-// (CKTypes.cpp), #ck.gemm_config and ck.mma, the ODS operand constraints,
-// and malformed syntax.
+// (ConvVerifier.cpp), ck.gemm, ck.fill, ck.concurrent and ck.transform
+// (CKOps.cpp), the layout and transform-map attributes (CKAttrs.cpp), the
+// !ck.view type (CKTypes.cpp), #ck.gemm_config and ck.mma, the ODS operand
+// constraints, and malformed syntax.
 
 //===----------------------------------------------------------------------===//
 // Convolutions: parameters
@@ -305,6 +305,28 @@ func.func @conv_zero_size(%x: memref<0x7x7x1x8xf16>, %w: memref<1x4x3x3x8xf16>, 
 func.func @gemm_zero_size(%a: memref<1x16x16xf16>, %b: memref<1x16x0xf16>, %c: memref<1x16x0xf16>) {
   // expected-error @+1 {{'ck.gemm' op b 'memref<1x16x0xf16>' has a dimension of size 0; ck ops take tensors with at least one element}}
   ck.gemm %a, %b -> %c : memref<1x16x16xf16>, memref<1x16x0xf16> -> memref<1x16x0xf16>
+  return
+}
+
+// -----
+// ck.concurrent holds GEMMs, fills and their views only.
+func.func @concurrent_other_op(%m: memref<2x3xf32>) {
+  // expected-error @+1 {{'ck.concurrent' op may hold only ck.gemm, ck.fill and ck.transform ops, got 'arith.constant'}}
+  ck.concurrent {
+    %zero = arith.constant 0 : index
+    ck.fill %m : memref<2x3xf32>
+  }
+  return
+}
+
+// -----
+// A ck.concurrent of views alone runs nothing.
+func.func @concurrent_no_kernel(%m: memref<4x6xf32>) {
+  // expected-error @+1 {{'ck.concurrent' op holds no ck.gemm or ck.fill}}
+  ck.concurrent {
+    %v = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+        by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  }
   return
 }
 

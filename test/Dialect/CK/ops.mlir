@@ -381,6 +381,28 @@ func.func @fill(%m: memref<2x3x4xf16>, %d: memref<2x3x4xf16>,
 }
 
 // -----
+// ck.concurrent around a GEMM, a fill and the view of the fill.
+
+// CHECK-LABEL: func.func @concurrent
+// CHECK-SAME: (%[[A:[^:]*]]: memref<1x8x4xf16>, %[[B:[^:]*]]: memref<1x4x8xf16>, %[[C:[^:]*]]: memref<1x8x8xf16>, %[[M:[^:]*]]: memref<4x6xf32>)
+// CHECK-NEXT: ck.concurrent {
+// CHECK-NEXT: ck.gemm %[[A]], %[[B]] -> %[[C]] : memref<1x8x4xf16>, memref<1x4x8xf16> -> memref<1x8x8xf16>
+// CHECK-NEXT: %[[V:.+]] = ck.transform %[[M]] : memref<4x6xf32> to !ck.view<24xf32>
+// CHECK-NEXT: ck.fill %[[V]] : !ck.view<24xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @concurrent(%a: memref<1x8x4xf16>, %b: memref<1x4x8xf16>,
+                      %c: memref<1x8x8xf16>, %m: memref<4x6xf32>) {
+  ck.concurrent {
+    ck.gemm %a, %b -> %c : memref<1x8x4xf16>, memref<1x4x8xf16> -> memref<1x8x8xf16>
+    %v = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+        by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+    ck.fill %v : !ck.view<24xf32>
+  }
+  return
+}
+
+// -----
 // ck.transform, one op per transform kind.
 
 // CHECK-LABEL: func.func @transform_kinds

@@ -262,6 +262,24 @@ LogicalResult FillOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ConcurrentOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcurrentOp::verify() {
+  bool anyKernel = false;
+  for (Operation &op : getBody().front()) {
+    if (!isa<GemmOp, FillOp, TransformOp>(op))
+      return emitOpError() << "may hold only ck.gemm, ck.fill and ck.transform "
+                              "ops, got '"
+                           << op.getName() << "'";
+    anyKernel |= isa<GemmOp, FillOp>(op);
+  }
+  if (!anyKernel)
+    return emitOpError() << "holds no ck.gemm or ck.fill";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TransformOp
 //===----------------------------------------------------------------------===//
 

@@ -206,6 +206,19 @@ static int64_t mergedGroupsFor(const ConvProblem &p,
   return groups;
 }
 
+/// Moves the ops of `concurrent` before it, and erases it, where it holds
+/// one GEMM or fill: there is nothing to run beside it.
+static void unwrapSingleKernel(ConcurrentOp concurrent) {
+  Block &body = concurrent.getBody().front();
+  if (llvm::count_if(body, [](Operation &op) {
+        return isa<GemmOp, FillOp>(op);
+      }) > 1)
+    return;
+  concurrent->getBlock()->getOperations().splice(
+      Block::iterator(concurrent), body.getOperations());
+  concurrent.erase();
+}
+
 namespace {
 struct CKConvToGemmPass
     : public ck::impl::CKConvToGemmBase<CKConvToGemmPass> {
@@ -238,7 +251,11 @@ struct CKConvToGemmPass
                         << " groups; use 0 (the rule) or a divisor of G";
         return signalPassFailure();
       }
+      // The GEMMs and fills of one convolution write disjoint parts of its
+      // output: where it makes several, they may run at once.
       OpBuilder builder(op);
+      auto concurrent = ConcurrentOp::create(builder, op.getLoc());
+      builder.setInsertionPointToStart(&concurrent.getBody().emplaceBlock());
       TargetAttr target = getTarget(op);
       bool tma = target && target.hasFeature(TargetFeature::Tma);
       ConvRewriter rewriter(builder, op, pointwise && path != "implicit",
@@ -255,6 +272,7 @@ struct CKConvToGemmPass
         break;
       }
       op->erase();
+      unwrapSingleKernel(concurrent);
     }
   }
 };

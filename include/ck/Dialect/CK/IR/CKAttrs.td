@@ -271,6 +271,13 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       return getKind() == PartitionKind::DataParallel &&
              getDp() == DataParallelTiles::Persistent;
     }
+    /// Whether the kernel is launched cooperatively, its whole grid
+    /// resident at once: persistent StreamK, whose workgroups wait for
+    /// each other's partial tiles.
+    bool needsCooperativeLaunch() const {
+      return getKind() == PartitionKind::StreamK &&
+             getDp() == DataParallelTiles::Persistent;
+    }
     /// `tail` value that shares every tile out.
     static constexpr int64_t kTailAll = 0;
     /// `k_batch` value that lets ckrt choose split-K's ranges at launch.

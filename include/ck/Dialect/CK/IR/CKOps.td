@@ -235,6 +235,40 @@ def CK_FillOp : CK_Op<"fill"> {
   let hasVerifier = 1;
 }
 
+def CK_ConcurrentOp : CK_Op<"concurrent",
+    [NoTerminator, SingleBlock, RecursiveMemoryEffects]> {
+  let summary = "GEMMs and fills that may run at the same time";
+  let description = [{
+    The `ck.gemm` and `ck.fill` ops of the region write disjoint elements,
+    and none of them reads an element that another writes: they may run in
+    any order, or at once. `ck-conv-to-gemm` puts the ops of a convolution
+    here where it makes more than one (the stride slices of a
+    backward-data convolution and the fills of the elements no slice
+    reaches), and `convert-ck-to-gpu` launches their kernels without
+    waiting for each other: `gpu.launch_func async` after one
+    `gpu.wait async`, joined by a `gpu.wait` after the last. In a bundle's
+    plan they become kernels with `after`, which ckrt runs on streams of
+    their own.
+
+    The region holds `ck.gemm`, `ck.fill` and the `ck.transform` ops of
+    their views, at least one GEMM or fill. That their writes are disjoint
+    is the promise of whoever makes the op; the verifier cannot check it.
+
+    Example (two of the four slices of a 3x3 stride-2 backward-data
+    convolution):
+
+    ```mlir
+    ck.concurrent {
+      ck.gemm %dy0, %w0 -> %dx0 : !ck.view<1x576x1024xbf16>, !ck.view<1x1024x256xbf16> -> !ck.view<1x576x256xbf16>
+      ck.gemm %dy1, %w1 -> %dx1 : !ck.view<1x672x512xbf16>, !ck.view<1x512x256xbf16> -> !ck.view<1x672x256xbf16>
+    }
+    ```
+  }];
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
+  let hasVerifier = 1;
+}
+
 def CK_TransformOp : CK_Op<"transform", [Pure]> {
   let summary = "Builds a view through one level of coordinate transforms";
   let description = [{
