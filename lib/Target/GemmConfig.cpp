@@ -294,6 +294,33 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
   return PartitionAttr::get(context, PartitionKind::DataParallel);
 }
 
+/// The most K-tiles (of 64) a GEMM may have for smallGemmRoles: longer K
+/// loops (backward-data of the 2376-filter head, K = 21384; backward-weight
+/// of large images) keep the heuristic's partition.
+static constexpr int64_t kMaxSmallGemmKTiles = 64;
+
+/// Wave roles (with a data-parallel partition) for a wgmma GEMM with fewer
+/// 128-row tiles of `bn` columns than compute units and at most
+/// kMaxSmallGemmKTiles K-tiles, else std::nullopt: one load warpgroup and
+/// 8 math waves (128 rows) where the tiles fill at least half the compute
+/// units, else 4 (64 rows: twice the tiles). The workgroups then have a
+/// warpgroup for the copies and, with 64 rows, twice as many take part. On
+/// the H100 the sweeps of the RetinaNet forward and backward-data layers
+/// (bench/results/h100-persistent/sweep/) chose wave roles for every such
+/// layer in bf16, 4,4 below 66 tiles and 4,8 from 79, data-parallel for 15
+/// of the 19; the heuristic's StreamK without roles took 1.3 to 2.1 times
+/// as long. With 64-row tiles the 3x3 layers of 256 channels at 7x7 and
+/// 13x13 ran in 17.5 to 18.7 us, against 26 to 32 with the heuristic's
+/// 128 x 256 StreamK (bench/results/h100-concurrent/small/).
+static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
+                                               TargetAttr target) {
+  int64_t tiles = tileCount(shape, {128, bn});
+  if (tiles >= target.getComputeUnits() ||
+      llvm::divideCeil(shape.k, kWgmmaBlockK) > kMaxSmallGemmKTiles)
+    return std::nullopt;
+  return WaveRoles{4, 2 * tiles >= target.getComputeUnits() ? 8 : 4};
+}
+
 /// A wgmma tile narrower than 64 columns: at least one instruction step of
 /// 8 columns, and K long enough (in K-tiles of 64) for the pipeline to pay
 /// for its fill (the merged groups' 288 was not).
@@ -339,10 +366,13 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     return failure();
   if (roles && roles->math != 4 && roles->math != 8)
     return failure();
-  int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
   if (bKContiguous)
     bn = tightTile(shape.n, bn, /*minimum=*/8);
+  if (!roles && !partition && !stages)
+    if ((roles = smallGemmRoles(shape, bn, target)))
+      partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+  int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);

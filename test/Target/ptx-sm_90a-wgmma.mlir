@@ -1,11 +1,14 @@
-// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | FileCheck %s
-// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | grep -o 'wgmma[.]mma_async[.a-z0-9]*[^;]*;' | sed 's/{[^}]*}, %rd[0-9]*, %rd[0-9]*/ACC/' | sort | uniq -c | FileCheck %s --check-prefix=WGMMA
-// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | grep -o 'wgmma[.][a-z_]*[.a-z]*\|fence[.]proxy[.a-z:_]*\|ldmatrix\|mma[.]sync' | sort | uniq -c | FileCheck %s --check-prefix=SYNC
+// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa partition=data_parallel})' | FileCheck %s
+// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa partition=data_parallel})' | grep -o 'wgmma[.]mma_async[.a-z0-9]*[^;]*;' | sed 's/{[^}]*}, %rd[0-9]*, %rd[0-9]*/ACC/' | sort | uniq -c | FileCheck %s --check-prefix=WGMMA
+// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa partition=data_parallel})' | grep -o 'wgmma[.][a-z_]*[.a-z]*\|fence[.]proxy[.a-z:_]*\|ldmatrix\|mma[.]sync' | sort | uniq -c | FileCheck %s --check-prefix=SYNC
 
 // The ck-to-nvvm pipeline for sm_90a down to PTX (format=isa) where the
 // heuristic takes wgmma (ck-select-gemm-config, selectWgmmaConfig: f16 or
 // bf16 inputs, M and N both at least 64). Two functions in one module:
-// kernels gemm_0 and gemm_1 in one binary.
+// kernels gemm_0 and gemm_1 in one binary. The partition is asked for
+// (data-parallel, the heuristic's for both): without it the heuristic would
+// give these small GEMMs (fewer tiles than SMs) wave roles, whose lowering
+// test/Conversion/Roles and test/Tools/ck-compile-tma.test cover.
 //
 // bwd_weight f16, N = 2, 7x7, C = K = 64, 3x3, pad 1: GEMM M = K = 64,
 // N = 3 * 3 * 64 = 576, K = 2 * 7 * 7 = 98. Block 64 x 256 x 64 (M <= 64;

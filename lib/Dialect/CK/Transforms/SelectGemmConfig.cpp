@@ -162,10 +162,16 @@ struct CKSelectGemmConfigPass
       GemmShape shape{a.getDimSize(0), a.getDimSize(1), b.getDimSize(2),
                       a.getDimSize(2)};
       // A forced partition is chosen with the block: StreamK's fix-up
-      // needs registers.
+      // needs registers. The heuristic's split-K is split-K to the chooser
+      // (its k_batch follows from the block, in withPartition).
+      PartitionAttr asked =
+          heuristicSplitK
+              ? PartitionAttr::get(op.getContext(), PartitionKind::SplitK,
+                                   PartitionAttr::kKBatchAuto)
+              : forced;
       FailureOr<GemmConfigAttr> config = selectGemmConfig(
           op.getContext(), shape, elementType, *target, emitError, roles,
-          forced, stages, isContiguousAlongK(op.getB()));
+          asked, stages, isContiguousAlongK(op.getB()));
       if (failed(config))
         return WalkResult::interrupt();
       FailureOr<GemmConfigAttr> clustered = withCluster(

@@ -1,0 +1,54 @@
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config | FileCheck %s
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config=partition=split_k | FileCheck %s --check-prefix=ASKED
+
+// Small wgmma GEMMs on sm_90a (lib/Target/GemmConfig.cpp, smallGemmRoles):
+// where the heuristic's 128-row tiles are fewer than the 132 SMs and K has
+// at most 64 K-tiles of 64, and no partition, roles or stages are asked
+// for, one load warpgroup (4 waves) and 4 or 8 math waves, data-parallel.
+// All f16, N = 256 (tiles of 256 columns, 4 stages).
+
+// -----
+// 7680 rows: 60 tiles of 128 x 256, 2 * 60 = 120 < 132: 4 math waves, 64-row
+// tiles (120 of them). K = 256: 4 K-tiles.
+
+// CHECK-LABEL: func.func @few_tiles
+// CHECK: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy> :
+// ASKED-LABEL: func.func @few_tiles
+// ASKED-NOT: load_waves
+// ASKED: partition = #ck.partition<split_k, k_batch = 2>
+// ASKED-NOT: load_waves
+func.func @few_tiles(%a: memref<1x7680x256xf16>, %b: memref<1x256x256xf16>, %c: memref<1x7680x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x7680x256xf16>, memref<1x256x256xf16> -> memref<1x7680x256xf16>
+  return
+}
+
+// -----
+// 12800 rows: 100 tiles, 2 * 100 >= 132: 8 math waves, 128-row tiles.
+
+// CHECK-LABEL: func.func @half_the_sms
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy> :
+func.func @half_the_sms(%a: memref<1x12800x256xf16>, %b: memref<1x256x256xf16>, %c: memref<1x12800x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x12800x256xf16>, memref<1x256x256xf16> -> memref<1x12800x256xf16>
+  return
+}
+
+// -----
+// 60 tiles again but K = 4160: 65 K-tiles, too long; the heuristic's
+// partition (StreamK: fewer tiles than SMs, at least 16 K-tiles), no roles.
+
+// CHECK-LABEL: func.func @long_k
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> :
+func.func @long_k(%a: memref<1x7680x4160xf16>, %b: memref<1x4160x256xf16>, %c: memref<1x7680x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x7680x4160xf16>, memref<1x4160x256xf16> -> memref<1x7680x256xf16>
+  return
+}
+
+// -----
+// 16896 rows: 132 tiles fill the SMs: data-parallel without roles.
+
+// CHECK-LABEL: func.func @fills_the_sms
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy> :
+func.func @fills_the_sms(%a: memref<1x16896x256xf16>, %b: memref<1x256x256xf16>, %c: memref<1x16896x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x16896x256xf16>, memref<1x256x256xf16> -> memref<1x16896x256xf16>
+  return
+}
