@@ -298,6 +298,12 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
 /// loops (backward-data of the 2376-filter head, K = 21384; backward-weight
 /// of large images) keep the heuristic's partition.
 static constexpr int64_t kMaxSmallGemmKTiles = 64;
+/// The fewest K-tiles for which a GEMM whose tiles fill at least half the
+/// compute units takes roles 4,8 in smallGemmRoles: on the H100 the
+/// backward-data layer K = 36 at 25x25 (79 tiles, K = 324: 6 K-tiles) went
+/// from 14.8 to 17.7 us with them, the 25x25 layers of 256 channels (36
+/// K-tiles) from 43 to 30 (bench/results/h100-concurrent/heuristic/).
+static constexpr int64_t kMinLongKTiles = 8;
 
 /// Wave roles (with a data-parallel partition) for a wgmma GEMM with fewer
 /// 128-row tiles of `bn` columns than compute units and at most
@@ -309,16 +315,23 @@ static constexpr int64_t kMaxSmallGemmKTiles = 64;
 /// (bench/results/h100-persistent/sweep/) chose wave roles for every such
 /// layer in bf16, 4,4 below 66 tiles and 4,8 from 79, data-parallel for 15
 /// of the 19; the heuristic's StreamK without roles took 1.3 to 2.1 times
-/// as long. With 64-row tiles the 3x3 layers of 256 channels at 7x7 and
-/// 13x13 ran in 17.5 to 18.7 us, against 26 to 32 with the heuristic's
-/// 128 x 256 StreamK (bench/results/h100-concurrent/small/).
+/// as long (bench/results/h100-concurrent/small/). Of the 42 RetinaNet
+/// kernels (forward, backward-data, backward-weight; f16 and bf16) that the
+/// rule changes, 40 ran faster, 1.48x in geomean, and the two of forward
+/// K = 36 at 13x13 7% slower (bench/results/h100-concurrent/heuristic/).
 static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
                                                TargetAttr target) {
   int64_t tiles = tileCount(shape, {128, bn});
-  if (tiles >= target.getComputeUnits() ||
-      llvm::divideCeil(shape.k, kWgmmaBlockK) > kMaxSmallGemmKTiles)
+  int64_t kTiles = llvm::divideCeil(shape.k, kWgmmaBlockK);
+  if (tiles >= target.getComputeUnits() || kTiles > kMaxSmallGemmKTiles)
     return std::nullopt;
-  return WaveRoles{4, 2 * tiles >= target.getComputeUnits() ? 8 : 4};
+  if (2 * tiles < target.getComputeUnits())
+    return WaveRoles{4, 4};
+  // With 8 math waves the tiles stay as many: the load warpgroup alone has
+  // to pay, which a short K loop does not.
+  if (kTiles < kMinLongKTiles)
+    return std::nullopt;
+  return WaveRoles{4, 8};
 }
 
 /// A wgmma tile narrower than 64 columns: at least one instruction step of

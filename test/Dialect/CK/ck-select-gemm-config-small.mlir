@@ -23,12 +23,19 @@ func.func @few_tiles(%a: memref<1x7680x256xf16>, %b: memref<1x256x256xf16>, %c: 
 }
 
 // -----
-// 12800 rows: 100 tiles, 2 * 100 >= 132: 8 math waves, 128-row tiles.
+// 12800 rows: 100 tiles, 2 * 100 >= 132: 8 math waves, 128-row tiles, where
+// K has at least 8 K-tiles (kMinLongKTiles): K = 1024, 16 K-tiles. With K
+// = 256 (4 K-tiles) the load warpgroup would not pay: no roles, and the
+// heuristic's partition (data-parallel: too few K-tiles for StreamK).
 
 // CHECK-LABEL: func.func @half_the_sms
-// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy> :
-func.func @half_the_sms(%a: memref<1x12800x256xf16>, %b: memref<1x256x256xf16>, %c: memref<1x12800x256xf16>) {
-  ck.gemm %a, %b -> %c : memref<1x12800x256xf16>, memref<1x256x256xf16> -> memref<1x12800x256xf16>
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy> : memref<1x12800x1024xf16>
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy> : memref<1x12800x256xf16>
+func.func @half_the_sms(%a: memref<1x12800x1024xf16>, %b: memref<1x1024x256xf16>,
+                        %as: memref<1x12800x256xf16>, %bs: memref<1x256x256xf16>,
+                        %c: memref<1x12800x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x12800x1024xf16>, memref<1x1024x256xf16> -> memref<1x12800x256xf16>
+  ck.gemm %as, %bs -> %c : memref<1x12800x256xf16>, memref<1x256x256xf16> -> memref<1x12800x256xf16>
   return
 }
 
