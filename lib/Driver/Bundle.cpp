@@ -54,6 +54,62 @@ launchesBehind(Value token, const DenseMap<Operation *, size_t> &launchIndex,
             "tokens only";
 }
 
+/// The plan's `after` of each of `launches` (those of `func`, in order):
+/// std::nullopt for a synchronous launch, which waits for every launch
+/// before it; for an `async` one, the launches behind its tokens, the last
+/// synchronous launch before it and every launch before the last
+/// synchronous gpu.wait before it.
+static FailureOr<SmallVector<std::optional<std::vector<size_t>>>>
+launchDependencies(func::FuncOp func,
+                   MutableArrayRef<gpu::LaunchFuncOp> launches) {
+  // How many launches come before the last synchronous gpu.wait before
+  // each launch.
+  DenseMap<Operation *, size_t> joinedBefore;
+  size_t launched = 0, joined = 0;
+  func.walk([&](Operation *op) {
+    if (isa<gpu::LaunchFuncOp>(op)) {
+      joinedBefore[op] = joined;
+      ++launched;
+    } else if (auto wait = dyn_cast<gpu::WaitOp>(op);
+               wait && !wait.getAsyncToken()) {
+      joined = launched;
+    }
+  });
+  SmallVector<std::optional<std::vector<size_t>>> afters;
+  DenseMap<Operation *, size_t> launchIndex;
+  std::optional<size_t> lastSynchronous;
+  for (auto [index, launch] : llvm::enumerate(launches)) {
+    launchIndex[launch] = index;
+    if (!launch.getAsyncToken()) {
+      lastSynchronous = index;
+      afters.push_back(std::nullopt);
+      continue;
+    }
+    SmallVector<size_t> after;
+    for (Value token : launch.getAsyncDependencies())
+      if (failed(launchesBehind(token, launchIndex, after)))
+        return failure();
+    if (lastSynchronous)
+      after.push_back(*lastSynchronous);
+    for (size_t j = 0; j < joinedBefore[launch]; ++j)
+      after.push_back(j);
+    llvm::sort(after);
+    after.erase(std::unique(after.begin(), after.end()), after.end());
+    // The plan names a kernel by its latest launch before this one.
+    for (size_t earlier : after)
+      for (size_t between = earlier + 1; between < index; ++between)
+        if (launches[between].getKernelName() ==
+            launches[earlier].getKernelName())
+          return launch.emitError()
+                 << "waits for a launch of "
+                 << launches[earlier].getKernelName()
+                 << " that a later launch of it hides from the plan's "
+                    "'after'";
+    afters.push_back(std::vector<size_t>(after.begin(), after.end()));
+  }
+  return afters;
+}
+
 FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
                                                           StringRef function) {
   CompiledModule compiled;
@@ -73,21 +129,13 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
       continue;
     compiled.function = func.getName().str();
     SmallVector<gpu::LaunchFuncOp> launches;
-    // How many launches come before the last synchronous gpu.wait before
-    // each launch: an `async` launch waits for those.
-    SmallVector<size_t> joinedBefore;
-    size_t joined = 0;
-    func.walk([&](Operation *op) {
-      if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
-        launches.push_back(launch);
-        joinedBefore.push_back(joined);
-      } else if (auto wait = dyn_cast<gpu::WaitOp>(op);
-                 wait && !wait.getAsyncToken()) {
-        joined = launches.size();
-      }
-    });
+    func.walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
     if (launches.empty())
       continue;
+    FailureOr<SmallVector<std::optional<std::vector<size_t>>>> afters =
+        launchDependencies(func, launches);
+    if (failed(afters))
+      return failure();
     for (Type type : func.getArgumentTypes()) {
       auto memref = dyn_cast<MemRefType>(type);
       if (!memref)
@@ -111,38 +159,10 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
           static_cast<int64_t>(schedule.getPartialBytes())});
       return compiled.schedules.back().name;
     };
-    DenseMap<Operation *, size_t> launchIndex;
-    // The last synchronous launch, which waited for all before it.
-    std::optional<size_t> lastSynchronous;
-    for (auto [index, launch] : llvm::enumerate(launches)) {
+    for (auto [launch, after] : llvm::zip_equal(launches, *afters)) {
       KernelRecord record;
       record.name = launch.getKernelName().getValue().str();
-      launchIndex[launch] = index;
-      if (!launch.getAsyncToken()) {
-        lastSynchronous = index;
-      } else {
-        SmallVector<size_t> after;
-        for (Value token : launch.getAsyncDependencies())
-          if (failed(launchesBehind(token, launchIndex, after)))
-            return failure();
-        if (lastSynchronous)
-          after.push_back(*lastSynchronous);
-        for (size_t j = 0; j < joinedBefore[index]; ++j)
-          after.push_back(j);
-        llvm::sort(after);
-        after.erase(std::unique(after.begin(), after.end()), after.end());
-        // The plan names a kernel by its latest launch before this one.
-        for (size_t earlier : after)
-          for (size_t between = earlier + 1; between < index; ++between)
-            if (launches[between].getKernelName() ==
-                launches[earlier].getKernelName())
-              return launch.emitError()
-                     << "waits for a launch of "
-                     << launches[earlier].getKernelName()
-                     << " that a later launch of it hides from the plan's "
-                        "'after'";
-        record.after.emplace(after.begin(), after.end());
-      }
+      record.after = after;
       gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
       gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
       Value dims[] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};

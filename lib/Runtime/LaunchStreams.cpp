@@ -6,7 +6,8 @@
 
 using namespace ckrt::detail;
 
-LaunchStreams ckrt::detail::assignLaunchStreams(const std::vector<KernelDecl> &kernels) {
+LaunchStreams
+ckrt::detail::assignLaunchStreams(const std::vector<KernelDecl> &kernels) {
   LaunchStreams result;
   result.steps.resize(kernels.size());
   // The last kernel launched on each stream (index 0: the launch stream),

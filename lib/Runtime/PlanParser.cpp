@@ -271,7 +271,8 @@ std::string versionsText() {
   return text;
 }
 
-/// "'ck-plan 1', 'ck-plan 2', ... or 'ck-plan N'": the headers this runtime reads.
+/// "'ck-plan 1', 'ck-plan 2', ... or 'ck-plan N'": the headers this runtime
+/// reads.
 std::string headersText() {
   std::string text;
   for (int v = CKRT_PLAN_VERSION_MIN; v <= CKRT_PLAN_VERSION; ++v) {
