@@ -1,7 +1,7 @@
 #!/bin/bash
 # Compile small-shape variants with pinned configs.
-CKC=/tmp/ci-final2/build/bin/ck-compile
-OUT=/work/main/.device/small
+CKC=build/bin/ck-compile
+OUT=.device/small
 rm -rf $OUT; mkdir -p $OUT
 probs=(
  "fwd7|--direction fwd --type bf16 -N 16 -C 256 -K 256 --in 7,7 --filter 3,3 --pad 1,1"
