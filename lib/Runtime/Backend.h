@@ -59,15 +59,14 @@ public:
                                     size_t bytes, void *stream) = 0;
 
   // Streams and events (nullptr stream: the default stream).
-  virtual ckrt_status streamCreate(void **stream) = 0;
-  /// A stream that does not wait for the legacy default stream, for the
-  /// kernels of a plan that run beside the launch stream's.
-  virtual ckrt_status streamCreateNonBlocking(void **stream) = 0;
+  /// `nonBlocking`: the stream does not wait for the legacy default stream
+  /// (ckrt's streams for the kernels of a plan that run beside the launch
+  /// stream's).
+  virtual ckrt_status streamCreate(void **stream, bool nonBlocking) = 0;
   virtual ckrt_status streamDestroy(void *stream) = 0;
   virtual ckrt_status streamSynchronize(void *stream) = 0;
-  virtual ckrt_status eventCreate(void **event) = 0;
-  /// An event that orders streams and records no time.
-  virtual ckrt_status eventCreateUntimed(void **event) = 0;
+  /// Without `timed` the event only orders streams.
+  virtual ckrt_status eventCreate(void **event, bool timed) = 0;
   virtual ckrt_status eventDestroy(void *event) = 0;
   virtual ckrt_status eventRecord(void *event, void *stream) = 0;
   virtual ckrt_status eventSynchronize(void *event) = 0;

@@ -334,19 +334,12 @@ public:
                  "cuMemsetD8Async");
   }
 
-  ckrt_status streamCreate(void **stream) override {
-    CUstream s = nullptr;
-    if (ckrt_status st = check(api.cuStreamCreate(&s, 0), "cuStreamCreate"))
-      return st;
-    *stream = s;
-    return CKRT_SUCCESS;
-  }
-
-  ckrt_status streamCreateNonBlocking(void **stream) override {
+  ckrt_status streamCreate(void **stream, bool nonBlocking) override {
     constexpr unsigned kNonBlocking = 0x1; // CU_STREAM_NON_BLOCKING
     CUstream s = nullptr;
-    if (ckrt_status st =
-            check(api.cuStreamCreate(&s, kNonBlocking), "cuStreamCreate"))
+    if (ckrt_status st = check(
+            api.cuStreamCreate(&s, nonBlocking ? kNonBlocking : 0),
+            "cuStreamCreate"))
       return st;
     *stream = s;
     return CKRT_SUCCESS;
@@ -362,19 +355,12 @@ public:
                  "cuStreamSynchronize");
   }
 
-  ckrt_status eventCreate(void **event) override {
-    CUevent e = nullptr;
-    if (ckrt_status st = check(api.cuEventCreate(&e, 0), "cuEventCreate"))
-      return st;
-    *event = e;
-    return CKRT_SUCCESS;
-  }
-
-  ckrt_status eventCreateUntimed(void **event) override {
+  ckrt_status eventCreate(void **event, bool timed) override {
     constexpr unsigned kDisableTiming = 0x2; // CU_EVENT_DISABLE_TIMING
     CUevent e = nullptr;
-    if (ckrt_status st =
-            check(api.cuEventCreate(&e, kDisableTiming), "cuEventCreate"))
+    if (ckrt_status st = check(
+            api.cuEventCreate(&e, timed ? 0 : kDisableTiming),
+            "cuEventCreate"))
       return st;
     *event = e;
     return CKRT_SUCCESS;

@@ -131,12 +131,10 @@ struct HipApi {
   hipError_t (*hipMemsetD8)(hipDeviceptr_t, unsigned char, size_t);
   hipError_t (*hipMemsetD8Async)(hipDeviceptr_t, unsigned char, size_t,
                                  hipStream_t);
-  hipError_t (*hipStreamCreate)(hipStream_t *);
   hipError_t (*hipStreamCreateWithFlags)(hipStream_t *, unsigned);
   hipError_t (*hipStreamWaitEvent)(hipStream_t, hipEvent_t, unsigned);
   hipError_t (*hipStreamDestroy)(hipStream_t);
   hipError_t (*hipStreamSynchronize)(hipStream_t);
-  hipError_t (*hipEventCreate)(hipEvent_t *);
   hipError_t (*hipEventCreateWithFlags)(hipEvent_t *, unsigned);
   hipError_t (*hipEventDestroy)(hipEvent_t);
   hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t);
@@ -331,19 +329,12 @@ public:
                  "hipMemsetD8Async");
   }
 
-  ckrt_status streamCreate(void **stream) override {
-    hipStream_t s = nullptr;
-    if (ckrt_status st = check(api.hipStreamCreate(&s), "hipStreamCreate"))
-      return st;
-    *stream = s;
-    return CKRT_SUCCESS;
-  }
-
-  ckrt_status streamCreateNonBlocking(void **stream) override {
+  ckrt_status streamCreate(void **stream, bool nonBlocking) override {
     constexpr unsigned kNonBlocking = 0x1; // hipStreamNonBlocking
     hipStream_t s = nullptr;
-    if (ckrt_status st = check(api.hipStreamCreateWithFlags(&s, kNonBlocking),
-                               "hipStreamCreateWithFlags"))
+    if (ckrt_status st = check(
+            api.hipStreamCreateWithFlags(&s, nonBlocking ? kNonBlocking : 0),
+            "hipStreamCreateWithFlags"))
       return st;
     *stream = s;
     return CKRT_SUCCESS;
@@ -359,19 +350,12 @@ public:
                  "hipStreamSynchronize");
   }
 
-  ckrt_status eventCreate(void **event) override {
-    hipEvent_t e = nullptr;
-    if (ckrt_status st = check(api.hipEventCreate(&e), "hipEventCreate"))
-      return st;
-    *event = e;
-    return CKRT_SUCCESS;
-  }
-
-  ckrt_status eventCreateUntimed(void **event) override {
+  ckrt_status eventCreate(void **event, bool timed) override {
     constexpr unsigned kDisableTiming = 0x2; // hipEventDisableTiming
     hipEvent_t e = nullptr;
-    if (ckrt_status st = check(api.hipEventCreateWithFlags(&e, kDisableTiming),
-                               "hipEventCreateWithFlags"))
+    if (ckrt_status st = check(
+            api.hipEventCreateWithFlags(&e, timed ? 0 : kDisableTiming),
+            "hipEventCreateWithFlags"))
       return st;
     *event = e;
     return CKRT_SUCCESS;
@@ -555,12 +539,10 @@ std::unique_ptr<Backend> createHipBackend(const std::string &path,
   bind(api.hipMemcpyDtoD, "hipMemcpyDtoD");
   bind(api.hipMemsetD8, "hipMemsetD8");
   bind(api.hipMemsetD8Async, "hipMemsetD8Async");
-  bind(api.hipStreamCreate, "hipStreamCreate");
   bind(api.hipStreamCreateWithFlags, "hipStreamCreateWithFlags");
   bind(api.hipStreamWaitEvent, "hipStreamWaitEvent");
   bind(api.hipStreamDestroy, "hipStreamDestroy");
   bind(api.hipStreamSynchronize, "hipStreamSynchronize");
-  bind(api.hipEventCreate, "hipEventCreate");
   bind(api.hipEventCreateWithFlags, "hipEventCreateWithFlags");
   bind(api.hipEventDestroy, "hipEventDestroy");
   bind(api.hipEventRecord, "hipEventRecord");

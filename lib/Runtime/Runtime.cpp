@@ -277,15 +277,16 @@ ckrt_status createLaunchStreams(ckrt_plan p) {
     return CKRT_SUCCESS;
   p->sideStreams.assign(p->streams.sideStreams, nullptr);
   for (void *&s : p->sideStreams)
-    if (ckrt_status st = b->streamCreateNonBlocking(&s))
+    if (ckrt_status st = b->streamCreate(&s, /*nonBlocking=*/true))
       return addContext(st, "creating a stream for the plan's kernels that "
                             "run beside the launch stream's");
-  if (ckrt_status st = b->eventCreateUntimed(&p->startEvent))
+  if (ckrt_status st = b->eventCreate(&p->startEvent, /*timed=*/false))
     return addContext(st, "creating the plan's start event");
   p->doneEvents.assign(p->kernels.size(), nullptr);
   for (size_t k = 0; k < p->kernels.size(); ++k)
     if (p->streams.steps[k].recordsDone)
-      if (ckrt_status st = b->eventCreateUntimed(&p->doneEvents[k]))
+      if (ckrt_status st =
+              b->eventCreate(&p->doneEvents[k], /*timed=*/false))
         return addContext(st, "creating a kernel's completion event");
   return CKRT_SUCCESS;
 }
@@ -656,7 +657,8 @@ ckrt_status ckrt_stream_create(ckrt_context context, ckrt_stream *stream) {
   if (ckrt_status st = enter(context, "ckrt_stream_create"))
     return st;
   void *handle = nullptr;
-  if (ckrt_status st = context->backend->streamCreate(&handle))
+  if (ckrt_status st =
+          context->backend->streamCreate(&handle, /*nonBlocking=*/false))
     return st;
   retain(context);
   *stream = new ckrt_stream_s{context, handle};
@@ -709,7 +711,8 @@ ckrt_status ckrt_event_create(ckrt_context context, ckrt_event *event) {
   if (ckrt_status st = enter(context, "ckrt_event_create"))
     return st;
   void *handle = nullptr;
-  if (ckrt_status st = context->backend->eventCreate(&handle))
+  if (ckrt_status st =
+          context->backend->eventCreate(&handle, /*timed=*/true))
     return st;
   retain(context);
   *event = new ckrt_event_s{context, handle};
@@ -1109,9 +1112,9 @@ ckrt_status ckrt_plan_time(ckrt_plan plan, void *const *tensor_ptrs,
     return st;
   Backend *b = plan->context->backend;
   void *start = nullptr, *end = nullptr;
-  ckrt_status st = b->eventCreate(&start);
+  ckrt_status st = b->eventCreate(&start, /*timed=*/true);
   if (st == CKRT_SUCCESS)
-    st = b->eventCreate(&end);
+    st = b->eventCreate(&end, /*timed=*/true);
   for (int i = 0; st == CKRT_SUCCESS && i < warmup; ++i)
     st = launchLocked(plan, tensor_ptrs, s);
   if (st == CKRT_SUCCESS)
