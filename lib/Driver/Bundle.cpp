@@ -54,25 +54,25 @@ launchesBehind(Value token, const DenseMap<Operation *, size_t> &launchIndex,
             "tokens only";
 }
 
-/// The plan's `after` of each of `launches` (those of `func`, in order):
-/// std::nullopt for a synchronous launch, which waits for every launch
-/// before it; for an `async` one, the launches behind its tokens, the last
-/// synchronous launch before it and every launch before the last
-/// synchronous gpu.wait before it.
+/// Collects the launches of `func` in order into `launches` and returns the
+/// plan's `after` of each: std::nullopt for a synchronous launch, which
+/// waits for every launch before it; for an `async` one, the launches
+/// behind its tokens, the last synchronous launch before it and every
+/// launch before the last synchronous gpu.wait before it.
 static FailureOr<SmallVector<std::optional<std::vector<size_t>>>>
 launchDependencies(func::FuncOp func,
-                   MutableArrayRef<gpu::LaunchFuncOp> launches) {
+                   SmallVectorImpl<gpu::LaunchFuncOp> &launches) {
   // How many launches come before the last synchronous gpu.wait before
   // each launch.
-  DenseMap<Operation *, size_t> joinedBefore;
-  size_t launched = 0, joined = 0;
+  SmallVector<size_t> joinedBefore;
+  size_t joined = 0;
   func.walk([&](Operation *op) {
-    if (isa<gpu::LaunchFuncOp>(op)) {
-      joinedBefore[op] = joined;
-      ++launched;
+    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+      launches.push_back(launch);
+      joinedBefore.push_back(joined);
     } else if (auto wait = dyn_cast<gpu::WaitOp>(op);
                wait && !wait.getAsyncToken()) {
-      joined = launched;
+      joined = launches.size();
     }
   });
   SmallVector<std::optional<std::vector<size_t>>> afters;
@@ -91,7 +91,7 @@ launchDependencies(func::FuncOp func,
         return failure();
     if (lastSynchronous)
       after.push_back(*lastSynchronous);
-    for (size_t j = 0; j < joinedBefore[launch]; ++j)
+    for (size_t j = 0; j < joinedBefore[index]; ++j)
       after.push_back(j);
     llvm::sort(after);
     after.erase(std::unique(after.begin(), after.end()), after.end());
@@ -129,13 +129,12 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
       continue;
     compiled.function = func.getName().str();
     SmallVector<gpu::LaunchFuncOp> launches;
-    func.walk([&](gpu::LaunchFuncOp op) { launches.push_back(op); });
-    if (launches.empty())
-      continue;
     FailureOr<SmallVector<std::optional<std::vector<size_t>>>> afters =
         launchDependencies(func, launches);
     if (failed(afters))
       return failure();
+    if (launches.empty())
+      continue;
     for (Type type : func.getArgumentTypes()) {
       auto memref = dyn_cast<MemRefType>(type);
       if (!memref)

@@ -1522,6 +1522,24 @@ ckrt_status nullDesc(const char *fn) {
               fn);
 }
 
+/// What the kernel accessors (`fn`) check first: `desc` and the output
+/// pointer `out` not NULL, `kernel` in range. Sets `*k` to the kernel.
+ckrt_status lookupKernel(const ckrt_plan_desc *desc, size_t kernel,
+                         const void *out, const char *fn,
+                         const KernelDecl **k) {
+  if (!desc)
+    return nullDesc(fn);
+  if (!out)
+    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the output pointer is NULL",
+                fn);
+  if (kernel >= desc->kernels.size())
+    return fail(CKRT_ERROR_INVALID_ARGUMENT,
+                "%s: kernel %zu out of range (the plan has %zu)", fn, kernel,
+                desc->kernels.size());
+  *k = &desc->kernels[kernel];
+  return CKRT_SUCCESS;
+}
+
 } // namespace
 
 extern "C" {
@@ -1698,17 +1716,11 @@ ckrt_status ckrt_plan_desc_workspace(const ckrt_plan_desc *desc, size_t index,
 
 ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc, size_t kernel,
                                   ckrt_kernel_info *info) {
-  if (!desc)
-    return nullDesc("ckrt_plan_desc_kernel");
-  if (!info)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel: the output pointer is NULL");
-  if (kernel >= desc->kernels.size())
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel: kernel %zu out of range (the plan "
-                "has %zu)",
-                kernel, desc->kernels.size());
-  const KernelDecl &k = desc->kernels[kernel];
+  const KernelDecl *found = nullptr;
+  if (ckrt_status st =
+          lookupKernel(desc, kernel, info, "ckrt_plan_desc_kernel", &found))
+    return st;
+  const KernelDecl &k = *found;
   info->name = k.name.c_str();
   for (int d = 0; d < 3; ++d) {
     info->grid[d] = k.grid[d];
@@ -1727,17 +1739,11 @@ ckrt_status ckrt_plan_desc_kernel(const ckrt_plan_desc *desc, size_t kernel,
 ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                                       size_t kernel, size_t arg,
                                       ckrt_kernel_arg *out) {
-  if (!desc)
-    return nullDesc("ckrt_plan_desc_kernel_arg");
-  if (!out)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel_arg: the output pointer is NULL");
-  if (kernel >= desc->kernels.size())
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel_arg: kernel %zu out of range (the "
-                "plan has %zu)",
-                kernel, desc->kernels.size());
-  const KernelDecl &k = desc->kernels[kernel];
+  const KernelDecl *found = nullptr;
+  if (ckrt_status st = lookupKernel(desc, kernel, out,
+                                    "ckrt_plan_desc_kernel_arg", &found))
+    return st;
+  const KernelDecl &k = *found;
   if (arg >= k.args.size())
     return fail(CKRT_ERROR_INVALID_ARGUMENT,
                 "ckrt_plan_desc_kernel_arg: argument %zu out of range "
@@ -1750,17 +1756,11 @@ ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
 ckrt_status ckrt_plan_desc_kernel_after(const ckrt_plan_desc *desc,
                                         size_t kernel, size_t i,
                                         size_t *after) {
-  if (!desc)
-    return nullDesc("ckrt_plan_desc_kernel_after");
-  if (!after)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel_after: the output pointer is NULL");
-  if (kernel >= desc->kernels.size())
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "ckrt_plan_desc_kernel_after: kernel %zu out of range (the "
-                "plan has %zu)",
-                kernel, desc->kernels.size());
-  const KernelDecl &k = desc->kernels[kernel];
+  const KernelDecl *found = nullptr;
+  if (ckrt_status st = lookupKernel(desc, kernel, after,
+                                    "ckrt_plan_desc_kernel_after", &found))
+    return st;
+  const KernelDecl &k = *found;
   size_t count = k.after ? k.after->size() : 0;
   if (i >= count)
     return fail(CKRT_ERROR_INVALID_ARGUMENT,
@@ -1795,17 +1795,11 @@ ckrt_status ckrt_plan_desc_kernel_grid_for(const ckrt_plan_desc *desc,
                                            size_t kernel, uint32_t cus,
                                            uint32_t occupancy,
                                            uint32_t grid[3]) {
-  const char *fn = "ckrt_plan_desc_kernel_grid";
-  if (!desc)
-    return nullDesc(fn);
-  if (!grid)
-    return fail(CKRT_ERROR_INVALID_ARGUMENT, "%s: the output pointer is NULL",
-                fn);
-  if (kernel >= desc->kernels.size())
-    return fail(CKRT_ERROR_INVALID_ARGUMENT,
-                "%s: kernel %zu out of range (the plan has %zu)", fn, kernel,
-                desc->kernels.size());
-  const KernelDecl &k = desc->kernels[kernel];
+  const KernelDecl *found = nullptr;
+  if (ckrt_status st = lookupKernel(desc, kernel, grid,
+                                    "ckrt_plan_desc_kernel_grid", &found))
+    return st;
+  const KernelDecl &k = *found;
   // The schedules its grid uses, evaluated for this device.
   std::vector<ckrt_schedule_info> schedules(desc->schedules.size());
   for (int d = 0; d < 3; ++d) {
