@@ -383,22 +383,35 @@ static void lowerAsyncCopy(RewriterBase &rewriter, Operation *op) {
 }
 
 /// A wgmma matrix descriptor of a 128-byte swizzled tile starting at shared
-/// address `address` (i64): bits 0-13 the address / 16, 16-29 the leading
-/// and 32-45 the stride byte offsets / 16, 62-63 the swizzle (1: 128
-/// bytes); the base offset (bits 49-51) is 0, the tile being 1024-byte
-/// aligned.
+/// address `address` (i64) plus `offsetBytes`: bits 0-13 the address / 16,
+/// 16-29 the leading and 32-45 the stride byte offsets / 16, 62-63 the
+/// swizzle (1: 128 bytes); the base offset (bits 49-51) is 0, the tile
+/// being 1024-byte aligned. The varying part is 32 bits wide (shared
+/// addresses are below 2^18, so the offset adds to the address field
+/// without carrying out of it), and the descriptors of one tile's K steps
+/// differ by constants only: the K loop computes one address per operand.
 static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
-                                  int64_t leadingBytes, int64_t strideBytes) {
-  Type i64 = b.getI64Type();
-  auto constant = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, i64, v);
+                                  int64_t offsetBytes, int64_t leadingBytes,
+                                  int64_t strideBytes) {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto constant = [&](Type type, int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, type, v);
   };
   Value field = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)),
-      constant(4));
-  int64_t fixed = ((leadingBytes >> 4) << 16) | ((strideBytes >> 4) << 32) |
-                  (int64_t(1) << 62);
-  return arith::OrIOp::create(b, loc, field, constant(fixed));
+      b, loc,
+      arith::AndIOp::create(b, loc,
+                            arith::TruncIOp::create(b, loc, i32, address),
+                            constant(i32, 0x3FFFF)),
+      constant(i32, 4));
+  if (offsetBytes)
+    field = arith::AddIOp::create(b, loc, field,
+                                  constant(i32, offsetBytes >> 4));
+  Value low = arith::OrIOp::create(b, loc, field,
+                                   constant(i32, (leadingBytes >> 4) << 16));
+  int64_t high = ((strideBytes >> 4) << 32) | (int64_t(1) << 62);
+  return arith::OrIOp::create(b, loc,
+                              arith::ExtUIOp::create(b, loc, i64, low),
+                              constant(i64, high));
 }
 
 /// ck.warpgroup_wait as wgmma.wait_group 0, then each accumulator element
@@ -499,16 +512,12 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   for (int64_t kk = 0; kk < k; kk += 16) {
     int64_t step = kk / 16;
-    Value descA = emitMatrixDescriptor(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, aBase,
-                              constant(step * stepBytes(aKMajor))),
-        leadingBytes(aKMajor), 1024);
-    Value descB = emitMatrixDescriptor(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, bBase,
-                              constant(step * stepBytes(bKMajor))),
-        leadingBytes(bKMajor), 1024);
+    Value descA =
+        emitMatrixDescriptor(rewriter, loc, aBase, step * stepBytes(aKMajor),
+                             leadingBytes(aKMajor), 1024);
+    Value descB =
+        emitMatrixDescriptor(rewriter, loc, bBase, step * stepBytes(bKMajor),
+                             leadingBytes(bKMajor), 1024);
     acc = NVVM::WgmmaMmaAsyncOp::create(
         rewriter, loc, structType, acc, descA, descB,
         NVVM::MMAShapeAttr::get(context, 64, n, 16), typeAttr(type),

@@ -626,20 +626,39 @@ func.func @guarded_load_narrow(%a: memref<8x8xbf16>, %b: memref<9xf32>, %c: memr
 // tiles. A's start: slot 1 of 64 x 128 bf16 (16384 bytes) plus row 64's
 // block (64 * 128 bytes), then 2048 bytes (16 k rows of 128 bytes) per k
 // step; B's: slot 1 of 16 x 64 bf16 (2048 bytes), then 32 bytes per k step.
-// Descriptor constants: M-major leading 64 * 128 = 8192 >> 4 = 512 at bit
-// 16, stride 1024 >> 4 = 64 at bit 32, swizzle 1 at bit 62: 2^62 + 64 *
-// 2^32 + 512 * 2^16 = 4611686293338849280; K-major leading 16 >> 4 = 1:
-// 4611686293305360384.
+// A descriptor's varying low word is the start's shared address / 16 (its
+// low 18 bits) plus the k step's offset / 16, or'ed with the leading byte
+// offset / 16 at bit 16: M-major 64 * 128 = 8192 -> 512 * 2^16 = 33554432;
+// K-major 16 -> 65536. Its high word is constant: stride 1024 >> 4 = 64 at
+// bit 32 and swizzle 1 at bit 62, 2^62 + 64 * 2^32 = 4611686293305294848.
 
 // CHECK-LABEL: gpu.func @warpgroup_mma
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[AFIX:.*]] = arith.constant 4611686293338849280 : i64
-// CHECK: %[[DA:.*]] = arith.ori %{{.*}}, %[[AFIX]] : i64
-// CHECK: %[[BFIX:.*]] = arith.constant 4611686293305360384 : i64
-// CHECK: %[[DB:.*]] = arith.ori %{{.*}}, %[[BFIX]] : i64
+// CHECK: %[[A32:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[MASK:.*]] = arith.constant 262143 : i32
+// CHECK: %[[AMASKED:.*]] = arith.andi %[[A32]], %[[MASK]] : i32
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : i32
+// CHECK: %[[AFIELD:.*]] = arith.shrui %[[AMASKED]], %[[FOUR]] : i32
+// CHECK: %[[ALEAD:.*]] = arith.constant 33554432 : i32
+// CHECK: %[[ALOW:.*]] = arith.ori %[[AFIELD]], %[[ALEAD]] : i32
+// CHECK: %[[AWIDE:.*]] = arith.extui %[[ALOW]] : i32 to i64
+// CHECK: %[[HIGH:.*]] = arith.constant 4611686293305294848 : i64
+// CHECK: %[[DA:.*]] = arith.ori %[[AWIDE]], %[[HIGH]] : i64
+// CHECK: %[[BFIELD:.*]] = arith.shrui %{{.*}}, %[[FOUR]] : i32
+// CHECK: %[[BLEAD:.*]] = arith.constant 65536 : i32
+// CHECK: %[[BLOW:.*]] = arith.ori %[[BFIELD]], %[[BLEAD]] : i32
+// CHECK: %[[BWIDE:.*]] = arith.extui %[[BLOW]] : i32 to i64
+// CHECK: %[[DB:.*]] = arith.ori %[[BWIDE]], %[[HIGH]] : i64
 // CHECK: nvvm.wgmma.mma_async %[[DA]], %[[DB]], %{{.*}}, <m = 64, n = 16, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <col>], B[<bf16>, <one>, <col>] : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// The second k step: A 2048 bytes on (128), B 32 (2), from the same fields.
+// CHECK: %[[ASTEP:.*]] = arith.constant 128 : i32
+// CHECK: %[[AFIELD1:.*]] = arith.addi %[[AFIELD]], %[[ASTEP]] : i32
+// CHECK: arith.ori %[[AFIELD1]], %[[ALEAD]] : i32
+// CHECK: %[[BSTEP:.*]] = arith.constant 2 : i32
+// CHECK: %[[BFIELD1:.*]] = arith.addi %[[BFIELD]], %[[BSTEP]] : i32
+// CHECK: arith.ori %[[BFIELD1]], %[[BLEAD]] : i32
 // CHECK-COUNT-3: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
