@@ -8,9 +8,10 @@
 #
 #   scripts/device-sanitize.sh run OUT
 #       on the GPU machine: runs ck-bench (which verifies each bundle
-#       against its reference kernel) under compute-sanitizer's memcheck
-#       and racecheck, writing OUT/memcheck.log and OUT/racecheck.log. The
-#       exit code is non-zero if a bundle failed or the tool found an error.
+#       against its reference kernel) under compute-sanitizer's memcheck,
+#       racecheck and synccheck, writing OUT/memcheck.log,
+#       OUT/racecheck.log and OUT/synccheck.log. The exit code is non-zero
+#       if a bundle failed or the tool found an error.
 #
 # API errors are not reported: ckrt asks the driver for one parameter past
 # each kernel's last, expecting CUDA_ERROR_INVALID_VALUE, to check that the
@@ -41,7 +42,7 @@ run)
   mkdir -p "$out"
   sanitizer=/usr/local/cuda/bin/compute-sanitizer
   status=0
-  for tool in memcheck racecheck; do
+  for tool in memcheck racecheck synccheck; do
     : > "$out/$tool.log"
     for bundle in "$bundles"/*/; do
       echo "== $(basename "$bundle")" >> "$out/$tool.log"

@@ -400,7 +400,7 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
   root->walk([&](Operation *op) {
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
             FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, WarpgroupMmaOp,
-            WarpgroupWaitOp>(op))
+            WarpgroupWaitOp, StagingWaitOp, StagingSignalOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -426,6 +426,13 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
         return op->emitOpError() << "cannot be lowered by " << passName
                                  << ": wgmma is an NVIDIA sm_90a instruction";
       target.lowerWarpgroupOps(rewriter, op);
+    } else if (isa<StagingWaitOp, StagingSignalOp>(op)) {
+      if (!target.lowerStagingEvent)
+        return op->emitOpError()
+               << "cannot be lowered by " << passName
+               << ": the target has no named barriers to hand a staging "
+                  "tile to store waves with (NVIDIA's persistent kernels)";
+      target.lowerStagingEvent(rewriter, op);
     } else if (failed(isa<MmaOp>(op)
                           ? target.lowerMma(rewriter, cast<MmaOp>(op))
                           : target.lowerFragmentLoad(rewriter,

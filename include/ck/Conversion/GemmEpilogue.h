@@ -77,6 +77,14 @@ EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
                                     const TileDestination &dest, int64_t bn,
                                     int64_t ldsBytes);
 
+/// The store waves of a ck.tile_store that hands its staging tile over
+/// (`store_waves`): the workgroup's threads [first, first + threads), and
+/// the tile's `busy` and `more` conditions (i1; null for false).
+struct StoreWaves {
+  int64_t first, threads;
+  Value busy, more;
+};
+
 /// Writes the accumulators to `dest`: through `staging` (an LDS memref of
 /// the planned shape and element type) when the plan has a width above 1,
 /// directly otherwise. `tid` is the thread's index among the `threads`
@@ -84,11 +92,15 @@ EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
 /// the wave grid's, which then alone run the epilogue and meet at their own
 /// barrier (ck.lds_barrier threads). `holdsTile` (i1) is false in threads
 /// whose wave holds no accumulators (outside the wave grid); null where
-/// every thread's does.
+/// every thread's does. With `storeWaves` (and `holdersOnly`, a plan whose
+/// one slice is the whole tile) the holders stage the tile and hand it to
+/// the store waves, which read it back and store it (ck.staging_wait and
+/// ck.staging_signal between them).
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
-                      const TileDestination &dest,
-                      const EpilogueStaging &plan, Value staging, Value tid,
-                      int64_t threads, Value holdsTile, bool holdersOnly);
+                      const TileDestination &dest, const EpilogueStaging &plan,
+                      Value staging, Value tid, int64_t threads,
+                      Value holdsTile, bool holdersOnly,
+                      const StoreWaves *storeWaves = nullptr);
 
 } // namespace mlir::ck
 

@@ -121,6 +121,9 @@ struct WaveOpTarget {
   /// Each ck.warpgroup_mma and ck.warpgroup_wait; null where the target
   /// has no wgmma (then they are an error).
   function_ref<void(RewriterBase &, Operation *)> lowerWarpgroupOps = nullptr;
+  /// Each ck.staging_wait and ck.staging_signal; null where the target has
+  /// no named barriers (then they are an error).
+  function_ref<void(RewriterBase &, Operation *)> lowerStagingEvent = nullptr;
 };
 
 /// A target's lowering of the wave ops under `root`: each ck.mma,

@@ -37,6 +37,16 @@
 using namespace mlir;
 using namespace mlir::ck;
 
+/// The fewest K-tiles for which a persistent kernel's math waves hand their
+/// staged tiles to store waves (ck.tile_store's store_waves). Three store
+/// waves take longer over a 128 x 256 tile than the math waves' 256
+/// threads, which a short K loop does not cover: on the H100, forward K =
+/// 2376 at 50x50 (36 K-tiles) went from 855 to 656 us with the hand-off,
+/// forward C = 1024, K = 1024 at 50x50 (16) from 151 to 143, and forward C
+/// = 256, K = 512 at 100x100 (4) from 106 to 123
+/// (bench/results/h100-blocks/).
+static constexpr int64_t kMinHandOffKTiles = 16;
+
 FailureOr<SmallVector<KernelLaunch>>
 mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                           StringRef name) {
@@ -288,12 +298,21 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   SmallVector<Value> ds;
   for (const TracedView &d : ArrayRef(views).slice(3, dsEnd - 3))
     ds.push_back(materializeView(b, loc, d));
+  // In a persistent kernel that copies with TMA (the first load wave's
+  // first thread alone), the other load waves store each staged tile while
+  // the math waves compute the next one, where the K loop is long enough
+  // to cover the store.
+  IntegerAttr storeWaves;
+  if (persistent && tma && stagingTile && config.getLoadWaves() > 1 &&
+      staging.tilesPerSlice == tilesPerWaveM && kTiles >= kMinHandOffKTiles)
+    storeWaves = b.getI64IntegerAttr(config.getLoadWaves() - 1);
   TileStoreOp::create(
       b, loc, epilogue->getArgument(3), materializeView(b, loc, views[2]),
       epilogue->getArguments().take_front(3), ds, op.getAlphaAttr(),
       ds.empty() ? nullptr : op.getBetaAttr(), stagingTile,
       stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr(),
-      persistent ? b.getUnitAttr() : UnitAttr());
+      persistent ? b.getUnitAttr() : UnitAttr(), storeWaves,
+      /*busy=*/Value(), /*more=*/Value());
   YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(body);
   gpu::ReturnOp::create(b, loc);

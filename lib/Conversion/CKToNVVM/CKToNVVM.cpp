@@ -130,6 +130,36 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
   rewriter.eraseOp(op);
 }
 
+/// ck.staging_wait and ck.staging_signal: a named barrier of the event's
+/// own that both roles join, each at its own instruction, so the barrier
+/// is the unaligned `barrier.sync id, threads` (the aligned `bar.sync` of
+/// nvvm.barrier expects every participant at the same one; synccheck
+/// reports the difference). A signal could pass it without waiting
+/// (`barrier.arrive`), but compute-sanitizer's racecheck does not take that
+/// as ordering the staging tile's accesses, and it gains nothing: the
+/// waiting role is there first (the store waves wait for a full tile; after
+/// a store, nothing but the next tile does).
+static void lowerStagingEvent(RewriterBase &rewriter, Operation *op) {
+  Location loc = op->getLoc();
+  Type i32 = rewriter.getI32Type();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIntOp::create(rewriter, loc, i32, v).getResult();
+  };
+  int64_t id = 0, threads = 0;
+  if (auto wait = dyn_cast<StagingWaitOp>(op)) {
+    id = wait.getBarrierId();
+    threads = wait.getThreads();
+  } else {
+    auto signal = cast<StagingSignalOp>(op);
+    id = signal.getBarrierId();
+    threads = signal.getThreads();
+  }
+  LLVM::CallIntrinsicOp::create(
+      rewriter, loc, rewriter.getStringAttr("llvm.nvvm.barrier.cta.sync.count"),
+      ValueRange{constant(id), constant(threads)});
+  rewriter.eraseOp(op);
+}
+
 /// The element of a contiguous `type` at `indices`, counted from its first.
 static Value emitLinearIndex(RewriterBase &rewriter, Location loc,
                              MemRefType type, ValueRange indices) {
@@ -571,9 +601,9 @@ struct ConvertCKToNVVMPass
     };
     lowerMbarrierRingSetup(getOperation());
     WaveOpTarget target{
-        lowerMma,       lowerBarrier,     FlagTarget{"device", pause},
-        lowerRing,      lowerGuardedLoad, lowerFragmentLoad,
-        lowerAsyncCopy, lowerWarpgroupOps};
+        lowerMma,       lowerBarrier,      FlagTarget{"device", pause},
+        lowerRing,      lowerGuardedLoad,  lowerFragmentLoad,
+        lowerAsyncCopy, lowerWarpgroupOps, lowerStagingEvent};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }

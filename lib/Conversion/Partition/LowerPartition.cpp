@@ -230,7 +230,17 @@ void lowerPersistentUnits(PartitionOp op) {
     gemm.getRingFirstMutable().assign(first);
     gemm.getRingTotalMutable().assign(total);
   });
+  // Store waves may still be storing the previous unit's tile; they hand
+  // the staging tile back unless this unit is the last.
+  Value busy = m.cmp(arith::CmpIPredicate::ugt, u, m.c(0));
+  Value more = m.lt(m.add(u, m.c(1)), units);
   inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, acc});
+  loop.getBody()->walk([&](TileStoreOp store) {
+    if (store.getStoreWaves()) {
+      store.getBusyMutable().assign(busy);
+      store.getMoreMutable().assign(more);
+    }
+  });
 }
 
 /// The workgroup's work units and where their sums go.

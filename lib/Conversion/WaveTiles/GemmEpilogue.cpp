@@ -165,18 +165,22 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
 }
 
 /// All threads read the staging tile back along N, `width` elements at a
-/// time, and store them at their place in the C tile.
+/// time, and store them at their place in the C tile: round v reads vector
+/// tid + v * threads. The rounds are unrolled, or with `asLoop` one scf.for
+/// (many rounds: fewer threads read the tile back).
 static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
-                       const TileDestination &dest,
-                       const EpilogueStaging &plan, Value staging,
-                       int64_t first, Value tid, int64_t threads) {
+                       const TileDestination &dest, const EpilogueStaging &plan,
+                       Value staging, int64_t first, Value tid, int64_t threads,
+                       bool asLoop = false) {
   int64_t sliceRows = plan.tilesPerSlice * acc.mma.m;
   int64_t perRow = plan.bn / plan.width;
   int64_t vectors = plan.rows * perRow;
   auto type = VectorType::get({plan.width}, plan.element);
   int64_t rounds = llvm::divideCeil(vectors, threads);
-  for (int64_t v = 0; v < rounds; ++v) {
-    Value index = add(b, loc, tid, indexConstant(b, loc, v * threads));
+  // The round whose first vector is `start` (tid's, plus v * threads);
+  // `partial` where some of its threads are past the tile.
+  auto round = [&](Value start, bool partial) {
+    Value index = add(b, loc, tid, start);
     Value row =
         arith::DivUIOp::create(b, loc, index, indexConstant(b, loc, perRow));
     Value col = arith::MulIOp::create(
@@ -196,7 +200,7 @@ static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
     Value m = add(b, loc, dest.m0, tileRow);
     Value n = add(b, loc, dest.n0, col);
     Value inBounds = insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n);
-    if ((v + 1) * threads > vectors)
+    if (partial)
       inBounds = arith::AndIOp::create(
           b, loc, inBounds,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
@@ -208,7 +212,18 @@ static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
         loadAlignedVector(b, loc, type, staging, ValueRange{safeRow, col});
     storeResult(b, loc, dest, value, m, n, inBounds, plan.width,
                 stagesFinishedValues(dest));
+  };
+  if (asLoop) {
+    auto loop = scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
+                                   indexConstant(b, loc, rounds * threads),
+                                   indexConstant(b, loc, threads));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    round(loop.getInductionVar(), vectors % threads != 0);
+    return;
   }
+  for (int64_t v = 0; v < rounds; ++v)
+    round(indexConstant(b, loc, v * threads), (v + 1) * threads > vectors);
 }
 
 void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
@@ -216,10 +231,39 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const TileDestination &dest,
                                 const EpilogueStaging &plan, Value staging,
                                 Value tid, int64_t threads, Value holdsTile,
-                                bool holdersOnly) {
+                                bool holdersOnly,
+                                const StoreWaves *storeWaves) {
   if (plan.width == 1) {
     // Only the threads that hold accumulators write.
     emitIf(b, loc, holdsTile, [&] { emitDirectEpilogue(b, loc, acc, dest); });
+    return;
+  }
+  if (storeWaves) {
+    // Both roles meet at the staging tile's events: the holders write it
+    // (once the store waves have read the previous tile back) and run on;
+    // the store waves read it back and store it.
+    int64_t both = threads + storeWaves->threads;
+    emitIf(b, loc, holdsTile, [&] {
+      if (storeWaves->busy)
+        emitIf(b, loc, storeWaves->busy,
+               [&] { StagingWaitOp::create(b, loc, RingEvent::Empty, both); });
+      stageSlice(b, loc, acc, dest, plan, staging, /*first=*/0);
+      StagingSignalOp::create(b, loc, RingEvent::Full, both);
+    });
+    Value storeTid = arith::SubIOp::create(
+        b, loc, tid, indexConstant(b, loc, storeWaves->first));
+    Value stores =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, storeTid,
+                              indexConstant(b, loc, storeWaves->threads));
+    emitIf(b, loc, stores, [&] {
+      StagingWaitOp::create(b, loc, RingEvent::Full, both);
+      storeSlice(b, loc, acc, dest, plan, staging, /*first=*/0, storeTid,
+                 storeWaves->threads, /*asLoop=*/true);
+      if (storeWaves->more)
+        emitIf(b, loc, storeWaves->more, [&] {
+          StagingSignalOp::create(b, loc, RingEvent::Empty, both);
+        });
+    });
     return;
   }
   auto barrier = [&] {

@@ -310,13 +310,23 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
       staging.tilesPerSlice =
           staging.rows / (accType.getWaves()[0] * layout.m);
     }
-    // The wave grid's threads are the workgroup's first.
+    // The wave grid's threads are the workgroup's first; store waves are
+    // its last.
     int64_t holders = accType.getWaveCount() * layout.waveSize;
     bool holdersOnly = op.getHoldersOnly();
-    emitGemmEpilogue(
-        rewriter, loc, acc, dest, staging, op.getStaging(), wave->ids.thread,
-        holdersOnly ? holders : knownWorkgroupThreads(op).value_or(holders),
-        emitHoldsTile(rewriter, op, accType, wave->ids), holdersOnly);
+    std::optional<int64_t> workgroup = knownWorkgroupThreads(op);
+    // checkStoreWaves holds the store waves past the wave grid.
+    std::optional<StoreWaves> storeWaves;
+    if (std::optional<uint64_t> count = op.getStoreWaves()) {
+      int64_t threads = *count * layout.waveSize;
+      storeWaves =
+          StoreWaves{*workgroup - threads, threads, op.getBusy(), op.getMore()};
+    }
+    emitGemmEpilogue(rewriter, loc, acc, dest, staging, op.getStaging(),
+                     wave->ids.thread,
+                     holdersOnly ? holders : workgroup.value_or(holders),
+                     emitHoldsTile(rewriter, op, accType, wave->ids),
+                     holdersOnly, storeWaves ? &*storeWaves : nullptr);
     rewriter.eraseOp(op);
     return success();
   }
@@ -504,6 +514,36 @@ LogicalResult lowerLdsBuffers(Operation *root) {
   return success();
 }
 
+/// A ck.tile_store with store_waves needs its kernel's size, the store
+/// waves past the wave grid, and a staging tile that holds the whole tile.
+static LogicalResult checkStoreWaves(TileStoreOp op) {
+  std::optional<uint64_t> count = op.getStoreWaves();
+  if (!count)
+    return success();
+  AccType accType = op.getAcc().getType();
+  FailureOr<int64_t> waveSize = requireWaveSize(op, accType.getMma());
+  if (failed(waveSize))
+    return failure();
+  int64_t holders = accType.getWaveCount() * *waveSize;
+  std::optional<int64_t> workgroup = knownWorkgroupThreads(op);
+  if (!workgroup || *workgroup - int64_t(*count) * *waveSize < holders)
+    return op.emitOpError()
+           << "hands its tile to the last " << *count
+           << " waves, which must lie past the wave grid's " << holders
+           << " threads in a workgroup of known size";
+  int64_t tilesM = accType.getMmaTilesAlongRows();
+  int64_t sliceTiles =
+      op.getStaging().getType().getShape()[0] /
+      (accType.getWaves()[0] * accType.getMma().getLayout(*waveSize).m);
+  if (sliceTiles != tilesM)
+    return op.emitOpError()
+           << "hands its tile to store waves, so its staging tile must hold "
+              "the whole tile (rows of "
+           << tilesM << " instruction tiles per wave, got " << sliceTiles
+           << ")";
+  return success();
+}
+
 struct CKLowerWaveTilesPass
     : public ck::impl::CKLowerWaveTilesBase<CKLowerWaveTilesPass> {
   void runOnOperation() override {
@@ -529,6 +569,12 @@ struct CKLowerWaveTilesPass
       return WalkResult::advance();
     });
     if (known.wasInterrupted())
+      return signalPassFailure();
+    if (root->walk([](TileStoreOp op) {
+              return failed(checkStoreWaves(op)) ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+            })
+            .wasInterrupted())
       return signalPassFailure();
     AccTypeConverter converter(root);
     RewritePatternSet patterns(context);

@@ -17,3 +17,11 @@ func.func @partial_barrier() {
   ck.lds_barrier threads 256
   return
 }
+
+// -----
+// Nor named barriers to hand a staging tile to store waves with.
+func.func @staging_event() {
+  // expected-error @+1 {{'ck.staging_wait' op uses mbarriers, TMA or a barrier of some of the workgroup's threads, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}
+  ck.staging_wait full threads 352
+  return
+}

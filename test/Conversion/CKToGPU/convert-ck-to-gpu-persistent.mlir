@@ -25,10 +25,25 @@
 // CHECK:   ck.tile_gemm {{.*}} partition = #ck.partition<data_parallel, dp = persistent>{{.*}} barriers %[[BARS]]
 // CHECK: } epilogue {
 // CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 147456 : memref<128x264xf16, #gpu.address_space<workgroup>>
-// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 holders_only
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 holders_only :
 func.func @persistent(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c: memref<1x25600x256xf16>) {
   ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
       : memref<1x25600x128xf16>, memref<1x128x256xf16> -> memref<1x25600x256xf16>
+  return
+}
+
+// -----
+// With K = 1024 (16 K-tiles, kMinHandOffKTiles) the K loop covers a tile's
+// store by the 3 load waves that the TMA copies leave idle (the first load
+// wave's first thread issues them all): the math waves hand them the
+// staging tile.
+
+// CHECK-LABEL: func.func @persistent_store_waves
+// CHECK: } epilogue {
+// CHECK:   ck.tile_store {{.*}} staged %{{.*}} width 8 holders_only store_waves 3 :
+func.func @persistent_store_waves(%a: memref<1x25600x1024xf16>, %b: memref<1x1024x256xf16>, %c: memref<1x25600x256xf16>) {
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
+      : memref<1x25600x1024xf16>, memref<1x1024x256xf16> -> memref<1x25600x256xf16>
   return
 }
 

@@ -731,3 +731,26 @@ func.func @partial_barrier() {
   ck.lds_barrier
   return
 }
+
+// -----
+// The staging tile's events are named barriers 13 (full) and 14 (empty),
+// clear of the ring's and of 15, which the signal and the wait both join,
+// each role at its own instruction: the unaligned barrier.sync
+// (llvm.nvvm.barrier.cta.sync.count), not nvvm.barrier's aligned bar.sync.
+
+// CHECK-LABEL: func.func @staging_events
+// CHECK: %[[EMPTY:.*]] = arith.constant 14 : i32
+// CHECK-NEXT: %[[N:.*]] = arith.constant 352 : i32
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.count"(%[[EMPTY]], %[[N]]) : (i32, i32) -> ()
+// CHECK-NEXT: %[[FULL:.*]] = arith.constant 13 : i32
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.count"(%[[FULL]], %[[N]])
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.count"(%[[FULL]], %[[N]])
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.count"(%[[EMPTY]], %[[N]])
+// CHECK-NOT: ck.staging
+func.func @staging_events() {
+  ck.staging_wait empty threads 352
+  ck.staging_signal full threads 352
+  ck.staging_wait full threads 352
+  ck.staging_signal empty threads 352
+  return
+}

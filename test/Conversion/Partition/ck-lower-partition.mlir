@@ -596,3 +596,41 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+// The same epilogue handing its tile to 3 store waves: unit u's store waves
+// may still hold the staging tile from unit u - 1 (busy: u > 0), and hand it
+// back unless u is the last unit (more: u + 1 < units).
+
+#hcfg = #ck.gemm_config<block = [32, 64, 64], wave = [16, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4>
+!hacc = !ck.acc<32x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 1]>
+!hbars = memref<4xi64, #gpu.address_space<workgroup>>
+!hstage = memref<32x72xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @persistent_store_waves
+// CHECK: %[[UNITS:.*]] = arith.ceildivui
+// CHECK: scf.for %[[U:.*]] = %{{.*}} to %[[UNITS]] step %[[ONE:[^ ]*]] {
+// CHECK:   %[[ACC:.*]] = ck.tile_gemm
+// CHECK:   %[[BUSY:.*]] = arith.cmpi ugt, %[[U]], %{{.*}} : index
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[U]], %{{.*}} : index
+// CHECK:   %[[MORE:.*]] = arith.cmpi ult, %[[NEXT]], %[[UNITS]] : index
+// CHECK:   ck.tile_store %[[ACC]] {{.*}} holders_only store_waves 3 busy %[[BUSY]] more %[[MORE]]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @persistent_store_waves(%a: memref<2x48x192xf16>, %b: memref<2x192x40xf16>, %c: memref<2x48x40xf16>) kernel {
+      ck.partition #ck.partition<data_parallel, dp = persistent> tiles [2, 2, 1] k_tiles 3 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %bars = ck.lds_buffer offset 32768 : !hbars
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #hcfg barriers %bars (!hbars)
+            : memref<2x48x192xf16>, memref<2x192x40xf16> -> !hacc
+        ck.yield %acc : !hacc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !hacc):
+        %stage = ck.lds_buffer offset 16384 : !hstage
+        ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 holders_only store_waves 3 : !hacc, memref<2x48x40xf16>, !hstage
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}

@@ -396,3 +396,79 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// `store_waves 1`: the wave grid's 2 waves (threads 0..127 of 256) write
+// the staging tile, once an earlier tile's store wave is done with it
+// (where `busy`), and announce it full; the last wave (threads 192..255)
+// waits for it, reads the 128 vectors back in a loop of 2 rounds of 64 and
+// announces it empty where `more` tiles follow. Both events count the 128
+// + 64 threads; the wave between them takes part in neither.
+
+!hacc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!hstage = memref<32x40xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @store_waves
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x32x32xf16>, %[[S:[^:]*]]: memref<32x40xf16, #gpu.address_space<workgroup>>, %{{[^:]*}}: index, %[[BUSY:[^:]*]]: i1, %[[MORE:[^:]*]]: i1)
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT:   scf.if %[[BUSY]] {
+// CHECK-NEXT:     ck.staging_wait empty threads 192
+// CHECK-NEXT:   }
+// CHECK-COUNT-8: memref.store %{{.*}}, %[[S]]
+// CHECK-NEXT:   ck.staging_signal full threads 192
+// CHECK-NEXT: }
+// CHECK: %[[ST:.*]] = arith.subi %[[TID]], %c192
+// CHECK: %[[STORES:.*]] = arith.cmpi ult, %[[ST]], %c64
+// CHECK: scf.if %[[STORES]] {
+// CHECK-NEXT:   ck.staging_wait full threads 192
+// CHECK:        scf.for %{{.*}} = %c0{{.*}} to %c128{{.*}} step %c64
+// CHECK:          vector.load %[[S]]
+// CHECK:          vector.store %{{.*}}, %[[C]]{{.*}}vector<8xf16>
+// CHECK:        scf.if %[[MORE]] {
+// CHECK-NEXT:     ck.staging_signal empty threads 192
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @store_waves(%c: memref<1x32x32xf16>, %stage: !hstage, %i: index, %busy: i1, %more: i1) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %acc = ck.acc_zero : !hacc
+    ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 holders_only
+        store_waves 1 busy %busy more %more : !hacc, memref<1x32x32xf16>, !hstage
+    gpu.return
+  }
+}
+
+// -----
+// Store waves need a staging tile that holds the whole tile: here 16 of
+// the wave grid's 32 rows (one of its two instruction tile rows a wave).
+
+!sacc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!sstage = memref<32x40xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @store_waves_sliced(%c: memref<1x64x32xf16>, %stage: !sstage, %i: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %acc = ck.acc_zero : !sacc
+    // expected-error @+1 {{'ck.tile_store' op hands its tile to store waves, so its staging tile must hold the whole tile (rows of 2 instruction tiles per wave, got 1)}}
+    ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 holders_only
+        store_waves 1 : !sacc, memref<1x64x32xf16>, !sstage
+    gpu.return
+  }
+}
+
+// -----
+// The store waves lie past the wave grid.
+
+!wacc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!wstage = memref<32x40xf16, #gpu.address_space<workgroup>>
+gpu.module @kernels {
+  gpu.func @store_waves_overlap(%c: memref<1x32x32xf16>, %stage: !wstage, %i: index) kernel
+      attributes {known_block_size = array<i32: 192, 1, 1>} {
+    %acc = ck.acc_zero : !wacc
+    // expected-error @+1 {{'ck.tile_store' op hands its tile to the last 2 waves, which must lie past the wave grid's 128 threads in a workgroup of known size}}
+    ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 holders_only
+        store_waves 2 : !wacc, memref<1x32x32xf16>, !wstage
+    gpu.return
+  }
+}

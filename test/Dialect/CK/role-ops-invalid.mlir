@@ -192,3 +192,18 @@ func.func @config_load_waves_twice() attributes {c = #ck.gemm_config<block = [64
 func.func @launch_roles() attributes {l = #ck.launch<compute = f16, roles = [4]>} {
   return
 }
+
+// -----
+// A staging event counts its threads.
+func.func @staging_no_threads() {
+  // expected-error @+1 {{'ck.staging_wait' op attribute 'threads' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  ck.staging_wait full threads 0
+  return
+}
+
+// -----
+func.func @staging_signal_no_threads() {
+  // expected-error @+1 {{'ck.staging_signal' op attribute 'threads' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  ck.staging_signal empty threads 0
+  return
+}

@@ -60,3 +60,18 @@ func.func @config_with_roles(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>,
       : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
   return
 }
+
+// The staging tile's hand-off events.
+
+// CHECK-LABEL: func.func @staging_events
+// CHECK: ck.staging_wait empty threads 352
+// CHECK: ck.staging_signal full threads 352
+// CHECK: ck.staging_wait full threads 352
+// CHECK: ck.staging_signal empty threads 352
+func.func @staging_events() {
+  ck.staging_wait empty threads 352
+  ck.staging_signal full threads 352
+  ck.staging_wait full threads 352
+  ck.staging_signal empty threads 352
+  return
+}

@@ -248,6 +248,44 @@ func.func @store_rank(%acc: !acc, %c: memref<64x64xf16>, %i: index) {
 
 // -----
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+// Store waves take the staged tile from the holders alone.
+func.func @store_waves_not_holders_only(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op hands the staging tile to store waves, which needs a staging tile ('staged') and 'holders_only'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 store_waves 3 : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+// Store waves read a staging tile back.
+func.func @store_waves_unstaged(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op hands the staging tile to store waves, which needs a staging tile ('staged') and 'holders_only'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] holders_only store_waves 3 : !acc, memref<1x64x64xf16>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+// busy and more belong to the hand-off.
+func.func @store_busy_without_store_waves(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index, %b: i1) {
+  // expected-error @+1 {{'ck.tile_store' op takes 'busy' and 'more' only with store_waves}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 holders_only busy %b : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+func.func @store_waves_zero(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op attribute 'store_waves' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 holders_only store_waves 0 : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 func.func @store_indices(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) {
   // expected-error @+1 {{'ck.tile_store' op expects (g, m0, n0), got 2 indices}}
   ck.tile_store %acc -> %c[%i, %i] : !acc, memref<1x64x64xf16>

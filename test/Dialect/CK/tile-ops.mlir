@@ -16,9 +16,11 @@
 // CHECK: ck.tile_store %[[M]] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] adds(%{{.*}} : memref<1x64x64xf16>) beta 2.000000e+00 staged %{{.*}} width 8 : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<1x64x64xf16>, memref<32x68xf32, #gpu.address_space<workgroup>>
 // CHECK: ck.lds_barrier threads 256
 // CHECK: ck.tile_store %[[M]] -> %{{.*}} staged %{{.*}} width 8 holders_only : !ck.acc
+// CHECK: ck.tile_store %[[M]] -> %{{.*}} staged %{{.*}} width 8 holders_only store_waves 3 busy %[[BUSY:[^ ]*]] more %[[MORE:[^ ]*]] : !ck.acc
+// CHECK: ck.tile_store %[[M]] -> %{{.*}} staged %{{.*}} width 8 holders_only store_waves 3 : !ck.acc
 func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
                     %d: memref<1x64x64xf16>, %stage: !stage,
-                    %g: index, %m0: index, %n0: index) {
+                    %g: index, %m0: index, %n0: index, %busy: i1, %more: i1) {
   %z = ck.acc_zero : !acc
   %m = ck.tile_mma %z, %la, %lb slot %s k 32 b_transposed : !acc, !lds2, !lds2
   ck.lds_barrier
@@ -27,6 +29,12 @@ func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
   ck.lds_barrier threads 256
   ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
       staged %stage width 8 holders_only : !acc, memref<1x64x64xf16>, !stage
+  ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
+      staged %stage width 8 holders_only store_waves 3 busy %busy more %more
+      : !acc, memref<1x64x64xf16>, !stage
+  ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
+      staged %stage width 8 holders_only store_waves 3
+      : !acc, memref<1x64x64xf16>, !stage
   return
 }
 

@@ -170,6 +170,12 @@ LogicalResult TileStoreOp::verify() {
   if (static_cast<bool>(getStaging()) != getWidth().has_value())
     return emitOpError() << "needs both a staging tile and a store width, or "
                             "neither";
+  if (getStoreWaves() && (!getStaging() || !getHoldersOnly()))
+    return emitOpError() << "hands the staging tile to store waves, which "
+                            "needs a staging tile ('staged') and "
+                            "'holders_only'";
+  if (!getStoreWaves() && (getBusy() || getMore()))
+    return emitOpError() << "takes 'busy' and 'more' only with store_waves";
   if (!getStaging())
     return success();
   MemRefType staging = getStaging().getType();

@@ -250,4 +250,62 @@ def CK_RingEndOp : CK_Op<"ring_end"> {
   let hasVerifier = 1;
 }
 
+class CK_StagingEventOp<string mnemonic, string summaryText,
+                        string descriptionText>
+    : CK_Op<mnemonic> {
+  let summary = summaryText;
+  let description = descriptionText # [{
+
+    The epilogue's staging tile passes between a persistent kernel's math
+    waves, which write a tile into it, and its store waves, which read the
+    tile back and store it (`ck.tile_store ... store_waves`): `full` says
+    that a tile is in it, `empty` that its reader is done. `threads` counts
+    both roles' threads, every one of which reaches each event once per
+    tile. On NVIDIA each event is a named barrier of its own
+    (kStagingFullBarrierId, kStagingEmptyBarrierId) that the signal and the
+    wait both join; AMD targets have none and refuse the ops.
+
+    Verifier: `threads` is positive.
+  }];
+  let arguments = (ins CK_RingEvent:$event,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$threads);
+  let assemblyFormat = "$event `threads` $threads attr-dict";
+  let extraClassDeclaration = [{
+    /// The NVIDIA named barriers of the two events: clear of the ring's
+    /// `1 .. 2 * slots` and of ck.lds_barrier's kPartialBarrierId.
+    static constexpr int64_t kStagingFullBarrierId = 13;
+    static constexpr int64_t kStagingEmptyBarrierId = 14;
+    int64_t getBarrierId() {
+      return getEvent() == RingEvent::Full ? kStagingFullBarrierId
+                                           : kStagingEmptyBarrierId;
+    }
+  }];
+}
+
+def CK_StagingWaitOp : CK_StagingEventOp<"staging_wait",
+    "Waits until the staging tile is full or empty", [{
+    `full`: a store wave waits until the math waves have written the tile
+    and their LDS writes are visible to it. `empty`: a math wave waits until
+    the store waves have read the previous tile back.
+
+    Example:
+
+    ```mlir
+    ck.staging_wait full threads 352
+    ```
+  }]>;
+
+def CK_StagingSignalOp : CK_StagingEventOp<"staging_signal",
+    "Announces that the staging tile is full or empty", [{
+    `full`: a math wave announces that it has written its part of the tile;
+    `empty`: a store wave that it has read its part back. It may wait until
+    the other role reaches the matching `ck.staging_wait`.
+
+    Example:
+
+    ```mlir
+    ck.staging_signal empty threads 352
+    ```
+  }]>;
+
 #endif // CK_DIALECT_CK_IR_CKROLEOPS_TD

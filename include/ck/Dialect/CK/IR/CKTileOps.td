@@ -327,6 +327,21 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     LDS that nothing else uses: the load waves may be filling the next
     tile's slots meanwhile.
 
+    With `store_waves N` (and `holders_only`, `staged`) the workgroup's last
+    N waves store the tile instead of the wave grid: the math waves write
+    the staging tile, announce it full (`ck.staging_signal full`) and run on
+    to their next tile, while the store waves wait for it
+    (`ck.staging_wait full`), read it back among themselves, store it and
+    announce it empty. `busy` (i1, false where absent) says that an earlier
+    tile's store waves may still be reading the staging tile, so the math
+    waves wait for it to be empty before writing; `more` (i1, false where
+    absent) that a later tile follows, so the store waves announce it
+    empty. A persistent partition sets both per tile (`ck-lower-partition`).
+    The staging tile must hold the whole tile (one slice).
+
+    Verifier: a staging tile and a width together; `store_waves` with both
+    and `holders_only`; `busy` and `more` only with `store_waves`.
+
     Example:
 
     ```mlir
@@ -337,6 +352,10 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     ck.tile_store %acc -> %c[%g, %m0, %n0] staged %buf width 8 holders_only
         : !ck.acc<64x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>,
           memref<1x64x64xf16>, memref<64x72xf16, #gpu.address_space<workgroup>>
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %buf width 8 holders_only
+        store_waves 3 busy %busy more %more
+        : !ck.acc<128x64xf32, #ck.wgmma<f16>, waves = [8, 1]>,
+          memref<1x256x64xf16>, memref<128x72xf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
@@ -348,11 +367,15 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
                        Arg<Optional<CK_LdsMemRef>, "the staging tile",
                            [MemRead, MemWrite]>:$staging,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$width,
-                       UnitAttr:$holders_only);
+                       UnitAttr:$holders_only,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$store_waves,
+                       Optional<I1>:$busy, Optional<I1>:$more);
   let assemblyFormat = [{
     $acc `->` $dest `[` $indices `]` (`adds` `(` $ds^ `:` type($ds) `)`)?
     (`alpha` $alpha^)? (`beta` $beta^)? (`staged` $staging^ `width` $width)?
-    (`holders_only` $holders_only^)? attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
+    (`holders_only` $holders_only^)? (`store_waves` $store_waves^)?
+    (`busy` $busy^)? (`more` $more^)?
+    attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
   }];
   let hasVerifier = 1;
 }
