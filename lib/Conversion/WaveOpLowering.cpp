@@ -385,6 +385,19 @@ void mlir::ck::lowerGuardedLoadBySelect(RewriterBase &rewriter,
   rewriter.replaceOpWithNewOp<arith::SelectOp>(op, valid, loaded, zeros);
 }
 
+/// `op` lowered by the target's optional `hook`, or an error saying `why`
+/// the target cannot where it has none.
+static LogicalResult
+lowerByOptionalHook(RewriterBase &rewriter, Operation *op, StringRef passName,
+                    function_ref<void(RewriterBase &, Operation *)> hook,
+                    StringRef why) {
+  if (!hook)
+    return op->emitOpError()
+           << "cannot be lowered by " << passName << ": " << why;
+  hook(rewriter, op);
+  return success();
+}
+
 LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
                                      const WaveOpTarget &target) {
   // Ops of the rungs above must be gone: say which pass removes them.
@@ -415,24 +428,22 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
     else if (auto wait = dyn_cast<FlagWaitOp>(op))
       lowerFlagWait(rewriter, wait, target.flags);
     else if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(op)) {
-      if (!target.lowerAsyncCopy)
-        return op->emitOpError()
-               << "cannot be lowered by " << passName
-               << ": the target has no asynchronous copies to LDS (a config "
-                  "with async_copy needs a chip with that feature)";
-      target.lowerAsyncCopy(rewriter, op);
+      if (failed(lowerByOptionalHook(
+              rewriter, op, passName, target.lowerAsyncCopy,
+              "the target has no asynchronous copies to LDS (a config with "
+              "async_copy needs a chip with that feature)")))
+        return failure();
     } else if (isa<WarpgroupMmaOp, WarpgroupWaitOp>(op)) {
-      if (!target.lowerWarpgroupOps)
-        return op->emitOpError() << "cannot be lowered by " << passName
-                                 << ": wgmma is an NVIDIA sm_90a instruction";
-      target.lowerWarpgroupOps(rewriter, op);
+      if (failed(lowerByOptionalHook(rewriter, op, passName,
+                                     target.lowerWarpgroupOps,
+                                     "wgmma is an NVIDIA sm_90a instruction")))
+        return failure();
     } else if (isa<StagingWaitOp, StagingSignalOp>(op)) {
-      if (!target.lowerStagingEvent)
-        return op->emitOpError()
-               << "cannot be lowered by " << passName
-               << ": the target has no named barriers to hand a staging "
-                  "tile to store waves with (NVIDIA's persistent kernels)";
-      target.lowerStagingEvent(rewriter, op);
+      if (failed(lowerByOptionalHook(
+              rewriter, op, passName, target.lowerStagingEvent,
+              "the target has no named barriers to hand a staging tile to "
+              "store waves with (NVIDIA's persistent kernels)")))
+        return failure();
     } else if (failed(isa<MmaOp>(op)
                           ? target.lowerMma(rewriter, cast<MmaOp>(op))
                           : target.lowerFragmentLoad(rewriter,
