@@ -145,18 +145,17 @@ static void lowerStagingEvent(RewriterBase &rewriter, Operation *op) {
   auto constant = [&](int64_t v) {
     return arith::ConstantIntOp::create(rewriter, loc, i32, v).getResult();
   };
-  int64_t id = 0, threads = 0;
-  if (auto wait = dyn_cast<StagingWaitOp>(op)) {
-    id = wait.getBarrierId();
-    threads = wait.getThreads();
-  } else {
-    auto signal = cast<StagingSignalOp>(op);
-    id = signal.getBarrierId();
-    threads = signal.getThreads();
-  }
-  LLVM::CallIntrinsicOp::create(
-      rewriter, loc, rewriter.getStringAttr("llvm.nvvm.barrier.cta.sync.count"),
-      ValueRange{constant(id), constant(threads)});
+  auto barrier = [&](auto event) {
+    LLVM::CallIntrinsicOp::create(
+        rewriter, loc,
+        rewriter.getStringAttr("llvm.nvvm.barrier.cta.sync.count"),
+        ValueRange{constant(event.getBarrierId()),
+                   constant(event.getThreads())});
+  };
+  if (auto wait = dyn_cast<StagingWaitOp>(op))
+    barrier(wait);
+  else
+    barrier(cast<StagingSignalOp>(op));
   rewriter.eraseOp(op);
 }
 

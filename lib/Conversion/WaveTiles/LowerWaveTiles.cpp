@@ -514,8 +514,9 @@ LogicalResult lowerLdsBuffers(Operation *root) {
   return success();
 }
 
-/// A ck.tile_store with store_waves needs its kernel's size, the store
-/// waves past the wave grid, and a staging tile that holds the whole tile.
+/// A ck.tile_store with store_waves needs its kernel's size and the store
+/// waves past the wave grid (its verifier holds the staging tile to the
+/// whole tile).
 static LogicalResult checkStoreWaves(TileStoreOp op) {
   std::optional<uint64_t> count = op.getStoreWaves();
   if (!count)
@@ -531,16 +532,6 @@ static LogicalResult checkStoreWaves(TileStoreOp op) {
            << "hands its tile to the last " << *count
            << " waves, which must lie past the wave grid's " << holders
            << " threads in a workgroup of known size";
-  int64_t tilesM = accType.getMmaTilesAlongRows();
-  int64_t sliceTiles =
-      op.getStaging().getType().getShape()[0] /
-      (accType.getWaves()[0] * accType.getMma().getLayout(*waveSize).m);
-  if (sliceTiles != tilesM)
-    return op.emitOpError()
-           << "hands its tile to store waves, so its staging tile must hold "
-              "the whole tile (rows of "
-           << tilesM << " instruction tiles per wave, got " << sliceTiles
-           << ")";
   return success();
 }
 

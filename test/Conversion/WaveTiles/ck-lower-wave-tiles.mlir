@@ -441,23 +441,6 @@ gpu.module @kernels {
 }
 
 // -----
-// Store waves need a staging tile that holds the whole tile: here 16 of
-// the wave grid's 32 rows (one of its two instruction tile rows a wave).
-
-!sacc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
-!sstage = memref<32x40xf16, #gpu.address_space<workgroup>>
-gpu.module @kernels {
-  gpu.func @store_waves_sliced(%c: memref<1x64x32xf16>, %stage: !sstage, %i: index) kernel
-      attributes {known_block_size = array<i32: 256, 1, 1>} {
-    %acc = ck.acc_zero : !sacc
-    // expected-error @+1 {{'ck.tile_store' op hands its tile to store waves, so its staging tile must hold the whole tile (rows of 2 instruction tiles per wave, got 1)}}
-    ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 holders_only
-        store_waves 1 : !sacc, memref<1x64x32xf16>, !sstage
-    gpu.return
-  }
-}
-
-// -----
 // The store waves lie past the wave grid.
 
 !wacc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>

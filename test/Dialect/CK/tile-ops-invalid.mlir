@@ -268,6 +268,17 @@ func.func @store_waves_unstaged(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) 
 // -----
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 !stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+// Store waves take the whole tile in one hand-off: 32 of its 64 rows are
+// one slice of two.
+func.func @store_waves_sliced(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op hands its tile to store waves, so its staging tile must hold the whole tile (64 rows), got 32}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 holders_only store_waves 3 : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
 // busy and more belong to the hand-off.
 func.func @store_busy_without_store_waves(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index, %b: i1) {
   // expected-error @+1 {{'ck.tile_store' op takes 'busy' and 'more' only with store_waves}}

@@ -7,6 +7,7 @@
 !lds2 = memref<2x64x40xf16, #gpu.address_space<workgroup>>
 !lds = memref<64x40xf16, #gpu.address_space<workgroup>>
 !stage = memref<32x68xf32, #gpu.address_space<workgroup>>
+!whole = memref<64x68xf32, #gpu.address_space<workgroup>>
 
 // CHECK-LABEL: func.func @tile_ops
 // CHECK-SAME: (%[[LA:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: memref<2x64x40xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index,
@@ -20,7 +21,8 @@
 // CHECK: ck.tile_store %[[M]] -> %{{.*}} staged %{{.*}} width 8 holders_only store_waves 3 : !ck.acc
 func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
                     %d: memref<1x64x64xf16>, %stage: !stage,
-                    %g: index, %m0: index, %n0: index, %busy: i1, %more: i1) {
+                    %g: index, %m0: index, %n0: index, %busy: i1, %more: i1,
+                    %whole: !whole) {
   %z = ck.acc_zero : !acc
   %m = ck.tile_mma %z, %la, %lb slot %s k 32 b_transposed : !acc, !lds2, !lds2
   ck.lds_barrier
@@ -30,11 +32,11 @@ func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
   ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
       staged %stage width 8 holders_only : !acc, memref<1x64x64xf16>, !stage
   ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
-      staged %stage width 8 holders_only store_waves 3 busy %busy more %more
-      : !acc, memref<1x64x64xf16>, !stage
+      staged %whole width 8 holders_only store_waves 3 busy %busy more %more
+      : !acc, memref<1x64x64xf16>, !whole
   ck.tile_store %m -> %c[%g, %m0, %n0] adds(%d : memref<1x64x64xf16>) beta 2.0
-      staged %stage width 8 holders_only store_waves 3
-      : !acc, memref<1x64x64xf16>, !stage
+      staged %whole width 8 holders_only store_waves 3
+      : !acc, memref<1x64x64xf16>, !whole
   return
 }
 

@@ -212,6 +212,12 @@ LogicalResult TileStoreOp::verify() {
                          << " columns of " << bytes
                          << " bytes) and must divide the tile's "
                          << acc.getShape()[1] << " columns";
+  // Store waves take the tile in one hand-off: one slice of every wave's
+  // rows.
+  if (getStoreWaves() && rows != acc.getShape()[0])
+    return emitOpError() << "hands its tile to store waves, so its staging "
+                            "tile must hold the whole tile ("
+                         << acc.getShape()[0] << " rows), got " << rows;
   return success();
 }
 

@@ -340,7 +340,8 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     The staging tile must hold the whole tile (one slice).
 
     Verifier: a staging tile and a width together; `store_waves` with both
-    and `holders_only`; `busy` and `more` only with `store_waves`.
+    and `holders_only`, and a staging tile of the whole tile's rows; `busy`
+    and `more` only with `store_waves`.
 
     Example:
 
