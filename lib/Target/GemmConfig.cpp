@@ -2,6 +2,7 @@
 
 #include "ck/Target/GemmConfig.h"
 #include "ck/Schedule/SplitK.h"
+#include "ck/Support/Limits.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -139,7 +140,8 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
        << "4); got " << config.getLoadWaves();
   else if (isa<WgmmaAttr>(instruction) && !config.getAsyncCopy())
     os << instruction << " needs async_copy: its swizzled tiles are filled "
-       << "by asynchronous copies (2 to 4 stages)";
+       << "by asynchronous copies (2 to " << cklimits::kMaxLdsBuffers
+       << " stages)";
   else if (config.getPartition().isPersistentDataParallel() &&
            (!config.hasRoles() || target.getVendor() != Vendor::NVIDIA))
     os << "a persistent data-parallel partition needs wave roles "
@@ -340,6 +342,24 @@ static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
 static constexpr int64_t kMinNarrowWgmmaN = 8;
 static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
 
+/// Whether a wgmma GEMM with roles and a data-parallel partition (not
+/// persistent) has too few tiles for half the compute units. It then takes
+/// narrower tiles, halving the columns (not below 64) until the tiles fill
+/// half of them or the columns are 64, and the deepest ring of stages the
+/// LDS holds, up to one per K-tile: its workgroups have a compute unit
+/// each. On the H100 the
+/// RetinaNet 3x3 layers of 256 channels at 7x7 and 13x13 (13 to 43 tiles
+/// of 64 x 256) ran 1.2x to 1.6x faster with 64 x 64 or 64 x 128 tiles
+/// and 6 or 8 stages than with the 64 x 256 tiles and 4 stages of before,
+/// in all three directions (bench/results/h100-small-layers/).
+static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
+                        std::optional<WaveRoles> roles, PartitionAttr partition,
+                        TargetAttr target) {
+  return roles && partition.getKind() == PartitionKind::DataParallel &&
+         !partition.isPersistentDataParallel() &&
+         2 * tileCount(shape, block) < target.getComputeUnits();
+}
+
 /// The wgmma configuration of a GEMM where the target has wgmma for its
 /// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
 /// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
@@ -350,7 +370,8 @@ static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
 /// one tile of them where K has kMinNarrowWgmmaKTiles K-tiles; else N needs
 /// 64 (N-major tiles go in 128-byte blocks). M needs 64 either way.
 /// Asynchronous copies through 4 stages above 128 columns and 3 up to it
-/// (the LDS of 4 would leave one workgroup per SM), or the stages asked for
+/// (the LDS of 4 would leave one workgroup per SM), narrower tiles and
+/// more stages where there are few tiles (hasFewTiles), or the stages asked for
 /// (stages = 1, the register prefetch, stays on mma.sync); the partition as
 /// for mma.sync. On the H100 the RetinaNet backward-weight layers took 31.9
 /// ms with 128 x 256 tiles on every layer and 34.7 ms with 128 x 128,
@@ -389,10 +410,23 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
+  int64_t mostStages = bn > 128 ? 4 : 3;
+  if (hasFewTiles(shape, block, roles, partition, target)) {
+    for (int64_t columns = bn; columns > 64 && 2 * tileCount(shape, block) <
+                                                   target.getComputeUnits();) {
+      columns /= 2;
+      block[1] =
+          bKContiguous ? tightTile(shape.n, columns, /*minimum=*/8) : columns;
+    }
+    bn = block[1];
+    mostStages = std::max(
+        mostStages, std::min<int64_t>(cklimits::kMaxLdsBuffers,
+                                      llvm::divideCeil(shape.k, kWgmmaBlockK)));
+  }
   // Where the stages are the heuristic's, fewer of them (down to 2) where
   // the LDS does not hold more: a persistent partition's staging tile
   // takes LDS beside the ring (128 x 256 tiles: 3 stages).
-  for (int64_t buffers = stages ? stages : bn > 128 ? 4 : 3;
+  for (int64_t buffers = stages ? stages : mostStages;
        buffers >= (stages ? stages : 2); --buffers) {
     auto config = GemmConfigAttr::get(
         context, block, {16, bn}, instruction, partition, buffers,

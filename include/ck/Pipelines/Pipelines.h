@@ -51,7 +51,7 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
   PassOptions::Option<int64_t> stages{
       *this, "stages",
       llvm::cl::desc("K-loop pipeline of the GEMM kernels: 0 (the "
-                     "heuristic's), 1 (register prefetch) or 2 to 4 "
+                     "heuristic's), 1 (register prefetch) or 2 to 8 "
                      "(asynchronous copies; see ck-select-gemm-config)"),
       llvm::cl::init(0)};
   PassOptions::Option<std::string> cluster{

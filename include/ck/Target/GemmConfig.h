@@ -109,7 +109,7 @@ int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
 /// where given, else data-parallel or, where split-K would cut K, StreamK;
 /// the block is chosen for it (StreamK's fix-up holds a partial tile).
 /// `stages` chooses the K loop's pipeline: 0 the heuristic's, 1 the
-/// register prefetch into one LDS buffer, 2 to 4 asynchronous copies
+/// register prefetch into one LDS buffer, 2 to 8 asynchronous copies
 /// through that many LDS buffers (failure where the chip has none, or with
 /// roles). `bKContiguous` says that B's view is contiguous along K rather
 /// than N, so that wgmma reads its tiles K-major, whose N takes any multiple

@@ -7,12 +7,12 @@
 // RUN: not ck-opt %s -ck-set-target=chip=gfx942 '-ck-select-gemm-config=stages=3' 2>&1 | FileCheck %s --check-prefix=NO-ASYNC
 // RUN: ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=3 waves=4,4' | FileCheck %s --check-prefix=SM90-ROLES
 // RUN: ck-opt %s -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=3 waves=4,4' | FileCheck %s --check-prefix=SM80-ROLES
-// RUN: not ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=5' 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not ck-opt %s -ck-set-target=chip=sm_90a '-ck-select-gemm-config=stages=9' 2>&1 | FileCheck %s --check-prefix=RANGE
 
 // ck-select-gemm-config's stages=N (lib/Target/GemmConfig.cpp,
 // selectGemmConfig): the K loop's pipeline. The block is always the one
 // the register prefetch fits; stages=1 keeps that prefetch into one LDS
-// buffer (no double buffering), stages=2 to 4 copy asynchronously through
+// buffer (no double buffering), stages=2 to 8 copy asynchronously through
 // that many buffers, on chips with the async_copy feature only.
 //
 // M = N = 4096, K = 256 on sm_80 (mma.sync): a wave may hold min(255, 512 / 1) - 64
@@ -46,7 +46,7 @@
 // NO-ASYNC: error: 'ck.gemm' op 3 stages need asynchronous copies to LDS, which gfx942 lacks
 // SM90-ROLES: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
 // SM80-ROLES: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, load_waves = 4, async_copy>
-// RANGE: invalid stages 5: expected 0 (the heuristic's), 1 (register prefetch) or 2 to 4 (asynchronous copies)
+// RANGE: invalid stages 9: expected 0 (the heuristic's), 1 (register prefetch) or 2 to 8 (asynchronous copies)
 func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
                %c: memref<1x4096x4096xf16>) {
   ck.gemm %a, %b -> %c : memref<1x4096x256xf16>, memref<1x256x4096xf16> -> memref<1x4096x4096xf16>

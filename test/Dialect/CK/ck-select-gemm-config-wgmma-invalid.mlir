@@ -64,7 +64,7 @@ func.func @roles(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<
 // -----
 // Tiles written through registers rather than by asynchronous copies.
 func.func @register_copies(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
-  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs async_copy: its swizzled tiles are filled by asynchronous copies (2 to 4 stages)}}
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs async_copy: its swizzled tiles are filled by asynchronous copies (2 to 8 stages)}}
   ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>>
       : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
   return

@@ -182,7 +182,8 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 // waves of 16 x 64, 3 stages ((64 * 64 + 64 * 64) * 2 * 3 + 1008 = 50160
 // bytes). One 128-row tile (fewer than the 132 SMs) and one K-tile (at
 // most 64): a small GEMM, so wave roles 4,4 (2 * 1 < 132) and a
-// data-parallel partition (the default, not printed). f32 stays on
+// data-parallel partition (the default, not printed); few tiles, but the
+// columns are 64 already and one K-tile takes no deeper ring. f32 stays on
 // mma.sync's tf32 (wgmma here takes f16 and bf16).
 // SM90: config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy> :
 // SM90: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x8, tf32>> :
@@ -277,7 +278,8 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // round of 64 / k, the least at k = 8: split_k = 8. sm_90a takes wgmma, one
 // 128 x 128 x 64 tile (N < 256; 3 stages), kTiles = 2048 / 64 = 32, 32 / 8 = 4
 // with the partition asked for; without, one tile and 32 K-tiles make a
-// small GEMM: wave roles 4,4, 64 x 128 tiles, data-parallel.
+// small GEMM: wave roles 4,4 and data-parallel, whose two 64 x 128 tiles
+// are few (2 * 2 < 132): four of 64 x 64, 8 stages.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -288,7 +290,7 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // GFX1100-SPLIT-LABEL: func.func @split_k_bounded_by_k
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
-// SM90: config <block = [64, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy> :
+// SM90: config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 8, load_waves = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_bounded_by_k
 // SM90-SPLIT: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 3, async_copy> :
 func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
@@ -330,7 +332,8 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // gfx1100: tiles = 4 * 4 = 16; 8 splits of each fill one round, and
 // kTiles = 64 bounds both at 8. sm_90a (wgmma, 128 x 128 x 64): tiles = 4,
 // kTiles = 32 bounds it at 4 with the partition asked for; without, a
-// small GEMM as above (roles 4,4, data-parallel).
+// small GEMM as above (roles 4,4, data-parallel; 16 tiles of 64 x 64, 8
+// stages).
 
 // GFX942-LABEL: func.func @split_k_batched
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -341,7 +344,7 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // GFX1100-SPLIT-LABEL: func.func @split_k_batched
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_batched
-// SM90: config <block = [64, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy> :
+// SM90: config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 8, load_waves = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_batched
 // SM90-SPLIT: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 3, async_copy> :
 func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16>,

@@ -1026,10 +1026,10 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 #bad_config = #ck.gemm_config<block = [256, 256, 4611686018427387904], wave = [128, 128], mma = #ck.mfma<16x16x16, f16>>
 
 // -----
-// Five LDS buffers: an asynchronous pipeline keeps at most 3 K-tiles in
+// Nine LDS buffers: an asynchronous pipeline keeps at most 7 K-tiles in
 // flight.
-// expected-error @+1 {{lds_buffers must be in [1, 4], got 5}}
-#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 5, async_copy>
+// expected-error @+1 {{lds_buffers must be in [1, 8], got 9}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, lds_buffers = 9, async_copy>
 
 // -----
 // Three LDS buffers without asynchronous copies.
@@ -1233,7 +1233,7 @@ module attributes {ck.chip = "gfx942"} {
 
 // -----
 // One stage is no asynchronous pipeline.
-// expected-error @+1 {{async_stages must be 0 or in [2, 4], got 1}}
+// expected-error @+1 {{async_stages must be 0 or in [2, 8], got 1}}
 #bad_launch = #ck.launch<compute = f16, async_stages = 1>
 
 // -----

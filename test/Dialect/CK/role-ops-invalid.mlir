@@ -83,9 +83,18 @@ func.func @ring_waves() {
 }
 
 // -----
-// NVIDIA gives each slot two of its 15 free named barriers.
-// expected-error @+1 {{a ring has 1 to 7 slots, got 8}}
-func.func @ring_slots(%ring: !ck.ring<8>) {
+// One slot per LDS buffer, of which a GEMM config has at most 8.
+// expected-error @+1 {{a ring has 1 to 8 slots, got 9}}
+func.func @ring_slots(%ring: !ck.ring<9>) {
+  return
+}
+
+// -----
+// Without barriers NVIDIA gives each slot two of its 15 free named
+// barriers.
+func.func @named_barrier_ring_slots() {
+  // expected-error @+1 {{has 8 slots but no barriers; without them a ring has at most 7 (NVIDIA lowers each slot to two of its 16 named barriers)}}
+  %ring = ck.ring math 4 load 4 : !ck.ring<8>
   return
 }
 

@@ -56,6 +56,13 @@ LogicalResult RingOp::verify() {
         !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
       return emitOpError() << "needs two i64 per slot (" << count
                            << ") in workgroup memory as barriers, got " << type;
+  } else if (int64_t slots = getRing().getType().getSlots();
+             slots > cklimits::kMaxNamedBarrierRingSlots) {
+    return emitOpError() << "has " << slots << " slots but no barriers; "
+                         << "without them a ring has at most "
+                         << cklimits::kMaxNamedBarrierRingSlots
+                         << " (NVIDIA lowers each slot to two of its 16 "
+                            "named barriers)";
   }
   // A slot's full barrier counts either one announcement of bytes or every
   // load thread's signal.

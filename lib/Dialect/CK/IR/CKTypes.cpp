@@ -145,7 +145,6 @@ LogicalResult CoordType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult RingType::verify(function_ref<InFlightDiagnostic()> emitError,
                                int64_t slots) {
-  // NVIDIA lowers a ring to 2 * slots named barriers besides barrier 0.
   if (slots < 1 || slots > cklimits::kMaxRingSlots)
     return emitError() << "a ring has 1 to " << cklimits::kMaxRingSlots
                        << " slots, got " << slots;

@@ -507,7 +507,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     global memory straight into LDS, without registers (`cp.async` on
     NVIDIA), in a pipeline of `lds_buffers` stages: the copies of the next
     `lds_buffers - 1` K-tiles are in flight while one is computed, with one
-    barrier per K step. It needs 2 to 4 buffers and a chip with the
+    barrier per K step. It needs 2 to 8 buffers and a chip with the
     `async_copy` feature; with wave roles the load waves copy that way.
     Without it, `lds_buffers` is 1 or 2.
 
