@@ -351,7 +351,11 @@ static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
 /// RetinaNet 3x3 layers of 256 channels at 7x7 and 13x13 (13 to 43 tiles
 /// of 64 x 256) ran 1.2x to 1.6x faster with 64 x 64 or 64 x 128 tiles
 /// and 6 or 8 stages than with the 64 x 256 tiles and 4 stages of before,
-/// in all three directions (bench/results/h100-small-layers/).
+/// in all three directions (bench/results/h100-small-layers/). The GEMMs
+/// of a ck.concurrent count alone. Counted together, the four stride
+/// slices of the 13x13 stride-2 backward-data layer took 1.13x as long (64
+/// x 128 tiles for 64 x 64), those of the 25x25 one 0.93x (64 x 256 tiles
+/// and 4 stages for 64 x 128 and 8): no gain overall.
 static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
                         std::optional<WaveRoles> roles, PartitionAttr partition,
                         TargetAttr target) {

@@ -109,7 +109,8 @@ def CK_RingOp
     `ck.ring_end` waits until the whole cluster is done with them.
 
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
-    `2 * slots` i64; no ring both announces bytes and signals `full`; a
+    `2 * slots` i64, and without them at most 7 slots (NVIDIA's 16 named
+    barriers, barrier 0 the workgroup's); no ring both announces bytes and signals `full`; a
     `cluster` of 2 or 4, only with barriers, whole warpgroups (a multiple
     of 4) of math waves and slots filled by TMA (`ck.ring_expect`); in a
     `gpu.func`, the ring's cluster is the kernel's `known_cluster_size`

@@ -108,7 +108,8 @@ def CK_RingType : TypeDef<CK_Dialect, "Ring"> {
     The synchronization of `slots` LDS buffers that load waves fill and
     math waves empty, one K-tile per slot: step `i` uses slot `i mod
     slots`. `ck.ring` makes one; `ck.ring_wait` and `ck.ring_signal` are its
-    events; the targets' passes lower them to barriers.
+    events; the targets' passes lower them to barriers. `slots` is 1 to 8,
+    one per LDS buffer of a GEMM configuration.
 
     Example:
 
