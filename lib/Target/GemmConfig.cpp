@@ -143,12 +143,19 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
        << "by asynchronous copies (2 to " << cklimits::kMaxLdsBuffers
        << " stages)";
   else if (config.getPartition().isPersistentDataParallel() &&
-           (!config.hasRoles() || target.getVendor() != Vendor::NVIDIA))
+           (!config.hasRoles() || !hasMbarrierRings(target)))
     os << "a persistent data-parallel partition needs wave roles "
        << "(load_waves) that hand K-tiles over on mbarriers, which only "
-       << "NVIDIA has; "
-       << (config.hasRoles() ? target.getChip().str() + " is an AMD chip"
+       << "NVIDIA chips with TMA poll; "
+       << (config.hasRoles() ? target.getChip().str() + " has none"
                              : std::string("the config has no load waves"));
+  else if (config.hasRoles() && target.getVendor() == Vendor::NVIDIA &&
+           !hasMbarrierRings(target) &&
+           config.getLdsBuffers() > cklimits::kMaxNamedBarrierRingSlots)
+    os << "wave roles on " << target.getChip() << " hand K-tiles over on "
+       << "named barriers, two per stage: at most "
+       << cklimits::kMaxNamedBarrierRingSlots << " stages; got "
+       << config.getLdsBuffers();
   else if (config.getPartition().isPersistentDataParallel() &&
            config.getClusterSize() > 1)
     os << "a persistent data-parallel partition cannot cluster its "
@@ -177,6 +184,11 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   if (why.empty())
     return std::nullopt;
   return why;
+}
+
+bool mlir::ck::hasMbarrierRings(TargetAttr target) {
+  return target.getVendor() == Vendor::NVIDIA &&
+         target.hasFeature(TargetFeature::Tma);
 }
 
 LogicalResult

@@ -288,12 +288,8 @@ BenchResult ckbench::runBundle(Device &device, const std::string &dir,
   size_t written = facts.written;
   const Tensor &out = tensors[written];
   double flops = facts.flops, bytes = facts.bytes;
-  const char *target = ckrt_plan_desc_target(res.planDesc);
-  if (!ckrt_target_compatible(target, props.arch))
-    return fail(planPath + " is built for " + target + ", which device " +
-                std::to_string(props.ordinal) + " (" + props.name + ", " +
-                props.arch + ") cannot run: compile it for " + props.arch);
-
+  // ckrt_plan_load refuses a binary the device cannot run (PTX, which the
+  // driver compiles for it, passes).
   if (!ok(ckrt_plan_load(device.context(), res.planDesc, CKRT_PLAN_LOAD_DEFAULT,
                          &res.plan),
           error))

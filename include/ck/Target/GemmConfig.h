@@ -88,6 +88,13 @@ struct WaveRoles {
 /// its compute units times the workgroups that one of them holds by the
 /// LDS, waves and registers (estimateCost's, with the addressing reserve)
 /// of each; at least one per compute unit.
+/// Whether the ring between wave roles synchronizes on mbarriers, two per
+/// slot in LDS: on NVIDIA chips that poll them (mbarrier.try_wait, sm_90
+/// and later: those with TMA). Elsewhere its events are barriers: on
+/// NVIDIA named barriers, two per slot (at most
+/// cklimits::kMaxNamedBarrierRingSlots stages), on AMD the workgroup's.
+bool hasMbarrierRings(TargetAttr target);
+
 int64_t residentWorkgroups(GemmConfigAttr config, TargetAttr target,
                            Type elementType);
 

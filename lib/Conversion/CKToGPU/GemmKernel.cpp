@@ -146,11 +146,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   TileDestination dest;
   dest.shape = shape;
   dest.views = ArrayRef(views).slice(2, dsEnd - 2);
-  // On NVIDIA the ring between wave roles synchronizes on mbarriers, two
-  // per slot, after the arena's other uses (the epilogue's staging may not
-  // overwrite one the next unit's ring initializes).
-  bool ringBarriers =
-      config.hasRoles() && target.getVendor() == Vendor::NVIDIA;
+  // The ring between wave roles synchronizes on mbarriers where the target
+  // has them (hasMbarrierRings), two per slot, after the arena's other
+  // uses (the epilogue's staging may not overwrite one the next unit's
+  // ring initializes).
+  bool ringBarriers = config.hasRoles() && hasMbarrierRings(target);
   int64_t ringBarrierBytes = ringBarriers ? 2 * 8 * config.getLdsBuffers() : 0;
   // Dynamic shared memory starts 16-byte aligned: room to move the arena to
   // the tiles' alignment (allocateLdsArena).
