@@ -354,26 +354,22 @@ static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
 static constexpr int64_t kMinNarrowWgmmaN = 8;
 static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
 
-/// Whether a wgmma GEMM with roles and a data-parallel partition (not
-/// persistent) has too few tiles for half the compute units. It then takes
-/// narrower tiles, halving the columns (not below 64) until the tiles fill
-/// half of them or the columns are 64, and the deepest ring of stages the
-/// LDS holds, up to one per K-tile: its workgroups have a compute unit
-/// each. On the H100 the
+/// Whether the tiles of `block` fill fewer than half the compute units. A
+/// wgmma GEMM with roles and a data-parallel partition (not persistent)
+/// then takes narrower tiles, halving the columns (not below 64) while
+/// this holds, and the deepest ring of stages the LDS holds, up to one per
+/// K-tile: its workgroups have a compute unit each. On the H100 the
 /// RetinaNet 3x3 layers of 256 channels at 7x7 and 13x13 (13 to 43 tiles
 /// of 64 x 256) ran 1.2x to 1.6x faster with 64 x 64 or 64 x 128 tiles
-/// and 6 or 8 stages than with the 64 x 256 tiles and 4 stages of before,
-/// in all three directions (bench/results/h100-small-layers/). The GEMMs
-/// of a ck.concurrent count alone. Counted together, the four stride
-/// slices of the 13x13 stride-2 backward-data layer took 1.13x as long (64
-/// x 128 tiles for 64 x 64), those of the 25x25 one 0.93x (64 x 256 tiles
-/// and 4 stages for 64 x 128 and 8): no gain overall.
+/// and 6 or 8 stages than with 64 x 256 tiles and 4 stages, in all three
+/// directions (bench/results/h100-small-layers/). The GEMMs of a
+/// ck.concurrent count alone. Counted together, the four stride slices of
+/// the 13x13 stride-2 backward-data layer took 1.13x as long (64 x 128
+/// tiles for 64 x 64), those of the 25x25 one 0.93x (64 x 256 tiles and 4
+/// stages for 64 x 128 and 8): no gain overall.
 static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
-                        std::optional<WaveRoles> roles, PartitionAttr partition,
                         TargetAttr target) {
-  return roles && partition.getKind() == PartitionKind::DataParallel &&
-         !partition.isPersistentDataParallel() &&
-         2 * tileCount(shape, block) < target.getComputeUnits();
+  return 2 * tileCount(shape, block) < target.getComputeUnits();
 }
 
 /// The wgmma configuration of a GEMM where the target has wgmma for its
@@ -387,14 +383,15 @@ static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
 /// 64 (N-major tiles go in 128-byte blocks). M needs 64 either way.
 /// Asynchronous copies through 4 stages above 128 columns and 3 up to it
 /// (the LDS of 4 would leave one workgroup per SM), narrower tiles and
-/// more stages where there are few tiles (hasFewTiles), or the stages asked for
-/// (stages = 1, the register prefetch, stays on mma.sync); the partition as
-/// for mma.sync. On the H100 the RetinaNet backward-weight layers took 31.9
-/// ms with 128 x 256 tiles on every layer and 34.7 ms with 128 x 128,
-/// against 45.2 ms with mma.sync (bench/results/h100-wgmma/). Forward with
-/// 2376 filters at 50x50 went from 763 to 671 us with 240 columns (10 tiles)
-/// for 256; with 36 filters at 100x100 from 191 us (mma.sync) to 129 with
-/// 40 columns and roles 4,8, 173 without roles. With a short K, as the
+/// more stages where there are few tiles (hasFewTiles), or the stages
+/// asked for (stages = 1, the register prefetch, stays on mma.sync); the
+/// partition as for mma.sync. On the H100 the RetinaNet backward-weight
+/// layers took 31.9 ms with 128 x 256 tiles on every layer and 34.7 ms
+/// with 128 x 128, against 45.2 ms with mma.sync (bench/results/h100-wgmma/).
+/// Forward with 2376 filters at 50x50 went from 763 to 671 us with 240
+/// columns (10 tiles) for 256; with 36 filters at 100x100 from 191 us
+/// (mma.sync) to 129 with 40 columns and roles 4,8, 173 without roles.
+/// With a short K, as the
 /// merged groups' 288 (C = K = 8, 32 columns), the narrow wgmma tile was
 /// slower than mma.sync (bench/results/h100-epilogue-fill/).
 static FailureOr<GemmConfigAttr>
@@ -427,9 +424,11 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
   int64_t mostStages = bn > 128 ? 4 : 3;
-  if (hasFewTiles(shape, block, roles, partition, target)) {
-    for (int64_t columns = bn; columns > 64 && 2 * tileCount(shape, block) <
-                                                   target.getComputeUnits();) {
+  if (roles && partition.getKind() == PartitionKind::DataParallel &&
+      !partition.isPersistentDataParallel() &&
+      hasFewTiles(shape, block, target)) {
+    for (int64_t columns = bn;
+         columns > 64 && hasFewTiles(shape, block, target);) {
       columns /= 2;
       block[1] =
           bKContiguous ? tightTile(shape.n, columns, /*minimum=*/8) : columns;

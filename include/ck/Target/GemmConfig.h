@@ -84,10 +84,6 @@ struct WaveRoles {
   int64_t load, math;
 };
 
-/// The workgroups of `config` that `target` holds at once, by estimate:
-/// its compute units times the workgroups that one of them holds by the
-/// LDS, waves and registers (estimateCost's, with the addressing reserve)
-/// of each; at least one per compute unit.
 /// Whether the ring between wave roles synchronizes on mbarriers, two per
 /// slot in LDS: on NVIDIA chips that poll them (mbarrier.try_wait, sm_90
 /// and later: those with TMA). Elsewhere its events are barriers: on
@@ -95,6 +91,10 @@ struct WaveRoles {
 /// cklimits::kMaxNamedBarrierRingSlots stages), on AMD the workgroup's.
 bool hasMbarrierRings(TargetAttr target);
 
+/// The workgroups of `config` that `target` holds at once, by estimate:
+/// its compute units times the workgroups that one of them holds by the
+/// LDS, waves and registers (estimateCost's, with the addressing reserve)
+/// of each; at least one per compute unit.
 int64_t residentWorkgroups(GemmConfigAttr config, TargetAttr target,
                            Type elementType);
 
