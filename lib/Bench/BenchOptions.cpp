@@ -3,6 +3,7 @@
 #include "ck/Bench/BenchOptions.h"
 
 #include "ck/Support/ClusterShape.h"
+#include "ck/Support/Limits.h"
 
 #include <charconv>
 
@@ -68,8 +69,10 @@ std::string ckbench::parseBenchOptions(const std::vector<std::string> &args,
       options.tuningDb = value;
     } else if (name == "stages") {
       if (!parseNumber(value, options.stages) || options.stages < 1 ||
-          options.stages > 4)
-        return "--stages expects 1 to 4, got '" + value + "'";
+          options.stages > cklimits::kMaxLdsBuffers)
+        return "--stages expects 1 to " +
+               std::to_string(cklimits::kMaxLdsBuffers) + ", got '" + value +
+               "'";
     } else if (name == "cluster") {
       int64_t m, n;
       if (!cksupport::parseClusterSizes(value, m, n))
@@ -175,7 +178,7 @@ const char *ckbench::benchOptionsHelp() {
          "math waves):\n"
          "                     DIR/<key>@waves=L,M (after @partition=P when "
          "both are given)\n"
-         "  --stages S         the same for ck-compile's --stages (1 to 4): "
+         "  --stages S         the same for ck-compile's --stages (1 to 8): "
          "DIR/<key>@stages=S\n"
          "  --cluster MxN      the same for ck-compile's --cluster: "
          "DIR/<key>@cluster=MxN\n"

@@ -3,6 +3,7 @@
 #include "ck/Tuning/Tuning.h"
 
 #include "ck/Support/ClusterShape.h"
+#include "ck/Support/Limits.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -62,8 +63,9 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     } else if (name == "--stages") {
       char *end = nullptr;
       long long stages = std::strtoll(value.c_str(), &end, 10);
-      if (*end || stages < 1 || stages > 4)
-        return "'" + flag + "': stages are 1 to 4";
+      if (*end || stages < 1 || stages > cklimits::kMaxLdsBuffers)
+        return "'" + flag + "': stages are 1 to " +
+               std::to_string(cklimits::kMaxLdsBuffers);
       choice.stages = stages;
     } else {
       return "'" + flag +
