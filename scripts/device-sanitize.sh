@@ -2,9 +2,10 @@
 # compute-sanitizer on a sample of the kernel families, in two halves:
 #
 #   scripts/device-sanitize.sh compile
-#       here (no GPU needed): compiles each bundle of
-#       bench/sanitizer-sample.txt (NAME, then ck-compile's flags) for
-#       sm_90a into .device/sanitize/NAME.
+#       here (no GPU needed): compiles each bundle of the sample SAMPLE
+#       (default bench/sanitizer-sample.txt: NAME, then ck-compile's flags)
+#       for sm_90a, or the chip its flags name, into BUNDLES/NAME (default
+#       .device/sanitize).
 #
 #   scripts/device-sanitize.sh run OUT
 #       on the GPU machine: runs ck-bench (which verifies each bundle
@@ -17,22 +18,24 @@
 # each kernel's last, expecting CUDA_ERROR_INVALID_VALUE, to check that the
 # kernel takes exactly the plan's arguments (CudaBackend.cpp).
 #
-# With the `device` tool, carry .device/sanitize, build/bin/ck-bench and
+# With the `device` tool, carry BUNDLES, build/bin/ck-bench and
 # build/lib/libckrt.so.0.5.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-sample=bench/sanitizer-sample.txt
-bundles=.device/sanitize
+sample="${SAMPLE:-bench/sanitizer-sample.txt}"
+bundles="${BUNDLES:-.device/sanitize}"
 
 case "${1:-}" in
 compile)
   rm -rf "$bundles"
   mkdir -p "$bundles"
   grep -v '^#' "$sample" | while read -r name flags; do
+    chip=--chip=sm_90a
+    case " $flags " in *" --chip="*) chip= ;; esac
     # shellcheck disable=SC2086 # the flags are words
-    build/bin/ck-compile --chip=sm_90a $flags -o "$bundles/$name" \
+    build/bin/ck-compile $chip $flags -o "$bundles/$name" \
       > "$bundles/$name.log" 2>&1 || { cat "$bundles/$name.log"; exit 1; }
   done
   echo "compiled $(grep -vc '^#' "$sample") bundles into $bundles"
