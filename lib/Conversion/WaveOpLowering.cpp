@@ -84,6 +84,10 @@ static std::pair<Value, int64_t> splitConstantOffset(Value value) {
 
 LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
                                                 FragmentLoadOp op) {
+  if (op.getSwizzled())
+    return op.emitOpError()
+           << "reads a swizzled tile, which only ldmatrix reads (a static "
+              "tile of whole 16-byte rows with an identity layout)";
   Location loc = op.getLoc();
   MatrixInstrAttrInterface mma = op.getMma();
   FailureOr<int64_t> waveSize = requireWaveSize(op, mma);

@@ -27,10 +27,12 @@
 // f16, K = 16: M = 16, #ck.mma_sync<16x8x16, f16>. bM = tileFor(16, 128, 32) = 32, wave
 // 16x40. mma.sync fragments hold only pairs of consecutive k (runs shorter
 // than 4), so neither copy transposes and the LDS tiles keep the loads'
-// direction: A [bK][bM + 8] = [32][40] f16 = 2560 bytes, B [bK][bN + 8] =
-// [32][88] f16 = 5632 bytes, one buffer (sm_90a's shared memory is carved
-// out of the L1: never double-buffered). The staging tile (5632 bytes) fits
-// in the 8192 operand bytes, so the buffer has 8192 bytes.
+// direction: A [bK][bM] = [32][32] f16 = 2048 bytes (rows of 64 bytes,
+// swizzled for ldmatrix, 128-byte aligned), B [bK][bN + 8] = [32][88] f16 =
+// 5632 bytes (rows of 160 bytes take no swizzle: padded), one buffer
+// (sm_90a's shared memory is carved out of the L1: never double-buffered),
+// 7680 bytes and 112 to align the arena's start to 128. The staging tile
+// (5632 bytes) fits in them, so the buffer has 7792 bytes.
 // mma.sync per K step: (16 / 16) * (40 / 8) * (32 / 16) = 10.
 
 // The f16 and bf16 kernels read every mma.sync fragment with ldmatrix,
@@ -56,7 +58,7 @@
 // ASYNC-NEXT: 3 cp.async.wait_group \091
 
 // CHECK-LABEL: func.func @bwd_weight_f16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c8192_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c7792_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(
@@ -79,7 +81,7 @@ func.func @bwd_weight_f16(%x: memref<2x7x7x1x16xf16>, %dw: memref<1x16x3x3x16xf1
 // bf16, K = 16: the same tiles with #ck.mma_sync<16x8x16, bf16>.
 
 // CHECK-LABEL: func.func @bwd_weight_bf16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c8192_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c2{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c7792_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16>}
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">, properties = {{.*}}, assembly = "
 // CHECK-SAME: .version 8.0\0A.target sm_90a\0A.address_size 64\0A
 // CHECK-SAME: .visible .entry gemm_0(

@@ -96,7 +96,7 @@ void lowerGuardedLoadBySelect(RewriterBase &rewriter, GuardedLoadOp op);
 
 /// Replaces a ck.fragment_load with LDS loads of the lane's elements, the
 /// ones consecutive and aligned in LDS as one vector load each (up to 8
-/// elements): the generic lowering.
+/// elements): the generic lowering, which reads no swizzled tile.
 LogicalResult lowerFragmentLoadByRuns(RewriterBase &rewriter,
                                       FragmentLoadOp op);
 

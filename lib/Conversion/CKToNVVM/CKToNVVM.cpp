@@ -14,6 +14,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -305,6 +306,12 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
     at = {add(col0, laneTerm(8)), add(row0, laneTerm(16, 8))};
   else // [k][n]: rows k0 + l % 8 + 8 ((l / 8) % 2).
     at = {add(add(row0, laneTerm(8)), laneTerm(16, 8)), col0};
+  if (op.getSwizzled()) {
+    ArrayRef<int64_t> shape = op.getLds().getType().getShape();
+    std::tie(at[0], at[1]) = emitSwizzledPlace(
+        b, loc, swizzleForRow(shape.back() * 2), /*elementBytes=*/2,
+        shape.end()[-2], shape.back(), at[0], at[1]);
+  }
   if (indices.size() == 3)
     at.insert(at.begin(), indices.front());
   int64_t matrices = isA ? 4 : 2;

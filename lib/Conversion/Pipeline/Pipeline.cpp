@@ -209,6 +209,11 @@ Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
                                    parts.ldsA, parts.ldsB, slot, parts.bk);
   tileMma.setATransposed(parts.tiles.a.getLdsDim() == 0);
   tileMma.setBTransposed(parts.tiles.b.getLdsDim() == 0);
+  // wgmma's tiles are swizzled by definition; mma.sync's where planned so.
+  if (!isa<WgmmaAttr>(op.getConfig().getMma())) {
+    tileMma.setASwizzled(parts.tiles.a.getSwizzle() != 0);
+    tileMma.setBSwizzled(parts.tiles.b.getSwizzle() != 0);
+  }
   tileMma.setInFlight(inFlight);
   return tileMma;
 }

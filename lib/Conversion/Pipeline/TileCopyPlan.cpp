@@ -3,6 +3,7 @@
 #include "ck/Conversion/TileCopyPlan.h"
 
 #include "ck/Conversion/KernelBuilding.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Target/GemmConfig.h"
 
@@ -98,6 +99,29 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
   tiles.b = planTileCopy(b, elementType, bk, bn,
                          wgmma ? std::nullopt : fragmentReadDim(layout.b),
                          threads, swizzle);
+  // ldmatrix reads eight 16-byte rows at a time, and the copies store 16
+  // bytes per thread. A pad of 16 bytes makes the reads conflict-free but
+  // leaves the stores of 64-byte rows two-way conflicted (a warp's stores
+  // of two rows overlap in four banks); the swizzle serves both, so the
+  // tiles that keep their rows whole take it.
+  auto mmaSync = dyn_cast<MmaSyncAttr>(config.getMma());
+  if (mmaSync && mmaSync.readsByLdmatrix()) {
+    auto swizzled = [&](CopyPlanAttr plan) {
+      int64_t outer = plan.extent(1 - plan.getLdsDim());
+      int64_t rowBytes = plan.extent(plan.getLdsDim()) *
+                         elementType.getIntOrFloatBitWidth() / 8;
+      int64_t swizzle = swizzleForRow(rowBytes);
+      if (plan.getLoadDim() != plan.getLdsDim() || outer % 8 || !swizzle)
+        return plan;
+      tiles.alignment = std::max<int64_t>(tiles.alignment, kMaxSwizzleBytes);
+      return CopyPlanAttr::get(
+          plan.getContext(), plan.getRows(), plan.getCols(), plan.getLoadDim(),
+          plan.getLoadWidth(), plan.getLdsDim(), plan.getStoreWidth(), 0,
+          plan.getThreads(), swizzle);
+    };
+    tiles.a = swizzled(tiles.a);
+    tiles.b = swizzled(tiles.b);
+  }
   tiles.ldsA = tiles.a.ldsType(elementType, workgroup, config.getLdsBuffers());
   tiles.ldsB = tiles.b.ldsType(elementType, workgroup, config.getLdsBuffers());
   auto bytesOf = [](MemRefType type) {

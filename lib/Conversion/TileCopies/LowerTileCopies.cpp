@@ -17,6 +17,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/TileCopyPlan.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -86,38 +87,6 @@ private:
       positions;
 };
 
-/// Where element (outer, inner) of a swizzled [outer][inner] tile lies
-/// (#ck.copy_plan's `swizzle`): blocks of `swizzle` bytes along inner, one
-/// after another, whose 16-byte chunks are permuted by outer mod 8; as
-/// (row, column) of the same [outer][inner] memref. Every term is a power
-/// of two but the outer extent.
-std::pair<Value, Value> swizzledPlace(OpBuilder &b, Location loc,
-                                      CopyPlanAttr plan, int64_t elementBytes,
-                                      Value outer, Value inner) {
-  auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
-  int64_t block = plan.getSwizzle() / elementBytes;
-  int64_t chunk = 16 / elementBytes;
-  int64_t outerExtent = plan.extent(1 - plan.getLdsDim());
-  int64_t innerExtent = plan.extent(plan.getLdsDim());
-  Value within = arith::RemUIOp::create(b, loc, inner, constant(block));
-  Value chunkIndex = arith::XOrIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, within, constant(chunk)),
-      arith::RemUIOp::create(b, loc, outer, constant(8)));
-  Value linear = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(
-          b, loc, arith::DivUIOp::create(b, loc, inner, constant(block)),
-          constant(outerExtent * block)),
-      arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, outer, constant(block)),
-          arith::AddIOp::create(
-              b, loc,
-              arith::MulIOp::create(b, loc, chunkIndex, constant(chunk)),
-              arith::RemUIOp::create(b, loc, within, constant(chunk)))));
-  return {arith::DivUIOp::create(b, loc, linear, constant(innerExtent)),
-          arith::RemUIOp::create(b, loc, linear, constant(innerExtent))};
-}
-
 /// Where a unit starts in its LDS tile of `elementType`: (row, column) of
 /// the [outer][inner] tile, the LDS dimension innermost, through the
 /// plan's swizzle where it has one.
@@ -128,8 +97,10 @@ std::pair<Value, Value> ldsPlace(OpBuilder &b, Location loc, CopyPlanAttr plan,
                             : std::make_pair(unit.row, unit.col);
   if (!plan.getSwizzle())
     return {outer, inner};
-  return swizzledPlace(b, loc, plan, elementType.getIntOrFloatBitWidth() / 8,
-                       outer, inner);
+  return emitSwizzledPlace(b, loc, plan.getSwizzle(),
+                           elementType.getIntOrFloatBitWidth() / 8,
+                           plan.extent(1 - plan.getLdsDim()),
+                           plan.extent(plan.getLdsDim()), outer, inner);
 }
 
 /// Opens an scf.if on the unit's existence where unit `i` may not exist (a

@@ -184,8 +184,8 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
         pack = steps;
     }
     auto fragments = [&](Value lds, VectorType type, MatrixOperand operand,
-                         Value row, Value col,
-                         bool transposed) -> SmallVector<Value> {
+                         Value row, Value col, bool transposed,
+                         bool swizzled) -> SmallVector<Value> {
       SmallVector<Value, 3> at = {row, col};
       if (op.getSlot())
         at.insert(at.begin(), op.getSlot());
@@ -193,7 +193,8 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
                                         type.getElementType());
       auto load = FragmentLoadOp::create(
           rewriter, loc, packedType, lds, at, operand, mma, transposed,
-          pack > 1 ? rewriter.getI64IntegerAttr(pack) : IntegerAttr());
+          pack > 1 ? rewriter.getI64IntegerAttr(pack) : IntegerAttr(),
+          swizzled);
       if (pack == 1)
         return {load};
       SmallVector<Value> steps;
@@ -220,11 +221,11 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
       for (int64_t i = 0; i < tilesM; ++i)
         aFrags.push_back(fragments(op.getA(), aType, MatrixOperand::A,
                                    offset(wave->row0, i * layout.m), k,
-                                   op.getATransposed()));
+                                   op.getATransposed(), op.getASwizzled()));
       for (int64_t j = 0; j < tilesN; ++j)
         bFrags.push_back(fragments(op.getB(), bType, MatrixOperand::B, k,
                                    offset(wave->col0, j * layout.n),
-                                   op.getBTransposed()));
+                                   op.getBTransposed(), op.getBSwizzled()));
       for (int64_t t = 0; t < pack; ++t)
         for (int64_t i = 0; i < tilesM; ++i)
           for (int64_t j = 0; j < tilesN; ++j) {

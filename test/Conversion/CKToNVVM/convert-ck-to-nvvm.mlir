@@ -211,6 +211,34 @@ func.func @ldmatrix_a_transposed(%l: memref<2x32x72xbf16, #gpu.address_space<wor
 }
 
 // -----
+// A swizzled tile (`swizzled`: [128][32] bf16, rows of 64 bytes in 64-byte
+// blocks): the lane's row and column as above, then moved where the swizzle
+// keeps them, byte o = 2 (row * 32 + column) to o xor (((o >> 7) mod 4) <<
+// 4), which ldmatrix reads as (o / 2 / 32, o / 2 mod 32).
+
+// CHECK-LABEL: func.func @ldmatrix_a_swizzled
+// CHECK-SAME: (%[[L:[^:]*]]: memref<3x128x32xbf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[K0:[^:]*]]: index)
+// CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %{{.*}} : index
+// CHECK: %[[COL:.*]] = arith.addi %[[K0]], %{{.*}} : index
+// CHECK: %[[WITHIN:.*]] = arith.remui %[[COL]], %[[C32:.*]] : index
+// CHECK: %[[ROWAT:.*]] = arith.muli %[[ROW]], %[[C32]] : index
+// CHECK: %[[IN:.*]] = arith.addi %[[ROWAT]], %[[WITHIN]] : index
+// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %[[C2:.*]] : index
+// CHECK: %[[LINE:.*]] = arith.shrui %[[BYTES]], %[[C7:.*]] : index
+// CHECK: %[[PHASE:.*]] = arith.andi %[[LINE]], %[[C3:.*]] : index
+// CHECK: %[[FLIP:.*]] = arith.shli %[[PHASE]], %[[C4:.*]] : index
+// CHECK: %[[MOVED:.*]] = arith.xori %[[BYTES]], %[[FLIP]] : index
+// CHECK: %[[LINEAR:.*]] = arith.divui %[[MOVED]], %[[C2]] : index
+// CHECK: %[[R:.*]] = arith.divui %[[LINEAR]], %[[C32]] : index
+// CHECK: %[[C:.*]] = arith.remui %[[LINEAR]], %[[C32]] : index
+// CHECK: nvgpu.ldmatrix %[[L]][%[[S]], %[[R]], %[[C]]] {numTiles = 4 : i32, transpose = false} : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+func.func @ldmatrix_a_swizzled(%l: memref<3x128x32xbf16, #gpu.address_space<workgroup>>, %s: index, %m0: index, %k0: index) -> vector<8xbf16> {
+  %a = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %l[%s, %m0, %k0] swizzled
+      : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
+  return %a : vector<8xbf16>
+}
+
+// -----
 // B with k contiguous ([n][k], `transposed`): x2 of rows n0 + l % 8 at
 // k0 + 8 * ((l / 8) % 2); lanes 16-31 repeat lanes 0-15's addresses.
 

@@ -224,10 +224,12 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 // 3), mma.sync on 32 lanes: block [32, 16, 32], wave [16, 8], 2 x 2 waves,
 // 128 threads.
 // A (K innermost, 8 per vector, 16 bytes): copied straight into LDS
-//   (ck.tile_copy_async), [3][32][40] at 0, one vector per thread.
+//   (ck.tile_copy_async), [3][32][32] at 0 (rows of 64 bytes, swizzled in
+//   64-byte blocks for ldmatrix), one vector per thread.
 // B (N = 17 innermost: vectors of one f16, 2 bytes, which cp.async cannot
 //   move): loaded into registers at the start of a step and stored into
-//   the same slot after the MMAs, [3][32][24] at 7680, 4 vectors a thread.
+//   the same slot after the MMAs, [3][32][16] at 6144 (rows of 32 bytes,
+//   swizzled in 32-byte blocks), 4 vectors a thread.
 // The prologue starts K-tiles 0 (always) and 1 (while k_begin + 32 < k_end)
 // into slots 0 and 1, a commit after each. The loop carries the slot to
 // read (0 first, wrapping to 0 at 3 by a compare and select: no
@@ -243,15 +245,15 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 
 // CHECK-LABEL: func.func @staged
 // CHECK-SAME: (%[[A:[^:]*]]: memref<1x32x64xf16>, %[[B:[^:]*]]: memref<1x64x17xf16>,
-// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<3x32x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 7680 : memref<3x32x24xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 align 128 : memref<3x32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 6144 align 128 : memref<3x32x16xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[KBEGIN:.*]] = arith.muli
 // CHECK: %[[KEND:.*]] = arith.muli
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[CA:.*]] = ck.coord_init %[[A]]
-// CHECK: ck.tile_copy_async %[[A]][%[[CA]]] -> %[[LDSA]][%c0] plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %[[TID]] : memref<1x32x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_copy_async %[[A]][%[[CA]]] -> %[[LDSA]][%c0] plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64> thread %[[TID]] : memref<1x32x64xf16>, !ck.coord<3xi32>, memref<3x32x32xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[RB0:.*]]:4 = ck.tile_load %[[B]]
-// CHECK-SAME: plan <tile = [32, 16], load = [1, 1], lds = [1, 1], pad = 8, threads = 128> thread %[[TID]] : memref<1x64x17xf16>, !ck.coord<3xi32> -> vector<1xf16>
+// CHECK-SAME: plan <tile = [32, 16], load = [1, 1], lds = [1, 1], pad = 0, threads = 128, swizzle = 32> thread %[[TID]] : memref<1x64x17xf16>, !ck.coord<3xi32> -> vector<1xf16>
 // CHECK-NEXT: ck.tile_store_lds %[[RB0]]#0, %[[RB0]]#1, %[[RB0]]#2, %[[RB0]]#3 -> %[[LDSB]][%c0]
 // CHECK-NEXT: ck.async_commit
 // CHECK: %[[CA1:.*]] = ck.coord_advance %[[A]], %[[CA]] by [0, 0, 32]
@@ -270,7 +272,7 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 // CHECK-NEXT:  ck.tile_copy_async %[[A]][%[[ITA]]] -> %[[LDSA]][%[[WRITE]]] plan <{{.*}}> thread %[[TID]] if %[[MORE]]
 // CHECK-NEXT:  %[[RB:.*]]:4 = ck.tile_load %[[B]]{{.*}} if %[[MORE]]
 // CHECK-NEXT:  ck.async_commit
-// CHECK-NEXT:  %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[READ]] k 32 :
+// CHECK-NEXT:  %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[READ]] k 32 a_swizzled b_swizzled :
 // CHECK-NEXT:  ck.tile_store_lds %[[RB]]#0, %[[RB]]#1, %[[RB]]#2, %[[RB]]#3 -> %[[LDSB]][%[[WRITE]]]
 // CHECK:       %[[R1:.*]] = arith.addi %[[READ]], %c1
 // CHECK:       %[[RWRAP:.*]] = arith.cmpi eq, %[[R1]], %c3

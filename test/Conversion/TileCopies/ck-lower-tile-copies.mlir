@@ -156,10 +156,10 @@ gpu.module @kernels {
 // A swizzled plan (#ck.copy_plan swizzle = 128, wgmma's tiles): a 16 x 128
 // f16 tile (rows outer, columns inner) by 256 threads, one 8-element unit
 // each: unit u at row u / 16, column 8 (u mod 16). The copy writes element
-// (r, c) at linear (c / 64) * 16 * 64 + r * 64 + ((c mod 64) / 8 xor r mod
-// 8) * 8 + c mod 8 of the tile, as (row, column) = (linear / 128, linear
-// mod 128): 128-byte blocks of 64 columns stored one after another, 16-byte
-// chunks permuted by the row.
+// (r, c) at byte offset o = 2 ((c / 64) * 16 * 64 + r * 64 + c mod 64) of
+// the blocked tile (128-byte blocks of 64 columns stored one after
+// another), its 16-byte chunk moved to o xor (((o >> 7) mod 8) << 4), as
+// (row, column) = (o / 2 / 128, o / 2 mod 128).
 
 #swizzled = #ck.copy_plan<tile = [16, 128], load = [1, 8], lds = [1, 8], pad = 0, threads = 256, swizzle = 128>
 
@@ -167,17 +167,17 @@ gpu.module @kernels {
 // CHECK: %[[COL:.*]] = arith.muli %{{.*}}, %c8
 // CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %c1
 // CHECK: %[[WITHIN:.*]] = arith.remui %[[COL]], %c64
-// CHECK: %[[CHUNK:.*]] = arith.divui %[[WITHIN]], %c8
-// CHECK: %[[PHASE:.*]] = arith.remui %[[ROW]], %c8
-// CHECK: %[[SWIZZLED:.*]] = arith.xori %[[CHUNK]], %[[PHASE]]
 // CHECK: %[[BLOCK:.*]] = arith.divui %[[COL]], %c64
 // CHECK: %[[BLOCKAT:.*]] = arith.muli %[[BLOCK]], %c1024
 // CHECK: %[[ROWAT:.*]] = arith.muli %[[ROW]], %c64
-// CHECK: %[[CHUNKAT:.*]] = arith.muli %[[SWIZZLED]], %c8
-// CHECK: %[[ELEMENT:.*]] = arith.remui %[[WITHIN]], %c8
-// CHECK: %[[IN:.*]] = arith.addi %[[CHUNKAT]], %[[ELEMENT]]
-// CHECK: %[[OFF:.*]] = arith.addi %[[ROWAT]], %[[IN]]
-// CHECK: %[[LINEAR:.*]] = arith.addi %[[BLOCKAT]], %[[OFF]]
+// CHECK: %[[IN:.*]] = arith.addi %[[ROWAT]], %[[WITHIN]]
+// CHECK: %[[ELEMENTS:.*]] = arith.addi %[[BLOCKAT]], %[[IN]]
+// CHECK: %[[BYTES:.*]] = arith.muli %[[ELEMENTS]], %c2
+// CHECK: %[[LINE:.*]] = arith.shrui %[[BYTES]], %c7
+// CHECK: %[[PHASE:.*]] = arith.andi %[[LINE]], %c7
+// CHECK: %[[FLIP:.*]] = arith.shli %[[PHASE]], %c4
+// CHECK: %[[MOVED:.*]] = arith.xori %[[BYTES]], %[[FLIP]]
+// CHECK: %[[LINEAR:.*]] = arith.divui %[[MOVED]], %c2
 // CHECK: %[[R:.*]] = arith.divui %[[LINEAR]], %c128
 // CHECK: %[[C:.*]] = arith.remui %[[LINEAR]], %c128
 // CHECK: ck.async_copy %{{.*}} -> %{{.*}}[%{{.*}}, %[[R]], %[[C]]] elements 8
@@ -187,6 +187,37 @@ gpu.module @kernels {
     %tid = gpu.thread_id x
     ck.tile_copy_async %m[%p] -> %lds[%s] plan #swizzled thread %tid
         : memref<1x64x128xf16>, !ck.coord<3xi32>, memref<3x16x128xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+// Rows of 64 bytes (a 32 x 32 f16 tile of mma.sync's A, read by ldmatrix)
+// swizzle in 64-byte blocks: the block is the row, and two bits of the
+// chunk flip with the line, o xor (((o >> 7) mod 4) << 4).
+
+#swizzled64 = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64>
+
+// CHECK-LABEL: gpu.func @swizzled_64
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %c1
+// CHECK: %[[WITHIN:.*]] = arith.remui %{{.*}}, %c32
+// CHECK: %[[ROWAT:.*]] = arith.muli %[[ROW]], %c32
+// CHECK: %[[IN:.*]] = arith.addi %[[ROWAT]], %[[WITHIN]]
+// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %c2
+// CHECK: %[[LINE:.*]] = arith.shrui %[[BYTES]], %c7
+// CHECK: %[[PHASE:.*]] = arith.andi %[[LINE]], %c3
+// CHECK: %[[FLIP:.*]] = arith.shli %[[PHASE]], %c4
+// CHECK: %[[MOVED:.*]] = arith.xori %[[BYTES]], %[[FLIP]]
+// CHECK: %[[LINEAR:.*]] = arith.divui %[[MOVED]], %c2
+// CHECK: %[[R:.*]] = arith.divui %[[LINEAR]], %c32
+// CHECK: %[[C:.*]] = arith.remui %[[LINEAR]], %c32
+// CHECK: ck.async_copy %{{.*}} -> %{{.*}}[%{{.*}}, %[[R]], %[[C]]] elements 8
+gpu.module @kernels {
+  gpu.func @swizzled_64(%m: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %s: index) kernel {
+    %lds = ck.lds_buffer offset 0 align 128 : memref<3x32x32xf16, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    ck.tile_copy_async %m[%p] -> %lds[%s] plan #swizzled64 thread %tid
+        : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x32xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -75,6 +75,26 @@ func.func @one_k_step(%la: !lds, %lb: !lds, %c: memref<1x32x32xf32>) {
 }
 
 // -----
+// mma.sync with A swizzled and B padded: A's fragment loads read the
+// swizzled tile (`swizzled`), B's do not.
+
+!acc = !ck.acc<32x16xf32, #ck.mma_sync<16x8x16, bf16>, waves = [2, 1]>
+
+// CHECK-LABEL: func.func @swizzled_a
+// CHECK: ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from {{.*}} swizzled : memref<32x32xbf16, {{.*}}> -> vector<8xbf16>
+// CHECK: ck.fragment_load b of #ck.mma_sync<16x8x16, bf16> from {{.*}} transposed : memref<16x40xbf16, {{.*}}> -> vector<4xbf16>
+// CHECK: ck.mma
+func.func @swizzled_a(%la: memref<32x32xbf16, #gpu.address_space<workgroup>>,
+                      %lb: memref<16x40xbf16, #gpu.address_space<workgroup>>, %c: memref<1x32x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = ck.acc_zero : !acc
+  %a = ck.tile_mma %z, %la, %lb k 32 b_transposed a_swizzled
+      : !acc, memref<32x32xbf16, #gpu.address_space<workgroup>>, memref<16x40xbf16, #gpu.address_space<workgroup>>
+  ck.tile_store %a -> %c[%c0, %c0, %c0] : !acc, memref<1x32x16xf32>
+  return
+}
+
+// -----
 // A staged tile store: 64x32 of mfma 16x16x16 on waves = [2, 2], so each
 // wave holds 32 x 16, 2 x 1 instruction tiles. Without D tensors the
 // staging tile holds finished f16 values: [32][32 + 8] (16 bytes of row

@@ -38,8 +38,11 @@
 // SM90-S3: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
 // SM90-S1: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>> :
 // GFX942-S1: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
-// The K loop of three stages: two groups before it, one wait per step.
-// PIPELINE: ck.lds_buffer offset 0 : memref<3x64x40xf16, #gpu.address_space<workgroup>>
+// The K loop of three stages: two groups before it, one wait per step; the
+// tiles, read by ldmatrix, are swizzled (A in 64-byte rows, B in 128-byte
+// blocks of its 256-byte rows).
+// PIPELINE: ck.lds_buffer offset 0 align 128 : memref<3x64x32xf16, #gpu.address_space<workgroup>>
+// PIPELINE: ck.lds_buffer offset 12288 align 128 : memref<3x32x128xf16, #gpu.address_space<workgroup>>
 // PIPELINE-COUNT-2: ck.async_commit
 // PIPELINE: scf.for
 // PIPELINE: ck.async_wait pending 1

@@ -212,6 +212,26 @@ func.func @async_positions(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: 
 }
 
 // -----
+// Rows of 64 bytes swizzle in 64-byte blocks, not 128.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128>
+func.func @async_swizzle_too_wide(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
+                                  %lds: memref<64x32xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op swizzles rows of 64 bytes in blocks of 128 bytes; they take 64-byte blocks}}
+  ck.tile_copy_async %a[%p, %p] -> %lds plan #plan thread %tid
+      : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<64x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// Rows of 48 bytes have no swizzle.
+#plan = #ck.copy_plan<tile = [64, 24], load = [1, 8], lds = [1, 8], pad = 0, threads = 192, swizzle = 32>
+func.func @swizzle_odd_row(%v: vector<8xf16>, %t: index, %lds: memref<64x24xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_store_lds' op swizzles rows of 48 bytes in blocks of 32 bytes; they take no swizzle (32, 64 or a multiple of 128 bytes do)}}
+  ck.tile_store_lds %v -> %lds plan #plan thread %t : vector<8xf16>, memref<64x24xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
 #plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
 func.func @async_lds_shape(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index,
                            %lds: memref<64x32xf16, #gpu.address_space<workgroup>>) {
@@ -290,9 +310,9 @@ func.func @async_wait_negative() {
 }
 
 // -----
-// A swizzle wgmma has no descriptors for.
-// expected-error @+1 {{swizzle must be 0 (none) or 128 bytes, got 64}}
-func.func @swizzle_64() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64>} {
+// A swizzle neither TMA nor wgmma has.
+// expected-error @+1 {{swizzle must be 0 (none), 32, 64 or 128 bytes, got 16}}
+func.func @swizzle_16() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 16>} {
   return
 }
 

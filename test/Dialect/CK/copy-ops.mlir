@@ -72,8 +72,8 @@ func.func @async(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<
   return
 }
 
-// A swizzled plan (wgmma's 128-byte swizzle): no pad, and `swizzle` prints
-// after the threads.
+// Swizzled plans (wgmma's 128-byte swizzle, and a 64-byte one for rows of
+// 64 bytes): no pad, and `swizzle` prints after the threads.
 // CHECK-LABEL: func.func @swizzled
 // CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}] -> %{{.*}}[%{{.*}}] plan <tile = [64, 128], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128> thread %{{.*}}
 #splan = #ck.copy_plan<tile = [64, 128], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128>
@@ -81,5 +81,15 @@ func.func @swizzled(%m: memref<1x64x128xf16>, %p: !ck.coord<3xi32>, %tid: index,
                     %lds: memref<3x64x128xf16, #gpu.address_space<workgroup>>) {
   ck.tile_copy_async %m[%p, %p, %p, %p, %p, %p, %p, %p] -> %lds[%s] plan #splan thread %tid
       : memref<1x64x128xf16>, !ck.coord<3xi32>, memref<3x64x128xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// CHECK-LABEL: func.func @swizzled_64
+// CHECK: plan <tile = [128, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64>
+#splan64 = #ck.copy_plan<tile = [128, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64>
+func.func @swizzled_64(%m: memref<1x128x32xf16>, %p: !ck.coord<3xi32>, %tid: index, %s: index,
+                       %lds: memref<3x128x32xf16, #gpu.address_space<workgroup>>) {
+  ck.tile_copy_async %m[%p, %p, %p, %p] -> %lds[%s] plan #splan64 thread %tid
+      : memref<1x128x32xf16>, !ck.coord<3xi32>, memref<3x128x32xf16, #gpu.address_space<workgroup>>
   return
 }

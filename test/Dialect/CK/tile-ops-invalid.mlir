@@ -456,3 +456,45 @@ func.func @barrier_of_no_threads() {
   ck.lds_barrier threads 0
   return
 }
+
+// -----
+// Swizzled tiles are read by ldmatrix only: not by MFMA's loads.
+func.func @swizzled_mfma(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
+                         %la: memref<64x32xf16, #gpu.address_space<workgroup>>, %lb: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op A's LDS tile is swizzled, but #ck.mfma<16x16x16, f16> does not read it by ldmatrix}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 a_swizzled : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A swizzled tile's rows are 32, 64 or a multiple of 128 bytes: 80 is none.
+func.func @swizzled_row(%acc: !ck.acc<64x32xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>,
+                        %la: memref<64x32xf16, #gpu.address_space<workgroup>>, %lb: memref<32x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op B's LDS tile 'memref<32x40xf16, #gpu.address_space<workgroup>>' is swizzled: it needs a multiple of 8 rows of 32, 64 or a multiple of 128 bytes; got 32 rows of 80 bytes}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 a_swizzled b_swizzled : !ck.acc<64x32xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>, memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A swizzled fragment is read one K step at a time.
+func.func @swizzled_k_pack(%l: memref<64x32xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op reads a swizzled tile one step along K at a time; got k_pack 2}}
+  %f = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%i, %i] k_pack 2 swizzled : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<16xf16>
+  return
+}
+
+// -----
+// tf32's fragments are not read by ldmatrix.
+func.func @swizzled_tf32(%l: memref<64x32xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op the LDS tile is swizzled, but #ck.mma_sync<16x8x8, tf32> does not read it by ldmatrix}}
+  %f = ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %l[%i, %i] swizzled : memref<64x32xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return
+}
+
+// -----
+// A swizzled tile has a multiple of 8 rows.
+func.func @swizzled_rows(%l: memref<4x32xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op the LDS tile 'memref<4x32xf16, #gpu.address_space<workgroup>>' is swizzled: it needs a multiple of 8 rows of 32, 64 or a multiple of 128 bytes; got 4 rows of 64 bytes}}
+  %f = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%i, %i] swizzled : memref<4x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}

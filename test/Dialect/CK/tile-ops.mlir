@@ -70,6 +70,24 @@ func.func @fragment_loads(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>
 }
 
 // -----
+// Swizzled tiles of mma.sync (read by ldmatrix): the unit attributes print
+// after the transpositions, `swizzled` after `transposed`.
+
+!sacc = !ck.acc<128x32xf32, #ck.mma_sync<16x8x16, bf16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @swizzled
+// CHECK: ck.tile_mma %{{.*}}, %{{.*}}, %{{.*}} slot %{{.*}} k 32 b_transposed a_swizzled b_swizzled : !ck.acc<128x32xf32, #ck.mma_sync<16x8x16, bf16>, waves = [2, 2]>, memref<3x128x32xbf16, #gpu.address_space<workgroup>>, memref<3x32x32xbf16, #gpu.address_space<workgroup>>
+// CHECK: ck.fragment_load b of #ck.mma_sync<16x8x16, bf16> from %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] transposed swizzled : memref<3x32x32xbf16, #gpu.address_space<workgroup>> -> vector<4xbf16>
+func.func @swizzled(%acc: !sacc, %la: memref<3x128x32xbf16, #gpu.address_space<workgroup>>,
+                    %lb: memref<3x32x32xbf16, #gpu.address_space<workgroup>>, %s: index, %r: index) {
+  %m = ck.tile_mma %acc, %la, %lb slot %s k 32 b_transposed a_swizzled b_swizzled
+      : !sacc, memref<3x128x32xbf16, #gpu.address_space<workgroup>>, memref<3x32x32xbf16, #gpu.address_space<workgroup>>
+  %b = ck.fragment_load b of #ck.mma_sync<16x8x16, bf16> from %lb[%s, %r, %r] transposed swizzled
+      : memref<3x32x32xbf16, #gpu.address_space<workgroup>> -> vector<4xbf16>
+  return
+}
+
+// -----
 // The accumulator type of an FMA tile on 4x1 waves.
 
 // CHECK-LABEL: func.func @fma_acc

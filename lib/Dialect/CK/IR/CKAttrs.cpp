@@ -579,8 +579,8 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "loads: store width "
                        << storeWidth << " must be the load width " << loadWidth;
   int64_t extents[2] = {rows, cols};
-  if (swizzle != 0 && swizzle != 128)
-    return emitError() << "swizzle must be 0 (none) or 128 bytes, got "
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "swizzle must be 0 (none), 32, 64 or 128 bytes, got "
                        << swizzle;
   if (swizzle && (pad || loadDim != ldsDim || extents[1 - ldsDim] % 8))
     return emitError() << "a swizzled tile has no pad, does not transpose "

@@ -1,6 +1,7 @@
 //===- CKCopyOps.cpp - ck operand tile copies -----------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 
 using namespace mlir;
 using namespace mlir::ck;
@@ -61,6 +62,15 @@ static LogicalResult verifyLdsTile(Operation *op, CopyPlanAttr plan,
            << "LDS tile " << lds
            << " does not have the plan's shape ([buffers x] "
            << expected[buffered] << " x " << expected.back() << ")";
+  int64_t rowBytes = expected.back() * lds.getElementTypeBitWidth() / 8;
+  if (plan.getSwizzle() && plan.getSwizzle() != swizzleForRow(rowBytes))
+    return op->emitOpError()
+           << "swizzles rows of " << rowBytes << " bytes in blocks of "
+           << plan.getSwizzle() << " bytes; they take "
+           << (swizzleForRow(rowBytes)
+                   ? std::to_string(swizzleForRow(rowBytes)) + "-byte blocks"
+                   : std::string("no swizzle (32, 64 or a multiple of 128 "
+                                 "bytes do)"));
   if (buffered != hasSlot)
     return op->emitOpError() << (buffered ? "needs a slot for the LDS tile's "
                                             "buffer dimension"

@@ -1,6 +1,7 @@
 //===- CKTileOps.cpp - ck workgroup tile operations -----------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 #include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -31,6 +32,26 @@ static LogicalResult verifyLdsTile(Operation *op, StringRef name,
                            << rows << "x" << cols << " tile: expected "
                            << wantOuter << " rows of at least " << wantInner
                            << " elements";
+}
+
+/// Checks that a swizzled LDS tile is read by ldmatrix (`mma`) and has rows
+/// the swizzle takes.
+static LogicalResult verifySwizzledTile(Operation *op, StringRef name,
+                                        MemRefType type,
+                                        MatrixInstrAttrInterface mma) {
+  auto mmaSync = dyn_cast<MmaSyncAttr>(mma);
+  if (!mmaSync || !mmaSync.readsByLdmatrix())
+    return op->emitOpError() << name << " is swizzled, but " << mma
+                             << " does not read it by ldmatrix";
+  auto [outer, inner] = ldsMatrix(type);
+  int64_t rowBytes = inner * type.getElementTypeBitWidth() / 8;
+  if (swizzleForRow(rowBytes) && outer % 8 == 0)
+    return success();
+  return op->emitOpError()
+         << name << " " << type
+         << " is swizzled: it needs a multiple of 8 rows of 32, 64 or a "
+            "multiple of 128 bytes; got "
+         << outer << " rows of " << rowBytes << " bytes";
 }
 
 /// Checks that the A and B tiles share a buffer dimension, of one size,
@@ -84,9 +105,14 @@ LogicalResult TileMmaOp::verify() {
                          << ") must be a multiple of the instruction's K ("
                          << instrK << ")";
   ArrayRef<int64_t> shape = acc.getShape();
+  if (failed(verifyLdsTile(*this, "A", aType, shape[0], k, getATransposed())) ||
+      failed(verifyLdsTile(*this, "B", bType, k, shape[1], getBTransposed())))
+    return failure();
   return failure(
-      failed(verifyLdsTile(*this, "A", aType, shape[0], k, getATransposed())) ||
-      failed(verifyLdsTile(*this, "B", bType, k, shape[1], getBTransposed())));
+      (getASwizzled() &&
+       failed(verifySwizzledTile(*this, "A's LDS tile", aType, mma))) ||
+      (getBSwizzled() &&
+       failed(verifySwizzledTile(*this, "B's LDS tile", bType, mma))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -111,6 +137,14 @@ LogicalResult FragmentLoadOp::verify() {
   int64_t pack = getStepsAlongK();
   int64_t extent[2] = {isA ? shape[0] : shape[2] * pack,
                        isA ? shape[2] * pack : shape[1]};
+  if (getSwizzled()) {
+    if (pack > 1)
+      return emitOpError() << "reads a swizzled tile one step along K at a "
+                              "time; got k_pack "
+                           << pack;
+    if (failed(verifySwizzledTile(*this, "the LDS tile", ldsType, mma)))
+      return failure();
+  }
   ValueRange origin = getIndices().take_back(2);
   const char *dims[] = {"row", "column"};
   for (int i = 0; i < 2; ++i)

@@ -430,6 +430,14 @@ def CK_MmaSyncAttr : CK_MatrixInstrAttr<"MmaSync", "mma_sync"> {
                         "Type":$elementType);
   let assemblyFormat = "`<` custom<MatrixShape>($m, $n, $k) `,` $elementType `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether ldmatrix reads the fragments (16x8x16 with 16-bit inputs),
+    /// eight 16-byte rows of LDS at a time, which may then be swizzled.
+    bool readsByLdmatrix() const {
+      return getM() == 16 && getN() == 8 && getK() == 16 &&
+             getElementType().getIntOrFloatBitWidth() == 16;
+    }
+  }];
 }
 
 def CK_WgmmaAttr : CK_MatrixInstrAttr<"Wgmma", "wgmma"> {
@@ -756,21 +764,23 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
       neighbouring LDS banks; units past the tile's last one (a partial last
       round) do nothing.
 
-    With `swizzle = S` (bytes; 128 is the one value, wgmma's 128-byte
-    swizzle), the LDS tile is unpadded and laid out for `#ck.wgmma`'s
-    matrix descriptors: the inner dimension is cut into blocks of S bytes,
-    stored one after another, each as `[outer][S bytes]` whose 16-byte
-    chunks are permuted, chunk `c` of outer row `r` landing at `c xor (r mod
-    8)`. Element `(r, i)` (E bytes each, B = S / E elements per block) is
-    thus at element offset `(i div B) * outer * B + r * B + ((i mod B) div
-    (16 / E) xor (r mod 8)) * (16 / E) + i mod (16 / E)` of the tile.
-    Copies write these places; nothing reads them but the descriptors.
+    With `swizzle = S` (bytes: 32, 64 or 128), the LDS tile is unpadded
+    and swizzled in S-byte blocks (`ck/Dialect/CK/Utils/LdsSwizzle.h`): the
+    inner dimension is cut into blocks of S bytes, stored one after another,
+    each as `[outer][S bytes]`, and the 16-byte chunk at byte offset `o` of
+    that blocked tile moves to `o xor (((o >> 7) mod (S / 16)) << 4)`: with
+    S = 128 chunk `c` of outer row `r` lands at `c xor (r mod 8)`, the
+    layout `#ck.wgmma`'s 128-byte swizzle descriptors describe. S is the
+    row's bytes where they are 32 or 64, else 128 (the ops that copy into
+    or read the tile check it): `#ck.mma_sync`'s tiles read by ldmatrix
+    (`ck.tile_mma`'s `a_swizzled` and `b_swizzled`) take any of the three,
+    which spread the same chunk of eight consecutive rows over all banks.
 
     Verifier: the extents, widths and `threads` are positive, the dims 0 or
     1, the widths powers of two, each unit extent divides the tile's extent
     along its dimension, and `store_width = load_width` where the copy does
-    not transpose. A swizzled plan has no pad and does not transpose, and its
-    outer extent is a multiple of 8.
+    not transpose. A swizzled plan has S = 32, 64 or 128, no pad and does not
+    transpose, and its outer extent is a multiple of 8.
 
     Example (a 64 x 32 tile of A, loaded along K in vectors of 8 and kept
     K-innermost, by 256 threads: 256 units of 1 x 8, one per thread):

@@ -57,6 +57,13 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
     `ck-lower-wave-tiles` expands it into `ck.fragment_load`s and `ck.mma`s
     over the wave's instruction tiles and the instruction's K steps.
 
+    With `a_swizzled` (or `b_swizzled`) the memref holds the tile unpadded
+    in the swizzled layout of `#ck.copy_plan`'s `swizzle` (in blocks of its
+    rows' bytes where they are 32 or 64, else of 128), whose 16-byte chunks
+    of any eight consecutive rows fall in distinct banks. Only
+    `#ck.mma_sync` fragments read by ldmatrix (16x8x16, 16-bit) take it;
+    `#ck.wgmma`'s tiles are always swizzled, as its descriptors say.
+
     With `in_flight` (`#ck.wgmma` only) the op may return while its products
     are still being computed: the next `ck.tile_mma` of the same accumulator
     may take the result, and returns once this one's are done (one group in
@@ -64,7 +71,9 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
     needs `ck.acc_wait` first.
 
     Verifier: A and B have one element type that the instruction takes;
-    `in_flight` only with `#ck.wgmma`;
+    `in_flight` only with `#ck.wgmma`; a swizzled tile only with a
+    `#ck.mma_sync` that reads by ldmatrix, with rows of 32, 64 or a
+    multiple of 128 bytes and a multiple of 8 rows;
     `k` is a multiple of the instruction's K; the tiles fit their memrefs
     (the outer extent exactly, the inner one with any padding); `slot` is
     given exactly when the memrefs have a buffer dimension.
@@ -76,6 +85,10 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
         : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
           memref<2x64x40xf16, #gpu.address_space<workgroup>>,
           memref<2x64x40xf16, #gpu.address_space<workgroup>>
+    %acc3 = ck.tile_mma %acc4, %sa, %sb slot %s k 32 b_transposed a_swizzled b_swizzled
+        : !ck.acc<128x32xf32, #ck.mma_sync<16x8x16, bf16>, waves = [2, 2]>,
+          memref<3x128x32xbf16, #gpu.address_space<workgroup>>,
+          memref<3x32x32xbf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
@@ -85,11 +98,14 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
                        ConfinedAttr<I64Attr, [IntPositive]>:$k,
                        UnitAttr:$a_transposed,
                        UnitAttr:$b_transposed,
+                       UnitAttr:$a_swizzled,
+                       UnitAttr:$b_swizzled,
                        UnitAttr:$in_flight);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $acc `,` $a `,` $b (`slot` $slot^)? `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
+    (`a_swizzled` $a_swizzled^)? (`b_swizzled` $b_swizzled^)?
     (`in_flight` $in_flight^)?
     attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
   }];
@@ -133,6 +149,10 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     chunks; other fragments, and AMD's, are read as the longest aligned runs
     of the lane's elements that are contiguous in LDS, as vectors.
 
+    With `swizzled` the memref holds the matrix unpadded in the swizzled
+    layout of `#ck.copy_plan`'s `swizzle` (the tile of `ck.tile_mma`'s
+    `a_swizzled` or `b_swizzled`); only fragments read by ldmatrix take it.
+
     `k_pack P` (2 to 8) reads the fragments of P consecutive instruction steps along
     K at once (the origin's K is then a multiple of P times the
     instruction's K), concatenated: with K permuted within the P steps so
@@ -147,7 +167,10 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     wave size is known (the instruction's, or the module's `#ck.target`),
     the layout's fragment size (times `k_pack`); constant origins are
     multiples of the instruction tile (times `k_pack` along K); `k_pack`
-    only where each lane's elements of the operand are one run along K.
+    only where each lane's elements of the operand are one run along K;
+    `swizzled` only with a `#ck.mma_sync` that reads by ldmatrix, without
+    `k_pack`, on rows of 32, 64 or a multiple of 128 bytes and a multiple
+    of 8 rows.
 
     Example:
 
@@ -156,6 +179,8 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
         : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
     %g = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %lds[%slot, %row, %col] transposed k_pack 2
         : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    %h = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %sa[%slot, %row, %col] swizzled
+        : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
     ```
   }];
   let arguments = (ins Arg<CK_LdsMemRef, "the tile", [MemRead]>:$lds,
@@ -163,11 +188,12 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
                        CK_MatrixOperand:$operand,
                        CK_MatrixInstrAttr:$mma,
                        UnitAttr:$transposed,
-                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$k_pack);
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$k_pack,
+                       UnitAttr:$swizzled);
   let results = (outs VectorOfRankAndType<[1], [F16, BF16, F32]>:$result);
   let assemblyFormat = [{
     $operand `of` $mma `from` $lds `[` $indices `]` (`transposed` $transposed^)?
-    (`k_pack` $k_pack^)? attr-dict `:` type($lds) `->` type($result)
+    (`k_pack` $k_pack^)? (`swizzled` $swizzled^)? attr-dict `:` type($lds) `->` type($result)
   }];
   let extraClassDeclaration = [{
     /// The instruction steps along K read at once (1 without `k_pack`).
