@@ -397,14 +397,14 @@ static std::string cacheKey(const ConvProblemDesc &problem,
 }
 
 /// `options` with `problem`'s measured choice from the tuning database,
-/// where the options leave partition, waves, stages and cluster to the
-/// heuristic and the database has one. "" or what is wrong with the
-/// database.
+/// where the options leave partition, waves, stages, cluster and groups per
+/// GEMM to the heuristic and the database has one. "" or what is wrong
+/// with the database.
 static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
   if (options.tuningDb.empty() || !options.partition.empty() ||
       !options.waves.empty() || options.stages || !options.cluster.empty() ||
-      !options.config.empty())
+      !options.config.empty() || options.mergeGroups)
     return "";
   // A directory holds one database per chip; a chip without one is
   // untuned.
@@ -422,6 +422,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.waves = tuned->choice.waves;
     options.stages = tuned->choice.stages;
     options.cluster = tuned->choice.cluster;
+    options.mergeGroups = tuned->choice.mergeGroups;
     options.tunedFrom = path;
   }
   return "";

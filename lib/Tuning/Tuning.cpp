@@ -5,6 +5,7 @@
 #include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -24,6 +25,8 @@ std::string Choice::suffix() const {
     text += "@stages=" + std::to_string(stages);
   if (!cluster.empty())
     text += "@cluster=" + cluster;
+  if (mergeGroups)
+    text += "@merge-groups=" + std::to_string(mergeGroups);
   return text;
 }
 
@@ -37,6 +40,8 @@ std::vector<std::string> Choice::flags() const {
     result.push_back("--stages=" + std::to_string(stages));
   if (!cluster.empty())
     result.push_back("--cluster=" + cluster);
+  if (mergeGroups)
+    result.push_back("--merge-groups=" + std::to_string(mergeGroups));
   return result;
 }
 
@@ -49,8 +54,8 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
     if (value.empty())
       return "'" + flag +
-             "' is not --partition=P, --waves=L,M, --stages=S or "
-             "--cluster=MxN";
+             "' is not --partition=P, --waves=L,M, --stages=S, "
+             "--cluster=MxN or --merge-groups=N";
     if (name == "--partition") {
       choice.partition = value;
     } else if (name == "--waves") {
@@ -67,10 +72,17 @@ std::string Choice::parse(const std::vector<std::string> &flags,
         return "'" + flag + "': stages are 1 to " +
                std::to_string(cklimits::kMaxLdsBuffers);
       choice.stages = stages;
+    } else if (name == "--merge-groups") {
+      char *end = nullptr;
+      long long groups = std::strtoll(value.c_str(), &end, 10);
+      // ck-compile checks that the count divides the problem's groups.
+      if (*end || groups < 1 || groups > INT32_MAX)
+        return "'" + flag + "': groups per GEMM are a positive count";
+      choice.mergeGroups = groups;
     } else {
       return "'" + flag +
-             "' is not --partition=P, --waves=L,M, --stages=S or "
-             "--cluster=MxN";
+             "' is not --partition=P, --waves=L,M, --stages=S, "
+             "--cluster=MxN or --merge-groups=N";
     }
   }
   return "";

@@ -119,9 +119,8 @@ cl::opt<std::string> tuningDb(
     "tuning-db",
     cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
              "files; default $CK_MLIR_TUNING_DB): problems it holds compile "
-             "with their measured --partition/--waves/--stages/--cluster "
-             "unless those "
-             "are given"),
+             "with their measured --partition/--waves/--stages/--cluster/"
+             "--merge-groups unless those are given"),
     cl::init(""), cl::cat(category));
 cl::opt<bool> noTuningDb("no-tuning-db",
                          cl::desc("Leave every choice to the heuristic"),

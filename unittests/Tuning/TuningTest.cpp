@@ -41,6 +41,14 @@ TEST(Choice, SuffixAndFlags) {
   EXPECT_EQ(Choice::parse(clustered.flags(), back), "");
   EXPECT_EQ(back, clustered);
   EXPECT_FALSE(back == c);
+  Choice merged{"", "4,4", 0, "", 8};
+  EXPECT_FALSE(merged.isHeuristic());
+  EXPECT_EQ(merged.suffix(), "@waves=4,4@merge-groups=8");
+  EXPECT_EQ(merged.flags(),
+            (std::vector<std::string>{"--waves=4,4", "--merge-groups=8"}));
+  EXPECT_EQ(Choice::parse(merged.flags(), back), "");
+  EXPECT_EQ(back, merged);
+  EXPECT_FALSE(back == (Choice{"", "4,4"}));
 }
 
 TEST(Choice, ParseErrors) {
@@ -57,6 +65,9 @@ TEST(Choice, ParseErrors) {
             "'--cluster=two': clusters are MxN workgroups, e.g. 2x1");
   EXPECT_NE(Choice::parse({"--cluster=2x"}, c), "");
   EXPECT_NE(Choice::parse({"--cluster=-2x1"}, c), "");
+  EXPECT_EQ(Choice::parse({"--merge-groups=0"}, c),
+            "'--merge-groups=0': groups per GEMM are a positive count");
+  EXPECT_NE(Choice::parse({"--merge-groups=4x"}, c), "");
   int64_t m = 0, n = 0;
   EXPECT_TRUE(cksupport::parseClusterSizes("1x4", m, n));
   EXPECT_EQ(m, 1);

@@ -1,10 +1,11 @@
 //===- Tuning.h - Measured kernel choices per problem -----------*- C++ -*-===//
 //
 // A choice is how ck-compile builds a problem's kernels beyond its
-// heuristic: the partition, the wave roles and the K-loop stages (its
-// --partition, --waves and --stages). A sweep (ck-bench --sweep) times a
-// fixed list of choices per problem on the GPU, verified, and writes the
-// fastest into a per-chip tuning database, which ck-compile (and through
+// heuristic: the partition, the wave roles, the K-loop stages, the
+// thread block clusters and the groups per GEMM (its --partition,
+// --waves, --stages, --cluster and --merge-groups). A sweep (ck-bench --sweep)
+// times a fixed list of choices per problem on the GPU, verified, and writes
+// the fastest into a per-chip tuning database, which ck-compile (and through
 // the C API, ck_mlir) reads: a problem in the database compiles with its
 // measured choice instead of the heuristic's.
 //
@@ -14,7 +15,7 @@
 //   ck-tuning 1
 //   chip sm_90a
 //   tuned <problem key> <us> <heuristic us> [--partition=P] [--waves=L,M]
-//   [--stages=S] [--cluster=MxN]
+//   [--stages=S] [--cluster=MxN] [--merge-groups=N]
 //
 // Plain C++17, like CKProblem, so that ck-bench links it.
 //
@@ -35,24 +36,27 @@ struct Choice {
   std::string partition, waves;
   int64_t stages = 0;
   std::string cluster;
+  int64_t mergeGroups = 0;
 
   bool isHeuristic() const {
     return partition.empty() && waves.empty() && stages == 0 &&
-           cluster.empty();
+           cluster.empty() && mergeGroups == 0;
   }
   /// The suffix of the choice's bundle directory beside the heuristic's
-  /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S@cluster=MxN",
-  /// each part where set; "" for the heuristic.
+  /// (DIR/<key><suffix>):
+  /// "@partition=P@waves=L,M@stages=S@cluster=MxN@merge-groups=N", each
+  /// part where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
   /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S,
-  /// --cluster=MxN); "" or what is wrong.
+  /// --cluster=MxN, --merge-groups=N); "" or what is wrong.
   static std::string parse(const std::vector<std::string> &flags,
                            Choice &choice);
   bool operator==(const Choice &other) const {
     return partition == other.partition && waves == other.waves &&
-           stages == other.stages && cluster == other.cluster;
+           stages == other.stages && cluster == other.cluster &&
+           mergeGroups == other.mergeGroups;
   }
 };
 
