@@ -1,13 +1,14 @@
 //===- Tuning.h - Measured kernel choices per problem -----------*- C++ -*-===//
 //
 // A choice is how ck-compile builds a problem's kernels beyond its
-// heuristic: the partition, the wave roles, the K-loop stages, the
-// thread block clusters and the groups per GEMM (its --partition,
-// --waves, --stages, --cluster and --merge-groups). A sweep (ck-bench --sweep)
-// times a fixed list of choices per problem on the GPU, verified, and writes
-// the fastest into a per-chip tuning database, which ck-compile (and through
+// heuristic: the partition, the wave roles, the K-loop stages, the thread
+// block clusters and the groups per GEMM (its --partition, --waves,
+// --stages, --cluster and --merge-groups). A sweep (ck-bench --sweep) times
+// a fixed list of choices per problem on the GPU, verified, and writes the
+// fastest into a per-chip tuning database, which ck-compile (and through
 // the C API, ck_mlir) reads: a problem in the database compiles with its
-// measured choice instead of the heuristic's.
+// measured choice instead of the heuristic's. The sweep's list has no
+// groups per GEMM; such entries come from measurements of their own.
 //
 // The database is a text file (docs/Profiler.md):
 //
