@@ -45,6 +45,17 @@ std::vector<std::string> Choice::flags() const {
   return result;
 }
 
+/// The count `value` spells where it is a whole number in [low, high].
+static bool parseCount(const std::string &value, long long low, long long high,
+                       int64_t &count) {
+  char *end = nullptr;
+  long long parsed = std::strtoll(value.c_str(), &end, 10);
+  if (*end || parsed < low || parsed > high)
+    return false;
+  count = parsed;
+  return true;
+}
+
 std::string Choice::parse(const std::vector<std::string> &flags,
                           Choice &choice) {
   choice = Choice();
@@ -53,9 +64,7 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     std::string name = flag.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
     if (value.empty())
-      return "'" + flag +
-             "' is not --partition=P, --waves=L,M, --stages=S, "
-             "--cluster=MxN or --merge-groups=N";
+      name.clear(); // not a choice
     if (name == "--partition") {
       choice.partition = value;
     } else if (name == "--waves") {
@@ -66,19 +75,13 @@ std::string Choice::parse(const std::vector<std::string> &flags,
         return "'" + flag + "': clusters are MxN workgroups, e.g. 2x1";
       choice.cluster = value;
     } else if (name == "--stages") {
-      char *end = nullptr;
-      long long stages = std::strtoll(value.c_str(), &end, 10);
-      if (*end || stages < 1 || stages > cklimits::kMaxLdsBuffers)
+      if (!parseCount(value, 1, cklimits::kMaxLdsBuffers, choice.stages))
         return "'" + flag + "': stages are 1 to " +
                std::to_string(cklimits::kMaxLdsBuffers);
-      choice.stages = stages;
     } else if (name == "--merge-groups") {
-      char *end = nullptr;
-      long long groups = std::strtoll(value.c_str(), &end, 10);
       // ck-compile checks that the count divides the problem's groups.
-      if (*end || groups < 1 || groups > INT32_MAX)
+      if (!parseCount(value, 1, INT32_MAX, choice.mergeGroups))
         return "'" + flag + "': groups per GEMM are a positive count";
-      choice.mergeGroups = groups;
     } else {
       return "'" + flag +
              "' is not --partition=P, --waves=L,M, --stages=S, "
