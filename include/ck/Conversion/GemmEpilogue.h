@@ -21,6 +21,7 @@
 #ifndef CK_CONVERSION_GEMMEPILOGUE_H
 #define CK_CONVERSION_GEMMEPILOGUE_H
 
+#include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/ViewLowering.h"
 #include "ck/Target/GemmConfig.h"
 
@@ -85,6 +86,14 @@ struct StoreWaves {
   Value busy, more;
 };
 
+/// The TMA store of a ck.tile_store (`tma_store`): the tensor map of C and
+/// its plan, whose boxes are the 128-byte swizzle blocks of the staging
+/// tile.
+struct TmaStore {
+  Value map;
+  const TensorMapPlan &plan;
+};
+
 /// Writes the accumulators to `dest`: through `staging` (an LDS memref of
 /// the planned shape and element type) when the plan has a width above 1,
 /// directly otherwise. `tid` is the thread's index among the `threads`
@@ -95,12 +104,15 @@ struct StoreWaves {
 /// every thread's does. With `storeWaves` (and `holdersOnly`, a plan whose
 /// one slice is the whole tile) the holders stage the tile and hand it to
 /// the store waves, which read it back and store it (ck.staging_wait and
-/// ck.staging_signal between them).
+/// ck.staging_signal between them). With `tmaStore` (a plan whose one
+/// slice is the whole tile, unpadded) the holders stage the tile swizzled
+/// and thread 0 stores its boxes with TMA: no thread reads it back.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest, const EpilogueStaging &plan,
                       Value staging, Value tid, int64_t threads,
                       Value holdsTile, bool holdersOnly,
-                      const StoreWaves *storeWaves = nullptr);
+                      const StoreWaves *storeWaves = nullptr,
+                      const TmaStore *tmaStore = nullptr);
 
 } // namespace mlir::ck
 

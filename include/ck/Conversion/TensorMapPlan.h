@@ -94,6 +94,13 @@ struct TensorMapPlan {
     return j * kTmaBoxInner * extents[outerDim() - 1];
   }
 
+  /// Records the tile's extents and the bytes of one box.
+  void setTile(const int64_t (&tile)[2], int64_t elementBytes) {
+    extents[0] = tile[0];
+    extents[1] = tile[1];
+    boxBytes = ShapedType::getNumElements(box) * elementBytes;
+  }
+
   /// The host's ck.tensor_map of `memref` (the view's memref on the host).
   Value build(OpBuilder &b, Location loc, Value memref) const;
 
@@ -110,6 +117,13 @@ struct TensorMapPlan {
 /// along 2) and the dimension the blocks run along.
 FailureOr<TensorMapPlan> planOperandMap(const TracedView &view,
                                         CopyPlanAttr copy, Type elementType);
+
+/// The tiled map through which TMA stores a GEMM's `rows` x `cols` C
+/// tile from its 128-byte swizzled staging tile, where C's `view` walks its
+/// memref in boxes contiguous along N (view dimension 2), as the boxes of
+/// an N-contiguous operand; elements past the tensor's end are not written.
+FailureOr<TensorMapPlan> planStoreMap(const TracedView &view, Type elementType,
+                                      int64_t rows, int64_t cols);
 
 } // namespace mlir::ck
 

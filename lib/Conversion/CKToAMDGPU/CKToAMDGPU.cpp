@@ -154,8 +154,8 @@ struct ConvertCKToAMDGPUPass
     WalkResult nvidiaOnly = getOperation()->walk([&](Operation *op) {
       auto ring = dyn_cast<RingOp>(op);
       auto barrier = dyn_cast<LdsBarrierOp>(op);
-      if (!isa<TmaLoadOp, RingExpectOp, RingEndOp, StagingWaitOp,
-               StagingSignalOp>(op) &&
+      if (!isa<TmaLoadOp, TmaStoreOp, TmaStoreFenceOp, TmaStoreWaitOp,
+               RingExpectOp, RingEndOp, StagingWaitOp, StagingSignalOp>(op) &&
           !(ring && ring.hasBarriers()) && !(barrier && barrier.getThreads()))
         return WalkResult::advance();
       op->emitOpError() << "uses mbarriers, TMA or a barrier of some of the "

@@ -7,7 +7,8 @@
 //   unit(g, m0, n0, k0, k1):  ck.tile_gemm A, B at [g, m0, n0] k_tiles k0 to k1
 //   epilogue(g, m0, n0, sum): ck.tile_store sum -> C: alpha * sum + beta *
 //       sum(D), staged through LDS where that makes the stores coalesced
-//       vectors
+//       vectors (with TMA copies in, stored from there by TMA where C's
+//       view is a box walk)
 //
 // ck-lower-partition, ck-pipeline, ck-lower-wave-tiles and the targets spell
 // these out, so nothing here depends on the target. The operand tiles
@@ -157,21 +158,6 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   int64_t alignmentSlack = target.hasFeature(TargetFeature::DynamicLds)
                                ? operandTiles.alignment - 16
                                : 0;
-  // One LDS arena holds the operand tiles during the K loop and the
-  // epilogue's staging tile after it; a persistent data-parallel kernel's
-  // math waves stage while its load waves fill the ring, so the staging
-  // tile comes after the operand tiles there, in what LDS is left (less
-  // the ring's barriers, 16-byte aligned, and the alignment slack).
-  bool persistent = partition.isPersistentDataParallel();
-  int64_t stagingOffset =
-      persistent ? llvm::alignTo(operandTiles.bytes, 16) : 0;
-  int64_t stagingRoom = persistent ? target.getLds() - stagingOffset - 16 -
-                                         ringBarrierBytes - alignmentSlack
-                                   : operandTiles.bytes;
-  EpilogueStaging staging = planEpilogueStaging(mma, tilesPerWaveM, wavesM,
-                                                dest, bn, stagingRoom);
-  int64_t ldsBytes =
-      std::max(operandTiles.bytes, stagingOffset + staging.bytes());
   // TMA: where the target has it, the load waves copy asynchronously for
   // wgmma and both views are box walks of their memrefs, a tensor map of
   // each (encoded at launch).
@@ -182,6 +168,32 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     mapB = planOperandMap(views[1], operandTiles.b, elementType);
   }
   bool tma = succeeded(mapA) && succeeded(mapB);
+  // One LDS arena holds the operand tiles during the K loop and the
+  // epilogue's staging tile after it; a persistent data-parallel kernel's
+  // math waves stage while its load waves fill the ring, so the staging
+  // tile comes after the operand tiles there, in what LDS is left (less
+  // the ring's barriers and the alignment slack), 16-byte aligned, or
+  // 1024 (the swizzle's period, as the arena is) where TMA may store it.
+  bool persistent = partition.isPersistentDataParallel();
+  int64_t stagingOffset =
+      persistent ? llvm::alignTo(operandTiles.bytes, tma ? 1024 : 16) : 0;
+  int64_t stagingRoom = persistent ? target.getLds() - stagingOffset - 16 -
+                                         ringBarrierBytes - alignmentSlack
+                                   : operandTiles.bytes;
+  EpilogueStaging staging =
+      planEpilogueStaging(mma, tilesPerWaveM, wavesM, dest, bn, stagingRoom);
+  // With TMA copies in, TMA stores the tile too where it stages finished
+  // 2-byte values in one slice and C's view is a box walk: the staging
+  // tile is then the tile itself, unpadded and 128-byte swizzled.
+  FailureOr<TensorMapPlan> mapC = failure();
+  if (tma && staging.width > 1 && dest.views.size() == 1 &&
+      staging.tilesPerSlice == tilesPerWaveM && bm <= 256 &&
+      bn % kTmaBoxInner == 0)
+    mapC = planStoreMap(views[2], staging.element, bm, bn);
+  if (succeeded(mapC))
+    staging.cols = bn;
+  int64_t ldsBytes =
+      std::max(operandTiles.bytes, stagingOffset + staging.bytes());
   // A cluster's workgroups multicast their shared operand's boxes.
   int64_t clusterM = config.getClusterM(), clusterN = config.getClusterN();
   if (config.getClusterSize() > 1) {
@@ -215,9 +227,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
            << "tiles " << operandTiles.bytes << ", the epilogue's staging "
            << "tile " << staging.bytes() << "); " << target.getChip()
            << " allows " << target.getLds();
-  // The host's memrefs of A and B (the skeleton rebases the views on the
-  // kernel's arguments).
-  Value hostMemrefs[2] = {views[0].memref, views[1].memref};
+  // The host's memrefs of A, B and C (the skeleton rebases the views on
+  // the kernel's arguments).
+  Value hostMemrefs[3] = {views[0].memref, views[1].memref, views[2].memref};
   KernelSkeleton skeleton(module, loc, name, views, cost.threads);
   OpBuilder &b = skeleton.builder;
   auto accType = AccType::get(context, {bm, bn}, b.getF32Type(),
@@ -239,8 +251,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   SmallVector<Value> maps;
   if (tma) {
     SmallVector<int64_t> gridConstants;
-    for (auto [plan, memref] : {std::pair{&*mapA, hostMemrefs[0]},
-                                std::pair{&*mapB, hostMemrefs[1]}}) {
+    SmallVector<std::pair<const TensorMapPlan *, Value>, 3> plans = {
+        {&*mapA, hostMemrefs[0]}, {&*mapB, hostMemrefs[1]}};
+    if (succeeded(mapC))
+      plans.push_back({&*mapC, hostMemrefs[2]});
+    for (auto [plan, memref] : plans) {
       Value map = plan->build(host, loc, memref);
       unsigned position = skeleton.func.getNumArguments();
       if (failed(
@@ -279,7 +294,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       b, loc, accType, materializeView(b, loc, views[0]),
       materializeView(b, loc, views[1]), unit->getArgument(0),
       unit->getArgument(1), unit->getArgument(2), unit->getArgument(3),
-      unit->getArgument(4), config, maps, barriers, /*ring_first=*/Value(),
+      unit->getArgument(4), config, ArrayRef(maps).take_front(2), barriers,
+      /*ring_first=*/Value(),
       /*ring_total=*/Value());
   YieldOp::create(b, loc, acc);
 
@@ -303,8 +319,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // the math waves compute the next one, where the K loop is long enough
   // to cover the store.
   IntegerAttr storeWaves;
-  if (persistent && tma && stagingTile && config.getLoadWaves() > 1 &&
-      staging.tilesPerSlice == tilesPerWaveM && kTiles >= kMinHandOffKTiles)
+  if (persistent && tma && failed(mapC) && stagingTile &&
+      config.getLoadWaves() > 1 && staging.tilesPerSlice == tilesPerWaveM &&
+      kTiles >= kMinHandOffKTiles)
     storeWaves = b.getI64IntegerAttr(config.getLoadWaves() - 1);
   TileStoreOp::create(
       b, loc, epilogue->getArgument(3), materializeView(b, loc, views[2]),
@@ -312,9 +329,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       ds.empty() ? nullptr : op.getBetaAttr(), stagingTile,
       stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr(),
       persistent ? b.getUnitAttr() : UnitAttr(), storeWaves,
-      /*busy=*/Value(), /*more=*/Value());
+      /*busy=*/Value(), /*more=*/Value(),
+      succeeded(mapC) ? maps.back() : Value());
   YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(body);
+  // The workgroup's LDS lives until its last TMA store has read it (a
+  // persistent kernel's math waves wait before they stage the next tile).
+  if (succeeded(mapC) && persistent)
+    TmaStoreWaitOp::create(b, loc);
   gpu::ReturnOp::create(b, loc);
 
   KernelLaunch launch;

@@ -29,6 +29,9 @@ namespace mlir::ck {
 using namespace mlir;
 using namespace mlir::ck;
 
+/// The shared-memory address space of NVVM.
+static constexpr unsigned kSharedAddressSpace = 3;
+
 /// Splits a flat fragment into mma.sync registers: pairs of f16, pairs of
 /// bf16 as i32, single tf32 values as i32.
 static SmallVector<Value> toRegisters(RewriterBase &rewriter, Location loc,
@@ -158,6 +161,45 @@ static void lowerStagingEvent(RewriterBase &rewriter, Operation *op) {
   else
     barrier(cast<StagingSignalOp>(op));
   rewriter.eraseOp(op);
+}
+
+/// The epilogue's TMA stores: a proxy fence of the async shared space, one
+/// bulk tensor copy from LDS and its own bulk group, and the wait until
+/// every group has read its LDS.
+static void lowerTmaStoreOps(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<TmaStoreFenceOp, TmaStoreOp, TmaStoreWaitOp>(op))
+      ops.push_back(op);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : ops) {
+    Location loc = op->getLoc();
+    rewriter.setInsertionPoint(op);
+    if (isa<TmaStoreFenceOp>(op)) {
+      NVVM::FenceProxyOp::create(
+          rewriter, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
+    } else if (isa<TmaStoreWaitOp>(op)) {
+      NVVM::CpAsyncBulkWaitGroupOp::create(
+          rewriter, loc, rewriter.getI32IntegerAttr(0), rewriter.getUnitAttr());
+    } else {
+      auto store = cast<TmaStoreOp>(op);
+      Value source = emitElementPointer(
+          rewriter, loc, store.getLds(),
+          indexConstant(rewriter, loc, store.getOffset()), kSharedAddressSpace);
+      SmallVector<Value> coords;
+      for (Value c : store.getCoords())
+        coords.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                                    rewriter.getI32Type(), c));
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          rewriter, loc, store.getMap(), source, coords, Value(),
+          NVVM::TMAStoreMode::TILE, Value());
+      NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+    }
+    rewriter.eraseOp(op);
+  }
 }
 
 /// The element of a contiguous `type` at `indices`, counted from its first.
@@ -379,9 +421,6 @@ static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site,
       NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
   });
 }
-
-/// The shared-memory address space of NVVM.
-static constexpr unsigned kSharedAddressSpace = 3;
 
 /// ck.async_copy as one cp.async whose source size is 0 where the copy is
 /// not valid (the destination gets zeros and nothing is read), cached in L1
@@ -606,6 +645,7 @@ struct ConvertCKToNVVMPass
       lowerRingEvent(rewriter, site, readByWgmma(site.op));
     };
     lowerMbarrierRingSetup(getOperation());
+    lowerTmaStoreOps(getOperation());
     WaveOpTarget target{
         lowerMma,       lowerBarrier,      FlagTarget{"device", pause},
         lowerRing,      lowerGuardedLoad,  lowerFragmentLoad,

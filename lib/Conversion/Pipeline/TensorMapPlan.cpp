@@ -358,8 +358,20 @@ FailureOr<TensorMapPlan> mlir::ck::planOperandMap(const TracedView &view,
     plan = planIm2colMap(view, elementBytes, extents);
   if (failed(plan) || plan->innerDim != copy.getLdsDim() + 1)
     return failure();
-  plan->extents[0] = extents[0];
-  plan->extents[1] = extents[1];
-  plan->boxBytes = ShapedType::getNumElements(plan->box) * elementBytes;
+  plan->setTile(extents, elementBytes);
+  return plan;
+}
+
+FailureOr<TensorMapPlan> mlir::ck::planStoreMap(const TracedView &view,
+                                                Type elementType, int64_t rows,
+                                                int64_t cols) {
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (elementBytes != 2)
+    return failure();
+  int64_t extents[2] = {rows, cols};
+  FailureOr<TensorMapPlan> plan = planTiledMap(view, elementBytes, extents);
+  if (failed(plan) || plan->innerDim != 2)
+    return failure();
+  plan->setTile(extents, elementBytes);
   return plan;
 }

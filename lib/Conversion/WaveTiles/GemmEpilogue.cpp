@@ -3,6 +3,7 @@
 #include "ck/Conversion/GemmEpilogue.h"
 #include "ck/Conversion/KernelBuilding.h"
 
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -114,11 +115,11 @@ static void emitDirectEpilogue(OpBuilder &b, Location loc,
 /// Writes the slice's accumulator tiles (tile rows [first, first + t)) into
 /// the staging tile: wave row w's tiles go to staging rows [w * t * m, ...),
 /// finished (alpha applied, converted to the tile's type) where `dest` has
-/// no D tensors.
+/// no D tensors; each element at its 128-byte swizzled place where
+/// `swizzled` (the tile unpadded, for TMA stores).
 static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
-                       const TileDestination &dest,
-                       const EpilogueStaging &plan, Value staging,
-                       int64_t first) {
+                       const TileDestination &dest, const EpilogueStaging &plan,
+                       Value staging, int64_t first, bool swizzled = false) {
   const MatrixLayout &mma = acc.mma;
   Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
                                          indexConstant(b, loc, acc.waveM));
@@ -147,6 +148,13 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
           run /= 2;
         Value row = add(b, loc, rowBase, indexConstant(b, loc, i * mma.m + dr));
         Value col = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
+        // A run stays inside its 16-byte chunk, which the swizzle moves
+        // whole.
+        if (swizzled)
+          std::tie(row, col) =
+              emitSwizzledPlace(b, loc, kMaxSwizzleBytes,
+                                plan.element.getIntOrFloatBitWidth() / 8,
+                                plan.rows, plan.cols, row, col);
         if (run == 1) {
           memref::StoreOp::create(
               b, loc, staged(vector::ExtractOp::create(b, loc, tile, e)),
@@ -231,8 +239,8 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const TileDestination &dest,
                                 const EpilogueStaging &plan, Value staging,
                                 Value tid, int64_t threads, Value holdsTile,
-                                bool holdersOnly,
-                                const StoreWaves *storeWaves) {
+                                bool holdersOnly, const StoreWaves *storeWaves,
+                                const TmaStore *tmaStore) {
   if (plan.width == 1) {
     // Only the threads that hold accumulators write.
     emitIf(b, loc, holdsTile, [&] { emitDirectEpilogue(b, loc, acc, dest); });
@@ -272,6 +280,44 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
     else
       gpu::BarrierOp::create(b, loc);
   };
+  if (tmaStore) {
+    // The holders stage the tile swizzled, and thread 0 stores its boxes.
+    // The holders' own staging tile is free once thread 0's stores of the
+    // last tile have read it (the K loop's last barrier frees an aliased
+    // one). A staging tile that aliases the operand tiles must have been
+    // read before thread 0 passes the next barrier, after which the next
+    // unit's copies may overwrite it.
+    auto stageAndStore = [&](Value stagers) {
+      if (holdersOnly) {
+        TmaStoreWaitOp::create(b, loc);
+        barrier();
+      }
+      emitIf(b, loc, stagers, [&] {
+        stageSlice(b, loc, acc, dest, plan, staging, /*first=*/0,
+                   /*swizzled=*/true);
+        TmaStoreFenceOp::create(b, loc);
+      });
+      barrier();
+      Value issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           tid, indexConstant(b, loc, 0));
+      emitIf(b, loc, issuer, [&] {
+        for (int64_t j = 0; j < tmaStore->plan.boxCount(); ++j) {
+          SmallVector<Value> coords, offsets;
+          tmaStore->plan.emitBox(b, loc, dest.g, {dest.m0, dest.n0}, j, coords,
+                                 offsets);
+          TmaStoreOp::create(b, loc, tmaStore->map, coords, staging,
+                             tmaStore->plan.boxOffset(j));
+        }
+        if (!holdersOnly)
+          TmaStoreWaitOp::create(b, loc);
+      });
+    };
+    if (holdersOnly)
+      emitIf(b, loc, holdsTile, [&] { stageAndStore(nullptr); });
+    else
+      stageAndStore(holdsTile);
+    return;
+  }
   auto slices = [&](Value stagers) {
     for (int64_t first = 0; first < acc.tilesM;
          first += plan.tilesPerSlice) {

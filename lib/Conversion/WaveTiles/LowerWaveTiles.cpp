@@ -323,11 +323,20 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
       storeWaves =
           StoreWaves{*workgroup - threads, threads, op.getBusy(), op.getMore()};
     }
-    emitGemmEpilogue(rewriter, loc, acc, dest, staging, op.getStaging(),
-                     wave->ids.thread,
-                     holdersOnly ? holders : workgroup.value_or(holders),
-                     emitHoldsTile(rewriter, op, accType, wave->ids),
-                     holdersOnly, storeWaves ? &*storeWaves : nullptr);
+    // TMA stores: C's map, planned again from its view as
+    // convert-ck-to-gpu planned it (checkTmaStore found it).
+    std::optional<TensorMapPlan> storeMap;
+    std::optional<TmaStore> tmaStore;
+    if (op.getDestMap()) {
+      storeMap = *planStoreMap(views.front(), staging.element, staging.rows,
+                               staging.cols);
+      tmaStore.emplace(TmaStore{op.getDestMap(), *storeMap});
+    }
+    emitGemmEpilogue(
+        rewriter, loc, acc, dest, staging, op.getStaging(), wave->ids.thread,
+        holdersOnly ? holders : workgroup.value_or(holders),
+        emitHoldsTile(rewriter, op, accType, wave->ids), holdersOnly,
+        storeWaves ? &*storeWaves : nullptr, tmaStore ? &*tmaStore : nullptr);
     rewriter.eraseOp(op);
     return success();
   }
@@ -518,6 +527,22 @@ LogicalResult lowerLdsBuffers(Operation *root) {
 /// A ck.tile_store with store_waves needs its kernel's size and the store
 /// waves past the wave grid (its verifier holds the staging tile to the
 /// whole tile).
+/// A tile store by TMA needs C's view to be a tiled box walk of its memref
+/// in boxes of the staging tile's rows.
+static LogicalResult checkTmaStore(TileStoreOp op) {
+  if (!op.getDestMap())
+    return success();
+  FailureOr<TracedView> view = traceView(op.getDest());
+  MemRefType staging = op.getStaging().getType();
+  if (failed(view) ||
+      failed(planStoreMap(*view, staging.getElementType(),
+                          staging.getDimSize(0), staging.getDimSize(1))))
+    return op.emitOpError()
+           << "stores by TMA, but its destination's view is not a box walk "
+              "of its memref contiguous along N (TensorMapPlan.h)";
+  return success();
+}
+
 static LogicalResult checkStoreWaves(TileStoreOp op) {
   std::optional<uint64_t> count = op.getStoreWaves();
   if (!count)
@@ -563,8 +588,9 @@ struct CKLowerWaveTilesPass
     if (known.wasInterrupted())
       return signalPassFailure();
     if (root->walk([](TileStoreOp op) {
-              return failed(checkStoreWaves(op)) ? WalkResult::interrupt()
-                                                 : WalkResult::advance();
+              return failed(checkStoreWaves(op)) || failed(checkTmaStore(op))
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
             })
             .wasInterrupted())
       return signalPassFailure();

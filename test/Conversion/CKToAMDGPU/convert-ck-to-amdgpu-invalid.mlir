@@ -25,3 +25,13 @@ func.func @staging_event() {
   ck.staging_wait full threads 352
   return
 }
+
+// -----
+// Nor TMA to store an epilogue's staging tile with.
+func.func @tma_store(%map: !llvm.ptr, %s: memref<64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tma_store_fence' op uses mbarriers, TMA or a barrier of some of the workgroup's threads, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}
+  ck.tma_store_fence
+  ck.tma_store %map [%i, %i] from %s offset 0 : !llvm.ptr, memref<64x64xf16, #gpu.address_space<workgroup>>
+  ck.tma_store_wait
+  return
+}

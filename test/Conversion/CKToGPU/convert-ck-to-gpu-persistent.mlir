@@ -8,24 +8,30 @@
 // 25600 x 256 in tiles of 128 x 256: 200 tiles of 2 K-tiles (K = 128).
 // Operand tiles (3 slots, swizzled, unpadded): A 3 x 128 x 64 and B 3 x
 // 64 x 256 f16, 49152 + 98304 = 147456 bytes. The staging tile follows at
-// 147456: the whole 128-row tile of finished f16 values, rows of 256 + 8
-// (16 bytes of pad), 128 * 264 * 2 = 67584 bytes, to 215040, where the
+// 147456 (1024-byte aligned): the whole 128-row tile of finished f16
+// values, which TMA stores (C's tensor map, the third), so unpadded and
+// 128-byte swizzled, 128 * 256 * 2 = 65536 bytes, to 212992, where the
 // ring's 6 mbarriers go (48 bytes); the launch adds 1008 bytes to align the
-// arena to 1024: 216096. One such workgroup fits an SM, so the grid is one
+// arena to 1024: 214048. One such workgroup fits an SM, so the grid is one
 // workgroup per SM of the device (ck.grid_per_compute_unit 1, counted at
 // launch: 132 on an H100 SXM), not the 200 tiles, along x alone (the batch
-// is in the tiles).
+// is in the tiles). The workgroup ends once its TMA stores have read the
+// staging tile.
 
 // CHECK-LABEL: func.func @persistent
+// CHECK: %[[MAPC:.*]] = ck.tensor_map %arg2 dims [256, 25600, 1] strides [512, 13107200] box [64, 128, 1] elements [1, 1, 1] swizzle 128
 // CHECK: %[[GRID:.*]] = ck.grid_per_compute_unit 1
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%[[GRID]], %c1{{.*}}, %c1{{.*}}) threads in (%c384, {{.*}}) dynamic_shared_memory_size %c216096_i32
-// CHECK: gpu.func @gemm_0
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%[[GRID]], %c1{{.*}}, %c1{{.*}}) threads in (%c384, {{.*}}) dynamic_shared_memory_size %c214048_i32 args({{.*}}, %[[MAPC]] : !llvm.ptr)
+// CHECK: gpu.func @gemm_0({{.*}}, %[[KMAPC:.*]]: !llvm.ptr)
 // CHECK: ck.partition <data_parallel, dp = persistent> tiles [1, 200, 1] k_tiles 2 unit {
-// CHECK:   %[[BARS:.*]] = ck.lds_buffer offset 215040 : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK:   %[[BARS:.*]] = ck.lds_buffer offset 212992 : memref<6xi64, #gpu.address_space<workgroup>>
 // CHECK:   ck.tile_gemm {{.*}} partition = #ck.partition<data_parallel, dp = persistent>{{.*}} barriers %[[BARS]]
 // CHECK: } epilogue {
-// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 147456 : memref<128x264xf16, #gpu.address_space<workgroup>>
-// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 holders_only :
+// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 147456 : memref<128x256xf16, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 holders_only tma_store %[[KMAPC]] :
+// CHECK: }
+// CHECK-NEXT: ck.tma_store_wait
+// CHECK-NEXT: gpu.return
 func.func @persistent(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c: memref<1x25600x256xf16>) {
   ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
       : memref<1x25600x128xf16>, memref<1x128x256xf16> -> memref<1x25600x256xf16>
@@ -35,15 +41,16 @@ func.func @persistent(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c
 // -----
 // With K = 1024 (16 K-tiles, kMinHandOffKTiles) the K loop covers a tile's
 // store by the 3 load waves that the TMA copies leave idle (the first load
-// wave's first thread issues them all): the math waves hand them the
-// staging tile.
+// wave's first thread issues them all): where TMA cannot store the tile
+// (here the D tensor: the staging tile holds f32 accumulators), the math
+// waves hand them the staging tile.
 
 // CHECK-LABEL: func.func @persistent_store_waves
 // CHECK: } epilogue {
 // CHECK:   ck.tile_store {{.*}} staged %{{.*}} width 8 holders_only store_waves 3 :
-func.func @persistent_store_waves(%a: memref<1x25600x1024xf16>, %b: memref<1x1024x256xf16>, %c: memref<1x25600x256xf16>) {
-  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
-      : memref<1x25600x1024xf16>, memref<1x1024x256xf16> -> memref<1x25600x256xf16>
+func.func @persistent_store_waves(%a: memref<1x25600x1024xf16>, %b: memref<1x1024x128xf16>, %c: memref<1x25600x128xf16>, %d: memref<1x25600x128xf16>) {
+  ck.gemm %a, %b -> %c adds(%d : memref<1x25600x128xf16>) config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
+      : memref<1x25600x1024xf16>, memref<1x1024x128xf16> -> memref<1x25600x128xf16>
   return
 }
 
@@ -54,8 +61,8 @@ func.func @persistent_store_waves(%a: memref<1x25600x1024xf16>, %b: memref<1x102
 // CHECK-LABEL: func.func @per_tile
 // CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c200, %c1{{.*}}, %c1{{.*}})
 // CHECK: } epilogue {
-// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<128x264xf16, #gpu.address_space<workgroup>>
-// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 :
+// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 0 : memref<128x256xf16, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 tma_store %{{.*}} :
 func.func @per_tile(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c: memref<1x25600x256xf16>) {
   ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
       : memref<1x25600x128xf16>, memref<1x128x256xf16> -> memref<1x25600x256xf16>

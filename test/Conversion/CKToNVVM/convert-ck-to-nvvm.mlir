@@ -559,6 +559,33 @@ gpu.module @kernels {
 }
 
 // -----
+// The epilogue's TMA store: the fence orders this thread's shared-memory
+// writes before the async proxy's reads; the store is one
+// cp.async.bulk.tensor from shared::cta (the staging tile's address plus
+// element 2048 of 2 bytes) to the map's box at i32 coordinates, committed
+// as a bulk group of its own; the wait is for the groups' reads.
+
+// CHECK-LABEL: func.func @tma_store
+// CHECK-SAME: (%[[MAP:[^:]*]]: !llvm.ptr, %[[S:[^:]*]]: memref<128x128xbf16, #gpu.address_space<workgroup>>, %[[N:[^:]*]]: index, %[[M:[^:]*]]: index)
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: %[[ELEMENT:.*]] = arith.addi %{{.*}}, %c2048
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[S]]
+// CHECK: %[[BYTES:.*]] = arith.muli %[[ELEMENT]], %c2
+// CHECK: arith.addi %[[BASE]], %[[BYTES]]
+// CHECK: %[[SRC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[N32:.*]] = arith.index_cast %[[N]] : index to i32
+// CHECK: %[[M32:.*]] = arith.index_cast %[[M]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SRC]], box[%[[N32]], %[[M32]]] : !llvm.ptr, <3>
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+func.func @tma_store(%map: !llvm.ptr, %s: memref<128x128xbf16, #gpu.address_space<workgroup>>, %n: index, %m: index) {
+  ck.tma_store_fence
+  ck.tma_store %map [%n, %m] from %s offset 2048 : !llvm.ptr, memref<128x128xbf16, #gpu.address_space<workgroup>>
+  ck.tma_store_wait
+  return
+}
+
+// -----
 // ck.guarded_load as one ld.global predicated on the validity ($5), into
 // four 32-bit registers tied to zeros (constraints 0-3), so a thread whose
 // load is not valid reads nothing and keeps the zeros. The address is the

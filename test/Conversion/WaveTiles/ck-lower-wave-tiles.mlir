@@ -475,3 +475,83 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+// `tma_store` with `holders_only`: the wave grid's 2 waves wait until
+// thread 0's stores of the last tile have read the staging tile, meet,
+// write it 128-byte swizzled (chunk c of row r at chunk c xor r mod 8), make
+// their writes visible to the bulk copies and meet again; then thread 0
+// stores both 32 x 64 boxes of the 32 x 128 tile (elements 0 and 2048 of
+// the blocked tile) through the map, innermost coordinate first: N, M, G.
+// Nothing is read back.
+
+!tacc = !ck.acc<32x128xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!tstage = memref<32x128xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @tma_store_holders
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x32x128xf16>, %[[S:[^:]*]]: memref<32x128xf16, #gpu.address_space<workgroup>>, %[[MAP:[^:]*]]: !llvm.ptr, %[[G:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[N0:[^:]*]]: index)
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[HOLDS:.*]] = arith.cmpi ult, %{{.*}}, %c2
+// CHECK-NEXT: scf.if %[[HOLDS]] {
+// CHECK-NEXT:   ck.tma_store_wait
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK:        arith.xori
+// CHECK:        memref.store %{{.*}}, %[[S]]
+// CHECK:        ck.tma_store_fence
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-NEXT:   %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0
+// CHECK-NEXT:   scf.if %[[FIRST]] {
+// CHECK-NEXT:     %[[NB0:.*]] = arith.addi %[[N0]], %c0
+// CHECK-NEXT:     ck.tma_store %[[MAP]][%[[NB0]], %[[M0]], %[[G]]] from %[[S]] offset 0
+// CHECK-NEXT:     %[[NB1:.*]] = arith.addi %[[N0]], %c64
+// CHECK-NEXT:     ck.tma_store %[[MAP]][%[[NB1]], %[[M0]], %[[G]]] from %[[S]] offset 2048
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NOT:  vector.load %[[S]]
+// CHECK:      gpu.return
+gpu.module @kernels {
+  gpu.func @tma_store_holders(%c: memref<1x32x128xf16>, %stage: !tstage, %map: !llvm.ptr, %g: index, %m0: index, %n0: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %acc = ck.acc_zero : !tacc
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %stage width 8 holders_only
+        tma_store %map : !tacc, memref<1x32x128xf16>, !tstage, !llvm.ptr
+    gpu.return
+  }
+}
+
+// -----
+// `tma_store` without `holders_only`: the staging tile may alias LDS that
+// the workgroup's next barrier frees, so thread 0 waits at once until its
+// stores have read it.
+
+!tacc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!tstage = memref<32x64xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @tma_store_aliased
+// CHECK: ck.tma_store_fence
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT:   arith.addi
+// CHECK-NEXT:   ck.tma_store %{{.*}} offset 0
+// CHECK-NEXT:   ck.tma_store_wait
+// CHECK-NEXT: }
+func.func @tma_store_aliased(%c: memref<1x32x64xf16>, %stage: !tstage, %map: !llvm.ptr, %i: index) {
+  %acc = ck.acc_zero : !tacc
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 tma_store %map
+      : !tacc, memref<1x32x64xf16>, !tstage, !llvm.ptr
+  return
+}
+
+// -----
+// TMA stores boxes of a row-major memref: a strided one has no map.
+
+!tacc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!tstage = memref<32x64xf16, #gpu.address_space<workgroup>>
+func.func @tma_store_strided(%c: memref<1x32x64xf16, strided<[8192, 256, 1]>>, %stage: !tstage, %map: !llvm.ptr, %i: index) {
+  %acc = ck.acc_zero : !tacc
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, but its destination's view is not a box walk of its memref contiguous along N (TensorMapPlan.h)}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8 tma_store %map
+      : !tacc, memref<1x32x64xf16, strided<[8192, 256, 1]>>, !tstage, !llvm.ptr
+  return
+}

@@ -252,3 +252,26 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+!stage = memref<128x256xbf16, #gpu.address_space<workgroup>>
+func.func @store_no_coords(%map: !llvm.ptr, %s: !stage) {
+  // expected-error @+1 {{takes 1 to 5 coordinates, got 0}}
+  ck.tma_store %map [] from %s offset 0 : !llvm.ptr, !stage
+  return
+}
+
+// -----
+func.func @store_from_global(%map: !llvm.ptr, %s: memref<128x256xbf16>, %i: index) {
+  // expected-error @+1 {{stores from a workgroup memref of static shape, not 'memref<128x256xbf16>'}}
+  ck.tma_store %map [%i] from %s offset 0 : !llvm.ptr, memref<128x256xbf16>
+  return
+}
+
+// -----
+!stage = memref<128x256xbf16, #gpu.address_space<workgroup>>
+func.func @store_past_the_tile(%map: !llvm.ptr, %s: !stage, %i: index) {
+  // expected-error @+1 {{offset 32768 is not an element of 'memref<128x256xbf16, #gpu.address_space<workgroup>>'}}
+  ck.tma_store %map [%i] from %s offset 32768 : !llvm.ptr, !stage
+  return
+}

@@ -60,3 +60,19 @@ func.func @cluster_step(%map: !llvm.ptr,
       : !llvm.ptr, memref<4x64x256xf16, #gpu.address_space<workgroup>>, !ck.ring<4>
   return
 }
+
+// The epilogue's TMA store of one box of a staging tile, with the fence
+// before it and the wait after.
+// CHECK-LABEL: func.func @store_box
+// CHECK: ck.tma_store_fence
+// CHECK-NEXT: ck.tma_store %{{[a-z0-9]+}}[%{{.*}}, %{{.*}}, %{{.*}}] from %{{[a-z0-9]+}} offset 8192 : !llvm.ptr, memref<128x256xbf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: ck.tma_store_wait
+func.func @store_box(%map: !llvm.ptr,
+                     %stage: memref<128x256xbf16, #gpu.address_space<workgroup>>,
+                     %n: index, %g: index, %m: index) {
+  ck.tma_store_fence
+  ck.tma_store %map [%n, %g, %m] from %stage offset 8192
+      : !llvm.ptr, memref<128x256xbf16, #gpu.address_space<workgroup>>
+  ck.tma_store_wait
+  return
+}

@@ -287,6 +287,66 @@ func.func @store_busy_without_store_waves(%acc: !acc, %c: memref<1x64x64xf16>, %
 }
 
 // -----
+!acc = !ck.acc<128x128xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x128xf32, #gpu.address_space<workgroup>>
+// TMA stores finished values: D tensors would need a read-back.
+func.func @tma_store_with_ds(%acc: !acc, %c: memref<1x128x128xf16>, %d: memref<1x128x128xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA finished 2-byte values, which needs no D tensors and a 2-byte destination}}
+  ck.tile_store %acc -> %c[%i, %i, %i] adds(%d : memref<1x128x128xf16>) staged %s width 4 tma_store %map : !acc, memref<1x128x128xf16>, !stage, !llvm.ptr
+  return
+}
+
+// -----
+!acc = !ck.acc<128x128xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x128xf32, #gpu.address_space<workgroup>>
+// The boxes are 64 2-byte columns of one 128-byte swizzle block.
+func.func @tma_store_f32(%acc: !acc, %c: memref<1x128x128xf32>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA finished 2-byte values, which needs no D tensors and a 2-byte destination}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 4 tma_store %map : !acc, memref<1x128x128xf32>, !stage, !llvm.ptr
+  return
+}
+
+// -----
+!acc = !ck.acc<128x128xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x128xf16, #gpu.address_space<workgroup>>
+// Nothing is left to read back for store waves.
+func.func @tma_store_with_store_waves(%acc: !acc, %c: memref<1x128x128xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, which leaves nothing to store waves}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 holders_only store_waves 3 tma_store %map : !acc, memref<1x128x128xf16>, !stage, !llvm.ptr
+  return
+}
+
+// -----
+!acc = !ck.acc<128x128xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x136xf16, #gpu.address_space<workgroup>>
+// A padded staging tile is no box: its rows must be the tile's.
+func.func @tma_store_padded(%acc: !acc, %c: memref<1x128x128xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself (at most 256 rows, columns a multiple of 64): 128 x 128, got 'memref<128x136xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x128xf16>, !stage, !llvm.ptr
+  return
+}
+
+// -----
+!acc = !ck.acc<128x96xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x96xf16, #gpu.address_space<workgroup>>
+// 96 columns are one and a half boxes.
+func.func @tma_store_columns(%acc: !acc, %c: memref<1x128x96xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself (at most 256 rows, columns a multiple of 64): 128 x 96, got 'memref<128x96xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x96xf16>, !stage, !llvm.ptr
+  return
+}
+
+// -----
+!acc = !ck.acc<128x128xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>
+!stage = memref<64x128xf16, #gpu.address_space<workgroup>>
+// One slice of two would need a second round of stores.
+func.func @tma_store_sliced(%acc: !acc, %c: memref<1x128x128xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself (at most 256 rows, columns a multiple of 64): 128 x 128, got 'memref<64x128xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x128xf16>, !stage, !llvm.ptr
+  return
+}
+
+// -----
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 !stage = memref<32x72xf16, #gpu.address_space<workgroup>>
 func.func @store_waves_zero(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index) {

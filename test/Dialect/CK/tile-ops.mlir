@@ -41,6 +41,23 @@ func.func @tile_ops(%la: !lds2, %lb: !lds2, %s: index, %c: memref<1x64x64xf16>,
 }
 
 // -----
+// A tile that TMA stores from its unpadded staging tile (the map of C).
+
+// CHECK-LABEL: func.func @tma_store
+// CHECK: ck.tile_store %{{.*}} -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] staged %{{.*}} width 8 holders_only tma_store %{{.*}} : !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<1x256x128xbf16>, memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
+func.func @tma_store(%acc: !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+                     %c: memref<1x256x128xbf16>,
+                     %stage: memref<128x128xbf16, #gpu.address_space<workgroup>>,
+                     %map: !llvm.ptr, %g: index, %m0: index, %n0: index) {
+  ck.tile_store %acc -> %c[%g, %m0, %n0] staged %stage width 8 holders_only
+      tma_store %map
+      : !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+        memref<1x256x128xbf16>,
+        memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
+  return
+}
+
+// -----
 // Fragment loads: a buffered and a transposed one; tf32 takes f32.
 
 // CHECK-LABEL: func.func @fragment_loads

@@ -89,3 +89,19 @@ LogicalResult TmaLoadOp::verify() {
                             "(ck.ring ... cluster N)";
   return success();
 }
+
+LogicalResult TmaStoreOp::verify() {
+  size_t coords = getCoords().size();
+  if (coords < 1 || coords > 5)
+    return emitOpError() << "takes 1 to 5 coordinates, got " << coords;
+  auto lds = cast<MemRefType>(getLds().getType());
+  if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(lds) ||
+      !lds.hasStaticShape())
+    return emitOpError() << "stores from a workgroup memref of static shape, "
+                            "not "
+                         << lds;
+  if (getOffset() < 0 || getOffset() >= lds.getNumElements())
+    return emitOpError() << "offset " << getOffset() << " is not an element of "
+                         << lds;
+  return success();
+}

@@ -252,6 +252,23 @@ LogicalResult TileStoreOp::verify() {
     return emitOpError() << "hands its tile to store waves, so its staging "
                             "tile must hold the whole tile ("
                          << acc.getShape()[0] << " rows), got " << rows;
+  if (!getDestMap())
+    return success();
+  // TMA stores boxes of 64 2-byte columns (one 128-byte swizzle block) by
+  // the tile's rows, straight from the staging tile.
+  if (!getDs().empty() || bytes != 2)
+    return emitOpError() << "stores by TMA finished 2-byte values, which "
+                            "needs no D tensors and a 2-byte destination";
+  if (getStoreWaves())
+    return emitOpError() << "stores by TMA, which leaves nothing to store "
+                            "waves";
+  if (rows != acc.getShape()[0] || rows > 256 || cols != acc.getShape()[1] ||
+      cols % 64)
+    return emitOpError() << "stores by TMA, so its staging tile must be the "
+                            "tile itself (at most 256 rows, columns a "
+                            "multiple of 64): "
+                         << acc.getShape()[0] << " x " << acc.getShape()[1]
+                         << ", got " << staging;
   return success();
 }
 

@@ -4,9 +4,12 @@
 // descriptor of an operand tensor that the runtime encodes at launch
 // (ck.tensor_map, a plan `tensormap` line) and the load that copies a box
 // of it into a ring slot, completing the slot's transaction barrier
-// (ck.tma_load). `convert-ck-to-gpu` makes the maps where an operand's view
-// is a tiled or im2col box walk (TensorMapPlan.h); `ck-pipeline` issues the
-// loads; `convert-ck-to-nvvm` lowers them to cp.async.bulk.tensor.
+// (ck.tma_load); and the epilogue's way out, TMA stores of the C tile from
+// its staging tile (ck.tma_store_fence, ck.tma_store, ck.tma_store_wait).
+// `convert-ck-to-gpu` makes the maps where an operand's view is a tiled or
+// im2col box walk, and C's a tiled one (TensorMapPlan.h); `ck-pipeline`
+// issues the loads, `ck-lower-wave-tiles` the stores; `convert-ck-to-nvvm`
+// lowers them to cp.async.bulk.tensor and its groups and fences.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +104,71 @@ def CK_TmaLoadOp : CK_Op<"tma_load", [AttrSizedOperandSegments]> {
     attr-dict `:` type($map) `,` type($lds) `,` qualified(type($ring))
   }];
   let hasVerifier = 1;
+}
+
+def CK_TmaStoreFenceOp : CK_Op<"tma_store_fence"> {
+  let summary = "Orders this thread's LDS writes before later TMA stores";
+  let description = [{
+    Makes the LDS writes this thread issued so far visible to the bulk
+    copies (TMA, the async proxy) that read the same LDS later: each thread
+    that writes a staging tile runs it before the barrier after which one
+    thread issues `ck.tma_store`s of the tile.
+
+    Example:
+
+    ```mlir
+    ck.tma_store_fence
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def CK_TmaStoreOp : CK_Op<"tma_store"> {
+  let summary = "A box of an LDS tile stored through a tensor map (TMA)";
+  let description = [{
+    Issued by one thread: copies the box of `map` at `coords` (innermost
+    first, as the map's dims) from LDS `lds`, starting at element `offset`,
+    to the tensor, asynchronously, as one bulk group of its own. The box's
+    rows are 128-byte swizzled where the map's swizzle is 128: `offset`
+    then starts a 1024-byte aligned block. Elements of the box outside the
+    tensor are not written. The LDS must stay unchanged until
+    `ck.tma_store_wait` returns in the issuing thread.
+
+    Verifier: 1 to 5 coordinates; `lds` is a workgroup memref of static
+    shape, and `offset` one of its elements.
+
+    Example (a 128-row, 64-column box of a bf16 C tile):
+
+    ```mlir
+    ck.tma_store %map [%n, %m] from %staging offset 8192
+        : !llvm.ptr, memref<128x256xbf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  // No declared effects: it writes the tensor behind the map.
+  let arguments = (ins CK_TensorMapPointer:$map, Variadic<Index>:$coords,
+      AnyMemRef:$lds, I64Attr:$offset);
+  let assemblyFormat = [{
+    $map `[` $coords `]` `from` $lds `offset` $offset attr-dict `:` type($map)
+    `,` type($lds)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_TmaStoreWaitOp : CK_Op<"tma_store_wait"> {
+  let summary = "Waits until this thread's TMA stores have read their LDS";
+  let description = [{
+    Returns once every `ck.tma_store` this thread issued has read its LDS
+    box (the global writes may still be in flight), so that the LDS may be
+    written again, or the workgroup end. A thread that issued none returns
+    at once.
+
+    Example:
+
+    ```mlir
+    ck.tma_store_wait
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // CK_DIALECT_CK_IR_CKTENSORMAPOPS_TD

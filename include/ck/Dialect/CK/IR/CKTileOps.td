@@ -365,9 +365,21 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     empty. A persistent partition sets both per tile (`ck-lower-partition`).
     The staging tile must hold the whole tile (one slice).
 
+    With `tma_store %map` (sm_90a) the staging tile is 128-byte swizzled
+    (`ck/Dialect/CK/Utils/LdsSwizzle.h`: blocks of 64 2-byte columns, each
+    one box of `map`, a tiled tensor map of `dest`), and one thread stores
+    it with `ck.tma_store`s once the writers have passed
+    `ck.tma_store_fence` and a barrier: no thread reads it back. With
+    `holders_only` (a staging tile of its own) `ck.tma_store_wait` waits
+    for those stores to read it before the holders write it again, and the
+    kernel waits before it ends; without, that thread waits at once, since
+    the staging tile may alias LDS that the next barrier frees.
+
     Verifier: a staging tile and a width together; `store_waves` with both
     and `holders_only`, and a staging tile of the whole tile's rows; `busy`
-    and `more` only with `store_waves`.
+    and `more` only with `store_waves`; `tma_store` with a staging tile of
+    finished 2-byte values (no D tensors) of exactly the tile's rows (at
+    most 256) and columns (a multiple of 64), without `store_waves`.
 
     Example:
 
@@ -383,6 +395,11 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
         store_waves 3 busy %busy more %more
         : !ck.acc<128x64xf32, #ck.wgmma<f16>, waves = [8, 1]>,
           memref<1x256x64xf16>, memref<128x72xf16, #gpu.address_space<workgroup>>
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %buf width 8
+        tma_store %map
+        : !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+          memref<1x256x128xbf16>,
+          memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
@@ -396,13 +413,15 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
                        OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$width,
                        UnitAttr:$holders_only,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$store_waves,
-                       Optional<I1>:$busy, Optional<I1>:$more);
+                       Optional<I1>:$busy, Optional<I1>:$more,
+                       Optional<CK_TensorMapPointer>:$dest_map);
   let assemblyFormat = [{
     $acc `->` $dest `[` $indices `]` (`adds` `(` $ds^ `:` type($ds) `)`)?
     (`alpha` $alpha^)? (`beta` $beta^)? (`staged` $staging^ `width` $width)?
     (`holders_only` $holders_only^)? (`store_waves` $store_waves^)?
-    (`busy` $busy^)? (`more` $more^)?
+    (`busy` $busy^)? (`more` $more^)? (`tma_store` $dest_map^)?
     attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
+    (`,` type($dest_map)^)?
   }];
   let hasVerifier = 1;
 }
