@@ -247,7 +247,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       skeleton.hostArgs.push_back(argument);
       scheduleArgs.push_back(skeleton.func.getArgument(position));
     }
-  // The tensor maps are grid-constant pointer arguments after those.
+  // The tensor maps are grid-constant pointer arguments after those: A's
+  // and B's, which the K loop copies, then C's where TMA stores the tile.
   SmallVector<Value> maps;
   if (tma) {
     SmallVector<int64_t> gridConstants;

@@ -524,9 +524,6 @@ LogicalResult lowerLdsBuffers(Operation *root) {
   return success();
 }
 
-/// A ck.tile_store with store_waves needs its kernel's size and the store
-/// waves past the wave grid (its verifier holds the staging tile to the
-/// whole tile).
 /// A tile store by TMA needs C's view to be a tiled box walk of its memref
 /// in boxes of the staging tile's rows.
 static LogicalResult checkTmaStore(TileStoreOp op) {
@@ -543,6 +540,9 @@ static LogicalResult checkTmaStore(TileStoreOp op) {
   return success();
 }
 
+/// A ck.tile_store with store_waves needs its kernel's size and the store
+/// waves past the wave grid (its verifier holds the staging tile to the
+/// whole tile).
 static LogicalResult checkStoreWaves(TileStoreOp op) {
   std::optional<uint64_t> count = op.getStoreWaves();
   if (!count)
