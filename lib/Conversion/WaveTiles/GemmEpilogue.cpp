@@ -2,6 +2,7 @@
 
 #include "ck/Conversion/GemmEpilogue.h"
 #include "ck/Conversion/KernelBuilding.h"
+#include "ck/Conversion/WaveOpLowering.h"
 
 #include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
@@ -298,9 +299,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
         TmaStoreFenceOp::create(b, loc);
       });
       barrier();
-      Value issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           tid, indexConstant(b, loc, 0));
-      emitIf(b, loc, issuer, [&] {
+      emitInThreadZero(b, loc, [&] {
         for (int64_t j = 0; j < tmaStore->plan.boxCount(); ++j) {
           SmallVector<Value> coords, offsets;
           tmaStore->plan.emitBox(b, loc, dest.g, {dest.m0, dest.n0}, j, coords,
