@@ -348,6 +348,20 @@ static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
   return WaveRoles{4, 8};
 }
 
+/// Wave roles 4,4 and split-K for a wgmma GEMM of one 64-row tile along M
+/// with more than kMaxSmallGemmKTiles K-tiles: backward-weight of merged
+/// groups (64 filters of several groups by their taps and channels, K over
+/// every pixel), whose dy and x TMA copies where it merges them to 64
+/// channels (ConvToGemm.cpp). On the H100 the six G = 32 RetinaNet layers
+/// in bf16 (3 tiles of 64 x 192 per block of groups) took 0.75x-1.0x the
+/// time of the previous database's choices (32 channels per GEMM, cp.async,
+/// 3 stages) this way, and 0.82x-1.47x with the same roles and StreamK
+/// (bench/results/h100-grouped-tma/).
+static bool isNarrowLongGemm(GemmShape shape) {
+  return shape.m <= 64 &&
+         llvm::divideCeil(shape.k, kWgmmaBlockK) > kMaxSmallGemmKTiles;
+}
+
 /// A wgmma tile narrower than 64 columns: at least one instruction step of
 /// 8 columns, and K long enough (in K-tiles of 64) for the pipeline to pay
 /// for its fill (the merged groups' 288 was not).
@@ -377,10 +391,12 @@ static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
 /// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
 /// under 128) by K 64, one wave per 16 rows, so one or two warpgroups (with
 /// roles: one load warpgroup and 16 rows per math wave, roles 4,4 or 4,8).
-/// Where B is contiguous along K (K-major tiles) the columns shrink to the
-/// fewest multiples of 8 that keep the tile count, and N from 8 to 63 takes
-/// one tile of them where K has kMinNarrowWgmmaKTiles K-tiles; else N needs
-/// 64 (N-major tiles go in 128-byte blocks). M needs 64 either way.
+/// The columns shrink to the fewest multiples of 8 (where B is contiguous
+/// along K: K-major tiles) or of 64 (N-major tiles go in 128-byte blocks)
+/// that keep the tile count: the merged groups' 576 columns (3 x 3 taps of
+/// 64 channels) take three tiles of 192. K-major, N from 8 to 63 takes one
+/// tile of them where K has kMinNarrowWgmmaKTiles K-tiles; N-major, N
+/// needs 64. M needs 64 either way.
 /// Asynchronous copies through 4 stages above 128 columns and 3 up to it
 /// (the LDS of 4 would leave one workgroup per SM), narrower tiles and
 /// more stages where there are few tiles (hasFewTiles), or the stages
@@ -414,11 +430,16 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   if (roles && roles->math != 4 && roles->math != 8)
     return failure();
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
-  if (bKContiguous)
-    bn = tightTile(shape.n, bn, /*minimum=*/8);
-  if (!roles && !partition && !stages)
-    if ((roles = smallGemmRoles(shape, bn, target)))
+  bn = tightTile(shape.n, bn, bKContiguous ? 8 : 64);
+  if (!roles && !partition && !stages) {
+    if ((roles = smallGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+    } else if (isNarrowLongGemm(shape)) {
+      roles = WaveRoles{4, 4};
+      partition = PartitionAttr::get(context, PartitionKind::SplitK,
+                                     PartitionAttr::kKBatchAuto);
+    }
+  }
   int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
@@ -430,8 +451,7 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     for (int64_t columns = bn;
          columns > 64 && hasFewTiles(shape, block, target);) {
       columns /= 2;
-      block[1] =
-          bKContiguous ? tightTile(shape.n, columns, /*minimum=*/8) : columns;
+      block[1] = tightTile(shape.n, columns, bKContiguous ? 8 : 64);
     }
     bn = block[1];
     mostStages = std::max(

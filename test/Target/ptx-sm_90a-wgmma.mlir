@@ -11,10 +11,11 @@
 // test/Conversion/Roles and test/Tools/ck-compile-tma.test cover.
 //
 // bwd_weight f16, N = 2, 7x7, C = K = 64, 3x3, pad 1: GEMM M = K = 64,
-// N = 3 * 3 * 64 = 576, K = 2 * 7 * 7 = 98. Block 64 x 256 x 64 (M <= 64;
-// N >= 256): one warpgroup (4 waves of 16 x 256, 128 threads), 3 tiles, 4
-// cp.async stages: (64 * 64 + 64 * 256) * 2 * 4 + 1008 (the arena's move to
-// a 1024-byte boundary) = 164848 bytes. dy and x keep M and N innermost:
+// N = 3 * 3 * 64 = 576, K = 2 * 7 * 7 = 98. Block 64 x 192 x 64 (M <= 64;
+// N >= 256 takes 3 tiles, of 192 columns, the fewest multiples of 64): one
+// warpgroup (4 waves of 16 x 192, 128 threads), 4 cp.async stages (more
+// than 128 columns): (64 * 64 + 64 * 192) * 2 * 4 + 1008 (the arena's move
+// to a 1024-byte boundary) = 132080 bytes. dy and x keep M and N innermost:
 // both operands are read transposed (the last two immediates, imm-trans-a
 // and imm-trans-b, are 1).
 //
@@ -32,7 +33,7 @@
 // mma.sync remain (sorted, they would fall inside the SYNC-NEXT chain).
 
 // CHECK-LABEL: func.func @bwd_weight_f16
-// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c3{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c164848_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16, async_stages = 4>}
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 blocks in (%c3{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c132080_i32 args({{.*}}) {ck.launch = #ck.launch<compute = f16, async_stages = 4>}
 // CHECK-LABEL: func.func @fwd_bf16
 // CHECK: gpu.launch_func @ck_kernels::@gemm_1 blocks in (%c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) threads in (%c256{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}}) dynamic_shared_memory_size %c99312_i32 args({{.*}}) {ck.launch = #ck.launch<compute = bf16, async_stages = 3>}
 // CHECK: .target sm_90a
@@ -42,7 +43,7 @@
 // CHECK-SAME: .maxntid 256, 1, 1\0A
 
 // WGMMA: 4 wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 ACC, p, 1,  1, 0,  0;
-// WGMMA: 4 wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 ACC, p, 1,  1, 1,  1;
+// WGMMA: 4 wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16 ACC, p, 1,  1, 1,  1;
 
 // SYNC:      4 fence.proxy.async.shared::cta
 // SYNC-NEXT: 2 wgmma.commit_group.sync.aligned

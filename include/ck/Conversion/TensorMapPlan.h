@@ -24,7 +24,10 @@
 //   the map that reads the memref (backward-data's filters, padded per tap
 //   to a multiple of 64) is a map dimension of its own: the map holds the
 //   tensor's length, the coordinates walk the padded one, and the box
-//   reads zeros past the end as the pad would.
+//   reads zeros past the end as the pad would. A last map that splits a
+//   memref dimension in place (merged groups: G into G / m blocks of m)
+//   reads the row-major memref as one of the split shape: dy of a
+//   backward-weight GEMM of m groups is (m * K contiguous, G / m, pixels).
 // - im2col: a view dimension of output positions (n, ho, wo) and the inner
 //   one of filter taps and channels (y, x, c) read an [N, H, W, G, C]
 //   memref through embeds (tap * step + position * stride, forward or
@@ -34,7 +37,9 @@
 //   positions, N = taps) and of forward (M = positions, K = taps), dy of a
 //   stride-1 backward-data (flipped taps). With one group the channels may
 //   be padded on the right as well: taps are then padded-channel apart
-//   along K, and the box reads zeros past the tensor's channels.
+//   along K, and the box reads zeros past the tensor's channels. With m
+//   groups merged (the group index beside the channels along K) a box
+//   holds the m * C channels of a block of groups at one tap.
 //
 // convert-ck-to-gpu makes the maps (ck.tensor_map); ck-pipeline computes
 // the boxes' coordinates from the same plan.

@@ -31,6 +31,37 @@ FailureOr<ArrayRef<int64_t>> rowMajorShape(Value memref) {
   return type.getShape();
 }
 
+/// Where `map` splits one lower dimension in place into two adjacent upper
+/// ones and passes every other through at its place (ck-conv-to-gemm's
+/// merged groups: G into G / m blocks of m groups), the dimension split
+/// and the inner part's length m.
+struct InPlaceSplit {
+  int64_t dim = -1, inner = 0;
+};
+std::optional<InPlaceSplit> inPlaceSplit(TransformMapAttr map) {
+  std::optional<InPlaceSplit> split;
+  for (TransformAttr t : map.getTransforms()) {
+    ArrayRef<int64_t> upper = t.getUpper(), lower = t.getLower();
+    if (t.getKind() != TransformKind::Unmerge || split)
+      continue;
+    if (upper.size() != 2 || lower.size() != 1 || upper[0] != lower[0] ||
+        upper[1] != lower[0] + 1)
+      return std::nullopt;
+    split = InPlaceSplit{lower[0], map.getUpperBounds()[upper[1]]};
+  }
+  if (!split)
+    return std::nullopt;
+  for (TransformAttr t : map.getTransforms()) {
+    ArrayRef<int64_t> upper = t.getUpper(), lower = t.getLower();
+    if (t.getKind() == TransformKind::Unmerge && lower[0] == split->dim)
+      continue;
+    if (t.getKind() != TransformKind::PassThrough || upper.size() != 1 ||
+        upper[0] != lower[0] + (lower[0] > split->dim ? 1 : 0))
+      return std::nullopt;
+  }
+  return split;
+}
+
 } // namespace
 
 Value TensorMapPlan::build(OpBuilder &b, Location loc, Value memref) const {
@@ -148,10 +179,22 @@ reachedDims(ArrayRef<TransformMapAttr> maps, int64_t dim,
 static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
                                              int64_t elementBytes,
                                              ArrayRef<int64_t> extents) {
-  FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
-  if (failed(shape))
+  FailureOr<ArrayRef<int64_t>> memrefShape = rowMajorShape(view.memref);
+  if (failed(memrefShape))
     return failure();
-  int64_t rank = shape->size();
+  // A last map that splits a memref dimension in place reads the row-major
+  // memref as one of the split shape.
+  SmallVector<int64_t> splitShape(*memrefShape);
+  ArrayRef<TransformMapAttr> maps = view.maps;
+  if (std::optional<InPlaceSplit> split =
+          maps.empty() ? std::nullopt : inPlaceSplit(maps.back())) {
+    int64_t length = splitShape[split->dim];
+    splitShape[split->dim] = length / split->inner;
+    splitShape.insert(splitShape.begin() + split->dim + 1, split->inner);
+    maps = maps.drop_back();
+  }
+  ArrayRef<int64_t> shape = splitShape;
+  int64_t rank = shape.size();
   // The runs in the view dimensions' order, each dimension's outermost
   // first.
   struct Run {
@@ -161,8 +204,7 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
   SmallVector<int64_t> reachedBy(rank, -1);
   DenseMap<int64_t, int64_t> viewLengths;
   for (int64_t v = 0; v < 3; ++v) {
-    FailureOr<SmallVector<int64_t>> reached =
-        reachedDims(view.maps, v, viewLengths);
+    FailureOr<SmallVector<int64_t>> reached = reachedDims(maps, v, viewLengths);
     if (failed(reached))
       return failure();
     for (int64_t d : *reached) {
@@ -181,11 +223,11 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
   }
   if (llvm::is_contained(reachedBy, -1))
     return failure();
-  SmallVector<int64_t> viewShape(*shape);
+  SmallVector<int64_t> viewShape(shape);
   for (auto [d, length] : viewLengths)
     viewShape[d] = length;
   auto elementsFrom = [&](int64_t first, int64_t end) {
-    return ShapedType::getNumElements(shape->slice(first, end - first));
+    return ShapedType::getNumElements(shape.slice(first, end - first));
   };
   auto viewElementsFrom = [&](int64_t first, int64_t end) {
     return ShapedType::getNumElements(
@@ -249,23 +291,38 @@ static FailureOr<TensorMapPlan> planTiledMap(const TracedView &view,
 
 /// The im2col map where `view` reads an [N, H, W, G, C] memref through
 /// embeds (and pads, if any) and merges, output positions along view
-/// dimension 1 and filter taps by channels, contiguous, along 2.
+/// dimension 1 and filter taps by channels, contiguous, along 2. Where the
+/// view merges m groups (G split in place into G / m blocks of m, the
+/// block along view dimension 0 and each group's channels after their
+/// group's index along 2), a box holds channels of m consecutive groups:
+/// the map is that of G / m groups of m * C channels.
 static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
                                               int64_t elementBytes,
                                               ArrayRef<int64_t> extents) {
   FailureOr<ArrayRef<int64_t>> shape = rowMajorShape(view.memref);
-  if (failed(shape) || view.maps.size() < 2 || view.maps.size() > 3 ||
-      shape->size() != 5 || extents[1] % kTmaBoxInner)
+  SmallVector<TransformMapAttr> maps(view.maps);
+  std::optional<InPlaceSplit> groupSplit =
+      maps.size() > 1 ? inPlaceSplit(maps[1]) : std::nullopt;
+  if (groupSplit)
+    maps.erase(maps.begin() + 1);
+  if (failed(shape) || maps.size() < 2 || maps.size() > 3 ||
+      shape->size() != 5 || extents[1] % kTmaBoxInner ||
+      (groupSplit && groupSplit->dim != 5))
     return failure();
   // View (G, positions, taps) -> (n, y, ho, x, wo, g, c) -> [(n, hp, wp, g,
-  // c), where the convolution pads] -> memref (n, h, w, g, c).
-  TransformMapAttr merges = view.maps[0], windows = view.maps[1];
+  // c), where the convolution pads] -> memref (n, h, w, g, c); with merged
+  // groups, view (G / m, positions, taps) -> (n, y, ho, x, wo, gb, gi, c)
+  // -> (n, y, ho, x, wo, g, c) -> ...
+  TransformMapAttr merges = maps[0], windows = maps[1];
   TransformAttr embedH =
       findTransform(windows, TransformKind::Embed, {1, 2}, {1});
   TransformAttr embedW =
       findTransform(windows, TransformKind::Embed, {3, 4}, {2});
+  SmallVector<int64_t> tapsAndChannels = {1, 3, 6};
+  if (groupSplit)
+    tapsAndChannels = {1, 3, 6, 7};
   if (!findTransform(merges, TransformKind::Merge, {1}, {0, 2, 4}) ||
-      !findTransform(merges, TransformKind::Merge, {2}, {1, 3, 6}) ||
+      !findTransform(merges, TransformKind::Merge, {2}, tapsAndChannels) ||
       !findTransform(merges, TransformKind::PassThrough, {0}, {5}) ||
       !findTransform(windows, TransformKind::PassThrough, {0}, {0}) ||
       !findTransform(windows, TransformKind::PassThrough, {5}, {3}) ||
@@ -276,8 +333,8 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   // spatial dimensions (or the channels on the right, past the end of
   // which the box reads zeros).
   SmallVector<int64_t, 2> padsH = {0, 0}, padsW = {0, 0}, padsC = {0, 0};
-  if (view.maps.size() == 3) {
-    TransformMapAttr pads = view.maps[2];
+  if (maps.size() == 3) {
+    TransformMapAttr pads = maps[2];
     auto padOf = [&](int64_t dim, SmallVector<int64_t, 2> &params) {
       if (findTransform(pads, TransformKind::PassThrough, {dim}, {dim}))
         return true;
@@ -302,7 +359,7 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   TensorMapPlan plan;
   plan.im2col = true;
   plan.innerDim = 2;
-  plan.channels = c + padsC[1];
+  plan.channels = (c + padsC[1]) * (groupSplit ? groupSplit->inner : 1);
   plan.filterW = window[3];
   plan.outH = window[2];
   plan.outW = window[4];

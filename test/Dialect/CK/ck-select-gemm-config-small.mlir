@@ -59,3 +59,26 @@ func.func @fills_the_sms(%a: memref<1x16896x256xf16>, %b: memref<1x256x256xf16>,
   ck.gemm %a, %b -> %c : memref<1x16896x256xf16>, memref<1x256x256xf16> -> memref<1x16896x256xf16>
   return
 }
+
+// -----
+// One 64-row tile along M with a long K (isNarrowLongGemm): backward-weight
+// of 32 groups of 8 channels merged 8 at a time (64 filters by 3 x 3 taps
+// of 64 channels, K over 16 x 100 x 100 pixels), whose operands TMA copies.
+// Roles 4,4 (64 rows), the heuristic's split-K: 4 groups x 3 tiles of 192
+// columns (576 = 3 x 192, the fewest multiples of 64 for 3 tiles; B is
+// N-major), 2500 K-tiles, and one workgroup per SM (4 stages of 32 KB):
+// k_batch 11 gives 12 x 11 = 132 workgroups, the first within 5% of the
+// shortest makespan. With K = 4096 (64 K-tiles, kMaxSmallGemmKTiles) it
+// is a small GEMM instead: data-parallel, and its 12 tiles, fewer than
+// half the SMs, narrow to 64 columns with 8 stages (hasFewTiles).
+
+// CHECK-LABEL: func.func @narrow_long
+// CHECK: config <block = [64, 192, 64], wave = [16, 192], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 11>, lds_buffers = 4, load_waves = 4, async_copy> : memref<4x64x160000xf16>
+// CHECK: config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 8, load_waves = 4, async_copy> : memref<4x64x4096xf16>
+func.func @narrow_long(%a: memref<4x64x160000xf16>, %b: memref<4x160000x576xf16>,
+                       %as: memref<4x64x4096xf16>, %bs: memref<4x4096x576xf16>,
+                       %c: memref<4x64x576xf16>) {
+  ck.gemm %a, %b -> %c : memref<4x64x160000xf16>, memref<4x160000x576xf16> -> memref<4x64x576xf16>
+  ck.gemm %as, %bs -> %c : memref<4x64x4096xf16>, memref<4x4096x576xf16> -> memref<4x64x576xf16>
+  return
+}

@@ -1,6 +1,7 @@
 // RUN: ck-opt %s -split-input-file -ck-conv-to-gemm | FileCheck %s --check-prefixes=CHECK,RULE
 // RUN: ck-opt %s -split-input-file -ck-conv-to-gemm="merge-groups=2" | FileCheck %s --check-prefixes=CHECK,TWO
 // RUN: not ck-opt %s -split-input-file -ck-conv-to-gemm="merge-groups=3" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-conv-to-gemm | FileCheck %s --check-prefix=TMA
 
 // GEMMs over several groups (ck-conv-to-gemm's merge-groups, Passes.td).
 // With Gs groups per GEMM, G = Gb * Gs + g, batched over Gb = G / Gs.
@@ -24,7 +25,9 @@
 // Gr = 0 exactly where g = g', and then Gd = g.
 // The rule (no option) takes the most groups, a power of two dividing G,
 // with Gs * K <= 32 (Gs * C for backward-data). Any Gs that does not divide
-// G is an error (BAD).
+// G is an error (BAD). On a target with TMA (TMA), backward-weight of 2-byte
+// channels-last tensors takes the fewest groups whose channels of x and of
+// dy are a multiple of 64 (whole boxes), where G has them.
 
 // -----
 // Depthwise 3x3, pad 1, stride 1: N = 1, Hi = Wi = 4, G = 4, C = K = 1.
@@ -194,5 +197,41 @@ func.func @bwd_data_grouped(%dx: memref<1x4x4x4x2xf16>,
       output(%dy : memref<1x4x4x4x2xf16>)
       layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
       pad_left [1, 1] pad_right [1, 1]
+  return
+}
+
+// -----
+// Backward-weight with TMA boxes: G = 16, C = K = 8, 1x1, N = 1, 2x2.
+// The rule: Gs = 4 (4 * 8 = 32). On sm_90a: Gs = 8 (8 * 8 = 64 channels of
+// x and of dy), Gb = 2: M = 64, N = 64, K = 4. The same in f32 keeps the
+// rule (TMA copies 2-byte elements only), as does x with G after C.
+
+// CHECK-LABEL: func.func @tma_boxes
+// RULE: ck.gemm {{.*}} : !ck.view<4x32x4xf16>, !ck.view<4x4x32xf16> -> !ck.view<4x32x32xf16>
+// RULE: ck.gemm {{.*}} : !ck.view<4x32x4xf32>, !ck.view<4x4x32xf32> -> !ck.view<4x32x32xf32>
+// TMA-LABEL: func.func @tma_boxes
+// TMA: ck.gemm {{.*}} : !ck.view<2x64x4xf16>, !ck.view<2x4x64xf16> -> !ck.view<2x64x64xf16>
+// TMA: ck.gemm {{.*}} : !ck.view<4x32x4xf32>, !ck.view<4x4x32xf32> -> !ck.view<4x32x32xf32>
+// TMA: ck.gemm {{.*}} : !ck.view<4x32x4xf16>, !ck.view<4x4x32xf16> -> !ck.view<4x32x32xf16>
+func.func @tma_boxes(%x: memref<1x2x2x16x8xf16>, %dw: memref<16x8x1x1x8xf16>,
+                     %dy: memref<1x2x2x16x8xf16>,
+                     %x32: memref<1x2x2x16x8xf32>, %dw32: memref<16x8x1x1x8xf32>,
+                     %dy32: memref<1x2x2x16x8xf32>,
+                     %xl: memref<1x2x2x8x16xf16>) {
+  ck.conv_bwd_weight input(%x : memref<1x2x2x16x8xf16>)
+      filter(%dw : memref<16x8x1x1x8xf16>)
+      output(%dy : memref<1x2x2x16x8xf16>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [0, 0] pad_right [0, 0]
+  ck.conv_bwd_weight input(%x32 : memref<1x2x2x16x8xf32>)
+      filter(%dw32 : memref<16x8x1x1x8xf32>)
+      output(%dy32 : memref<1x2x2x16x8xf32>)
+      layouts(NHWGC, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [0, 0] pad_right [0, 0]
+  ck.conv_bwd_weight input(%xl : memref<1x2x2x8x16xf16>)
+      filter(%dw : memref<16x8x1x1x8xf16>)
+      output(%dy : memref<1x2x2x16x8xf16>)
+      layouts(NHWCG, GKYXC, NHWGK) strides [1, 1] dilations [1, 1]
+      pad_left [0, 0] pad_right [0, 0]
   return
 }

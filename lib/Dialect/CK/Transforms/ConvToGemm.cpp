@@ -194,8 +194,24 @@ static constexpr int64_t kMergedGroupChannels = 32;
 /// backward-data with 8 channels per group ran 2.2-4.4x faster with 4
 /// groups per GEMM than with one; with 32 channels, merging made them
 /// slower.
-static int64_t mergedGroupsFor(const ConvProblem &p,
-                               ConvDirection direction) {
+///
+/// Where the target copies with TMA, backward-weight of 2-byte channels-last
+/// tensors takes instead the fewest groups whose channels, of x and of dy,
+/// fill whole 128-byte boxes (64 channels: TensorMapPlan.h), where G has
+/// them: both operands then come by TMA (x through im2col boxes of the
+/// merged groups' channels). On the H100 the six G = 32 layers (8, 16 and
+/// 32 channels, bf16) ran 0.75x-1.0x as long with 64 channels, wave roles
+/// and split-K as with 32 channels and cp.async
+/// (bench/results/h100-grouped-tma/).
+static int64_t mergedGroupsFor(const ConvProblem &p, ConvDirection direction,
+                               bool tmaBoxes) {
+  if (tmaBoxes && direction == ConvDirection::BackwardWeight) {
+    for (int64_t groups = 1; groups <= p.groups; groups *= 2)
+      if (p.groups % groups == 0 &&
+          groups * p.inChannels % kTapChannelAlignment == 0 &&
+          groups * p.outChannels % kTapChannelAlignment == 0)
+        return groups;
+  }
   int64_t channels = direction == ConvDirection::BackwardData
                          ? p.inChannels
                          : p.outChannels;
@@ -204,6 +220,15 @@ static int64_t mergedGroupsFor(const ConvProblem &p,
          2 * groups * channels <= kMergedGroupChannels)
     groups *= 2;
   return groups;
+}
+
+/// Whether `op`'s input and output gradient are channels-last tensors of a
+/// 2-byte type, which TMA copies in boxes of channels.
+static bool copiesByTmaBoxes(ConvOpInterface op, const ConvProblem &p) {
+  auto input = cast<ShapedType>(op.getInput().getType());
+  return input.getElementTypeBitWidth() == 16 &&
+         p.inputLayout.getDims().ends_with("GC") &&
+         p.outputLayout.getDims().ends_with("GK");
 }
 
 /// Moves the ops of `concurrent` before it, and erases it, where it holds
@@ -242,9 +267,12 @@ struct CKConvToGemmPass
                            "path=implicit for this convolution";
         return signalPassFailure();
       }
-      int64_t groupsPerGemm = mergeGroups
-                                  ? int64_t(mergeGroups)
-                                  : mergedGroupsFor(problem, op.getDirection());
+      TargetAttr target = getTarget(op);
+      bool tma = target && target.hasFeature(TargetFeature::Tma);
+      int64_t groupsPerGemm =
+          mergeGroups ? int64_t(mergeGroups)
+                      : mergedGroupsFor(problem, op.getDirection(),
+                                        tma && copiesByTmaBoxes(op, problem));
       if (groupsPerGemm < 1 || problem.groups % groupsPerGemm) {
         op->emitError() << "ck-conv-to-gemm: merge-groups=" << groupsPerGemm
                         << " does not divide the " << problem.groups
@@ -256,8 +284,6 @@ struct CKConvToGemmPass
       OpBuilder builder(op);
       auto concurrent = ConcurrentOp::create(builder, op.getLoc());
       builder.setInsertionPointToStart(&concurrent.getBody().emplaceBlock());
-      TargetAttr target = getTarget(op);
-      bool tma = target && target.hasFeature(TargetFeature::Tma);
       ConvRewriter rewriter(builder, op, pointwise && path != "implicit",
                             groupsPerGemm, tma ? kTapChannelAlignment : 0);
       switch (op.getDirection()) {

@@ -132,7 +132,8 @@ struct CKSelectGemmConfigPass
   GemmConfigAttr withPartition(GemmConfigAttr config, GemmShape shape,
                                TargetAttr target, Type elementType) const {
     PartitionAttr chosen = config.getPartition();
-    if (heuristicSplitK)
+    // The heuristic's split-K: asked for, or chosen with the block.
+    if (heuristicSplitK || (!forced && chosen.isSplitKAuto()))
       chosen = PartitionAttr::get(
           config.getContext(), PartitionKind::SplitK,
           std::max<int64_t>(

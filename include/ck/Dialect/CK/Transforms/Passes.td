@@ -53,7 +53,11 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     `merge-groups` picks `Gs`: 0 (the default) takes the most groups, a
     power of two dividing G, whose channels on the group side (K; C for
     backward-data) number at most 32, the chooser's smallest block along
-    that side; 1 keeps one GEMM per group.
+    that side; 1 keeps one GEMM per group. Where the module's `#ck.target`
+    copies with TMA, backward-weight of 2-byte channels-last tensors takes
+    instead the fewest groups whose channels of x and of dy are multiples
+    of 64, where G has them: each operand is then a walk of 128-byte TMA
+    boxes (64 filters of 8 groups of 8, their taps' 64 channels).
 
     Where the module's `#ck.target` copies with TMA (sm_90a), backward-data
     with more than 64 filters, not a multiple of 64, pads K on the right to
