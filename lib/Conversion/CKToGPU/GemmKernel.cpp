@@ -158,16 +158,19 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   int64_t alignmentSlack = target.hasFeature(TargetFeature::DynamicLds)
                                ? operandTiles.alignment - 16
                                : 0;
-  // TMA: where the target has it, the load waves copy asynchronously for
-  // wgmma and both views are box walks of their memrefs, a tensor map of
-  // each (encoded at launch).
+  // TMA: where the target has it and the load waves copy asynchronously
+  // for wgmma, a tensor map (encoded at launch) of each view that is a box
+  // walk of its memref; the load waves copy the other with cp.async.
   FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
   if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
       config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
     mapA = planOperandMap(views[0], operandTiles.a, elementType);
     mapB = planOperandMap(views[1], operandTiles.b, elementType);
   }
-  bool tma = succeeded(mapA) && succeeded(mapB);
+  bool tma = succeeded(mapA) || succeeded(mapB);
+  // Whether TMA copies both operands: one load thread then runs the load
+  // waves' loop, and the others are free.
+  bool tmaOnly = succeeded(mapA) && succeeded(mapB);
   // One LDS arena holds the operand tiles during the K loop and the
   // epilogue's staging tile after it; a persistent data-parallel kernel's
   // math waves stage while its load waves fill the ring, so the staging
@@ -197,7 +200,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // A cluster's workgroups multicast their shared operand's boxes.
   int64_t clusterM = config.getClusterM(), clusterN = config.getClusterN();
   if (config.getClusterSize() > 1) {
-    if (!tma) {
+    if (!tmaOnly) {
       InFlightDiagnostic diag = op.emitOpError()
                                 << "clusters workgroups, which multicast "
                                    "TMA copies, but ";
@@ -249,21 +252,20 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     }
   // The tensor maps are grid-constant pointer arguments after those: A's
   // and B's, which the K loop copies, then C's where TMA stores the tile.
-  SmallVector<Value> maps;
+  Value maps[3];
   if (tma) {
     SmallVector<int64_t> gridConstants;
-    SmallVector<std::pair<const TensorMapPlan *, Value>, 3> plans = {
-        {&*mapA, hostMemrefs[0]}, {&*mapB, hostMemrefs[1]}};
-    if (succeeded(mapC))
-      plans.push_back({&*mapC, hostMemrefs[2]});
-    for (auto [plan, memref] : plans) {
-      Value map = plan->build(host, loc, memref);
+    FailureOr<TensorMapPlan> *plans[3] = {&mapA, &mapB, &mapC};
+    for (int i = 0; i < 3; ++i) {
+      if (failed(*plans[i]))
+        continue;
+      Value map = (*plans[i])->build(host, loc, hostMemrefs[i]);
       unsigned position = skeleton.func.getNumArguments();
       if (failed(
               skeleton.func.insertArgument(position, map.getType(), {}, loc)))
         return failure();
       skeleton.hostArgs.push_back(map);
-      maps.push_back(skeleton.func.getArgument(position));
+      maps[i] = skeleton.func.getArgument(position);
       gridConstants.push_back(position);
     }
     skeleton.func->setAttr(kGridConstantsAttrName,
@@ -295,7 +297,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       b, loc, accType, materializeView(b, loc, views[0]),
       materializeView(b, loc, views[1]), unit->getArgument(0),
       unit->getArgument(1), unit->getArgument(2), unit->getArgument(3),
-      unit->getArgument(4), config, ArrayRef(maps).take_front(2), barriers,
+      unit->getArgument(4), config, maps[0], maps[1], barriers,
       /*ring_first=*/Value(),
       /*ring_total=*/Value());
   YieldOp::create(b, loc, acc);
@@ -315,12 +317,12 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   SmallVector<Value> ds;
   for (const TracedView &d : ArrayRef(views).slice(3, dsEnd - 3))
     ds.push_back(materializeView(b, loc, d));
-  // In a persistent kernel that copies with TMA (the first load wave's
-  // first thread alone), the other load waves store each staged tile while
-  // the math waves compute the next one, where the K loop is long enough
-  // to cover the store.
+  // In a persistent kernel that copies with TMA alone (the first load
+  // wave's first thread), the other load waves store each staged tile
+  // while the math waves compute the next one, where the K loop is long
+  // enough to cover the store.
   IntegerAttr storeWaves;
-  if (persistent && tma && failed(mapC) && stagingTile &&
+  if (persistent && tmaOnly && failed(mapC) && stagingTile &&
       config.getLoadWaves() > 1 && staging.tilesPerSlice == tilesPerWaveM &&
       kTiles >= kMinHandOffKTiles)
     storeWaves = b.getI64IntegerAttr(config.getLoadWaves() - 1);
@@ -330,8 +332,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       ds.empty() ? nullptr : op.getBetaAttr(), stagingTile,
       stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr(),
       persistent ? b.getUnitAttr() : UnitAttr(), storeWaves,
-      /*busy=*/Value(), /*more=*/Value(),
-      succeeded(mapC) ? maps.back() : Value());
+      /*busy=*/Value(), /*more=*/Value(), maps[2]);
   YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(body);
   // The workgroup's LDS lives until its last TMA store has read it (a

@@ -7,8 +7,9 @@
 //
 // A slot's `full` barrier expects one arrival where the load waves copy
 // with TMA: the load thread's ck.ring_expect, mbarrier.arrive.expect_tx,
-// whose bytes the ck.tma_load copies (cp.async.bulk.tensor) complete.
-// Otherwise it expects every load thread's `full` signal. Its `empty`
+// whose bytes the ck.tma_load copies (cp.async.bulk.tensor) complete, and
+// every load thread's `full` signal where they copy (an operand) with
+// cp.async. Its `empty`
 // barrier expects every math thread's signal. Waits poll the slot's phase
 // with mbarrier.try_wait.parity; signals are mbarrier.arrive, whose release
 // orders the thread's LDS accesses before the waiters' (compute-sanitizer's
@@ -88,15 +89,17 @@ void emitClusterBarrier(OpBuilder &b, Location loc) {
   NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/UnitAttr());
 }
 
-/// Thread 0 initializes the barriers: `full` for one arrival (TMA) or
-/// every load thread's, `empty` for every math thread's (in a cluster:
-/// every math warpgroup's of the cluster).
+/// Thread 0 initializes the barriers: `full` for one arrival (TMA) and
+/// every load thread's (signals), `empty` for every math thread's (in a
+/// cluster: every math warpgroup's of the cluster).
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
   int64_t slots = ring.getRing().getType().getSlots();
-  int64_t fullArrivals =
-      ring.hasTransactions() ? 1 : ring.getLoadWaves() * kWarpSize;
+  int64_t fullArrivals = (ring.hasTransactions() ? 1 : 0) +
+                         (ring.hasFullSignals() || !ring.hasTransactions()
+                              ? ring.getLoadWaves() * kWarpSize
+                              : 0);
   int64_t emptyArrivals =
       ring.getCluster() > 1
           ? ring.getCluster() * ring.getMathWaves() * kWarpSize /

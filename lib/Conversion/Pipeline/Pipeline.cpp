@@ -77,22 +77,30 @@ struct OperandWalk {
   /// Whether K is the view's rows (B) or its columns (A).
   bool kIsRow;
   int64_t bk;
+  /// Whether the threads copy this operand (not TMA): without, the walk
+  /// has no positions.
+  bool copies = true;
 
   /// The positions of the tile at K position `k0`.
   SmallVector<LoadPosition> start(Value k0) {
+    if (!copies)
+      return {};
     return kIsRow ? copy.startCursors(g, k0, fixed)
                   : copy.startCursors(g, fixed, k0);
   }
 
   /// The positions of the tile one step after `at`.
   SmallVector<LoadPosition> next(ArrayRef<LoadPosition> at) {
+    if (!copies)
+      return {};
     SmallVector<int64_t> step = {0, kIsRow ? bk : 0, kIsRow ? 0 : bk};
     return copy.advance(at, step);
   }
 
   /// Appends the loop-carried values of the positions `at`.
   void carry(SmallVectorImpl<Value> &values, ArrayRef<LoadPosition> at) {
-    copy.appendCarried(values, at);
+    if (copies)
+      copy.appendCarried(values, at);
   }
 
   /// Appends the loop-carried values of the positions one step after `at`.
@@ -102,6 +110,8 @@ struct OperandWalk {
 
   /// The positions from the front of the loop's carried `values`.
   SmallVector<LoadPosition> take(ValueRange &values) {
+    if (!copies)
+      return {};
     return copy.takeCarried(values);
   }
 };
@@ -120,8 +130,11 @@ struct TileGemmParts {
   /// The registers per lane the config's estimate leaves to carried
   /// coordinate states (unbounded without a #ck.target).
   int64_t spareRegisters;
-  /// With `tma`: the boxes of A's and B's tensor maps.
-  SmallVector<TensorMapPlan, 2> maps;
+  /// The boxes of A's and B's tensor maps, where TMA copies them.
+  std::optional<TensorMapPlan> maps[2];
+
+  /// Whether TMA copies both operands.
+  bool tmaOnly() const { return maps[0] && maps[1]; }
 };
 
 /// The load positions of an A tile and a B tile.
@@ -135,19 +148,32 @@ struct OperandCopies {
   TileCopier a, b;
   OperandWalk walkA, walkB;
 
+  /// The copies of the operands TMA does not copy (parts.maps).
   OperandCopies(OpBuilder &builder, Location loc, TileGemmOp op,
                 const TileGemmParts &parts, Value tid, int64_t maxCursorValues)
       : a(builder, loc, op.getA(), parts.viewA, parts.tiles.a, tid,
           maxCursorValues),
         b(builder, loc, op.getB(), parts.viewB, parts.tiles.b, tid,
           maxCursorValues),
-        walkA{a, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
-        walkB{b, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
+        walkA{a,
+              op.getG(),
+              op.getM0(),
+              /*kIsRow=*/false,
+              parts.bk,
+              /*copies=*/!parts.maps[0]},
+        walkB{b,
+              op.getG(),
+              op.getN0(),
+              /*kIsRow=*/true,
+              parts.bk,
+              /*copies=*/!parts.maps[1]} {
     // Carried states hold registers through the whole loop, beside the
     // tiles: A's, then B's, while the estimate leaves room for them. (On
     // gfx1100 f32 FMA kernels it leaves none, and carrying spilled.)
     int64_t spare = parts.spareRegisters;
-    for (TileCopier *copy : {&a, &b}) {
+    for (auto [copy, walk] : {std::pair{&a, &walkA}, std::pair{&b, &walkB}}) {
+      if (!walk->copies)
+        continue;
       copy->limitCursorValues(spare);
       if (copy->isIncremental())
         spare -= copy->cursorValues();
@@ -445,6 +471,60 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return acc;
 }
 
+/// Load thread 0's part of step `step` (ring step `ringStep`, LDS slot
+/// `slot`) where TMA copies: it announces the bytes of the K-tile's boxes
+/// on the slot's transaction barrier and copies them (64 elements along
+/// each tile's contiguous dimension by its extent along the other, one
+/// 128-byte swizzled block each), whose arrival fills the slot.
+///
+/// In a cluster of C workgroups along M (they share the B tile) or N (A),
+/// the workgroup of rank `rank` copies the shared operand's boxes j with
+/// j mod C = rank and multicasts them to the whole cluster; each workgroup
+/// still announces all of its slot's bytes, which its own and its peers'
+/// copies complete.
+void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
+                   const TileGemmParts &parts, Value ring, Value step,
+                   Value ringStep, Value slot, Value rank) {
+  GemmConfigAttr config = op.getConfig();
+  Value maps[2] = {op.getAMap(), op.getBMap()};
+  Value lds[2] = {parts.ldsA, parts.ldsB};
+  int64_t bytes = 0;
+  for (const std::optional<TensorMapPlan> &plan : parts.maps)
+    if (plan)
+      bytes += plan->boxCount() * plan->boxBytes;
+  int64_t cluster = config.getClusterSize();
+  // The operand the cluster shares (-1: none): B along M, A along N.
+  int shared = cluster == 1 ? -1 : config.getClusterM() > 1 ? 1 : 0;
+  RingExpectOp::create(b, loc, ring, ringStep, bytes);
+  if (!slot)
+    slot = indexConstant(b, loc, 0);
+  Value k = arith::AddIOp::create(
+      b, loc, parts.kBegin, arith::MulIOp::create(b, loc, step, parts.bkValue));
+  // The tiles' starts along the views' dimensions 1 and 2: A's (m0, k), B's
+  // (k, n0).
+  Value position[2][2] = {{op.getM0(), k}, {k, op.getN0()}};
+  for (int operand = 0; operand < 2; ++operand) {
+    const std::optional<TensorMapPlan> &plan = parts.maps[operand];
+    if (!plan)
+      continue;
+    for (int64_t j = 0; j < plan->boxCount(); ++j) {
+      auto copyBox = [&] {
+        SmallVector<Value> coords, offsets;
+        plan->emitBox(b, loc, op.getG(), position[operand], j, coords, offsets);
+        TmaLoadOp::create(b, loc, maps[operand], coords, offsets, lds[operand],
+                          slot, plan->boxOffset(j), ring, ringStep,
+                          /*multicast=*/operand == shared);
+      };
+      // A shared box j is rank j mod C's to copy.
+      Value copies;
+      if (operand == shared)
+        copies = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
+                                       indexConstant(b, loc, j % cluster));
+      emitIf(b, loc, copies, copyBox);
+    }
+  }
+}
+
 /// The load waves' loop of `async_copy` with roles: step j waits for slot
 /// j mod S, starts K-tile j's copies into it and commits them; the copies
 /// of the last P tiles stay in flight (ck.async_wait pending P), so step j
@@ -453,9 +533,15 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
 /// tile's products in flight (they release slot i - 1 at step i): the
 /// slot step j waits for is then released at math step j - S + F, after
 /// tile j - S + F's announcement at load step j - 1.
+///
+/// Where TMA copies one operand (parts.maps), load thread `tid` 0 also
+/// copies that tile's boxes at step j (emitTmaCopies); the slot's `full`
+/// barrier then completes with both, the boxes' bytes and every load
+/// thread's signal.
 void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        const TileGemmParts &parts, Value ring, Value steps,
-                       const RingSteps &ringSteps, OperandCopies &copy) {
+                       const RingSteps &ringSteps, OperandCopies &copy,
+                       Value tid) {
   int64_t slots = op.getConfig().getLdsBuffers();
   int64_t pending = slots - 1 - (keepsProductsInFlight(op) ? 1 : 0);
   Value zero = indexConstant(b, loc, 0);
@@ -475,8 +561,18 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
     Value ringStep = ringSteps.at(b, loc, step);
     RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
     Value slot = emitRingSlot(b, loc, ringStep, slots);
-    operands[0].finish(operands[0].start(at.a, nullptr, slot), slot);
-    operands[1].finish(operands[1].start(at.b, nullptr, slot), slot);
+    if (parts.maps[0] || parts.maps[1])
+      emitIf(b, loc,
+             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
+             [&] {
+               emitTmaCopies(b, loc, op, parts, ring, step, ringStep, slot,
+                             /*rank=*/Value());
+             });
+    for (int operand = 0; operand < 2; ++operand)
+      if (!parts.maps[operand])
+        operands[operand].finish(
+            operands[operand].start(operand ? at.b : at.a, nullptr, slot),
+            slot);
     AsyncCommitOp::create(b, loc);
     AsyncWaitOp::create(b, loc, pending);
     Value landed = arith::SubIOp::create(b, loc, ringStep,
@@ -505,37 +601,19 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        Value());
 }
 
-/// The load waves' loop with TMA, run by load thread 0 alone: step j waits
-/// for slot j mod S, announces the K-tile's bytes on the slot's transaction
-/// barrier and copies its boxes (64 elements along each tile's contiguous
-/// dimension by its extent along the other, one 128-byte swizzled block
-/// each), whose arrival fills the slot. Nothing waits for the copies here:
-/// the math waves wait on the barrier. The other load threads have nothing
-/// to do. They must not wait on the `empty` barriers either: a parity wait
-/// cannot tell a phase from the one two later, so a thread that fell two
-/// phases behind would wait for a phase that never comes (on the H100 the
-/// idle load threads hung kernels with three slots, once in a few
-/// launches).
-///
-/// In a cluster of C workgroups along M (they share the B tile) or N (A),
-/// the workgroup of rank r copies the shared operand's boxes j with
-/// j mod C = r and multicasts them to the whole cluster; each workgroup
-/// still announces all of its slot's bytes, which its own and its peers'
-/// copies complete.
+/// The load waves' loop where TMA copies both operands, run by load thread
+/// 0 alone: step j waits for slot j mod S and copies the K-tile's boxes
+/// into it (emitTmaCopies). Nothing waits for the copies here: the math
+/// waves wait on the barrier. The other load threads have nothing to do.
+/// They must not wait on the `empty` barriers either: a parity wait cannot
+/// tell a phase from the one two later, so a thread that fell two phases
+/// behind would wait for a phase that never comes (on the H100 the idle
+/// load threads hung kernels with three slots, once in a few launches).
 void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                      const TileGemmParts &parts, Value ring, Value steps,
                      const RingSteps &ringSteps, Value tid) {
-  GemmConfigAttr config = op.getConfig();
-  ArrayRef<TensorMapPlan> plans = parts.maps;
-  Value maps[2] = {op.getMaps()[0], op.getMaps()[1]};
-  Value lds[2] = {parts.ldsA, parts.ldsB};
-  int64_t bytes = plans[0].boxCount() * plans[0].boxBytes +
-                  plans[1].boxCount() * plans[1].boxBytes;
-  int64_t cluster = config.getClusterSize();
-  // The operand the cluster shares (-1: none): B along M, A along N.
-  int shared = cluster == 1 ? -1 : config.getClusterM() > 1 ? 1 : 0;
   Value rank;
-  if (cluster > 1)
+  if (op.getConfig().getClusterSize() > 1)
     rank = gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x);
   Value zero = indexConstant(b, loc, 0);
   emitIf(b, loc,
@@ -548,36 +626,9 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
            Value step = loadLoop.getInductionVar();
            Value ringStep = ringSteps.at(b, loc, step);
            RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
-           RingExpectOp::create(b, loc, ring, ringStep, bytes);
            Value slot =
-               emitRingSlot(b, loc, ringStep, config.getLdsBuffers());
-           if (!slot)
-             slot = zero;
-           Value k = arith::AddIOp::create(
-               b, loc, parts.kBegin,
-               arith::MulIOp::create(b, loc, step, parts.bkValue));
-           // The tiles' starts along the views' dimensions 1 and 2: A's
-           // (m0, k), B's (k, n0).
-           Value position[2][2] = {{op.getM0(), k}, {k, op.getN0()}};
-           for (int operand = 0; operand < 2; ++operand)
-             for (int64_t j = 0; j < plans[operand].boxCount(); ++j) {
-               auto copyBox = [&] {
-                 SmallVector<Value> coords, offsets;
-                 plans[operand].emitBox(b, loc, op.getG(), position[operand],
-                                        j, coords, offsets);
-                 TmaLoadOp::create(b, loc, maps[operand], coords, offsets,
-                                   lds[operand], slot,
-                                   plans[operand].boxOffset(j), ring, ringStep,
-                                   /*multicast=*/operand == shared);
-               };
-               // A shared box j is rank j mod C's to copy.
-               Value copies;
-               if (operand == shared)
-                 copies = arith::CmpIOp::create(
-                     b, loc, arith::CmpIPredicate::eq, rank,
-                     indexConstant(b, loc, j % cluster));
-               emitIf(b, loc, copies, copyBox);
-             }
+               emitRingSlot(b, loc, ringStep, op.getConfig().getLdsBuffers());
+           emitTmaCopies(b, loc, op, parts, ring, step, ringStep, slot, rank);
          });
 }
 
@@ -655,7 +706,6 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   int64_t loadWaves = config.getLoadWaves();
   int64_t slots = config.getLdsBuffers();
   bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
-  bool tma = !op.getMaps().empty();
   RingSteps ringSteps{op.getRingFirst(), op.getRingTotal()};
   auto ringType = RingType::get(b.getContext(), slots);
   Value ring;
@@ -726,7 +776,7 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   Value tid = arith::SubIOp::create(
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
-  if (tma) {
+  if (parts.tmaOnly()) {
     emitTmaLoadLoop(b, loc, op, parts, ring, steps, ringSteps, tid);
   } else {
     // Load waves that copy asynchronously hold nothing else across the
@@ -737,7 +787,7 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
             : maxCursorValues;
     OperandCopies copy(b, loc, op, parts, tid, loadCursorValues);
     if (config.getAsyncCopy())
-      emitAsyncLoadLoop(b, loc, op, parts, ring, steps, ringSteps, copy);
+      emitAsyncLoadLoop(b, loc, op, parts, ring, steps, ringSteps, copy, tid);
     else
       emitRegisterLoadLoop(b, loc, op, parts, ring, steps, ringSteps, copy);
   }
@@ -783,21 +833,25 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.ldsB = LdsBufferOp::create(b, loc, parts.tiles.ldsB,
                                    parts.tiles.offsetB, parts.tiles.alignment);
   parts.bk = config.getBlock()[2];
-  if (!op.getMaps().empty()) {
-    // The tensor maps' boxes, as convert-ck-to-gpu planned them.
-    FailureOr<TensorMapPlan> a =
-        planOperandMap(parts.viewA, parts.tiles.a, parts.elementType);
-    FailureOr<TensorMapPlan> b =
-        planOperandMap(parts.viewB, parts.tiles.b, parts.elementType);
-    if (failed(a) || failed(b))
+  // The tensor maps' boxes, as convert-ck-to-gpu planned them.
+  Value maps[2] = {op.getAMap(), op.getBMap()};
+  const TracedView *views[2] = {&parts.viewA, &parts.viewB};
+  CopyPlanAttr copies[2] = {parts.tiles.a, parts.tiles.b};
+  for (int operand = 0; operand < 2; ++operand) {
+    if (!maps[operand])
+      continue;
+    FailureOr<TensorMapPlan> plan =
+        planOperandMap(*views[operand], copies[operand], parts.elementType);
+    if (failed(plan))
       return op.emitOpError()
-             << "copies with TMA, but operand " << (failed(a) ? "A" : "B")
+             << "copies with TMA, but operand " << (operand ? "B" : "A")
              << " is not a box walk of its memref (TensorMapPlan.h)";
-    parts.maps = {*a, *b};
-  } else if (config.getClusterSize() > 1) {
-    return op.emitOpError() << "clusters workgroups, whose load waves "
-                               "multicast with TMA, but has no tensor maps";
+    parts.maps[operand] = *plan;
   }
+  if (config.getClusterSize() > 1 && !parts.tmaOnly())
+    return op.emitOpError() << "clusters workgroups, whose load waves "
+                               "multicast with TMA, but has no tensor maps "
+                               "of both operands";
   parts.spareRegisters = std::numeric_limits<int64_t>::max();
   // Carried states stand in for the index math the addressing reserve
   // holds when a copy evaluates its positions, so half the reserve stays

@@ -548,6 +548,42 @@ gpu.module @kernels {
 }
 
 // -----
+// A ring whose slots TMA fills in part (one operand's boxes, announced by
+// one load thread) and the load threads' cp.async in part (signals): FULL
+// expects both, 1 + 4 * 32 = 129 arrivals; EMPTY the 8 math warps' threads.
+
+// CHECK-LABEL: gpu.func @mixed_ring
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c129_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c256_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c8192_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+gpu.module @kernels {
+  gpu.func @mixed_ring(%map: !llvm.ptr, %i: index, %n: index, %math: i1,
+                       %first: i1, %c: index, %k: index,
+                       %bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                       %lds: memref<2x64x64xf16, #gpu.address_space<workgroup>>)
+      kernel {
+    %ring = ck.ring math 8 load 4 barriers %bars
+        (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      scf.if %first {
+        ck.ring_expect %ring step %i bytes 8192 : !ck.ring<2>
+        ck.tma_load %map [%c, %k] -> %lds [%i] offset 0 ring %ring step %i
+            : !llvm.ptr, memref<2x64x64xf16, #gpu.address_space<workgroup>>, !ck.ring<2>
+      }
+      ck.ring_signal %ring full %i : !ck.ring<2>
+    }
+    ck.ring_end %ring : !ck.ring<2>
+    gpu.return
+  }
+}
+
+// -----
 // A kernel holds one ring: two would use the same named barriers.
 gpu.module @kernels {
   gpu.func @two_rings() kernel {

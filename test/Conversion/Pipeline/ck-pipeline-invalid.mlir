@@ -16,7 +16,7 @@ func.func @not_a_box_walk(%m8: memref<1x256x8192xf16>, %b: memref<1x4096x256xf16
           <embed [2] -> [2] (0, 2)>]>
   // expected-error @+1 {{copies with TMA, but operand A is not a box walk of its memref (TensorMapPlan.h)}}
   %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
-      tma (%m, %m : !llvm.ptr, !llvm.ptr) barriers %bars (!bars)
+      tma_a (%m : !llvm.ptr) tma_b (%m : !llvm.ptr) barriers %bars (!bars)
       : !ck.view<1x256x4096xf16>, memref<1x4096x256xf16> -> !acc
   return %r : !acc
 }

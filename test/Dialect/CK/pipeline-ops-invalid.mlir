@@ -19,27 +19,13 @@ func.func @rank(%a: memref<32x16xf16>, %b: memref<1x16x32xf16>, %i: index) -> !a
 
 // -----
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-#cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4, async_copy>
-!bars = memref<4xi64, #gpu.address_space<workgroup>>
-
-// TMA copies both operands: one map is not enough.
-func.func @one_map(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %bars: !bars, %i: index) -> !acc {
-  // expected-error @+1 {{takes two tensor maps (A's and B's) with 'tma', got 1}}
-  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
-      tma (%m : !llvm.ptr) barriers %bars (!bars)
-      : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
-  return %r : !acc
-}
-
-// -----
-!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
 
 // TMA copies are the load waves' work.
 func.func @tma_without_roles(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %i: index) -> !acc {
   // expected-error @+1 {{copies with TMA, which needs load waves and async_copy in its config}}
   %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
-      tma (%m, %m : !llvm.ptr, !llvm.ptr)
+      tma_a (%m : !llvm.ptr) tma_b (%m : !llvm.ptr)
       : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %r : !acc
 }
@@ -48,11 +34,11 @@ func.func @tma_without_roles(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %
 !acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 32, 16], wave = [16, 16], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4, async_copy>
 
-// The TMA copies complete the ring's barriers.
+// The TMA copies complete the ring's barriers, also of one operand.
 func.func @tma_without_barriers(%a: memref<1x32x16xf16>, %b: memref<1x16x32xf16>, %m: !llvm.ptr, %i: index) -> !acc {
   // expected-error @+1 {{copies with TMA, which needs ring barriers}}
   %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
-      tma (%m, %m : !llvm.ptr, !llvm.ptr)
+      tma_b (%m : !llvm.ptr)
       : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %r : !acc
 }

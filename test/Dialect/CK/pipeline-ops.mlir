@@ -41,3 +41,22 @@ func.func @ring_steps(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars:
       : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
   return %acc : !racc
 }
+
+// TMA copies one operand (A, an im2col map), the load waves the other
+// (B, with cp.async); or both.
+
+// CHECK-LABEL: func.func @tma_maps
+// CHECK: ck.tile_gemm {{.*}} tma_a(%[[MAP:[^ ]*]] : !llvm.ptr) barriers
+// CHECK: ck.tile_gemm {{.*}} tma_a(%[[MAP]] : !llvm.ptr) tma_b(%[[MAP]] : !llvm.ptr) barriers
+func.func @tma_maps(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !rbars,
+                    %map: !llvm.ptr, %i: index) -> (!racc, !racc) {
+  %one = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+      tma_a (%map : !llvm.ptr) barriers %bars (!rbars)
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
+  %both = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+      tma_a (%map : !llvm.ptr) tma_b (%map : !llvm.ptr) barriers %bars (!rbars)
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
+  return %one, %both : !racc, !racc
+}

@@ -191,16 +191,6 @@ func.func @barrier_count(%bars: !bars) {
 
 // -----
 !bars = memref<8xi64, #gpu.address_space<workgroup>>
-func.func @expect_and_signal(%bars: !bars, %i: index) {
-  // expected-error @+1 {{is filled both by announced bytes (ck.ring_expect) and by full signals; a ring takes one of them}}
-  %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>
-  ck.ring_expect %ring step %i bytes 4096 : !ck.ring<4>
-  ck.ring_signal %ring full %i : !ck.ring<4>
-  return
-}
-
-// -----
-!bars = memref<8xi64, #gpu.address_space<workgroup>>
 !lds = memref<4x64x256xf16, #gpu.address_space<workgroup>>
 func.func @multicast_without_cluster(%map: !llvm.ptr, %bars: !bars, %lds: !lds, %i: index) {
   %ring = ck.ring math 4 load 4 barriers %bars (!bars) : !ck.ring<4>

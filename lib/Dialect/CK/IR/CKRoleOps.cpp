@@ -64,16 +64,6 @@ LogicalResult RingOp::verify() {
                          << " (NVIDIA lowers each slot to two of its 16 "
                             "named barriers)";
   }
-  // A slot's full barrier counts either one announcement of bytes or every
-  // load thread's signal.
-  bool signalsFull = llvm::any_of(getRing().getUsers(), [](Operation *user) {
-    auto signal = dyn_cast<RingSignalOp>(user);
-    return signal && signal.getEvent() == RingEvent::Full;
-  });
-  if (signalsFull && hasTransactions())
-    return emitOpError() << "is filled both by announced bytes "
-                            "(ck.ring_expect) and by full signals; a ring "
-                            "takes one of them";
   int64_t cluster = getCluster();
   if (!cksupport::isClusterSize(cluster))
     return emitOpError() << "cluster must be 1, 2 or 4 workgroups, got "
@@ -104,6 +94,13 @@ LogicalResult RingOp::verify() {
                            << launched << " (known_cluster_size)";
   }
   return success();
+}
+
+bool RingOp::hasFullSignals() {
+  return llvm::any_of(getRing().getUsers(), [](Operation *user) {
+    auto signal = dyn_cast<RingSignalOp>(user);
+    return signal && signal.getEvent() == RingEvent::Full;
+  });
 }
 
 bool RingOp::hasTransactions() {

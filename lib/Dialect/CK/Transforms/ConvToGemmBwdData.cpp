@@ -195,11 +195,12 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
                                              : tildeName(letter);
   };
 
-  ViewBuilder a = r.explicitPath
-                      ? r.viewOf(r.op.getOutput(), ConvTensor::Output, sliceNames)
-                      : r.viewOf(r.op.getOutput(), ConvTensor::Output);
-  r.splitGroups(a, "Gk");
+  ViewBuilder a =
+      r.explicitPath
+          ? r.viewOf(r.op.getOutput(), ConvTensor::Output, sliceNames)
+          : r.viewOf(r.op.getOutput(), ConvTensor::Output);
   if (r.explicitPath) {
+    r.splitGroups(a, "Gk");
     a.merge("GemmK", r.withGroupIndex({"K"}, "K", "Gk", ConvTensor::Output));
   } else {
     SmallVector<int64_t> padLeft;
@@ -222,6 +223,9 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
               dim.firstTilde + padLeft[i]);
     }
     a.emit();
+    // The groups split after the windows, as forward's x: an im2col walk
+    // of blocks of groups (TensorMapPlan.h).
+    r.splitGroups(a, "Gk");
     a.merge("GemmK", gemmK);
   }
   a.merge("GemmM", gemmM);

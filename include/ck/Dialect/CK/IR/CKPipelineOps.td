@@ -38,11 +38,13 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
     With `barriers %bars` (a config with load waves), the ring between the
     roles synchronizes on the mbarriers `%bars`: two i64 per LDS buffer
     (the slots' `full` barriers, then their `empty` ones; see `ck.ring`),
-    outside the operand tiles and the epilogue's staging. With `tma
-    (%a_map, %b_map)` besides, the load waves copy both tiles with TMA from
-    those tensor maps of A's and B's memrefs (made by `convert-ck-to-gpu`
-    from the views, TensorMapPlan.h), and the `full` barriers count the
-    copies' bytes.
+    outside the operand tiles and the epilogue's staging. With `tma_a
+    (%a_map)` or `tma_b (%b_map)` besides, the load waves copy that tile
+    with TMA from the tensor map of the operand's memref (made by
+    `convert-ck-to-gpu` from the view, TensorMapPlan.h), and the `full`
+    barriers count the copies' bytes; an operand without a map the load
+    waves copy with cp.async, and the `full` barriers count their signals
+    too (the merged groups' block-diagonal filter beside an im2col map).
 
     With `ring_steps %first of %total` (and `barriers`) the ring spans the
     workgroup's units, as a persistent data-parallel partition runs them
@@ -57,9 +59,8 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
     instruction takes, and agree on G and K; the result is the
     `BM x BN` accumulator of the config's instruction on its wave grid
     (`BM / wave M x BN / wave N` waves). With `barriers`: a config with
-    load waves, and two barriers per LDS buffer. With `tma`: two maps,
-    `barriers`, and a config with `async_copy`. With `ring_steps`:
-    `barriers`.
+    load waves, and two barriers per LDS buffer. With a map: `barriers`,
+    and a config with `async_copy`. With `ring_steps`: `barriers`.
 
     Example:
 
@@ -74,14 +75,16 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
   let arguments = (ins Arg<CK_Tensor, "left operand, G x M x K", [MemRead]>:$a,
       Arg<CK_Tensor, "right operand, G x K x N", [MemRead]>:$b, Index:$g,
       Index:$m0, Index:$n0, Index:$k_begin, Index:$k_end,
-      CK_GemmConfigAttr:$config, Variadic<CK_TensorMapPointer>:$maps,
+      CK_GemmConfigAttr:$config, Optional<CK_TensorMapPointer>:$a_map,
+      Optional<CK_TensorMapPointer>:$b_map,
       Optional<CK_LdsBarrierMemRef>:$barriers, Optional<Index>:$ring_first,
       Optional<Index>:$ring_total);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $a `,` $b `at` ` ` `[` $g `,` $m0 `,` $n0 `]`
     `k_tiles` $k_begin `to` $k_end `config` $config
-    (`tma` `(` $maps^ `:` type($maps) `)`)?
+    (`tma_a` `(` $a_map^ `:` type($a_map) `)`)?
+    (`tma_b` `(` $b_map^ `:` type($b_map) `)`)?
     (`barriers` $barriers^ `(` type($barriers) `)`)?
     (`ring_steps` $ring_first^ `of` $ring_total)?
     attr-dict `:` type($a) `,` type($b) `->` qualified(type($result))

@@ -86,16 +86,18 @@ def CK_RingOp
     them; it does not follow named barriers). A slot's `full` barrier
     completes when every load thread has signalled it, or, where the load
     waves copy with TMA, when one load thread has announced the step's
-    bytes (`ck.ring_expect`) and `ck.tma_load`s have brought them; without
-    a cluster, its `empty` barrier completes when every math thread has
-    signalled it. Waiters test
+    bytes (`ck.ring_expect`) and `ck.tma_load`s have brought them; where
+    they do both (TMA copies one operand, the load threads the other), when
+    both have happened. Without a cluster, its `empty` barrier completes
+    when every math thread has signalled it. Waiters test
     the slot's phase: `step div slots` mod 2 for `full`, one phase behind
     for `empty`. A parity cannot tell a phase from the one two later, so
     only threads whose signals the barriers wait for may wait on them:
-    with TMA the one load thread that copies runs the load waves' loop, and
-    the other load threads none (the other load threads that waited fell
-    two phases behind and hung, on the H100). One thread initializes the
-    barriers where the op stands and `ck.ring_end` invalidates them.
+    where TMA copies both operands the one load thread that copies runs the
+    load waves' loop, and the other load threads none (the other load
+    threads that waited fell two phases behind and hung, on the H100). One
+    thread initializes the barriers where the op stands and `ck.ring_end`
+    invalidates them.
 
     With `cluster N` (N > 1) the ring is one of N alike rings of the
     workgroups of a thread block cluster, whose load waves multicast boxes
@@ -110,7 +112,7 @@ def CK_RingOp
 
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
     `2 * slots` i64, and without them at most 7 slots (NVIDIA's 16 named
-    barriers, barrier 0 the workgroup's); no ring both announces bytes and signals `full`; a
+    barriers, barrier 0 the workgroup's); a
     `cluster` of 2 or 4, only with barriers, whole warpgroups (a multiple
     of 4) of math waves and slots filled by TMA (`ck.ring_expect`); in a
     `gpu.func`, the ring's cluster is the kernel's `known_cluster_size`
@@ -140,8 +142,11 @@ def CK_RingOp
     /// Whether the events are mbarriers (`barriers`).
     bool hasBarriers() { return bool(getBarriers()); }
     /// Whether the load waves fill slots with TMA copies, announced by
-    /// ck.ring_expect, rather than signal them full.
+    /// ck.ring_expect.
     bool hasTransactions();
+    /// Whether the load threads signal slots full (ck.ring_signal full),
+    /// where they copy with cp.async or registers.
+    bool hasFullSignals();
   }];
   let hasVerifier = 1;
 }
