@@ -384,10 +384,12 @@ static FailureOr<TensorMapPlan> planIm2colMap(const TracedView &view,
   plan.padH = padsH[0];
   plan.padW = padsW[0];
   // The pixel box: the output positions' first taps, from -pad to the last
-  // position whose window ends inside the padded input.
+  // output's (relative to the tensor's last pixel), so that the box's walk
+  // wraps after exactly the view's outputs: a strided backward-data slice
+  // may have fewer than the padded input holds.
   plan.lower = {-plan.padW, -plan.padH};
-  plan.upper = {padsW[1] - (plan.filterW - 1) * std::abs(plan.tapStepW),
-                padsH[1] - (filterH - 1) * std::abs(plan.tapStepH)};
+  plan.upper = {plan.lower[0] + (plan.outW - 1) * plan.strideW - (w - 1),
+                plan.lower[1] + (plan.outH - 1) * plan.strideH - (h - 1)};
   int64_t channelBytes = groups * c * elementBytes;
   if (plan.channels % kTmaBoxInner || channelBytes % 16 ||
       llvm::any_of(plan.lower, [](int64_t v) { return v < -128; }) ||
