@@ -96,10 +96,11 @@ void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
   int64_t slots = ring.getRing().getType().getSlots();
+  // A ring that neither announces nor signals (no events yet) counts the
+  // load threads, as one they signal.
+  bool signals = ring.hasFullSignals() || !ring.hasTransactions();
   int64_t fullArrivals = (ring.hasTransactions() ? 1 : 0) +
-                         (ring.hasFullSignals() || !ring.hasTransactions()
-                              ? ring.getLoadWaves() * kWarpSize
-                              : 0);
+                         (signals ? ring.getLoadWaves() * kWarpSize : 0);
   int64_t emptyArrivals =
       ring.getCluster() > 1
           ? ring.getCluster() * ring.getMathWaves() * kWarpSize /

@@ -155,18 +155,10 @@ struct OperandCopies {
           maxCursorValues),
         b(builder, loc, op.getB(), parts.viewB, parts.tiles.b, tid,
           maxCursorValues),
-        walkA{a,
-              op.getG(),
-              op.getM0(),
-              /*kIsRow=*/false,
-              parts.bk,
-              /*copies=*/!parts.maps[0]},
-        walkB{b,
-              op.getG(),
-              op.getN0(),
-              /*kIsRow=*/true,
-              parts.bk,
-              /*copies=*/!parts.maps[1]} {
+        walkA{a, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
+        walkB{b, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
+    walkA.copies = !parts.maps[0];
+    walkB.copies = !parts.maps[1];
     // Carried states hold registers through the whole loop, beside the
     // tiles: A's, then B's, while the estimate leaves room for them. (On
     // gfx1100 f32 FMA kernels it leaves none, and carrying spilled.)
