@@ -199,10 +199,7 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
       r.explicitPath
           ? r.viewOf(r.op.getOutput(), ConvTensor::Output, sliceNames)
           : r.viewOf(r.op.getOutput(), ConvTensor::Output);
-  if (r.explicitPath) {
-    r.splitGroups(a, "Gk");
-    a.merge("GemmK", r.withGroupIndex({"K"}, "K", "Gk", ConvTensor::Output));
-  } else {
+  if (!r.explicitPath) {
     SmallVector<int64_t> padLeft;
     for (unsigned i = 0; i < rank; ++i) {
       const SliceDim &dim = slice[i];
@@ -223,11 +220,13 @@ static void createSliceGemm(ConvRewriter &r, ArrayRef<SliceDim> slice) {
               dim.firstTilde + padLeft[i]);
     }
     a.emit();
-    // The groups split after the windows, as forward's x: an im2col walk
-    // of blocks of groups (TensorMapPlan.h).
-    r.splitGroups(a, "Gk");
-    a.merge("GemmK", gemmK);
   }
+  // The groups split after the windows, as forward's x: an im2col walk of
+  // blocks of groups (TensorMapPlan.h).
+  r.splitGroups(a, "Gk");
+  a.merge("GemmK", r.explicitPath
+                       ? r.withGroupIndex({"K"}, "K", "Gk", ConvTensor::Output)
+                       : gemmK);
   a.merge("GemmM", gemmM);
   a.emit({r.batch(), "GemmM", "GemmK"});
 
