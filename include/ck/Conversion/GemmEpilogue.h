@@ -114,6 +114,18 @@ void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const StoreWaves *storeWaves = nullptr,
                       const TmaStore *tmaStore = nullptr);
 
+/// The widest vector (a power of two) that every destination memref of
+/// `dest` takes along N at any multiple of its width, dividing `bn`.
+int64_t destinationWidth(const TileDestination &dest, int64_t bn);
+
+/// Writes accumulator sums `value` (f32, or a vector of `width` f32 along N
+/// from a multiple of `width` up to destinationWidth) at (m, n) of `dest`
+/// where `inBounds` (i1) holds: alpha, beta and the D tensors applied,
+/// converted to C's type. Split-K's elementwise reduction writes C so.
+void emitElementEpilogue(OpBuilder &b, Location loc,
+                         const TileDestination &dest, Value value, Value m,
+                         Value n, Value inBounds, int64_t width);
+
 } // namespace mlir::ck
 
 #endif // CK_CONVERSION_GEMMEPILOGUE_H

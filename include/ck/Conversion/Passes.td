@@ -55,21 +55,22 @@ def CKLowerPartition : Pass<"ck-lower-partition", "ModuleOp"> {
     - `split_k`: block z is the split, which runs an equal share of the
       K-tiles (the last one shorter) and stores its partial tile with
       `ck.partial_store` to workspace slot `split * tiles + tile`. The pass
-      clones the kernel as `<name>_reduce`, whose workgroups (one per tile)
-      add their tile's slots in split order with `ck.partial_accumulate`
-      and run the epilogue, and launches it after each launch of the
-      kernel, with the same arguments and grid z = 1. With `k_batch =
-      auto` or 5 and more, `<name>_sum` runs between the two, with the same
-      arguments: its threads (256 per workgroup, on as many workgroups as
-      one split's slots have 4-float vectors / 256) each add one vector of
-      slots 1 to k_batch - 1 onto slot 0's, in split order, and the
-      reduction reads slot 0 alone.
+      adds `<name>_reduce`, an elementwise kernel with the kernel's
+      arguments, and launches it after each launch of the kernel: its
+      threads (256 per workgroup, on as many workgroups as one split's
+      slots have 4-float vectors / 256) each add one vector of every
+      split's slot in split order and write the four sums where the
+      epilogue's one `ck.tile_store` would have (alpha, beta and the D
+      tensors applied), found from `ck.partial_store`'s layout. With
+      `k_batch = auto` it does nothing where k_batch is 1, and the kernel
+      runs the epilogue itself.
 
     With `cluster [CM, CN]`, block x is first mapped to its tile: rank
     x mod (CM * CN) of the group of CM x CN tiles that cluster x / (CM * CN)
     holds (row-major over the groups).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"];
 }
 

@@ -39,8 +39,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ck/Conversion/GemmEpilogue.h"
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
+#include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Dialect/CK/IR/CK.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -470,95 +472,134 @@ void lowerStreamK(PartitionOp op) {
   op.erase();
 }
 
-/// The fewest splits for which `<kernel>_sum` adds the slots: on the H100
-/// it made the RetinaNet backward-weight split-K kernels with 5 or more
-/// splits up to 1.9x as fast (the reduction of one workgroup per tile had
-/// read every slot), and those with 2 to 4 up to 10% slower (its launch,
-/// and its writing and the reduction's reading of slot 0, cost more than
-/// it saved). With `k_batch = auto` both kernels test it at run time.
-constexpr int64_t kSumMinSplits = 5;
-/// Threads per workgroup of `<kernel>_sum`, and the floats each adds.
-constexpr int64_t kSumThreads = 256;
-constexpr int64_t kSumVector = 4;
-/// The unroll factor of `<kernel>_sum`'s loop over the slots: unrolled,
+/// Threads per workgroup of `<kernel>_reduce`, and the floats each adds.
+constexpr int64_t kReduceThreads = 256;
+constexpr int64_t kReduceVector = 4;
+/// The unroll factor of `<kernel>_reduce`'s loop over the slots: unrolled,
 /// the slots' loads can be in flight together.
-constexpr uint64_t kSumUnroll = 8;
+constexpr uint64_t kReduceUnroll = 8;
 
-/// i1: `<kernel>_sum` has added the slots into slot 0, or null where it has
-/// for certain (a constant k_batch of at least kSumMinSplits).
-Value emitSlotsSummed(OpBuilder &b, Location loc, PartitionOp op,
-                      Value kBatch) {
-  if (!op.getPartition().isSplitKAuto())
-    return nullptr;
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, kBatch,
-                               indexConstant(b, loc, kSumMinSplits));
-}
+/// Where the kReduceVector floats of vector `v` of a partial tile (in
+/// ck.partial_store's layout: holder thread t's instruction tile j at
+/// floats (j * N + t) * E) sit in the tile: float k at (row + rowStep[k],
+/// col + colStep[k]).
+struct SlotVectorPlace {
+  Value row, col;
+  SmallVector<int64_t, 4> rowStep, colStep;
+  /// The floats k, k + 1, ... of a vector that lie side by side along a
+  /// row from a column that is a multiple of it: 2, or 1.
+  int64_t width;
+};
 
-/// The reduction of split-K's partial tiles: the slots of the workgroup's
-/// tile added in split order onto zero, then the epilogue. Where
-/// `<kernel>_sum` has added them into slot 0 (`summed`: for certain, or
-/// with `k_batch = auto` where k_batch is at least kSumMinSplits), only
-/// slot 0: the sums are the same bit for bit, the accumulator's zero being
-/// +0. With `k_batch = auto` it runs only where k_batch is above 1 (else
-/// the GEMM kernel wrote the tile).
-void lowerReduction(PartitionOp op, bool summed) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  bool automatic = op.getPartition().isSplitKAuto();
-  Value kBatch = automatic || !summed ? splitKBatch(b, loc, op) : Value();
-  Value split;
-  if (automatic)
-    split = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch,
-                                  indexConstant(b, loc, 1));
-  emitIf(b, loc, split, [&] {
-    TilePosition at = emitBlockTilePosition(b, loc, op);
-    AccType accType = op.getAccType();
-    Value zero = AccZeroOp::create(b, loc, accType);
-    Value sum;
-    if (summed && !automatic) {
-      sum = PartialAccumulateOp::create(
-          b, loc, accType, zero, op.getWorkspace(),
-          splitKSlotOffset(b, loc, op, indexConstant(b, loc, 0), at.tile));
-    } else {
-      Value slots = kBatch;
-      if (summed)
-        slots = arith::SelectOp::create(b, loc,
-                                        emitSlotsSummed(b, loc, op, kBatch),
-                                        indexConstant(b, loc, 1), kBatch);
-      auto splits =
-          scf::ForOp::create(b, loc, indexConstant(b, loc, 0), slots,
-                             indexConstant(b, loc, 1), ValueRange{zero});
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(splits.getBody());
-      Value partial = PartialAccumulateOp::create(
-          b, loc, accType, splits.getRegionIterArgs()[0], op.getWorkspace(),
-          splitKSlotOffset(b, loc, op, splits.getInductionVar(), at.tile));
-      scf::YieldOp::create(b, loc, partial);
-      sum = splits.getResult(0);
+/// The place of vector `v` of a partial tile of `acc`, whose instruction
+/// runs on waves of `waveSize` lanes, with pairs of floats written together
+/// where C takes `maxWidth` elements at once. Every vector of a thread's E
+/// accumulators must sit as the first one does, moved by a constant step
+/// per vector (true of every MMA layout ck targets); std::nullopt where it
+/// does not.
+std::optional<SlotVectorPlace> emitSlotVectorPlace(OpBuilder &b, Location loc,
+                                                   AccType acc,
+                                                   int64_t waveSize, Value v,
+                                                   int64_t maxWidth) {
+  MatrixLayout layout = acc.getMma().getLayout(waveSize);
+  const FragmentLayout &c = layout.c;
+  int64_t elements = c.size(), vectors = elements / kReduceVector;
+  if (elements % kReduceVector != 0)
+    return std::nullopt;
+  // The step from one vector of the thread's accumulators to the next.
+  int64_t stepRow = 0, stepCol = 0;
+  if (vectors > 1) {
+    stepRow = c.offsets[kReduceVector].first - c.offsets[0].first;
+    stepCol = c.offsets[kReduceVector].second - c.offsets[0].second;
+  }
+  for (int64_t q = 0; q < vectors; ++q)
+    for (int64_t k = 0; k < kReduceVector; ++k) {
+      auto [row, col] = c.offsets[q * kReduceVector + k];
+      if (row != c.offsets[k].first + q * stepRow ||
+          col != c.offsets[k].second + q * stepCol)
+        return std::nullopt;
     }
-    inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, sum});
-  });
-  op.erase();
+  auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
+  auto div = [&](Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, constant(y)).getResult();
+  };
+  auto rem = [&](Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, constant(y)).getResult();
+  };
+  auto mulAdd = [&](Value x, int64_t y, Value z) {
+    return arith::AddIOp::create(
+               b, loc, arith::MulIOp::create(b, loc, x, constant(y)), z)
+        .getResult();
+  };
+  int64_t holders = acc.getWaveCount() * waveSize;
+  Value q = rem(v, vectors);
+  Value thread = rem(div(v, vectors), holders);
+  Value mmaTile = div(v, vectors * holders);
+  Value wave = div(thread, waveSize), lane = rem(thread, waveSize);
+  int64_t tilesN = acc.getMmaTilesAlongCols();
+  int64_t wavesN = acc.getWaves()[1];
+  // The wave's origin, the instruction tile's, the lane's and the vector's.
+  Value row =
+      mulAdd(div(wave, wavesN), acc.getWaveRows(),
+             mulAdd(div(mmaTile, tilesN), layout.m,
+                    mulAdd(q, stepRow, emitLaneTerm(b, loc, lane, c.row))));
+  Value col =
+      mulAdd(rem(wave, wavesN), acc.getWaveCols(),
+             mulAdd(rem(mmaTile, tilesN), layout.n,
+                    mulAdd(q, stepCol, emitLaneTerm(b, loc, lane, c.col))));
+  SlotVectorPlace place{row, col, {}, {}, /*width=*/1};
+  for (int64_t k = 0; k < kReduceVector; ++k) {
+    place.rowStep.push_back(c.offsets[k].first);
+    place.colStep.push_back(c.offsets[k].second);
+  }
+  // Pairs: floats 2i and 2i + 1 side by side, from even columns at every
+  // level of the column's sum.
+  bool pairs = maxWidth >= 2;
+  for (int64_t k = 0; k < kReduceVector; k += 2)
+    pairs = pairs && place.rowStep[k] == place.rowStep[k + 1] &&
+            place.colStep[k + 1] == place.colStep[k] + 1 &&
+            place.colStep[k] % 2 == 0;
+  for (int64_t term : {acc.getWaveCols(), layout.n, stepCol, c.col.scale})
+    pairs = pairs && term % 2 == 0;
+  if (pairs)
+    place.width = 2;
+  return place;
 }
 
-/// The body of `<kernel>_sum` (`sum`, a clone of the kernel emptied): thread
-/// i of the grid adds the 4-float vector i of slots 1 .. k_batch - 1 (each
-/// the partial tiles of one split, T x F floats, the slot layout of
-/// ck.partial_store) onto slot 0's, in split order, so that the reduction
-/// reads one slot per tile and its sums are the same, bit for bit, as when
-/// it added them itself. The partition's workspace and k_batch schedule
-/// value are arguments of the kernel (convert-ck-to-gpu passes them so),
-/// which the clone has too.
-LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
-                          int64_t vectors) {
-  OpBuilder b = OpBuilder::atBlockEnd(&sum.getBody().front());
+/// The one ck.tile_store of the partition's epilogue, which stores the sum
+/// at the tile's position; null where the epilogue is not that.
+TileStoreOp findSumStore(PartitionOp op) {
+  Block &epilogue = op.getEpilogue().front();
+  SmallVector<TileStoreOp> stores(epilogue.getOps<TileStoreOp>());
+  if (stores.size() != 1)
+    return nullptr;
+  TileStoreOp store = stores.front();
+  if (store.getAcc() != epilogue.getArgument(3) ||
+      store.getIndices() != ValueRange(epilogue.getArguments().take_front(3)))
+    return nullptr;
+  return store;
+}
+
+/// The body of `<kernel>_reduce` (`reduce`, a clone of the kernel emptied):
+/// thread i of the grid adds the 4-float vector i of every split's slot
+/// (each the partial tiles of one split, T x F floats, in ck.partial_store's
+/// layout) in split order, and writes the four sums where the epilogue's
+/// ck.tile_store would have written them: alpha, beta and the D tensors
+/// applied, converted to C's type. With `k_batch = auto` it runs only where
+/// k_batch is above 1 (else the GEMM kernel wrote the tiles). The
+/// partition's workspace and k_batch schedule value are arguments of the
+/// kernel (convert-ck-to-gpu passes them so), which the clone has too, as
+/// it has the arguments the views of C and D start from.
+LogicalResult emitSplitKReduction(gpu::GPUFuncOp reduce, PartitionOp op,
+                                  int64_t vectors) {
+  OpBuilder b = OpBuilder::atBlockEnd(&reduce.getBody().front());
   Location loc = op.getLoc();
   Block &kernelBody = op->getParentOfType<gpu::GPUFuncOp>().getBody().front();
   auto cloneOf = [&](Value value) -> Value {
     auto argument = dyn_cast<BlockArgument>(value);
     if (!argument || argument.getOwner() != &kernelBody)
       return nullptr;
-    return sum.getArgument(argument.getArgNumber());
+    return reduce.getArgument(argument.getArgNumber());
   };
   Value workspace = cloneOf(op.getWorkspace());
   if (!workspace)
@@ -570,18 +611,66 @@ LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
       return op.emitOpError()
              << "needs its k_batch schedule value to be a kernel argument";
   }
+  TileStoreOp store = findSumStore(op);
+  if (!store)
+    return op.emitOpError() << "needs an epilogue whose one ck.tile_store "
+                               "writes the sum at the tile's position, for "
+                               "split-K's elementwise reduction";
+  AccType accType = op.getAccType();
+  FailureOr<int64_t> waveSize = requireWaveSize(op, accType.getMma());
+  if (failed(waveSize))
+    return failure();
+
+  // C's and the D tensors' views, rebuilt in the clone from its arguments.
+  IRMapping mapping;
+  std::function<Value(Value)> rebuild = [&](Value value) -> Value {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    if (Value argument = cloneOf(value)) {
+      mapping.map(value, argument);
+      return argument;
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getNumRegions() != 0)
+      return nullptr;
+    for (Value operand : def->getOperands())
+      if (!rebuild(operand))
+        return nullptr;
+    b.clone(*def, mapping);
+    return mapping.lookup(value);
+  };
+  SmallVector<TracedView> views;
+  SmallVector<Value> tensors = {store.getDest()};
+  llvm::append_range(tensors, store.getDs());
+  for (Value tensor : tensors) {
+    Value rebuilt = rebuild(tensor);
+    FailureOr<TracedView> view =
+        rebuilt ? traceView(rebuilt) : FailureOr<TracedView>(failure());
+    if (failed(view))
+      return store.emitOpError()
+             << "needs views that start at kernel arguments, for split-K's "
+                "elementwise reduction";
+    views.push_back(*view);
+  }
+
   Value kBatch = splitKBatch(b, loc, op, schedule);
-  ElementThread thread = mapThreadToElement(b, loc, {vectors}, kSumThreads);
+  ElementThread thread = mapThreadToElement(b, loc, {vectors}, kReduceThreads);
   Value vector = thread.coord.front(), inside = thread.inBounds;
-  if (Value summed = emitSlotsSummed(b, loc, op, kBatch))
-    inside = arith::AndIOp::create(b, loc, inside, summed);
-  auto type = VectorType::get({kSumVector}, b.getF32Type());
+  if (op.getPartition().isSplitKAuto())
+    inside = arith::AndIOp::create(
+        b, loc, inside,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch,
+                              indexConstant(b, loc, 1)));
+  auto type = VectorType::get({kReduceVector}, b.getF32Type());
   Value one = indexConstant(b, loc, 1);
+  int64_t tileVectors =
+      accType.getShape()[0] * accType.getShape()[1] / kReduceVector;
   scf::ForOp splits;
+  LogicalResult placed = success();
   emitIf(b, loc, inside, [&] {
     Value at = arith::MulIOp::create(b, loc, vector,
-                                     indexConstant(b, loc, kSumVector));
-    Value slotFloats = indexConstant(b, loc, vectors * kSumVector);
+                                     indexConstant(b, loc, kReduceVector));
+    Value slotFloats = indexConstant(b, loc, vectors * kReduceVector);
     Value first = loadAlignedVector(b, loc, type, workspace, at);
     splits = scf::ForOp::create(b, loc, one, kBatch, one, ValueRange{first});
     {
@@ -598,66 +687,93 @@ LogicalResult emitSlotSum(gpu::GPUFuncOp sum, PartitionOp op,
                                 partial)
               .getResult());
     }
-    storeAlignedVector(b, loc, splits.getResult(0), workspace, at);
+    Value sum = splits.getResult(0);
+    TilePosition tile = emitIndexTilePosition(
+        b, loc, op,
+        arith::DivUIOp::create(b, loc, vector,
+                               indexConstant(b, loc, tileVectors)));
+    ArrayRef<int64_t> shape =
+        cast<ShapedType>(store.getDest().getType()).getShape().take_back(3);
+    TileDestination dest;
+    dest.shape = GemmShape{shape[0], shape[1], shape[2], /*k=*/0};
+    dest.views = views;
+    dest.g = tile.g;
+    dest.m0 = tile.m0;
+    dest.n0 = tile.n0;
+    dest.alpha = store.getAlpha().convertToDouble();
+    dest.beta = store.getBeta().convertToDouble();
+    std::optional<SlotVectorPlace> place = emitSlotVectorPlace(
+        b, loc, accType, *waveSize,
+        arith::RemUIOp::create(b, loc, vector,
+                               indexConstant(b, loc, tileVectors)),
+        destinationWidth(dest, accType.getShape()[1]));
+    if (!place) {
+      placed = op.emitOpError()
+               << "has accumulators whose vectors of " << kReduceVector
+               << " do not repeat one layout, for split-K's reduction";
+      return;
+    }
+    Value row = arith::AddIOp::create(b, loc, tile.m0, place->row);
+    Value col = arith::AddIOp::create(b, loc, tile.n0, place->col);
+    for (int64_t k = 0; k < kReduceVector; k += place->width) {
+      Value m = arith::AddIOp::create(b, loc, row,
+                                      indexConstant(b, loc, place->rowStep[k]));
+      Value n = arith::AddIOp::create(b, loc, col,
+                                      indexConstant(b, loc, place->colStep[k]));
+      Value value = place->width == 1
+                        ? vector::ExtractOp::create(b, loc, sum, k).getResult()
+                        : vector::ShuffleOp::create(b, loc, sum, sum,
+                                                    ArrayRef<int64_t>{k, k + 1})
+                              .getResult();
+      emitElementEpilogue(b, loc, dest, value, m, n,
+                          insideMatrix(b, loc, m, n, shape[1], shape[2]),
+                          place->width);
+    }
   });
+  if (failed(placed))
+    return failure();
   gpu::ReturnOp::create(b, loc);
   std::optional<APInt> trips = splits.getStaticTripCount();
+  if (trips && trips->getZExtValue() == 0)
+    return success();
   LogicalResult unrolled =
-      trips && trips->getZExtValue() <= kSumUnroll
+      trips && trips->getZExtValue() <= kReduceUnroll
           ? loopUnrollFull(splits)
-          : LogicalResult(loopUnrollByFactor(splits, kSumUnroll));
+          : LogicalResult(loopUnrollByFactor(splits, kReduceUnroll));
   if (failed(unrolled))
-    return op.emitOpError() << "could not unroll the split-K slot sum";
+    return op.emitOpError() << "could not unroll the split-K reduction";
   return success();
 }
 
 /// Adds `<kernel>_reduce` beside `kernel`, whose partition `op` is
-/// split-K, and launches it after each launch of `kernel` in `module`: a
-/// clone of the kernel whose partition adds the tile's slots and runs the
-/// epilogue (lowerReduction), on one workgroup per tile. With k_batch =
-/// auto or at least kSumMinSplits, `<kernel>_sum` (emitSlotSum) comes
-/// first, on enough workgroups of 256 threads for every 4-float vector of
-/// a slot, and the reduction reads only slot 0 (with auto: where k_batch
-/// turns out at least kSumMinSplits, else the sum does nothing).
+/// split-K, and launches it after each launch of `kernel` in `module`: an
+/// elementwise kernel (emitSplitKReduction) on enough workgroups of 256
+/// threads for every 4-float vector of a slot, which adds the splits' slots
+/// and writes C.
 LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
                            PartitionOp op) {
   auto kernels = kernel->getParentOfType<gpu::GPUModuleOp>();
-  PartitionAttr partitionAttr = op.getPartition();
-  bool summed = partitionAttr.isSplitKAuto() ||
-                partitionAttr.getKBatch() >= kSumMinSplits;
   AccType acc = op.getAccType();
   int64_t slotFloats =
       op.getTileCount() * acc.getShape()[0] * acc.getShape()[1];
-  if (summed && slotFloats % kSumVector != 0)
-    return op.emitOpError() << "has split-K slots of " << slotFloats
-                            << " floats, not of whole " << kSumVector
-                            << "-float vectors";
-  int64_t vectors = slotFloats / kSumVector;
-  Block::iterator after = std::next(Block::iterator(kernel));
+  if (slotFloats % kReduceVector != 0)
+    return op.emitOpError()
+           << "has split-K slots of " << slotFloats << " floats, not of whole "
+           << kReduceVector << "-float vectors";
+  int64_t vectors = slotFloats / kReduceVector;
 
-  // The clones share nothing between workgroups: no clusters to launch.
-  gpu::GPUFuncOp sum;
-  if (summed) {
-    sum = cast<gpu::GPUFuncOp>(kernel->clone());
-    sum.setName((kernel.getName() + "_sum").str());
-    sum.removeKnownClusterSizeAttr();
-    sum.setKnownBlockSizeAttr(
-        DenseI32ArrayAttr::get(sum.getContext(), {kSumThreads, 1, 1}));
-    Block &body = sum.getBody().front();
-    body.dropAllDefinedValueUses();
-    body.clear();
-    SymbolTable(kernels).insert(sum, after);
-    after = std::next(Block::iterator(sum));
-    if (failed(emitSlotSum(sum, op, vectors)))
-      return failure();
-  }
+  // The clone shares nothing between workgroups: no clusters to launch.
   auto reduce = cast<gpu::GPUFuncOp>(kernel->clone());
   reduce.setName((kernel.getName() + "_reduce").str());
   reduce.removeKnownClusterSizeAttr();
-  SymbolTable(kernels).insert(reduce, after);
-  PartitionOp partition;
-  reduce.walk([&](PartitionOp inner) { partition = inner; });
-  lowerReduction(partition, summed);
+  reduce.setKnownBlockSizeAttr(
+      DenseI32ArrayAttr::get(reduce.getContext(), {kReduceThreads, 1, 1}));
+  Block &body = reduce.getBody().front();
+  body.dropAllDefinedValueUses();
+  body.clear();
+  SymbolTable(kernels).insert(reduce, std::next(Block::iterator(kernel)));
+  if (failed(emitSplitKReduction(reduce, op, vectors)))
+    return failure();
 
   auto reference = [&](gpu::GPUFuncOp func) {
     return SymbolRefAttr::get(kernels.getNameAttr(),
@@ -674,42 +790,26 @@ LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
     b.setInsertionPointAfter(launch);
     Location loc = launch.getLoc();
     Value one = indexConstant(b, loc, 1);
-    // After an `async` GEMM launch, its sum and reduction follow it, and
-    // what waited for the GEMM waits for the reduction.
-    Value token = launch.getAsyncToken();
-    Value previous = token;
-    SmallPtrSet<Operation *, 2> chained;
-    auto chain = [&](gpu::LaunchFuncOp next) {
-      if (!token)
-        return;
-      next.getAsyncDependenciesMutable().assign(previous);
-      previous = next.getAsyncToken();
-      chained.insert(next);
-    };
-    // The launches' facts describe the GEMM, not its reduction.
-    if (summed) {
-      Value sumGrid = indexConstant(
-          b, loc, elementwiseGrid({vectors}, kSumThreads).front());
-      Value sumThreads = indexConstant(b, loc, kSumThreads);
-      auto sumLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
-      sumLaunch.setKernelAttr(reference(sum));
-      sumLaunch->removeAttr(LaunchAttr::kAttrName);
-      sumLaunch.getGridSizeXMutable().assign(sumGrid);
-      sumLaunch.getGridSizeYMutable().assign(one);
-      sumLaunch.getGridSizeZMutable().assign(one);
-      sumLaunch.getBlockSizeXMutable().assign(sumThreads);
-      sumLaunch.getBlockSizeYMutable().assign(one);
-      sumLaunch.getBlockSizeZMutable().assign(one);
-      sumLaunch.getDynamicSharedMemorySizeMutable().clear();
-      chain(sumLaunch);
-    }
+    Value grid = indexConstant(
+        b, loc, elementwiseGrid({vectors}, kReduceThreads).front());
+    Value threads = indexConstant(b, loc, kReduceThreads);
+    // The launch's facts describe the GEMM, not its reduction.
     auto reduceLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
     reduceLaunch.setKernelAttr(reference(reduce));
-    reduceLaunch.getGridSizeZMutable().assign(one);
     reduceLaunch->removeAttr(LaunchAttr::kAttrName);
-    chain(reduceLaunch);
-    if (token)
-      token.replaceAllUsesExcept(previous, chained);
+    reduceLaunch.getGridSizeXMutable().assign(grid);
+    reduceLaunch.getGridSizeYMutable().assign(one);
+    reduceLaunch.getGridSizeZMutable().assign(one);
+    reduceLaunch.getBlockSizeXMutable().assign(threads);
+    reduceLaunch.getBlockSizeYMutable().assign(one);
+    reduceLaunch.getBlockSizeZMutable().assign(one);
+    reduceLaunch.getDynamicSharedMemorySizeMutable().clear();
+    // After an `async` GEMM launch the reduction follows it, and what
+    // waited for the GEMM waits for the reduction.
+    if (Value token = launch.getAsyncToken()) {
+      reduceLaunch.getAsyncDependenciesMutable().assign(token);
+      token.replaceAllUsesExcept(reduceLaunch.getAsyncToken(), reduceLaunch);
+    }
   }
   return success();
 }

@@ -58,9 +58,14 @@ static void storeResult(OpBuilder &b, Location loc, const TileDestination &dest,
   });
 }
 
-/// The widest vector (a power of two) that every destination memref takes
-/// along N at any multiple of its width, dividing `bn`.
-static int64_t destinationWidth(const TileDestination &dest, int64_t bn) {
+void mlir::ck::emitElementEpilogue(OpBuilder &b, Location loc,
+                                   const TileDestination &dest, Value value,
+                                   Value m, Value n, Value inBounds,
+                                   int64_t width) {
+  storeResult(b, loc, dest, value, m, n, inBounds, width, /*finished=*/false);
+}
+
+int64_t mlir::ck::destinationWidth(const TileDestination &dest, int64_t bn) {
   int64_t width = std::gcd(commonVectorWidth(dest.views, 2), bn);
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
 }

@@ -9,12 +9,16 @@
 // writes its sum.
 // @sk is split-K with k_batch 2 over 3 K-tiles: ceil(3 / 2) = 2 per split,
 // split z runs [2z, min(2z + 2, 3)) and stores its partial tile to slot
-// z * 4 + tile (4 tiles), 32 * 64 = 2048 floats each. The pass adds @sk_reduce, a clone of @sk whose
-// workgroups sum slots s * 4 + tile for s = 0, 1 onto zero, in that order,
-// and run the epilogue; its launch follows @sk's with the same arguments,
-// grid z 1 and no #ck.launch facts. With 2 splits there is no @sk_sum
-// (see @sk5; with 4, @sk4).
-
+// z * 4 + tile (4 tiles), 32 * 64 = 2048 floats each. The pass adds
+// @sk_reduce, an elementwise kernel with @sk's arguments launched after it
+// without #ck.launch facts, on 4 x 2048 / 4 / 256 = 8 workgroups of 256
+// threads: thread i adds 4-float vector i of slot 0 and of slot 1 (8192
+// floats on), in that order, and writes the sums to C. Vector i is in tile
+// i / 512 (g = tile / 2, m0 = (tile % 2) * 32, n0 = 0); with one vector
+// per MFMA tile of a lane (E = 4), vector v = i % 512 is MFMA tile v / 256
+// (of 1 x 2 per wave) of holder thread v % 256: wave w = thread / 64 at
+// rows (w / 2) * 16, cols (w % 2) * 32; lane l's floats k at rows 4 * (l /
+// 16) + k, col l % 16. C is f16: each float alone, where inside 48 x 40.
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
 
@@ -22,7 +26,8 @@
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x64xf16>, %[[B:[^:]*]]: memref<2x64x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<16384xf32>)
 // CHECK: gpu.launch_func @kernels::@dp
 // CHECK: gpu.launch_func @kernels::@sk blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 2>>}
-// CHECK-NEXT: gpu.launch_func @kernels::@sk_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in (%[[T]], %[[ONE]], %{{.*}}) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>){{$}}
+// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT: gpu.launch_func @kernels::@sk_reduce blocks in (%[[C8]], %[[ONE]], %[[ONE]]) threads in (%[[T]], %[[ONE]], %[[ONE]]) args(%[[A]] : memref<2x48x64xf16>, %[[B]] : memref<2x64x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<16384xf32>){{$}}
 // CHECK-NEXT: return
 
 // CHECK-LABEL: gpu.func @dp
@@ -57,18 +62,48 @@
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @sk_reduce
-// CHECK-SAME: (%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<16384xf32>)
-// CHECK-NOT: ck.tile_gemm
-// CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK: %[[ZERO:.*]] = ck.acc_zero
-// CHECK: %[[SUM:.*]] = scf.for %[[S:.*]] = %c0{{.*}} to %c2{{.*}} step %c1{{.*}} iter_args(%[[PART:.*]] = %[[ZERO]])
-// CHECK:   %[[SS:.*]] = arith.muli %[[S]], %c4
-// CHECK:   %[[SLOT:.*]] = arith.addi %[[SS]], %[[TILE]] : index
-// CHECK:   %[[AT:.*]] = arith.muli %[[SLOT]], %c2048
-// CHECK:   %[[NEXT:.*]] = ck.partial_accumulate %[[PART]], %[[RWS]][%[[AT]]]
-// CHECK:   scf.yield %[[NEXT]]
-// CHECK: ck.tile_store %[[SUM]] -> %[[RC]]
-// CHECK-NOT: ck.tile_gemm
+// CHECK-SAME: (%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<16384xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-NOT: ck.
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[BASE:.*]] = arith.muli %[[BX]], %c256
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[V:.*]] = arith.addi %[[BASE]], %[[TX]] : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[V]], %c2048
+// CHECK: scf.if %[[IN]] {
+// CHECK:   %[[AT:.*]] = arith.muli %[[V]], %c4
+// CHECK:   %[[S0:.*]] = vector.load %[[RWS]][%[[AT]]] {alignment = 16 : i64} : memref<16384xf32>, vector<4xf32>
+// CHECK:   %[[S1F:.*]] = arith.muli %c1{{.*}}, %c8192
+// CHECK:   %[[S1AT:.*]] = arith.addi %[[S1F]], %[[AT]] : index
+// CHECK:   %[[S1:.*]] = vector.load %[[RWS]][%[[S1AT]]] {alignment = 16 : i64} : memref<16384xf32>, vector<4xf32>
+// CHECK:   %[[SUM:.*]] = arith.addf %[[S0]], %[[S1]] : vector<4xf32>
+// CHECK-NOT: vector.load
+// CHECK:   %[[TILE:.*]] = arith.divui %[[V]], %c512
+// CHECK:   %[[G:.*]] = arith.divui %[[TILE]], %c2
+// CHECK:   %[[X:.*]] = arith.remui %[[TILE]], %c2
+// CHECK:   %[[TM:.*]] = arith.divui %[[X]], %c1
+// CHECK:   %[[M0:.*]] = arith.muli %[[TM]], %c32
+// CHECK:   %[[IT:.*]] = arith.remui %[[V]], %c512
+// CHECK:   %[[T:.*]] = arith.remui %{{.*}}, %c256
+// CHECK:   %[[MMA:.*]] = arith.divui %[[IT]], %c256
+// CHECK:   %[[W:.*]] = arith.divui %[[T]], %c64
+// CHECK:   %[[L:.*]] = arith.remui %[[T]], %c64
+// CHECK:   %[[WR:.*]] = arith.divui %[[W]], %c2
+// CHECK:   %[[MR:.*]] = arith.divui %[[MMA]], %c2
+// CHECK:   %[[LR:.*]] = arith.divui %[[L]], %c16
+// CHECK:   %[[LROW:.*]] = arith.muli %[[LR]], %c4
+// CHECK:   %[[ROW:.*]] = arith.addi %[[M0]],
+// CHECK:   %[[F0:.*]] = vector.extract %[[SUM]][0] : f32 from vector<4xf32>
+// CHECK:   scf.if
+// CHECK:     %[[H0:.*]] = arith.truncf %[[F0]] : f32 to f16
+// CHECK:     memref.store %[[H0]], %[[RC]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x48x40xf16>
+// CHECK:   %[[ROW1:.*]] = arith.addi %[[ROW]], %c1
+// CHECK:   vector.extract %[[SUM]][1]
+// CHECK:   memref.store
+// CHECK:   vector.extract %[[SUM]][2]
+// CHECK:   memref.store
+// CHECK:   vector.extract %[[SUM]][3]
+// CHECK:   memref.store
+// CHECK-NOT: memref.store
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   func.func @host(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16384xf32>) {
@@ -115,65 +150,49 @@ module attributes {gpu.container_module} {
 
 // -----
 // Split-K with k_batch 5 over 10 K-tiles, the same 4 tiles, on 128
-// threads with LDS: 5 splits, the fewest, are enough for @sk5_sum, whose
-// thread i adds 4-float vector i of slots 1 to 4 (floats 8192 s on) onto
-// slot 0's, in split order (4 x 2048 floats = 2048 vectors: 8 workgroups
-// of 256 threads; the four loads unrolled), and @sk5_reduce reads slot 0
-// alone. The launches follow @sk5's in that order, with the same
-// arguments and no #ck.launch facts: the sum's on its own grid and block,
-// without LDS, the reduction's with grid z 1 and the kernel's LDS.
+// threads with LDS, and mma.sync accumulators: @sk5_reduce's thread i adds
+// vector i of slots 0 to 4 (8192 floats apart, the four loads after the
+// first unrolled) and launches without LDS. A lane's 4 floats of an
+// m16n8 tile lie in two pairs, (l / 4, 2 * (l % 4) + {0, 1}) and 8 rows
+// below: each pair is written as one vector<2xf16>. The holders are 4
+// waves of 32; wave tiles 16 x 32 hold 1 x 4 instruction tiles.
 
-!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+!acc = !ck.acc<32x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mma_sync<16x8x16, f16>>
 
 // CHECK-LABEL: func.func @host
-// CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x320xf16>, %[[B:[^:]*]]: memref<2x320x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<40960xf32>)
-// CHECK: gpu.launch_func @kernels::@sk5 blocks in (%[[X:.*]], %[[Y:.*]], %[[Z:.*]]) threads in (%[[T:.*]], %[[ONE:.*]], %{{.*}}) dynamic_shared_memory_size %[[LDS:.*]] args({{.*}}) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 5>>}
+// CHECK: gpu.launch_func @kernels::@sk5 blocks in {{.*}} dynamic_shared_memory_size
 // CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT: %[[C256:.*]] = arith.constant 256 : index
-// CHECK-NEXT: gpu.launch_func @kernels::@sk5_sum blocks in (%[[C8]], %[[ONE]], %[[ONE]]) threads in (%[[C256]], %[[ONE]], %[[ONE]]) args(%[[A]] : memref<2x48x320xf16>, %[[B]] : memref<2x320x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<40960xf32>){{$}}
-// CHECK-NEXT: gpu.launch_func @kernels::@sk5_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in (%[[T]], %[[ONE]], %{{.*}}) dynamic_shared_memory_size %[[LDS]] args(%[[A]] : memref<2x48x320xf16>, %[[B]] : memref<2x320x40xf16>, %[[C]] : memref<2x48x40xf16>, %[[WS]] : memref<40960xf32>){{$}}
+// CHECK-NEXT: gpu.launch_func @kernels::@sk5_reduce blocks in (%[[C8]], %{{.*}}, %{{.*}}) threads in (%[[C256]], %{{.*}}, %{{.*}}) args({{.*}}){{$}}
 // CHECK-NEXT: return
 
-// CHECK-LABEL: gpu.func @sk5_sum
-// CHECK-SAME: %[[SWS:[^:]*]]: memref<40960xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK-NOT: ck.
-// CHECK: %[[BX:.*]] = gpu.block_id x
-// CHECK: %[[BASE:.*]] = arith.muli %[[BX]], %c256
-// CHECK: %[[TX:.*]] = gpu.thread_id x
-// CHECK: %[[V:.*]] = arith.addi %[[BASE]], %[[TX]] : index
-// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[V]], %c2048
+// CHECK-LABEL: gpu.func @sk5_reduce
+// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<40960xf32>) kernel
 // CHECK: scf.if
-// CHECK:   %[[AT:.*]] = arith.muli %[[V]], %c4
-// CHECK:   %[[S0:.*]] = vector.load %[[SWS]][%[[AT]]] {alignment = 16 : i64} : memref<40960xf32>, vector<4xf32>
+// CHECK:   %[[S0:.*]] = vector.load %[[RWS]]
 // CHECK-NOT: scf.for
-// CHECK:   %[[S1F:.*]] = arith.muli %c1{{.*}}, %c8192
-// CHECK:   %[[S1AT:.*]] = arith.addi %[[S1F]], %[[AT]] : index
-// CHECK:   %[[S1:.*]] = vector.load %[[SWS]][%[[S1AT]]] {alignment = 16 : i64} : memref<40960xf32>, vector<4xf32>
+// CHECK:   %[[S1:.*]] = vector.load %[[RWS]]
 // CHECK:   %[[ADD1:.*]] = arith.addf %[[S0]], %[[S1]] : vector<4xf32>
-// CHECK:   %[[S2:.*]] = vector.load %[[SWS]]
+// CHECK:   %[[S2:.*]] = vector.load %[[RWS]]
 // CHECK:   %[[ADD2:.*]] = arith.addf %[[ADD1]], %[[S2]] : vector<4xf32>
-// CHECK:   %[[S3:.*]] = vector.load %[[SWS]]
+// CHECK:   %[[S3:.*]] = vector.load %[[RWS]]
 // CHECK:   %[[ADD3:.*]] = arith.addf %[[ADD2]], %[[S3]] : vector<4xf32>
 // CHECK:   %[[S4F:.*]] = arith.muli %{{.*}}, %c8192
-// CHECK:   %[[S4AT:.*]] = arith.addi %[[S4F]], %[[AT]] : index
-// CHECK:   %[[S4:.*]] = vector.load %[[SWS]][%[[S4AT]]]
-// CHECK:   %[[ADD4:.*]] = arith.addf %[[ADD3]], %[[S4]] : vector<4xf32>
+// CHECK:   %[[S4AT:.*]] = arith.addi %[[S4F]], %{{.*}} : index
+// CHECK:   %[[S4:.*]] = vector.load %[[RWS]][%[[S4AT]]]
+// CHECK:   %[[SUM:.*]] = arith.addf %[[ADD3]], %[[S4]] : vector<4xf32>
 // CHECK-NOT: vector.load
-// CHECK:   vector.store %[[ADD4]], %[[SWS]][%[[AT]]] {alignment = 16 : i64}
-// CHECK: }
-// CHECK-NEXT: gpu.return
-
-// CHECK-LABEL: gpu.func @sk5_reduce
-// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<40960xf32>)
-// CHECK-NOT: ck.tile_gemm
-// CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK: %[[ZERO:.*]] = ck.acc_zero
-// CHECK: %[[AT:.*]] = arith.muli %[[TILE]], %c2048
-// CHECK: %[[SUM:.*]] = ck.partial_accumulate %[[ZERO]], %[[RWS]][%[[AT]]]
-// CHECK-NOT: ck.partial_accumulate
-// CHECK: ck.tile_store %[[SUM]] -> %[[RC]]
-// CHECK-NOT: ck.tile_gemm
+// CHECK:   %[[LO:.*]] = vector.shuffle %[[SUM]], %[[SUM]] [0, 1] : vector<4xf32>, vector<4xf32>
+// CHECK:   scf.if
+// CHECK:     %[[LOH:.*]] = arith.truncf %[[LO]] : vector<2xf32> to vector<2xf16>
+// CHECK:     vector.store %[[LOH]], %[[RC]]
+// CHECK:   arith.addi %{{.*}}, %c8
+// CHECK:   %[[HI:.*]] = vector.shuffle %[[SUM]], %[[SUM]] [2, 3] : vector<4xf32>, vector<4xf32>
+// CHECK:   scf.if
+// CHECK:     %[[HIH:.*]] = arith.truncf %[[HI]] : vector<2xf32> to vector<2xf16>
+// CHECK:     vector.store %[[HIH]], %[[RC]]
+// CHECK-NOT: vector.store
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   func.func @host(%a: memref<2x48x320xf16>, %b: memref<2x320x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<40960xf32>) {
@@ -205,51 +224,8 @@ module attributes {gpu.container_module} {
 }
 
 // -----
-// With k_batch 4, one split fewer than the sum needs, the reduction adds
-// the 4 slots itself: no @sk4_sum.
-
-!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
-
-// CHECK-LABEL: func.func @host
-// CHECK: gpu.launch_func @kernels::@sk4 blocks
-// CHECK-NEXT: gpu.launch_func @kernels::@sk4_reduce blocks
-// CHECK-NEXT: return
-// CHECK-NOT: @sk4_sum
-// CHECK-LABEL: gpu.func @sk4_reduce
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c1
-// CHECK:   ck.partial_accumulate
-module attributes {gpu.container_module} {
-  func.func @host(%a: memref<2x48x256xf16>, %b: memref<2x256x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<32768xf32>) {
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c4 = arith.constant 4 : index
-    %c256 = arith.constant 256 : index
-    gpu.launch_func @kernels::@sk4 blocks in (%c2, %c2, %c4) threads in (%c256, %c1, %c1)
-        args(%a : memref<2x48x256xf16>, %b : memref<2x256x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<32768xf32>)
-        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 4>>}
-    return
-  }
-  gpu.module @kernels {
-    gpu.func @sk4(%a: memref<2x48x256xf16>, %b: memref<2x256x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<32768xf32>) kernel {
-      ck.partition #ck.partition<split_k, k_batch = 4> tiles [2, 2, 1] k_tiles 8 workspace(%ws : memref<32768xf32>) unit {
-      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
-        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
-            : memref<2x48x256xf16>, memref<2x256x40xf16> -> !acc
-        ck.yield %acc : !acc
-      } epilogue {
-      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
-        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
-        ck.yield
-      }
-      gpu.return
-    }
-  }
-}
-
-// -----
-// The sum kernel takes the kernel's arguments: a workspace the kernel
-// makes itself cannot be summed.
+// The reduction kernel takes the kernel's arguments: a workspace the
+// kernel makes itself cannot be reduced.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
@@ -267,6 +243,33 @@ module attributes {gpu.container_module} {
       } epilogue {
       ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
         ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// Split-K's reduction writes the sums elementwise as the epilogue's one
+// ck.tile_store would: an epilogue that stores the tile elsewhere is
+// refused.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @shifted_store(%a: memref<2x48x320xf16>, %b: memref<2x320x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<40960xf32>) kernel {
+      // expected-error @+1 {{'ck.partition' op needs an epilogue whose one ck.tile_store writes the sum at the tile's position, for split-K's elementwise reduction}}
+      ck.partition #ck.partition<split_k, k_batch = 5> tiles [2, 2, 1] k_tiles 10 workspace(%ws : memref<40960xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x320xf16>, memref<2x320x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %n0, %m0] : !acc, memref<2x48x40xf16>
         ck.yield
       }
       gpu.return
@@ -297,12 +300,10 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // passes k_batch as the kernels' i32 argument (and makes it grid z). Ranges
 // are ceil(9 / k_batch) K-tiles: split z runs [z * per, min(z * per + per,
 // 9)). Where k_batch is 1 the workgroup runs the epilogue itself, else it
-// stores its partial tile to slot z * 4 + tile. Where k_batch is at least
-// 5 the sum adds slots 1 to k_batch - 1 onto slot 0 (eight slots' loads at
-// a time, then one by one) and the reduction reads slot 0; else the sum
-// does nothing and the reduction adds the k_batch slots; the reduction
-// runs only where k_batch is above 1. The workspace holds 9 ranges x 4
-// tiles x 2048 floats = 73728.
+// stores its partial tile to slot z * 4 + tile. The reduction runs only
+// where k_batch is above 1: it adds slots 1 to k_batch - 1 onto slot 0's
+// vector (eight slots' loads at a time, then one by one). The workspace
+// holds 9 ranges x 4 tiles x 2048 floats = 73728.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 #cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
@@ -311,8 +312,7 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // CHECK-SAME: (%[[A:[^:]*]]: memref<2x48x288xf16>, %[[B:[^:]*]]: memref<2x288x40xf16>, %[[C:[^:]*]]: memref<2x48x40xf16>, %[[WS:[^:]*]]: memref<73728xf32>, %[[KBGRID:[^:]*]]: index, %[[KBARG:[^:]*]]: i32)
 // CHECK: gpu.launch_func @kernels::@ska blocks in (%[[X:.*]], %[[Y:.*]], %[[KBGRID]]) threads in {{.*}} args({{.*}}, %[[WS]] : memref<73728xf32>, %[[KBARG]] : i32) {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = auto>>}
 // CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-NEXT: gpu.launch_func @kernels::@ska_sum blocks in (%[[C8]], %{{.*}}, %{{.*}}) threads in {{.*}} args({{.*}}, %[[WS]] : memref<73728xf32>, %[[KBARG]] : i32){{$}}
-// CHECK-NEXT: gpu.launch_func @kernels::@ska_reduce blocks in (%[[X]], %[[Y]], %c1{{.*}}) threads in {{.*}} args({{.*}}, %[[WS]] : memref<73728xf32>, %[[KBARG]] : i32){{$}}
+// CHECK-NEXT: gpu.launch_func @kernels::@ska_reduce blocks in (%[[C8]], %{{.*}}, %{{.*}}) threads in {{.*}} args({{.*}}, %[[WS]] : memref<73728xf32>, %[[KBARG]] : i32){{$}}
 
 // CHECK-LABEL: gpu.func @ska
 // CHECK-SAME: %[[KWS:[^:]*]]: memref<73728xf32>, %[[KB:[^:]*]]: i32)
@@ -337,13 +337,13 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // CHECK: }
 // CHECK: gpu.return
 
-// CHECK-LABEL: gpu.func @ska_sum
-// CHECK-SAME: %[[SWS:[^:]*]]: memref<73728xf32>, %[[SKB:[^:]*]]: i32) kernel
+// CHECK-LABEL: gpu.func @ska_reduce
+// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[SWS:[^:]*]]: memref<73728xf32>, %[[SKB:[^:]*]]: i32) kernel
 // CHECK: %[[SKBI:.*]] = arith.index_castui %[[SKB]] : i32 to index
 // CHECK: %[[V:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[V]], %c2048
-// CHECK: %[[MANY:.*]] = arith.cmpi uge, %[[SKBI]], %c5
-// CHECK: %[[BOTH:.*]] = arith.andi %[[IN]], %[[MANY]] : i1
+// CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[SKBI]], %c1
+// CHECK: %[[BOTH:.*]] = arith.andi %[[IN]], %[[SPLIT]] : i1
 // CHECK: scf.if %[[BOTH]] {
 // CHECK:   %[[AT:.*]] = arith.muli %[[V]], %c4
 // CHECK:   %[[S0:.*]] = vector.load %[[SWS]][%[[AT]]]
@@ -356,23 +356,9 @@ func.func @not_in_kernel(%c: memref<2x48x40xf16>, %i: index) {
 // CHECK:   %[[ALL:.*]] = scf.for %{{.*}} = %{{.*}} to %[[SKBI]] step %c1{{.*}} iter_args(%{{.*}} = %[[EIGHTS]])
 // CHECK:     vector.load %[[SWS]]
 // CHECK:     scf.yield
-// CHECK:   vector.store %[[ALL]], %[[SWS]][%[[AT]]]
+// CHECK-COUNT-4: memref.store %{{.*}}, %[[RC]]
 // CHECK: }
-
-// CHECK-LABEL: gpu.func @ska_reduce
-// CHECK-SAME: %[[RC:[^:]*]]: memref<2x48x40xf16>, %[[RWS:[^:]*]]: memref<73728xf32>, %[[RKB:[^:]*]]: i32)
-// CHECK-NOT: ck.tile_gemm
-// CHECK: %[[RKBI:.*]] = arith.index_castui %[[RKB]] : i32 to index
-// CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[RKBI]], %c1{{.*}} : index
-// CHECK: scf.if %[[SPLIT]] {
-// CHECK:   %[[ZERO:.*]] = ck.acc_zero
-// CHECK:   %[[SUMMED:.*]] = arith.cmpi uge, %[[RKBI]], %c5
-// CHECK:   %[[SLOTS:.*]] = arith.select %[[SUMMED]], %c1{{.*}}, %[[RKBI]] : index
-// CHECK:   %[[SUM:.*]] = scf.for %{{.*}} = %c0{{.*}} to %[[SLOTS]] step %c1{{.*}} iter_args(%[[PART:.*]] = %[[ZERO]])
-// CHECK:     ck.partial_accumulate %[[PART]], %[[RWS]]
-// CHECK:   ck.tile_store %[[SUM]] -> %[[RC]]
-// CHECK: }
-// CHECK-NOT: ck.tile_gemm
+// CHECK-NOT: ck.
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   func.func @host(%a: memref<2x48x288xf16>, %b: memref<2x288x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<73728xf32>,
