@@ -23,6 +23,7 @@
 
 #include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/ViewLowering.h"
+#include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Target/GemmConfig.h"
 
 namespace mlir::ck {
@@ -49,6 +50,12 @@ struct TileDestination {
   ArrayRef<TracedView> views;
   double alpha = 1.0, beta = 0.0;
 };
+
+/// The destination of `store`'s tile: its shape, alpha and beta, `views`
+/// (C's, then the D tensors', traced from its operands or from copies of
+/// them) and `at` (g, m0, n0; null where empty).
+TileDestination tileStoreDestination(TileStoreOp store,
+                                     ArrayRef<TracedView> views, ValueRange at);
 
 /// The staging tile of the shuffled epilogue: `tilesPerSlice` MMA tile
 /// rows of every wave at a time, [wavesM * tilesPerSlice * m][bn + pad] of

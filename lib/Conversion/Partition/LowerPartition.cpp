@@ -18,17 +18,13 @@
 //                  ck.partial_store unit(g, m0, n0, split * per,
 //                      min(split * per + per, k_tiles)) to slot split * T +
 //                      tile;
-//                  then a clone of the kernel, `<name>_reduce`, on one
-//                  workgroup per tile, adds its tile's slots in split
-//                  order (ck.partial_accumulate) and runs the epilogue.
-//                  With k_batch at least 5, `<name>_sum`, an elementwise
-//                  kernel on the whole grid, first adds slots 1 ..
-//                  k_batch - 1 into slot 0 in split order, and the
-//                  reduction reads slot 0 alone (with k_batch = auto both
-//                  test it at run time).
+//                  then `<name>_reduce`, an elementwise kernel on the
+//                  whole grid, adds each 4-float vector of the slots in
+//                  split order and writes the sums where the epilogue's
+//                  ck.tile_store would (emitSplitKReduction).
 //                  With k_batch = auto, k_batch is the schedule's argument
 //                  and where it is 1 the unit's workgroup runs the epilogue
-//                  and the other two kernels do nothing.
+//                  and the reduction does nothing.
 //   stream_k:      a loop over the workgroup's units (its data-parallel
 //                  tiles, then its StreamK range cut at tile boundaries),
 //                  each followed by its fix-up (docs/rationale/
@@ -479,34 +475,32 @@ constexpr int64_t kReduceVector = 4;
 /// the slots' loads can be in flight together.
 constexpr uint64_t kReduceUnroll = 8;
 
-/// Where the kReduceVector floats of vector `v` of a partial tile (in
-/// ck.partial_store's layout: holder thread t's instruction tile j at
-/// floats (j * N + t) * E) sit in the tile: float k at (row + rowStep[k],
-/// col + colStep[k]).
-struct SlotVectorPlace {
-  Value row, col;
+/// How a partial tile (in ck.partial_store's layout: holder thread t's
+/// instruction tile j at floats (j * N + t) * E) splits into vectors of
+/// kReduceVector floats: vector q of a thread's E accumulators sits as the
+/// first does, moved by (q * stepRow, q * stepCol), its float k at
+/// (rowStep[k], colStep[k]) from the vector's origin.
+struct SlotVectorLayout {
+  MatrixLayout layout;
+  int64_t vectors, stepRow, stepCol;
   SmallVector<int64_t, 4> rowStep, colStep;
   /// The floats k, k + 1, ... of a vector that lie side by side along a
   /// row from a column that is a multiple of it: 2, or 1.
   int64_t width;
 };
 
-/// The place of vector `v` of a partial tile of `acc`, whose instruction
-/// runs on waves of `waveSize` lanes, with pairs of floats written together
-/// where C takes `maxWidth` elements at once. Every vector of a thread's E
-/// accumulators must sit as the first one does, moved by a constant step
-/// per vector (true of every MMA layout ck targets); std::nullopt where it
-/// does not.
-std::optional<SlotVectorPlace> emitSlotVectorPlace(OpBuilder &b, Location loc,
-                                                   AccType acc,
-                                                   int64_t waveSize, Value v,
-                                                   int64_t maxWidth) {
+/// The vector layout of `acc`'s partial tiles, whose instruction runs on
+/// waves of `waveSize` lanes, with pairs of floats written together where C
+/// takes `maxWidth` elements at once; std::nullopt where the vectors of a
+/// thread's accumulators do not repeat one layout (they do in every MMA
+/// layout ck targets).
+std::optional<SlotVectorLayout> planSlotVectors(AccType acc, int64_t waveSize,
+                                                int64_t maxWidth) {
   MatrixLayout layout = acc.getMma().getLayout(waveSize);
   const FragmentLayout &c = layout.c;
   int64_t elements = c.size(), vectors = elements / kReduceVector;
   if (elements % kReduceVector != 0)
     return std::nullopt;
-  // The step from one vector of the thread's accumulators to the next.
   int64_t stepRow = 0, stepCol = 0;
   if (vectors > 1) {
     stepRow = c.offsets[kReduceVector].first - c.offsets[0].first;
@@ -519,6 +513,32 @@ std::optional<SlotVectorPlace> emitSlotVectorPlace(OpBuilder &b, Location loc,
           col != c.offsets[k].second + q * stepCol)
         return std::nullopt;
     }
+  SlotVectorLayout plan{layout,     vectors, stepRow, stepCol, {}, {},
+                        /*width=*/1};
+  for (int64_t k = 0; k < kReduceVector; ++k) {
+    plan.rowStep.push_back(c.offsets[k].first);
+    plan.colStep.push_back(c.offsets[k].second);
+  }
+  // Pairs: floats 2i and 2i + 1 side by side, from even columns at every
+  // level of the column's sum.
+  bool pairs = maxWidth >= 2;
+  for (int64_t k = 0; k < kReduceVector; k += 2)
+    pairs = pairs && plan.rowStep[k] == plan.rowStep[k + 1] &&
+            plan.colStep[k + 1] == plan.colStep[k] + 1 &&
+            plan.colStep[k] % 2 == 0;
+  for (int64_t term : {acc.getWaveCols(), layout.n, stepCol, c.col.scale})
+    pairs = pairs && term % 2 == 0;
+  if (pairs)
+    plan.width = 2;
+  return plan;
+}
+
+/// The tile row and column of vector `v`'s origin in a partial tile of
+/// `acc` laid out as `plan`.
+std::pair<Value, Value> emitSlotVectorOrigin(OpBuilder &b, Location loc,
+                                             AccType acc,
+                                             const SlotVectorLayout &plan,
+                                             Value v) {
   auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
   auto div = [&](Value x, int64_t y) {
     return arith::DivUIOp::create(b, loc, x, constant(y)).getResult();
@@ -531,39 +551,25 @@ std::optional<SlotVectorPlace> emitSlotVectorPlace(OpBuilder &b, Location loc,
                b, loc, arith::MulIOp::create(b, loc, x, constant(y)), z)
         .getResult();
   };
+  const MatrixLayout &layout = plan.layout;
+  int64_t waveSize = layout.waveSize;
   int64_t holders = acc.getWaveCount() * waveSize;
-  Value q = rem(v, vectors);
-  Value thread = rem(div(v, vectors), holders);
-  Value mmaTile = div(v, vectors * holders);
+  Value q = rem(v, plan.vectors);
+  Value thread = rem(div(v, plan.vectors), holders);
+  Value mmaTile = div(v, plan.vectors * holders);
   Value wave = div(thread, waveSize), lane = rem(thread, waveSize);
   int64_t tilesN = acc.getMmaTilesAlongCols();
   int64_t wavesN = acc.getWaves()[1];
   // The wave's origin, the instruction tile's, the lane's and the vector's.
-  Value row =
-      mulAdd(div(wave, wavesN), acc.getWaveRows(),
-             mulAdd(div(mmaTile, tilesN), layout.m,
-                    mulAdd(q, stepRow, emitLaneTerm(b, loc, lane, c.row))));
-  Value col =
-      mulAdd(rem(wave, wavesN), acc.getWaveCols(),
-             mulAdd(rem(mmaTile, tilesN), layout.n,
-                    mulAdd(q, stepCol, emitLaneTerm(b, loc, lane, c.col))));
-  SlotVectorPlace place{row, col, {}, {}, /*width=*/1};
-  for (int64_t k = 0; k < kReduceVector; ++k) {
-    place.rowStep.push_back(c.offsets[k].first);
-    place.colStep.push_back(c.offsets[k].second);
-  }
-  // Pairs: floats 2i and 2i + 1 side by side, from even columns at every
-  // level of the column's sum.
-  bool pairs = maxWidth >= 2;
-  for (int64_t k = 0; k < kReduceVector; k += 2)
-    pairs = pairs && place.rowStep[k] == place.rowStep[k + 1] &&
-            place.colStep[k + 1] == place.colStep[k] + 1 &&
-            place.colStep[k] % 2 == 0;
-  for (int64_t term : {acc.getWaveCols(), layout.n, stepCol, c.col.scale})
-    pairs = pairs && term % 2 == 0;
-  if (pairs)
-    place.width = 2;
-  return place;
+  Value row = mulAdd(div(wave, wavesN), acc.getWaveRows(),
+                     mulAdd(div(mmaTile, tilesN), layout.m,
+                            mulAdd(q, plan.stepRow,
+                                   emitLaneTerm(b, loc, lane, layout.c.row))));
+  Value col = mulAdd(rem(wave, wavesN), acc.getWaveCols(),
+                     mulAdd(rem(mmaTile, tilesN), layout.n,
+                            mulAdd(q, plan.stepCol,
+                                   emitLaneTerm(b, loc, lane, layout.c.col))));
+  return {row, col};
 }
 
 /// The one ck.tile_store of the partition's epilogue, which stores the sum
@@ -653,6 +659,14 @@ LogicalResult emitSplitKReduction(gpu::GPUFuncOp reduce, PartitionOp op,
     views.push_back(*view);
   }
 
+  TileDestination dest = tileStoreDestination(store, views, {});
+  std::optional<SlotVectorLayout> plan = planSlotVectors(
+      accType, *waveSize, destinationWidth(dest, accType.getShape()[1]));
+  if (!plan)
+    return op.emitOpError()
+           << "has accumulators whose vectors of " << kReduceVector
+           << " do not repeat one layout, for split-K's reduction";
+
   Value kBatch = splitKBatch(b, loc, op, schedule);
   ElementThread thread = mapThreadToElement(b, loc, {vectors}, kReduceThreads);
   Value vector = thread.coord.front(), inside = thread.inBounds;
@@ -663,10 +677,9 @@ LogicalResult emitSplitKReduction(gpu::GPUFuncOp reduce, PartitionOp op,
                               indexConstant(b, loc, 1)));
   auto type = VectorType::get({kReduceVector}, b.getF32Type());
   Value one = indexConstant(b, loc, 1);
-  int64_t tileVectors =
-      accType.getShape()[0] * accType.getShape()[1] / kReduceVector;
+  Value tileVectors = indexConstant(
+      b, loc, accType.getShape()[0] * accType.getShape()[1] / kReduceVector);
   scf::ForOp splits;
-  LogicalResult placed = success();
   emitIf(b, loc, inside, [&] {
     Value at = arith::MulIOp::create(b, loc, vector,
                                      indexConstant(b, loc, kReduceVector));
@@ -689,49 +702,30 @@ LogicalResult emitSplitKReduction(gpu::GPUFuncOp reduce, PartitionOp op,
     }
     Value sum = splits.getResult(0);
     TilePosition tile = emitIndexTilePosition(
-        b, loc, op,
-        arith::DivUIOp::create(b, loc, vector,
-                               indexConstant(b, loc, tileVectors)));
-    ArrayRef<int64_t> shape =
-        cast<ShapedType>(store.getDest().getType()).getShape().take_back(3);
-    TileDestination dest;
-    dest.shape = GemmShape{shape[0], shape[1], shape[2], /*k=*/0};
-    dest.views = views;
+        b, loc, op, arith::DivUIOp::create(b, loc, vector, tileVectors));
     dest.g = tile.g;
     dest.m0 = tile.m0;
     dest.n0 = tile.n0;
-    dest.alpha = store.getAlpha().convertToDouble();
-    dest.beta = store.getBeta().convertToDouble();
-    std::optional<SlotVectorPlace> place = emitSlotVectorPlace(
-        b, loc, accType, *waveSize,
-        arith::RemUIOp::create(b, loc, vector,
-                               indexConstant(b, loc, tileVectors)),
-        destinationWidth(dest, accType.getShape()[1]));
-    if (!place) {
-      placed = op.emitOpError()
-               << "has accumulators whose vectors of " << kReduceVector
-               << " do not repeat one layout, for split-K's reduction";
-      return;
-    }
-    Value row = arith::AddIOp::create(b, loc, tile.m0, place->row);
-    Value col = arith::AddIOp::create(b, loc, tile.n0, place->col);
-    for (int64_t k = 0; k < kReduceVector; k += place->width) {
+    auto [row, col] = emitSlotVectorOrigin(
+        b, loc, accType, *plan,
+        arith::RemUIOp::create(b, loc, vector, tileVectors));
+    row = arith::AddIOp::create(b, loc, tile.m0, row);
+    col = arith::AddIOp::create(b, loc, tile.n0, col);
+    for (int64_t k = 0; k < kReduceVector; k += plan->width) {
       Value m = arith::AddIOp::create(b, loc, row,
-                                      indexConstant(b, loc, place->rowStep[k]));
+                                      indexConstant(b, loc, plan->rowStep[k]));
       Value n = arith::AddIOp::create(b, loc, col,
-                                      indexConstant(b, loc, place->colStep[k]));
-      Value value = place->width == 1
+                                      indexConstant(b, loc, plan->colStep[k]));
+      Value value = plan->width == 1
                         ? vector::ExtractOp::create(b, loc, sum, k).getResult()
                         : vector::ShuffleOp::create(b, loc, sum, sum,
                                                     ArrayRef<int64_t>{k, k + 1})
                               .getResult();
-      emitElementEpilogue(b, loc, dest, value, m, n,
-                          insideMatrix(b, loc, m, n, shape[1], shape[2]),
-                          place->width);
+      emitElementEpilogue(
+          b, loc, dest, value, m, n,
+          insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n), plan->width);
     }
   });
-  if (failed(placed))
-    return failure();
   gpu::ReturnOp::create(b, loc);
   std::optional<APInt> trips = splits.getStaticTripCount();
   if (trips && trips->getZExtValue() == 0)

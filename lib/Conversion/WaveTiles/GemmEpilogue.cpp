@@ -65,6 +65,24 @@ void mlir::ck::emitElementEpilogue(OpBuilder &b, Location loc,
   storeResult(b, loc, dest, value, m, n, inBounds, width, /*finished=*/false);
 }
 
+TileDestination mlir::ck::tileStoreDestination(TileStoreOp store,
+                                               ArrayRef<TracedView> views,
+                                               ValueRange at) {
+  ArrayRef<int64_t> shape =
+      cast<ShapedType>(store.getDest().getType()).getShape().take_back(3);
+  TileDestination dest;
+  dest.shape = GemmShape{shape[0], shape[1], shape[2], /*k=*/0};
+  dest.views = views;
+  if (!at.empty()) {
+    dest.g = at[0];
+    dest.m0 = at[1];
+    dest.n0 = at[2];
+  }
+  dest.alpha = store.getAlpha().convertToDouble();
+  dest.beta = store.getBeta().convertToDouble();
+  return dest;
+}
+
 int64_t mlir::ck::destinationWidth(const TileDestination &dest, int64_t bn) {
   int64_t width = std::gcd(commonVectorWidth(dest.views, 2), bn);
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));

@@ -289,16 +289,7 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
             op, "a tensor is a view that does not start at a memref");
       views.push_back(*view);
     }
-    ArrayRef<int64_t> shape =
-        cast<ShapedType>(op.getDest().getType()).getShape().take_back(3);
-    TileDestination dest;
-    dest.shape = GemmShape{shape[0], shape[1], shape[2], /*k=*/0};
-    dest.views = views;
-    dest.g = op.getIndices()[0];
-    dest.m0 = op.getIndices()[1];
-    dest.n0 = op.getIndices()[2];
-    dest.alpha = op.getAlpha().convertToDouble();
-    dest.beta = op.getBeta().convertToDouble();
+    TileDestination dest = tileStoreDestination(op, views, op.getIndices());
 
     EpilogueStaging staging;
     if (op.getStaging()) {
