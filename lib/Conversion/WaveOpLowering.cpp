@@ -208,55 +208,116 @@ static void lowerFlagSignal(OpBuilder &b, FlagSignalOp op,
   op.erase();
 }
 
+/// Thread 0's loop of acquire loads of the u32 at `flag` while `pending`
+/// holds for the value read, trapping after kMaxFlagPolls.
+static void emitPollWhile(OpBuilder &b, Location loc, Value flag,
+                          const FlagTarget &target,
+                          function_ref<Value(Value)> pending) {
+  Type i32 = b.getI32Type();
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  auto poll = scf::WhileOp::create(b, loc, TypeRange{i32}, ValueRange{zero});
+  OpBuilder::InsertionGuard guard(b);
+  Block *check = b.createBlock(&poll.getBefore(), {}, {i32}, {loc});
+  Value value = LLVM::LoadOp::create(
+      b, loc, i32, flag, /*alignment=*/4, /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
+      target.deviceScope);
+  scf::ConditionOp::create(b, loc, pending(value), check->getArguments());
+
+  Block *again = b.createBlock(&poll.getAfter(), {}, {i32}, {loc});
+  Value polls = arith::AddIOp::create(b, loc, again->getArgument(0), one);
+  auto tooMany = scf::IfOp::create(
+      b, loc,
+      arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::uge, polls,
+          arith::ConstantIntOp::create(b, loc, kMaxFlagPolls, 32)),
+      /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(tooMany.thenBlock());
+    LLVM::Trap::create(b, loc);
+  }
+  target.pause(b, loc);
+  scf::YieldOp::create(b, loc, polls);
+}
+
+/// The workgroup meets, and every thread fences with acquire ordering
+/// before it reads what the flag or counter published.
+static void emitAcquireInEveryThread(OpBuilder &b, Location loc,
+                                     const FlagTarget &target) {
+  gpu::BarrierOp::create(b, loc);
+  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire,
+                        target.deviceScope);
+}
+
 /// ck.flag_wait: thread 0 polls the flag with acquire loads until it is 1
-/// (trapping after kMaxFlagPolls), resets it, and the workgroup meets; every
-/// thread then fences with acquire ordering before it reads what the flag
-/// published.
+/// (trapping after kMaxFlagPolls) and resets it; then the workgroup
+/// acquires.
 static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
                           const FlagTarget &target) {
   Location loc = op.getLoc();
   emitInThreadZero(b, loc, [&] {
     Value flag = emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
-    Type i32 = b.getI32Type();
-    Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
     Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-    auto poll = scf::WhileOp::create(b, loc, TypeRange{i32}, ValueRange{zero});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      Block *check = b.createBlock(&poll.getBefore(), {}, {i32}, {loc});
-      Value value = LLVM::LoadOp::create(
-          b, loc, i32, flag, /*alignment=*/4, /*isVolatile=*/false,
-          /*isNonTemporal=*/false, /*isInvariant=*/false,
-          /*isInvariantGroup=*/false, LLVM::AtomicOrdering::acquire,
-          target.deviceScope);
-      Value unset =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value, one);
-      scf::ConditionOp::create(b, loc, unset, check->getArguments());
-
-      Block *again = b.createBlock(&poll.getAfter(), {}, {i32}, {loc});
-      Value polls = arith::AddIOp::create(b, loc, again->getArgument(0), one);
-      auto tooMany = scf::IfOp::create(
-          b, loc,
-          arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::uge, polls,
-              arith::ConstantIntOp::create(b, loc, kMaxFlagPolls, 32)),
-          /*withElseRegion=*/false);
-      {
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPointToStart(tooMany.thenBlock());
-        LLVM::Trap::create(b, loc);
-      }
-      target.pause(b, loc);
-      scf::YieldOp::create(b, loc, polls);
-    }
-    LLVM::StoreOp::create(b, loc, zero, flag, /*alignment=*/4,
+    emitPollWhile(b, loc, flag, target, [&](Value value) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
+                                   one);
+    });
+    LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
+                          flag, /*alignment=*/4,
                           /*isVolatile=*/false, /*isNonTemporal=*/false,
                           /*isInvariantGroup=*/false,
                           LLVM::AtomicOrdering::monotonic, target.deviceScope);
   });
-  gpu::BarrierOp::create(b, loc);
-  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire,
+  emitAcquireInEveryThread(b, loc, target);
+  op.erase();
+}
+
+/// ck.flag_rendezvous: every thread releases its earlier global writes and
+/// the workgroup meets; thread 0 adds 1 to the counter, polls it until it
+/// reaches `count`, and adds 1 again: the add that finds 2 x count - 1 is
+/// the last workgroup's to leave (every other has seen `count`), which
+/// stores 0. Then the workgroup acquires.
+static void lowerFlagRendezvous(OpBuilder &b, FlagRendezvousOp op,
+                                const FlagTarget &target) {
+  Location loc = op.getLoc();
+  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
                         target.deviceScope);
+  gpu::BarrierOp::create(b, loc);
+  emitInThreadZero(b, loc, [&] {
+    Value counter =
+        emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
+    Type i32 = b.getI32Type();
+    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+    Value count = arith::IndexCastUIOp::create(b, loc, i32, op.getCount());
+    auto addOne = [&](LLVM::AtomicOrdering ordering) {
+      return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, counter,
+                                       one, ordering, target.deviceScope,
+                                       /*alignment=*/4)
+          .getResult();
+    };
+    addOne(LLVM::AtomicOrdering::release);
+    emitPollWhile(b, loc, counter, target, [&](Value value) {
+      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, value,
+                                   count);
+    });
+    Value before = addOne(LLVM::AtomicOrdering::monotonic);
+    Value last = arith::SubIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, count, count), one);
+    emitIf(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, before, last),
+        [&] {
+          LLVM::StoreOp::create(
+              b, loc, arith::ConstantIntOp::create(b, loc, 0, 32), counter,
+              /*alignment=*/4, /*isVolatile=*/false,
+              /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
+              LLVM::AtomicOrdering::monotonic, target.deviceScope);
+        });
+  });
+  emitAcquireInEveryThread(b, loc, target);
   op.erase();
 }
 
@@ -416,8 +477,9 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
-            FlagWaitOp, AsyncCopyOp, AsyncCommitOp, AsyncWaitOp, WarpgroupMmaOp,
-            WarpgroupWaitOp, StagingWaitOp, StagingSignalOp>(op))
+            FlagWaitOp, FlagRendezvousOp, AsyncCopyOp, AsyncCommitOp,
+            AsyncWaitOp, WarpgroupMmaOp, WarpgroupWaitOp, StagingWaitOp,
+            StagingSignalOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -431,6 +493,8 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
       lowerFlagSignal(rewriter, signal, target.flags);
     else if (auto wait = dyn_cast<FlagWaitOp>(op))
       lowerFlagWait(rewriter, wait, target.flags);
+    else if (auto rendezvous = dyn_cast<FlagRendezvousOp>(op))
+      lowerFlagRendezvous(rewriter, rendezvous, target.flags);
     else if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(op)) {
       if (failed(lowerByOptionalHook(
               rewriter, op, passName, target.lowerAsyncCopy,

@@ -237,12 +237,17 @@ int64_t mlir::ck::residentWorkgroups(GemmConfigAttr config, TargetAttr target,
 }
 
 int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,
-                                  TargetAttr target, Type elementType) {
+                                  TargetAttr target, Type elementType,
+                                  bool coResident) {
   ArrayRef<int64_t> block = config.getBlock();
-  return ckschedule::chooseKBatch(
-      tileCount(shape, block), llvm::divideCeil(shape.k, block[2]),
-      residentWorkgroups(config, target, elementType), kMinSplitKTiles,
-      kMaxSplitK);
+  int64_t tiles = tileCount(shape, block);
+  int64_t resident = residentWorkgroups(config, target, elementType);
+  int64_t most =
+      coResident ? std::min(kMaxSplitK, resident / tiles) : kMaxSplitK;
+  if (most < 2)
+    return 1;
+  return ckschedule::chooseKBatch(tiles, llvm::divideCeil(shape.k, block[2]),
+                                  resident, kMinSplitKTiles, most);
 }
 
 /// The largest power-of-two tile <= preferred that wastes little of `size`.

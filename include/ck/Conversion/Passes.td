@@ -63,7 +63,11 @@ def CKLowerPartition : Pass<"ck-lower-partition", "ModuleOp"> {
       epilogue's one `ck.tile_store` would have (alpha, beta and the D
       tensors applied), found from `ck.partial_store`'s layout. With
       `k_batch = auto` it does nothing where k_batch is 1, and the kernel
-      runs the epilogue itself.
+      runs the epilogue itself. With `reduce = workgroups` no kernel is
+      added: after its partial store each split meets its tile's other
+      splits at the tile's counter (`ck.flag_rendezvous`, after the slots
+      in the workspace), then adds and writes its k_batch-th of the tile's
+      vectors as the reduction kernel's threads would.
 
     With `cluster [CM, CN]`, block x is first mapped to its tile: rank
     x mod (CM * CN) of the group of CM x CN tiles that cluster x / (CM * CN)

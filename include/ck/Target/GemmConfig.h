@@ -106,9 +106,12 @@ int64_t residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
 /// How many K ranges split-K cuts each tile of `config` into for `shape` on
 /// `target`: ckschedule::chooseKBatch over residentWorkgroups, with at
 /// least 8 K-tiles a split where K allows and at most 64 splits (1 where
-/// the tiles fill the resident workgroups).
+/// the tiles fill the resident workgroups). `coResident` keeps every
+/// split resident at once (tiles x splits <= residentWorkgroups), as split-K
+/// with `reduce = workgroups` needs: 1 where not even two splits fit.
 int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
-                        TargetAttr target, Type elementType);
+                        TargetAttr target, Type elementType,
+                        bool coResident = false);
 
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all, or

@@ -83,7 +83,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   int64_t tileCount = tiles[0] * tiles[1] * tiles[2];
   int64_t kTiles = llvm::divideCeilSigned(shape.k, bk);
   // Split work leaves f32 partial tiles in a workspace: split-K one slot of
-  // bm x bn floats per (split, tile); StreamK one per StreamK workgroup.
+  // bm x bn floats per (split, tile), then with `reduce = workgroups` a
+  // counter per tile; StreamK one per StreamK workgroup.
   // A ck.schedule counts them at launch for StreamK and split_k auto.
   OpBuilder host(op);
   ScheduleOp schedule;
@@ -116,8 +117,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     } else {
       workspace = memref::AllocOp::create(
           host, loc,
-          MemRefType::get({partition.getKBatch() * tileCount * bm * bn},
-                          host.getF32Type()));
+          MemRefType::get(
+              {partition.getSplitKWorkspaceFloats(tileCount, bm * bn)},
+              host.getF32Type()));
       views.push_back(TracedView{workspace, {}});
     }
     OpBuilder after(op->getContext());

@@ -18,10 +18,13 @@
 //                  ck.partial_store unit(g, m0, n0, split * per,
 //                      min(split * per + per, k_tiles)) to slot split * T +
 //                      tile;
-//                  then `<name>_reduce`, an elementwise kernel on the
-//                  whole grid, adds each 4-float vector of the slots in
-//                  split order and writes the sums where the epilogue's
-//                  ck.tile_store would (emitSplitKReduction).
+//                  then (reduce = kernel) `<name>_reduce`, an elementwise
+//                  kernel on the whole grid, adds each 4-float vector of
+//                  the slots in split order and writes the sums where the
+//                  epilogue's ck.tile_store would; or (reduce = workgroups)
+//                  the tile's k_batch workgroups meet at its counter
+//                  (ck.flag_rendezvous) and each adds and writes a
+//                  k_batch-th of the tile's vectors so (SplitKReduction.cpp).
 //                  With k_batch = auto, k_batch is the schedule's argument
 //                  and where it is 1 the unit's workgroup runs the epilogue
 //                  and the reduction does nothing.
@@ -35,7 +38,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ck/Conversion/GemmEpilogue.h"
+#include "Partition.h"
+
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
@@ -44,10 +48,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Utils/Utils.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/SymbolTable.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CKLOWERPARTITION
@@ -58,13 +59,6 @@ using namespace mlir;
 using namespace mlir::ck;
 
 namespace {
-
-/// The output tile a workgroup owns.
-struct TilePosition {
-  Value g, m0, n0;
-  /// Its index among all tiles, row-major over [G, TM, TN].
-  Value tile;
-};
 
 /// The tile `x` (row-major over the tiles along M and N) of batch `g`.
 TilePosition emitTilePosition(OpBuilder &b, Location loc, PartitionOp op,
@@ -119,42 +113,6 @@ TilePosition emitBlockTilePosition(OpBuilder &b, Location loc,
   if (std::optional<ArrayRef<int64_t>> cluster = op.getCluster())
     x = emitClusteredTile(b, loc, op, x, *cluster);
   return emitTilePosition(b, loc, op, g, x);
-}
-
-/// The tile of index `tile` among all tiles, row-major over [G, TM, TN].
-TilePosition emitIndexTilePosition(OpBuilder &b, Location loc, PartitionOp op,
-                                   Value tile) {
-  ArrayRef<int64_t> tiles = op.getTiles();
-  Value perBatch = indexConstant(b, loc, tiles[1] * tiles[2]);
-  Value g = arith::DivUIOp::create(b, loc, tile, perBatch);
-  Value x = arith::RemUIOp::create(b, loc, tile, perBatch);
-  return emitTilePosition(b, loc, op, g, x);
-}
-
-/// The float offset of split-K's slot `split * T + tile` (folded where
-/// `split` is a constant).
-Value splitKSlotOffset(OpBuilder &b, Location loc, PartitionOp op, Value split,
-                       Value tile) {
-  AccType acc = op.getAccType();
-  Value slot = b.createOrFold<arith::AddIOp>(
-      loc,
-      b.createOrFold<arith::MulIOp>(loc, split,
-                                    indexConstant(b, loc, op.getTileCount())),
-      tile);
-  return arith::MulIOp::create(
-      b, loc, slot,
-      indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
-}
-
-/// Split-K's k_batch: the attribute's, or for `k_batch = auto` the
-/// schedule's argument, `schedule` (the partition's own by default).
-Value splitKBatch(OpBuilder &b, Location loc, PartitionOp op,
-                  Value schedule = nullptr) {
-  if (!op.getPartition().isSplitKAuto())
-    return indexConstant(b, loc, op.getPartition().getKBatch());
-  return arith::IndexCastUIOp::create(
-      b, loc, b.getIndexType(),
-      schedule ? schedule : op.getSchedule().front());
 }
 
 /// Inlines `region`'s block before the builder's point with `args`, and
@@ -242,12 +200,12 @@ void lowerPersistentUnits(PartitionOp op) {
 }
 
 /// The workgroup's work units and where their sums go.
-void lowerUnits(PartitionOp op) {
+LogicalResult lowerUnits(PartitionOp op) {
   PartitionAttr partition = op.getPartition();
   if (partition.isPersistentDataParallel()) {
     lowerPersistentUnits(op);
     op.erase();
-    return;
+    return success();
   }
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -260,7 +218,7 @@ void lowerUnits(PartitionOp op) {
                     .front();
     inlineRegion(b, op.getEpilogue(), {at.g, at.m0, at.n0, acc});
     op.erase();
-    return;
+    return success();
   }
   // Ranges of ceil(k_tiles / k_batch) K-tiles. ckrt's auto k_batch counts
   // only non-empty ranges, and ceil(k_tiles / k_batch) gives back the
@@ -286,8 +244,11 @@ void lowerUnits(PartitionOp op) {
   };
   if (!partition.isSplitKAuto()) {
     storePartial();
+    if (partition.isSplitKInWorkgroups() &&
+        failed(emitSplitKSumInWorkgroup(b, loc, op, at.tile, split)))
+      return failure();
     op.erase();
-    return;
+    return success();
   }
   auto whole =
       scf::IfOp::create(b, loc,
@@ -302,6 +263,7 @@ void lowerUnits(PartitionOp op) {
     storePartial();
   }
   op.erase();
+  return success();
 }
 
 /// The launch-time numbers of a StreamK partition (ck.schedule's kernel
@@ -468,346 +430,6 @@ void lowerStreamK(PartitionOp op) {
   op.erase();
 }
 
-/// Threads per workgroup of `<kernel>_reduce`, and the floats each adds.
-constexpr int64_t kReduceThreads = 256;
-constexpr int64_t kReduceVector = 4;
-/// The unroll factor of `<kernel>_reduce`'s loop over the slots: unrolled,
-/// the slots' loads can be in flight together.
-constexpr uint64_t kReduceUnroll = 8;
-
-/// How a partial tile (in ck.partial_store's layout: holder thread t's
-/// instruction tile j at floats (j * N + t) * E) splits into vectors of
-/// kReduceVector floats: vector q of a thread's E accumulators sits as the
-/// first does, moved by (q * stepRow, q * stepCol), its float k at
-/// (rowStep[k], colStep[k]) from the vector's origin.
-struct SlotVectorLayout {
-  MatrixLayout layout;
-  int64_t vectors, stepRow, stepCol;
-  SmallVector<int64_t, 4> rowStep, colStep;
-  /// The floats k, k + 1, ... of a vector that lie side by side along a
-  /// row from a column that is a multiple of it: 2, or 1.
-  int64_t width;
-};
-
-/// The vector layout of `acc`'s partial tiles, whose instruction runs on
-/// waves of `waveSize` lanes, with pairs of floats written together where C
-/// takes `maxWidth` elements at once; std::nullopt where the vectors of a
-/// thread's accumulators do not repeat one layout (they do in every MMA
-/// layout ck targets).
-std::optional<SlotVectorLayout> planSlotVectors(AccType acc, int64_t waveSize,
-                                                int64_t maxWidth) {
-  MatrixLayout layout = acc.getMma().getLayout(waveSize);
-  const FragmentLayout &c = layout.c;
-  int64_t elements = c.size(), vectors = elements / kReduceVector;
-  if (elements % kReduceVector != 0)
-    return std::nullopt;
-  int64_t stepRow = 0, stepCol = 0;
-  if (vectors > 1) {
-    stepRow = c.offsets[kReduceVector].first - c.offsets[0].first;
-    stepCol = c.offsets[kReduceVector].second - c.offsets[0].second;
-  }
-  for (int64_t q = 0; q < vectors; ++q)
-    for (int64_t k = 0; k < kReduceVector; ++k) {
-      auto [row, col] = c.offsets[q * kReduceVector + k];
-      if (row != c.offsets[k].first + q * stepRow ||
-          col != c.offsets[k].second + q * stepCol)
-        return std::nullopt;
-    }
-  SlotVectorLayout plan{layout,     vectors, stepRow, stepCol, {}, {},
-                        /*width=*/1};
-  for (int64_t k = 0; k < kReduceVector; ++k) {
-    plan.rowStep.push_back(c.offsets[k].first);
-    plan.colStep.push_back(c.offsets[k].second);
-  }
-  // Pairs: floats 2i and 2i + 1 side by side, from even columns at every
-  // level of the column's sum.
-  bool pairs = maxWidth >= 2;
-  for (int64_t k = 0; k < kReduceVector; k += 2)
-    pairs = pairs && plan.rowStep[k] == plan.rowStep[k + 1] &&
-            plan.colStep[k + 1] == plan.colStep[k] + 1 &&
-            plan.colStep[k] % 2 == 0;
-  for (int64_t term : {acc.getWaveCols(), layout.n, stepCol, c.col.scale})
-    pairs = pairs && term % 2 == 0;
-  if (pairs)
-    plan.width = 2;
-  return plan;
-}
-
-/// The tile row and column of vector `v`'s origin in a partial tile of
-/// `acc` laid out as `plan`.
-std::pair<Value, Value> emitSlotVectorOrigin(OpBuilder &b, Location loc,
-                                             AccType acc,
-                                             const SlotVectorLayout &plan,
-                                             Value v) {
-  auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
-  auto div = [&](Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, constant(y)).getResult();
-  };
-  auto rem = [&](Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, constant(y)).getResult();
-  };
-  auto mulAdd = [&](Value x, int64_t y, Value z) {
-    return arith::AddIOp::create(
-               b, loc, arith::MulIOp::create(b, loc, x, constant(y)), z)
-        .getResult();
-  };
-  const MatrixLayout &layout = plan.layout;
-  int64_t waveSize = layout.waveSize;
-  int64_t holders = acc.getWaveCount() * waveSize;
-  Value q = rem(v, plan.vectors);
-  Value thread = rem(div(v, plan.vectors), holders);
-  Value mmaTile = div(v, plan.vectors * holders);
-  Value wave = div(thread, waveSize), lane = rem(thread, waveSize);
-  int64_t tilesN = acc.getMmaTilesAlongCols();
-  int64_t wavesN = acc.getWaves()[1];
-  // The wave's origin, the instruction tile's, the lane's and the vector's.
-  Value row = mulAdd(div(wave, wavesN), acc.getWaveRows(),
-                     mulAdd(div(mmaTile, tilesN), layout.m,
-                            mulAdd(q, plan.stepRow,
-                                   emitLaneTerm(b, loc, lane, layout.c.row))));
-  Value col = mulAdd(rem(wave, wavesN), acc.getWaveCols(),
-                     mulAdd(rem(mmaTile, tilesN), layout.n,
-                            mulAdd(q, plan.stepCol,
-                                   emitLaneTerm(b, loc, lane, layout.c.col))));
-  return {row, col};
-}
-
-/// The one ck.tile_store of the partition's epilogue, which stores the sum
-/// at the tile's position; null where the epilogue is not that.
-TileStoreOp findSumStore(PartitionOp op) {
-  Block &epilogue = op.getEpilogue().front();
-  SmallVector<TileStoreOp> stores(epilogue.getOps<TileStoreOp>());
-  if (stores.size() != 1)
-    return nullptr;
-  TileStoreOp store = stores.front();
-  if (store.getAcc() != epilogue.getArgument(3) ||
-      store.getIndices() != ValueRange(epilogue.getArguments().take_front(3)))
-    return nullptr;
-  return store;
-}
-
-/// The body of `<kernel>_reduce` (`reduce`, a clone of the kernel emptied):
-/// thread i of the grid adds the 4-float vector i of every split's slot
-/// (each the partial tiles of one split, T x F floats, in ck.partial_store's
-/// layout) in split order, and writes the four sums where the epilogue's
-/// ck.tile_store would have written them: alpha, beta and the D tensors
-/// applied, converted to C's type. With `k_batch = auto` it runs only where
-/// k_batch is above 1 (else the GEMM kernel wrote the tiles). The
-/// partition's workspace and k_batch schedule value are arguments of the
-/// kernel (convert-ck-to-gpu passes them so), which the clone has too, as
-/// it has the arguments the views of C and D start from.
-LogicalResult emitSplitKReduction(gpu::GPUFuncOp reduce, PartitionOp op,
-                                  int64_t vectors) {
-  OpBuilder b = OpBuilder::atBlockEnd(&reduce.getBody().front());
-  Location loc = op.getLoc();
-  Block &kernelBody = op->getParentOfType<gpu::GPUFuncOp>().getBody().front();
-  auto cloneOf = [&](Value value) -> Value {
-    auto argument = dyn_cast<BlockArgument>(value);
-    if (!argument || argument.getOwner() != &kernelBody)
-      return nullptr;
-    return reduce.getArgument(argument.getArgNumber());
-  };
-  Value workspace = cloneOf(op.getWorkspace());
-  if (!workspace)
-    return op.emitOpError() << "needs its workspace to be a kernel argument";
-  Value schedule;
-  if (op.getPartition().isSplitKAuto()) {
-    schedule = cloneOf(op.getSchedule().front());
-    if (!schedule)
-      return op.emitOpError()
-             << "needs its k_batch schedule value to be a kernel argument";
-  }
-  TileStoreOp store = findSumStore(op);
-  if (!store)
-    return op.emitOpError() << "needs an epilogue whose one ck.tile_store "
-                               "writes the sum at the tile's position, for "
-                               "split-K's elementwise reduction";
-  AccType accType = op.getAccType();
-  FailureOr<int64_t> waveSize = requireWaveSize(op, accType.getMma());
-  if (failed(waveSize))
-    return failure();
-
-  // C's and the D tensors' views, rebuilt in the clone from its arguments.
-  IRMapping mapping;
-  std::function<Value(Value)> rebuild = [&](Value value) -> Value {
-    if (Value mapped = mapping.lookupOrNull(value))
-      return mapped;
-    if (Value argument = cloneOf(value)) {
-      mapping.map(value, argument);
-      return argument;
-    }
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getNumRegions() != 0)
-      return nullptr;
-    for (Value operand : def->getOperands())
-      if (!rebuild(operand))
-        return nullptr;
-    b.clone(*def, mapping);
-    return mapping.lookup(value);
-  };
-  SmallVector<TracedView> views;
-  SmallVector<Value> tensors = {store.getDest()};
-  llvm::append_range(tensors, store.getDs());
-  for (Value tensor : tensors) {
-    Value rebuilt = rebuild(tensor);
-    FailureOr<TracedView> view =
-        rebuilt ? traceView(rebuilt) : FailureOr<TracedView>(failure());
-    if (failed(view))
-      return store.emitOpError()
-             << "needs views that start at kernel arguments, for split-K's "
-                "elementwise reduction";
-    views.push_back(*view);
-  }
-
-  TileDestination dest = tileStoreDestination(store, views, {});
-  std::optional<SlotVectorLayout> plan = planSlotVectors(
-      accType, *waveSize, destinationWidth(dest, accType.getShape()[1]));
-  if (!plan)
-    return op.emitOpError()
-           << "has accumulators whose vectors of " << kReduceVector
-           << " do not repeat one layout, for split-K's reduction";
-
-  Value kBatch = splitKBatch(b, loc, op, schedule);
-  ElementThread thread = mapThreadToElement(b, loc, {vectors}, kReduceThreads);
-  Value vector = thread.coord.front(), inside = thread.inBounds;
-  if (op.getPartition().isSplitKAuto())
-    inside = arith::AndIOp::create(
-        b, loc, inside,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, kBatch,
-                              indexConstant(b, loc, 1)));
-  auto type = VectorType::get({kReduceVector}, b.getF32Type());
-  Value one = indexConstant(b, loc, 1);
-  Value tileVectors = indexConstant(
-      b, loc, accType.getShape()[0] * accType.getShape()[1] / kReduceVector);
-  scf::ForOp splits;
-  emitIf(b, loc, inside, [&] {
-    Value at = arith::MulIOp::create(b, loc, vector,
-                                     indexConstant(b, loc, kReduceVector));
-    Value slotFloats = indexConstant(b, loc, vectors * kReduceVector);
-    Value first = loadAlignedVector(b, loc, type, workspace, at);
-    splits = scf::ForOp::create(b, loc, one, kBatch, one, ValueRange{first});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(splits.getBody());
-      Value offset = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, splits.getInductionVar(), slotFloats),
-          at);
-      Value partial = loadAlignedVector(b, loc, type, workspace, offset);
-      scf::YieldOp::create(
-          b, loc,
-          arith::AddFOp::create(b, loc, splits.getRegionIterArgs()[0],
-                                partial)
-              .getResult());
-    }
-    Value sum = splits.getResult(0);
-    TilePosition tile = emitIndexTilePosition(
-        b, loc, op, arith::DivUIOp::create(b, loc, vector, tileVectors));
-    dest.g = tile.g;
-    dest.m0 = tile.m0;
-    dest.n0 = tile.n0;
-    auto [row, col] = emitSlotVectorOrigin(
-        b, loc, accType, *plan,
-        arith::RemUIOp::create(b, loc, vector, tileVectors));
-    row = arith::AddIOp::create(b, loc, tile.m0, row);
-    col = arith::AddIOp::create(b, loc, tile.n0, col);
-    for (int64_t k = 0; k < kReduceVector; k += plan->width) {
-      Value m = arith::AddIOp::create(b, loc, row,
-                                      indexConstant(b, loc, plan->rowStep[k]));
-      Value n = arith::AddIOp::create(b, loc, col,
-                                      indexConstant(b, loc, plan->colStep[k]));
-      Value value = plan->width == 1
-                        ? vector::ExtractOp::create(b, loc, sum, k).getResult()
-                        : vector::ShuffleOp::create(b, loc, sum, sum,
-                                                    ArrayRef<int64_t>{k, k + 1})
-                              .getResult();
-      emitElementEpilogue(
-          b, loc, dest, value, m, n,
-          insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n), plan->width);
-    }
-  });
-  gpu::ReturnOp::create(b, loc);
-  std::optional<APInt> trips = splits.getStaticTripCount();
-  if (trips && trips->getZExtValue() == 0)
-    return success();
-  LogicalResult unrolled =
-      trips && trips->getZExtValue() <= kReduceUnroll
-          ? loopUnrollFull(splits)
-          : LogicalResult(loopUnrollByFactor(splits, kReduceUnroll));
-  if (failed(unrolled))
-    return op.emitOpError() << "could not unroll the split-K reduction";
-  return success();
-}
-
-/// Adds `<kernel>_reduce` beside `kernel`, whose partition `op` is
-/// split-K, and launches it after each launch of `kernel` in `module`: an
-/// elementwise kernel (emitSplitKReduction) on enough workgroups of 256
-/// threads for every 4-float vector of a slot, which adds the splits' slots
-/// and writes C.
-LogicalResult addReduction(ModuleOp module, gpu::GPUFuncOp kernel,
-                           PartitionOp op) {
-  auto kernels = kernel->getParentOfType<gpu::GPUModuleOp>();
-  AccType acc = op.getAccType();
-  int64_t slotFloats =
-      op.getTileCount() * acc.getShape()[0] * acc.getShape()[1];
-  if (slotFloats % kReduceVector != 0)
-    return op.emitOpError()
-           << "has split-K slots of " << slotFloats << " floats, not of whole "
-           << kReduceVector << "-float vectors";
-  int64_t vectors = slotFloats / kReduceVector;
-
-  // The clone shares nothing between workgroups: no clusters to launch.
-  auto reduce = cast<gpu::GPUFuncOp>(kernel->clone());
-  reduce.setName((kernel.getName() + "_reduce").str());
-  reduce.removeKnownClusterSizeAttr();
-  reduce.setKnownBlockSizeAttr(
-      DenseI32ArrayAttr::get(reduce.getContext(), {kReduceThreads, 1, 1}));
-  Block &body = reduce.getBody().front();
-  body.dropAllDefinedValueUses();
-  body.clear();
-  SymbolTable(kernels).insert(reduce, std::next(Block::iterator(kernel)));
-  if (failed(emitSplitKReduction(reduce, op, vectors)))
-    return failure();
-
-  auto reference = [&](gpu::GPUFuncOp func) {
-    return SymbolRefAttr::get(kernels.getNameAttr(),
-                              {FlatSymbolRefAttr::get(func.getNameAttr())});
-  };
-  SymbolRefAttr original = reference(kernel);
-  SmallVector<gpu::LaunchFuncOp> launches;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (launch.getKernel() == original)
-      launches.push_back(launch);
-  });
-  for (gpu::LaunchFuncOp launch : launches) {
-    OpBuilder b(launch);
-    b.setInsertionPointAfter(launch);
-    Location loc = launch.getLoc();
-    Value one = indexConstant(b, loc, 1);
-    Value grid = indexConstant(
-        b, loc, elementwiseGrid({vectors}, kReduceThreads).front());
-    Value threads = indexConstant(b, loc, kReduceThreads);
-    // The launch's facts describe the GEMM, not its reduction.
-    auto reduceLaunch = cast<gpu::LaunchFuncOp>(b.clone(*launch));
-    reduceLaunch.setKernelAttr(reference(reduce));
-    reduceLaunch->removeAttr(LaunchAttr::kAttrName);
-    reduceLaunch.getGridSizeXMutable().assign(grid);
-    reduceLaunch.getGridSizeYMutable().assign(one);
-    reduceLaunch.getGridSizeZMutable().assign(one);
-    reduceLaunch.getBlockSizeXMutable().assign(threads);
-    reduceLaunch.getBlockSizeYMutable().assign(one);
-    reduceLaunch.getBlockSizeZMutable().assign(one);
-    reduceLaunch.getDynamicSharedMemorySizeMutable().clear();
-    // After an `async` GEMM launch the reduction follows it, and what
-    // waited for the GEMM waits for the reduction.
-    if (Value token = launch.getAsyncToken()) {
-      reduceLaunch.getAsyncDependenciesMutable().assign(token);
-      token.replaceAllUsesExcept(reduceLaunch.getAsyncToken(), reduceLaunch);
-    }
-  }
-  return success();
-}
-
 struct CKLowerPartitionPass
     : public ck::impl::CKLowerPartitionBase<CKLowerPartitionPass> {
   void runOnOperation() override {
@@ -822,21 +444,47 @@ struct CKLowerPartitionPass
                             "gpu.func kernel";
         return signalPassFailure();
       }
-      switch (op.getPartition().getKind()) {
-      case PartitionKind::DataParallel:
-        lowerUnits(op);
-        break;
-      case PartitionKind::SplitK:
-        if (failed(addReduction(module, kernel, op)))
-          return signalPassFailure();
-        lowerUnits(op);
-        break;
-      case PartitionKind::StreamK:
+      PartitionAttr partition = op.getPartition();
+      if (partition.getKind() == PartitionKind::SplitK &&
+          !partition.isSplitKInWorkgroups() &&
+          failed(addSplitKReductionKernel(module, kernel, op)))
+        return signalPassFailure();
+      if (partition.getKind() == PartitionKind::StreamK)
         lowerStreamK(op);
-        break;
-      }
+      else if (failed(lowerUnits(op)))
+        return signalPassFailure();
     }
   }
 };
 
 } // namespace
+
+TilePosition mlir::ck::emitIndexTilePosition(OpBuilder &b, Location loc,
+                                             PartitionOp op, Value tile) {
+  ArrayRef<int64_t> tiles = op.getTiles();
+  Value perBatch = indexConstant(b, loc, tiles[1] * tiles[2]);
+  Value g = arith::DivUIOp::create(b, loc, tile, perBatch);
+  Value x = arith::RemUIOp::create(b, loc, tile, perBatch);
+  return emitTilePosition(b, loc, op, g, x);
+}
+
+Value mlir::ck::splitKSlotOffset(OpBuilder &b, Location loc, PartitionOp op,
+                                 Value split, Value tile) {
+  AccType acc = op.getAccType();
+  Value slot = b.createOrFold<arith::AddIOp>(
+      loc,
+      b.createOrFold<arith::MulIOp>(loc, split,
+                                    indexConstant(b, loc, op.getTileCount())),
+      tile);
+  return arith::MulIOp::create(
+      b, loc, slot,
+      indexConstant(b, loc, acc.getShape()[0] * acc.getShape()[1]));
+}
+
+Value mlir::ck::splitKBatch(OpBuilder &b, Location loc, PartitionOp op,
+                            Value schedule) {
+  if (!op.getPartition().isSplitKAuto())
+    return indexConstant(b, loc, op.getPartition().getKBatch());
+  return arith::IndexCastUIOp::create(
+      b, loc, b.getIndexType(), schedule ? schedule : op.getSchedule().front());
+}

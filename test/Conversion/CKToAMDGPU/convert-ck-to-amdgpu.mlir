@@ -220,6 +220,26 @@ gpu.module @kernels {
 }
 
 // -----
+// A rendezvous at agent scope.
+
+// CHECK-LABEL: gpu.func @rendezvous
+// CHECK: llvm.fence syncscope("agent") release
+// CHECK-NEXT: gpu.barrier
+// CHECK: llvm.atomicrmw add %{{.*}}, %c1_i32 syncscope("agent") release
+// CHECK: llvm.load %{{.*}} atomic syncscope("agent") acquire
+// CHECK: rocdl.s.sleep 1
+// CHECK: llvm.atomicrmw add %{{.*}}, %c1_i32 syncscope("agent") monotonic
+// CHECK: llvm.store %{{.*}}, %{{.*}} atomic syncscope("agent") monotonic
+// CHECK: gpu.barrier
+// CHECK-NEXT: llvm.fence syncscope("agent") acquire
+gpu.module @kernels {
+  gpu.func @rendezvous(%ws: memref<8192xf32>, %o: index, %n: index) kernel {
+    ck.flag_rendezvous %ws[%o], %n : memref<8192xf32>
+    gpu.return
+  }
+}
+
+// -----
 // Wave-role rings on gfx9's one counting barrier: both roles run in
 // lockstep. With 2 slots a full slot is one amdgpu.lds_barrier on each side
 // (barrier i also proves the math waves finished step i - 1, whose slot the

@@ -366,6 +366,42 @@ gpu.module @kernels {
 }
 
 // -----
+// A rendezvous of %n workgroups at counter %o: a release fence, a barrier,
+// thread 0's device-scope add of 1, its polls (acquire loads) while the
+// counter is below %n, its second add, whose finding 2 %n - 1 (the last
+// workgroup to leave) stores 0; then a barrier and an acquire fence.
+
+// CHECK-LABEL: gpu.func @rendezvous
+// CHECK-SAME: (%[[WS:.*]]: memref<8192xf32>, %[[O:.*]]: index, %[[N:.*]]: index)
+// CHECK: llvm.fence syncscope("device") release
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.if
+// CHECK:   %[[PTR:.*]] = llvm.inttoptr
+// CHECK:   %[[COUNT:.*]] = arith.index_castui %[[N]] : index to i32
+// CHECK:   llvm.atomicrmw add %[[PTR]], %c1_i32 syncscope("device") release
+// CHECK:   scf.while
+// CHECK:     %[[V:.*]] = llvm.load %[[PTR]] atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK:     arith.cmpi ult, %[[V]], %[[COUNT]]
+// CHECK:   } do {
+// CHECK:     llvm.intr.trap
+// CHECK:     nvvm.nanosleep
+// CHECK:   %[[BEFORE:.*]] = llvm.atomicrmw add %[[PTR]], %c1_i32 syncscope("device") monotonic
+// CHECK:   %[[TWICE:.*]] = arith.addi %[[COUNT]], %[[COUNT]]
+// CHECK:   %[[LAST:.*]] = arith.subi %[[TWICE]], %c1_i32
+// CHECK:   %[[IS_LAST:.*]] = arith.cmpi eq, %[[BEFORE]], %[[LAST]]
+// CHECK:   scf.if %[[IS_LAST]] {
+// CHECK:     llvm.store %c0_i32, %[[PTR]] atomic syncscope("device") monotonic
+// CHECK: gpu.barrier
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
+// CHECK-NEXT: gpu.return
+gpu.module @kernels {
+  gpu.func @rendezvous(%ws: memref<8192xf32>, %o: index, %n: index) kernel {
+    ck.flag_rendezvous %ws[%o], %n : memref<8192xf32>
+    gpu.return
+  }
+}
+
+// -----
 // A wave-role ring of 2 slots between 4 math and 4 load warps (256
 // threads), as ck-lower-roles leaves it: named barriers FULL(s) = 1 + s and
 // EMPTY(s) = 3 + s of slot s = step mod 2, each counting all 256 threads.

@@ -278,6 +278,149 @@ module attributes {gpu.container_module} {
 }
 
 // -----
+// Split-K with reduce = workgroups: @sk's tiles and splits, no second
+// kernel, on 128 threads. After its partial store, split z of tile t meets
+// the tile's other split at the tile's counter, the u32 at float 2 x 4 x
+// 2048 + 64 t of the workspace (after the slots), then adds vectors [512 t
+// + 256 z, 512 t + 256 z + 256) of the slots (a tile's 512 vectors,
+// halved), as @sk_reduce adds vector i: slot 0's, then slot 1's (8192
+// floats on), written to C at the same places. Thread x adds vectors
+// 256 z + x and 256 z + x + 128, both vectors' loads before either's
+// writes; an index past the share would load the share's last vector and
+// write nothing.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+// CHECK-LABEL: func.func @host
+// CHECK: gpu.launch_func @kernels::@skw
+// CHECK-NEXT: return
+// CHECK-LABEL: gpu.func @skw
+// CHECK-SAME: (%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[KC:[^:]*]]: memref<2x48x40xf16>, %[[KWS:[^:]*]]: memref<16640xf32>)
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[BY:.*]] = gpu.block_id y
+// CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %[[BX]] : index
+// CHECK: %[[BZ:.*]] = gpu.block_id z
+// CHECK: ck.partial_store %{{.*}} -> %[[KWS]][%{{.*}}]
+// CHECK: %[[CT:.*]] = arith.muli %[[TILE]], %c64 : index
+// CHECK: %[[COUNTER:.*]] = arith.addi %[[CT]], %c16384 : index
+// CHECK: ck.flag_rendezvous %[[KWS]][%[[COUNTER]]], %c2 : memref<16640xf32>
+// CHECK: %[[FIRST:.*]] = arith.muli %[[TILE]], %c512 : index
+// CHECK: %[[OWN:.*]] = arith.muli %[[BZ]], %c256 : index
+// CHECK: %[[BEGIN:.*]] = arith.addi %[[FIRST]], %[[OWN]] : index
+// CHECK: %[[SHARE_END:.*]] = arith.addi %[[BEGIN]], %c256 : index
+// CHECK: %[[TILE_END:.*]] = arith.addi %[[FIRST]], %c512 : index
+// CHECK: %[[END:.*]] = arith.minui %[[SHARE_END]], %[[TILE_END]] : index
+// CHECK: %[[LAST:.*]] = arith.subi %[[END]], %c1 : index
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[V0:.*]] = arith.addi %[[BEGIN]], %[[TX]] : index
+// CHECK: %[[L0:.*]] = arith.minui %[[V0]], %[[LAST]] : index
+// CHECK: %[[AT0:.*]] = arith.muli %[[L0]], %c4
+// CHECK: %[[S00:.*]] = vector.load %[[KWS]][%[[AT0]]] {alignment = 16 : i64} : memref<16640xf32>, vector<4xf32>
+// CHECK: %[[S01AT:.*]] = arith.addi %{{.*}}, %[[AT0]] : index
+// CHECK: %[[S01:.*]] = vector.load %[[KWS]][%[[S01AT]]] {alignment = 16 : i64} : memref<16640xf32>, vector<4xf32>
+// CHECK: %[[SUM0:.*]] = arith.addf %[[S00]], %[[S01]] : vector<4xf32>
+// CHECK: %[[V1:.*]] = arith.addi %[[V0]], %c128 : index
+// CHECK: %[[L1:.*]] = arith.minui %[[V1]], %[[LAST]] : index
+// CHECK: %[[AT1:.*]] = arith.muli %[[L1]], %c4
+// CHECK: vector.load %[[KWS]][%[[AT1]]]
+// CHECK: vector.load %[[KWS]]
+// CHECK: %[[SUM1:.*]] = arith.addf
+// CHECK-NOT: vector.load
+// CHECK: %[[IN0:.*]] = arith.cmpi ult, %[[V0]], %[[END]] : index
+// CHECK: arith.divui %[[V0]], %c512
+// CHECK: vector.extract %[[SUM0]][0]
+// CHECK: arith.andi %[[IN0]],
+// CHECK: memref.store %{{.*}}, %[[KC]]
+// CHECK: vector.extract %[[SUM0]][3]
+// CHECK: memref.store %{{.*}}, %[[KC]]
+// CHECK: %[[IN1:.*]] = arith.cmpi ult, %[[V1]], %[[END]] : index
+// CHECK: vector.extract %[[SUM1]][0]
+// CHECK: memref.store %{{.*}}, %[[KC]]
+// CHECK: vector.extract %[[SUM1]][3]
+// CHECK: memref.store %{{.*}}, %[[KC]]
+// CHECK-NOT: memref.store
+// CHECK: gpu.return
+// CHECK-NOT: gpu.func @skw_reduce
+module attributes {gpu.container_module} {
+  func.func @host(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16640xf32>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @kernels::@skw blocks in (%c2, %c2, %c2) threads in (%c128, %c1, %c1)
+        args(%a : memref<2x48x64xf16>, %b : memref<2x64x40xf16>, %c : memref<2x48x40xf16>, %ws : memref<16640xf32>)
+        {ck.launch = #ck.launch<compute = f16, partition = <split_k, k_batch = 2, reduce = workgroups>>}
+    return
+  }
+  gpu.module @kernels {
+    gpu.func @skw(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16640xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups> tiles [2, 2, 1] k_tiles 3 workspace(%ws : memref<16640xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// The workgroups' sum writes as the epilogue's one tile store would, too.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @shifted_store_workgroups(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16640xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      // expected-error @+1 {{'ck.partition' op needs an epilogue whose one ck.tile_store writes the sum at the tile's position, for split-K's elementwise reduction}}
+      ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups> tiles [2, 2, 1] k_tiles 3 workspace(%ws : memref<16640xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %n0, %m0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// Their threads take the share's vectors in turn: the block size must be
+// known.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @unknown_block(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>, %ws: memref<16640xf32>) kernel {
+      // expected-error @+1 {{'ck.partition' op needs its kernel's known one-dimensional block size, for split-K's reduce = workgroups}}
+      ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups> tiles [2, 2, 1] k_tiles 3 workspace(%ws : memref<16640xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
 // The partition is a kernel's whole body: it needs a gpu.func kernel.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

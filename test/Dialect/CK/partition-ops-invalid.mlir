@@ -285,14 +285,46 @@ func.func @flag_in_lds(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %o: i
 
 // -----
 // StreamK's keys on a split-K partition.
-// expected-error @+1 {{reduce and tail are StreamK's; they cannot be given for split_k}}
+// expected-error @+1 {{unknown reduce 'linear'; expected kernel or workgroups}}
 func.func @split_k_tree() attributes {p = #ck.partition<split_k, k_batch = auto, reduce = linear>} {
   return
 }
 
 // -----
-// expected-error @+1 {{reduce and tail are StreamK's; they cannot be given for data_parallel}}
+// expected-error @+1 {{tail is StreamK's; it cannot be given for split_k}}
+func.func @split_k_tail() attributes {p = #ck.partition<split_k, k_batch = 4, tail = 1>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{tail is StreamK's; it cannot be given for data_parallel}}
 func.func @dp_tail() attributes {p = #ck.partition<data_parallel, tail = all>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{reduce = linear is StreamK's; it cannot be given for data_parallel}}
+func.func @dp_linear() attributes {p = #ck.partition<data_parallel, reduce = linear>} {
+  return
+}
+
+// -----
+// Split-K's keys on other partitions.
+// expected-error @+1 {{reduce = workgroups is split-K's; it cannot be given for data_parallel}}
+func.func @dp_workgroups() attributes {p = #ck.partition<data_parallel, reduce = workgroups>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{unknown reduce 'workgroups'; expected linear or tree}}
+func.func @stream_k_workgroups() attributes {p = #ck.partition<stream_k, reduce = workgroups>} {
+  return
+}
+
+// -----
+// The workgroups wait for each other: ckrt's k_batch might not fit at once.
+// expected-error @+1 {{split-K's reduce = workgroups needs a fixed k_batch: its grid must be resident at once, which ckrt's k_batch = auto does not keep to}}
+func.func @split_k_auto_workgroups() attributes {p = #ck.partition<split_k, k_batch = auto, reduce = workgroups>} {
   return
 }
 
@@ -684,4 +716,53 @@ func.func @no_workgroups_per_compute_unit() -> index {
   // expected-error @+1 {{attribute 'per_unit' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
   %g = ck.grid_per_compute_unit 0
   return %g : index
+}
+
+// -----
+// Split-K's workgroups that add up their partials meet at a counter per
+// tile after the partial tiles: 2 x 2048 floats and a 64-float line.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @split_k_workgroups_no_counter(%ws: memref<4096xf32>) {
+  // expected-error @+1 {{'ck.partition' op workspace of 4096 floats cannot hold a partial tile per K range of every tile and a counter per tile (4160 floats)}}
+  ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups> tiles [1, 1, 1] k_tiles 2 workspace(%ws : memref<4096xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// Their launch is cooperative, not in clusters.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_split_k_workgroups(%ws: memref<?xf32>) {
+  // expected-error @+1 {{'ck.partition' op cannot cluster split-K's workgroups that add up their partial tiles (a cooperative launch)}}
+  ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups> tiles [1, 2, 2] k_tiles 4 cluster [1, 2] workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+func.func @rendezvous_of_none(%ws: memref<?xf32>, %o: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'ck.flag_rendezvous' op count 0 is not a number of workgroups}}
+  ck.flag_rendezvous %ws[%o], %c0 : memref<?xf32>
+  return
+}
+
+// -----
+func.func @rendezvous_outside(%ws: memref<64xf32>, %n: index) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'ck.flag_rendezvous' op workspace of 64 floats cannot hold the counter (up to 65 floats)}}
+  ck.flag_rendezvous %ws[%c64], %n : memref<64xf32>
+  return
 }

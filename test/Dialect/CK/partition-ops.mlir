@@ -20,6 +20,10 @@
 // CHECK: ck.partition <stream_k, reduce = linear, dp = per_tile, tail = all, min_iters = 3> tiles [1, 2, 2] k_tiles 9 schedule(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) workspace(%{{.*}} : memref<?xf32>) unit {
 // CHECK: ck.flag_wait %{{.*}}[%{{.*}}] : memref<?xf32>
 // CHECK: ck.flag_signal %{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK: ck.partition <split_k, k_batch = 2, reduce = workgroups> tiles [1, 2, 2] k_tiles 6 workspace(%{{.*}} : memref<?xf32>) unit {
+// CHECK: } epilogue {
+// CHECK: ck.partial_store
+// CHECK: ck.flag_rendezvous %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>
 func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
                           %q: i32, %r: i32, %w: i32) {
   ck.partition #ck.partition<split_k, k_batch = 4> tiles [2, 3, 1] k_tiles 7
@@ -61,11 +65,24 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
     ck.flag_signal %ws[%s] : memref<?xf32>
     ck.yield
   }
+  ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups>
+      tiles [1, 2, 2] k_tiles 6 workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    %c2 = arith.constant 2 : index
+    ck.partial_store %sum -> %ws[%s] : !acc, memref<?xf32>
+    ck.flag_rendezvous %ws[%s], %c2 : memref<?xf32>
+    ck.yield
+  }
   return
 }
 
 // The partitions' defaults are not printed (dp's is persistent for StreamK
-// and per_tile for the others); tail = 0 is written `all`.
+// and per_tile for the others, reduce's tree for StreamK and kernel for
+// split-K); tail = 0 is written `all`.
 // CHECK-LABEL: func.func @partition_attrs
 // CHECK-SAME: a = #ck.partition<stream_k>
 // CHECK-SAME: b = #ck.partition<stream_k, tail = 3>
@@ -75,6 +92,8 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
 // CHECK-SAME: f = #ck.partition<data_parallel>
 // CHECK-SAME: g = #ck.partition<data_parallel, dp = persistent>
 // CHECK-SAME: h = #ck.partition<stream_k, dp = per_tile>
+// CHECK-SAME: i = #ck.partition<split_k, k_batch = 8, reduce = workgroups>
+// CHECK-SAME: j = #ck.partition<split_k, k_batch = 3>
 func.func @partition_attrs() attributes {
     a = #ck.partition<stream_k, reduce = tree, dp = persistent, tail = 2, min_iters = 1>,
     b = #ck.partition<stream_k, tail = 3>,
@@ -83,7 +102,9 @@ func.func @partition_attrs() attributes {
     e = #ck.partition<split_k, min_iters = 4, k_batch = auto>,
     f = #ck.partition<data_parallel, dp = per_tile>,
     g = #ck.partition<data_parallel, dp = persistent>,
-    h = #ck.partition<stream_k, dp = per_tile>} {
+    h = #ck.partition<stream_k, dp = per_tile>,
+    i = #ck.partition<split_k, reduce = workgroups, k_batch = 8>,
+    j = #ck.partition<split_k, k_batch = 3, reduce = kernel>} {
   return
 }
 

@@ -374,8 +374,8 @@ GemmConfigAttr GemmConfigAttr::withCluster(int64_t m, int64_t n) const {
 LogicalResult
 PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                       PartitionKind kind, int64_t kBatch,
-                      StreamKReduction reduce, DataParallelTiles dp,
-                      int64_t tail, int64_t minIters) {
+                      StreamKReduction reduce, SplitKReduction splitKReduce,
+                      DataParallelTiles dp, int64_t tail, int64_t minIters) {
   if (kind != PartitionKind::SplitK && kBatch != 1)
     return emitError() << "only split-K takes a k_batch; got k_batch = "
                        << kBatch << " for " << stringifyPartitionKind(kind);
@@ -387,11 +387,21 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << "] (one workgroup per K range along the grid's "
                           "z), got "
                        << kBatch;
-  if (kind != PartitionKind::StreamK &&
-      (reduce != StreamKReduction::Tree || tail != 2))
-    return emitError() << "reduce and tail are StreamK's; they cannot be "
-                          "given for "
+  if (kind != PartitionKind::StreamK && reduce != StreamKReduction::Tree)
+    return emitError() << "reduce = " << stringifyStreamKReduction(reduce)
+                       << " is StreamK's; it cannot be given for "
                        << stringifyPartitionKind(kind);
+  if (kind != PartitionKind::StreamK && tail != 2)
+    return emitError() << "tail is StreamK's; it cannot be given for "
+                       << stringifyPartitionKind(kind);
+  if (kind != PartitionKind::SplitK && splitKReduce != SplitKReduction::Kernel)
+    return emitError() << "reduce = " << stringifySplitKReduction(splitKReduce)
+                       << " is split-K's; it cannot be given for "
+                       << stringifyPartitionKind(kind);
+  if (splitKAuto && splitKReduce == SplitKReduction::Workgroups)
+    return emitError() << "split-K's reduce = workgroups needs a fixed "
+                          "k_batch: its grid must be resident at once, which "
+                          "ckrt's k_batch = auto does not keep to";
   if (kind == PartitionKind::SplitK && dp != getDefaultDp(kind))
     return emitError() << "dp is StreamK's and data-parallel's; it cannot be "
                           "given for split_k";
@@ -446,6 +456,7 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
   }
   int64_t kBatch = 1, tail = 2, minIters = 1;
   StreamKReduction reduce = StreamKReduction::Tree;
+  SplitKReduction splitKReduce = SplitKReduction::Kernel;
   DataParallelTiles dp = getDefaultDp(*kind);
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
@@ -470,19 +481,31 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
       SMLoc valueLoc = parser.getCurrentLocation();
       if (parser.parseKeyword(&word))
         return {};
-      bool known = key == "reduce"
-                       ? symbolizeStreamKReduction(word).has_value()
-                       : symbolizeDataParallelTiles(word).has_value();
-      if (!known) {
+      // Split-K's partials are added by a kernel or its workgroups,
+      // StreamK's linearly or as a tree; the verifier refuses either on a
+      // data-parallel partition.
+      std::optional<DataParallelTiles> dpWord =
+          symbolizeDataParallelTiles(word);
+      std::optional<SplitKReduction> splitKWord =
+          *kind != PartitionKind::StreamK ? symbolizeSplitKReduction(word)
+                                          : std::nullopt;
+      std::optional<StreamKReduction> streamKWord =
+          *kind != PartitionKind::SplitK ? symbolizeStreamKReduction(word)
+                                         : std::nullopt;
+      if (key == "dp" ? !dpWord : !splitKWord && !streamKWord) {
         parser.emitError(valueLoc)
             << "unknown " << key << " '" << word << "'; expected "
-            << (key == "reduce" ? "linear or tree" : "persistent or per_tile");
+            << (key == "dp"                      ? "persistent or per_tile"
+                : *kind == PartitionKind::SplitK ? "kernel or workgroups"
+                                                 : "linear or tree");
         return {};
       }
-      if (key == "reduce")
-        reduce = *symbolizeStreamKReduction(word);
+      if (key == "dp")
+        dp = *dpWord;
+      else if (splitKWord)
+        splitKReduce = *splitKWord;
       else
-        dp = *symbolizeDataParallelTiles(word);
+        reduce = *streamKWord;
     } else {
       parser.emitError(loc) << "unknown partition key '" << key
                             << "'; expected k_batch, reduce, dp, tail or "
@@ -493,7 +516,7 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(start); }, context, *kind,
-                    kBatch, reduce, dp, tail, minIters);
+                    kBatch, reduce, splitKReduce, dp, tail, minIters);
 }
 
 void PartitionAttr::print(AsmPrinter &printer) const {
@@ -504,6 +527,8 @@ void PartitionAttr::print(AsmPrinter &printer) const {
     printer << ", k_batch = " << getKBatch();
   if (getReduce() != StreamKReduction::Tree)
     printer << ", reduce = " << stringifyStreamKReduction(getReduce());
+  if (getSplitKReduce() != SplitKReduction::Kernel)
+    printer << ", reduce = " << stringifySplitKReduction(getSplitKReduce());
   if (getDp() != getDefaultDp(getKind()))
     printer << ", dp = " << stringifyDataParallelTiles(getDp());
   if (getTail() == kTailAll)

@@ -119,6 +119,9 @@ LogicalResult PartitionOp::verifyRegions() {
     if (partition.isPersistentDataParallel())
       return emitOpError() << "cannot cluster persistent workgroups, which "
                               "take tiles in turn";
+    if (partition.isSplitKInWorkgroups())
+      return emitOpError() << "cannot cluster split-K's workgroups that add "
+                              "up their partial tiles (a cooperative launch)";
   }
   // Persistent data-parallel units follow each other without a barrier:
   // the load waves run ahead through one ring, and the math waves write
@@ -213,6 +216,11 @@ LogicalResult PartitionOp::verifyRegions() {
     floats = llvm::checkedMul(*floats, slotFloats(acc));
   if (!floats)
     return emitOpError() << "needs more partial tiles than memory holds";
+  if (partition.isSplitKInWorkgroups())
+    return verifyWorkspaceHolds(
+        *this, getWorkspace().getType(),
+        *floats + getTileCount() * PartitionAttr::kCounterFloats,
+        "a partial tile per K range of every tile and a counter per tile");
   return verifyWorkspaceHolds(*this, getWorkspace().getType(), *floats,
                               "a partial tile per K range of every tile");
 }
@@ -243,6 +251,15 @@ LogicalResult FlagSignalOp::verify() {
 LogicalResult FlagWaitOp::verify() {
   return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(),
                                 1, "the flag");
+}
+
+LogicalResult FlagRendezvousOp::verify() {
+  if (std::optional<int64_t> count = getConstantIntValue(getCount()))
+    if (*count < 1)
+      return emitOpError() << "count " << *count
+                           << " is not a number of workgroups";
+  return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(), 1,
+                                "the counter");
 }
 
 //===----------------------------------------------------------------------===//

@@ -59,11 +59,13 @@ struct CKSelectGemmConfigPass
              << cklimits::kMaxLdsBuffers << " (asynchronous copies)";
     if (partition.empty() || partition == "auto")
       return success();
-    if (partition == "split_k") {
-      heuristicSplitK = true;
-      return success();
-    }
-    std::string text = "#ck.partition<" + partition + ">";
+    // split_k without a k_batch: the heuristic's, with the other keys
+    // given (reduce). A placeholder k_batch checks them.
+    StringRef kind = StringRef(partition).split(',').first.trim();
+    heuristicSplitK =
+        kind == "split_k" && !StringRef(partition).contains("k_batch");
+    std::string text = "#ck.partition<" + partition +
+                       (heuristicSplitK ? ", k_batch = 2>" : ">");
     forced = dyn_cast_or_null<PartitionAttr>(parseAttribute(text, context));
     if (!forced)
       return emitError(UnknownLoc::get(context))
@@ -71,6 +73,10 @@ struct CKSelectGemmConfigPass
              << "': expected auto, split_k, or #ck.partition's parameters "
                 "such as data_parallel, split_k,k_batch=4 or "
                 "stream_k,reduce=linear";
+    if (heuristicSplitK) {
+      heuristicSplitKReduce = forced.getSplitKReduce();
+      forced = nullptr;
+    }
     return success();
   }
 
@@ -128,19 +134,35 @@ struct CKSelectGemmConfigPass
   }
 
   /// `config` (chosen for `shape` on `target`) with the partition the
-  /// option asks for.
-  GemmConfigAttr withPartition(GemmConfigAttr config, GemmShape shape,
-                               TargetAttr target, Type elementType) const {
+  /// option asks for, or failure (with a diagnostic) where split-K's
+  /// workgroups that add up their partials cannot all be resident at once.
+  FailureOr<GemmConfigAttr>
+  withPartition(GemmConfigAttr config, GemmShape shape, TargetAttr target,
+                Type elementType,
+                function_ref<InFlightDiagnostic()> emitError) const {
     PartitionAttr chosen = config.getPartition();
+    if (forced && !heuristicSplitK)
+      return config.withPartition(forced);
     // The heuristic's split-K: asked for, or chosen with the block.
-    if (heuristicSplitK || (!forced && chosen.isSplitKAuto()))
-      chosen = PartitionAttr::get(
-          config.getContext(), PartitionKind::SplitK,
-          std::max<int64_t>(
-              2, heuristicKBatch(shape, config, target, elementType)));
-    else if (forced)
-      chosen = forced;
-    return config.withPartition(chosen);
+    if (!heuristicSplitK && !chosen.isSplitKAuto())
+      return config;
+    bool inWorkgroups = heuristicSplitKReduce == SplitKReduction::Workgroups;
+    int64_t kBatch =
+        heuristicKBatch(shape, config, target, elementType, inWorkgroups);
+    if (inWorkgroups && kBatch < 2)
+      return emitError() << "cannot split K with reduce = workgroups: "
+                            "two splits of its tiles are more workgroups than "
+                            "the "
+                         << target.getChip() << " holds at once";
+    MLIRContext *context = config.getContext();
+    PartitionAttr splitK = PartitionAttr::get(context, PartitionKind::SplitK,
+                                              std::max<int64_t>(2, kBatch));
+    if (inWorkgroups)
+      splitK = PartitionAttr::get(context, PartitionKind::SplitK,
+                                  splitK.getKBatch(), splitK.getReduce(),
+                                  SplitKReduction::Workgroups, splitK.getDp(),
+                                  splitK.getTail(), splitK.getMinIters());
+    return config.withPartition(splitK);
   }
 
   void runOnOperation() override {
@@ -175,8 +197,12 @@ struct CKSelectGemmConfigPass
           asked, stages, isContiguousAlongK(op.getB()));
       if (failed(config))
         return WalkResult::interrupt();
-      FailureOr<GemmConfigAttr> clustered = withCluster(
-          withPartition(*config, shape, *target, elementType), emitError);
+      FailureOr<GemmConfigAttr> partitioned =
+          withPartition(*config, shape, *target, elementType, emitError);
+      if (failed(partitioned))
+        return WalkResult::interrupt();
+      FailureOr<GemmConfigAttr> clustered =
+          withCluster(*partitioned, emitError);
       if (failed(clustered) ||
           failed(checkGemmConfig(*clustered, *target, elementType, emitError)))
         return WalkResult::interrupt();
@@ -191,6 +217,8 @@ struct CKSelectGemmConfigPass
   /// The `config` option's attribute.
   GemmConfigAttr pinned;
   bool heuristicSplitK = false;
+  /// Who adds up the heuristic split-K's partial tiles.
+  SplitKReduction heuristicSplitKReduce = SplitKReduction::Kernel;
   std::optional<WaveRoles> roles;
   /// The `cluster` option's sizes along M and N.
   std::optional<std::pair<int64_t, int64_t>> clusterSizes;

@@ -165,6 +165,16 @@ def CK_StreamKReduction : I32EnumAttr<"StreamKReduction",
   let genSpecializedAttr = 0;
 }
 
+def CK_SplitKReduction : I32EnumAttr<"SplitKReduction",
+    "who adds up split-K's partial tiles: a second kernel, or the split "
+    "workgroups themselves once all of a tile's have stored theirs", [
+    I32EnumAttrCase<"Kernel", 0, "kernel">,
+    I32EnumAttrCase<"Workgroups", 1, "workgroups">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+  let genSpecializedAttr = 0;
+}
+
 def CK_DataParallelTiles : I32EnumAttr<"DataParallelTiles",
     "how a launch runs its data-parallel tiles: the resident workgroups in "
     "turn, or one workgroup each", [
@@ -191,10 +201,15 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       last one (docs/rationale/EpilogueOverlap.md). Grid: (W, 1, 1).
     - `split_k, k_batch = S`: each tile's K-tiles are cut into S equal
       ranges (the last one shorter); one workgroup per (tile, range) writes
-      its f32 partial tile to a workspace slot, and a second kernel, one
-      workgroup per tile, sums the S partials in range order and writes the
-      tile. Grid: (tiles along M x tiles along N, G, S). Deterministic: the
-      sum's order is fixed.
+      its f32 partial tile to a workspace slot, and a second elementwise
+      kernel sums the S partials of each element in range order and writes
+      the tile. Grid: (tiles along M x tiles along N, G, S). Deterministic:
+      the sum's order is fixed. With `reduce = workgroups` there is no
+      second kernel: the S workgroups of a tile wait for each other (a
+      counter per tile in the workspace), then each sums and writes an S-th
+      of the tile, in the same order. Their wait needs the whole grid
+      resident at once, so the kernel is launched cooperatively and ckrt
+      refuses a grid the device cannot hold.
     - `split_k, k_batch = auto`: split-K whose S ckrt chooses when it loads
       the plan, from the workgroups resident at once (W) and the tiles (T):
       1 where T >= W, else as many ranges as fill W, each of at least
@@ -216,13 +231,15 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       the tiles, the K-tiles and the resident workgroups.
 
     The keys after the kind may come in any order; each is printed only
-    when it differs from its default (`k_batch = 1`, `reduce = tree`,
-    `dp = persistent` for StreamK and `per_tile` for the others, `tail =
-    2`, `min_iters = 1`).
+    when it differs from its default (`k_batch = 1`, `reduce = tree` for
+    StreamK and `kernel` for split-K, `dp = persistent` for StreamK and
+    `per_tile` for the others, `tail = 2`, `min_iters = 1`).
 
     Verifier: `k_batch` is 1 except for split-K, where it is `auto` or in
-    [2, 65535] (one workgroup per range along the grid's z); `reduce` and
-    `tail` are given only for StreamK, `dp` only for StreamK and
+    [2, 65535] (one workgroup per range along the grid's z); `reduce` is
+    `linear` or `tree` for StreamK and `kernel` or `workgroups` for split-K
+    (`workgroups` with a fixed k_batch), `tail` is given only for StreamK,
+    `dp` only for StreamK and
     data-parallel, `min_iters` only for StreamK and
     `split_k, k_batch = auto`; `tail` is `all` or in [1, 2^31-1] and
     `min_iters` in [1, 2^31-1].
@@ -233,6 +250,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     #ck.partition<data_parallel>
     #ck.partition<data_parallel, dp = persistent>
     #ck.partition<split_k, k_batch = 4>
+    #ck.partition<split_k, k_batch = 8, reduce = workgroups>
     #ck.partition<split_k, k_batch = auto, min_iters = 4>
     #ck.partition<stream_k>
     #ck.partition<stream_k, reduce = linear, dp = per_tile, tail = all>
@@ -243,7 +261,9 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     DefaultValuedParameter<"int64_t", "1",
         "partial sums per tile, 0 for auto">:$kBatch,
     DefaultValuedParameter<"StreamKReduction", "StreamKReduction::Tree",
-        "how partial tiles are added">:$reduce,
+        "how StreamK's partial tiles are added">:$reduce,
+    DefaultValuedParameter<"SplitKReduction", "SplitKReduction::Kernel",
+        "who adds split-K's partial tiles">:$splitKReduce,
     "DataParallelTiles":$dp,
     DefaultValuedParameter<"int64_t", "2",
         "waves of tiles shared out, 0 for all">:$tail,
@@ -253,7 +273,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
   let builders = [
     AttrBuilder<(ins "PartitionKind":$kind, CArg<"int64_t", "1">:$kBatch), [{
       return $_get($_ctxt, kind, kBatch, StreamKReduction::Tree,
-                   getDefaultDp(kind), 2, 1);
+                   SplitKReduction::Kernel, getDefaultDp(kind), 2, 1);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -271,12 +291,19 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       return getKind() == PartitionKind::DataParallel &&
              getDp() == DataParallelTiles::Persistent;
     }
+    /// Whether split-K's workgroups add up their partial tiles themselves
+    /// (`reduce = workgroups`), with no second kernel.
+    bool isSplitKInWorkgroups() const {
+      return getKind() == PartitionKind::SplitK &&
+             getSplitKReduce() == SplitKReduction::Workgroups;
+    }
     /// Whether the kernel is launched cooperatively, its whole grid
-    /// resident at once: persistent StreamK, whose workgroups wait for
-    /// each other's partial tiles.
+    /// resident at once: persistent StreamK and split-K with `reduce =
+    /// workgroups`, whose workgroups wait for each other's partial tiles.
     bool needsCooperativeLaunch() const {
-      return getKind() == PartitionKind::StreamK &&
-             getDp() == DataParallelTiles::Persistent;
+      return (getKind() == PartitionKind::StreamK &&
+              getDp() == DataParallelTiles::Persistent) ||
+             isSplitKInWorkgroups();
     }
     /// `tail` value that shares every tile out.
     static constexpr int64_t kTailAll = 0;
@@ -310,6 +337,20 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     /// K-tiles per tile: `k_batch`, or with `auto` one per K-tile (ckrt
     /// drops empty ranges), within the grid's z.
     int64_t getKBatchBound(int64_t kTiles) const;
+    /// Floats from one split-K counter to the next: a 256-byte line each.
+    static constexpr int64_t kCounterFloats = 64;
+    /// Where the counters of split-K with `reduce = workgroups` start in
+    /// its workspace: after the k_batch x `tiles` partial tiles of
+    /// `tileFloats` floats. Tile t's is kCounterFloats x t floats further.
+    int64_t getSplitKCountersFloat(int64_t tiles, int64_t tileFloats) const {
+      return getKBatch() * tiles * tileFloats;
+    }
+    /// Floats of a fixed k_batch's split-K workspace: the partial tiles,
+    /// then the counters of `reduce = workgroups`.
+    int64_t getSplitKWorkspaceFloats(int64_t tiles, int64_t tileFloats) const {
+      return getSplitKCountersFloat(tiles, tileFloats) +
+             (isSplitKInWorkgroups() ? tiles * kCounterFloats : 0);
+    }
     /// Whether partial tiles go through a workspace.
     bool usesWorkspace() const {
       return getKind() != PartitionKind::DataParallel;

@@ -263,6 +263,47 @@ def CK_FlagWaitOp : CK_FlagOp<"flag_wait",
     ```
   }]>;
 
+def CK_FlagRendezvousOp : CK_Op<"flag_rendezvous"> {
+  let summary = "Waits until `count` workgroups have reached a counter";
+  let description = [{
+    Counts the workgroup in at the u32 counter at `offset` (counted in
+    4-byte words) of `workspace` and blocks it until `count` workgroups
+    have been counted in; then every global write any of them made before
+    the op is visible to every thread of each: split-K's rendezvous with
+    `reduce = workgroups`, after which the splits of a tile read each
+    other's partial tiles. The counter starts a 256-byte line of its own
+    and must be 0 before the first workgroup arrives; the last of the
+    `count` to leave sets it back to 0, so a kept workspace serves the next
+    launch. Every thread of the workgroup reaches the op (it holds
+    barriers), with the same `offset` and `count`, and the `count`
+    workgroups must be resident at once (a cooperative launch). Polling is
+    bounded: after 2^30 polls the kernel traps, so a workgroup that never
+    comes is a launch error, not a hang.
+
+    Targets lower it to a release fence in every thread, a workgroup
+    barrier, thread 0's device-scope atomic add of 1, its polling loop of
+    acquire loads until the counter reaches `count`, its second add (the
+    one that brings the counter to 2 x `count` stores 0), a barrier and an
+    acquire fence in every thread.
+
+    Verifier: a constant offset lies inside a static workspace; a constant
+    count is at least 1.
+
+    Example:
+
+    ```mlir
+    ck.flag_rendezvous %ws[%counter], %c8 : memref<?xf32>
+    ```
+  }];
+  let arguments = (ins Arg<CK_Workspace, "the counter's workspace",
+                           [MemRead, MemWrite]>:$workspace,
+                       Index:$offset, Index:$count);
+  let assemblyFormat = [{
+    $workspace `[` $offset `]` `,` $count attr-dict `:` type($workspace)
+  }];
+  let hasVerifier = 1;
+}
+
 def CK_ScheduleOp : CK_Op<"schedule", [Pure]> {
   let summary = "A GEMM launch's sizes that ckrt computes on the device";
   let description = [{
