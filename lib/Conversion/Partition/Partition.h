@@ -48,8 +48,9 @@ LogicalResult addSplitKReductionKernel(ModuleOp module, gpu::GPUFuncOp kernel,
 /// Split-K with `reduce = workgroups`, at the builder's point after split
 /// `split`'s ck.partial_store of tile `tile`: the tile's k_batch workgroups
 /// meet at the tile's counter, then this one adds and writes its k_batch-th
-/// of the tile. Fails, emitting nothing, where the epilogue or the
-/// accumulators do not suit the elementwise sum.
+/// of the tile. Fails (with a diagnostic) where the kernel's block size is
+/// not known or the epilogue or the accumulators do not suit the
+/// elementwise sum.
 LogicalResult emitSplitKSumInWorkgroup(OpBuilder &b, Location loc,
                                        PartitionOp op, Value tile, Value split);
 
