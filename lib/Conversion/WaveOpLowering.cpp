@@ -188,22 +188,35 @@ void mlir::ck::emitInThreadZero(OpBuilder &b, Location loc,
 /// launch instead of hanging it.
 static constexpr int64_t kMaxFlagPolls = int64_t(1) << 30;
 
-/// ck.flag_signal: every thread's earlier global writes are released (each
-/// thread fences: an AMD release fence covers its own wave's writes only),
-/// the workgroup meets, and thread 0 stores 1 with release ordering.
-static void lowerFlagSignal(OpBuilder &b, FlagSignalOp op,
-                            const FlagTarget &target) {
-  Location loc = op.getLoc();
+/// Every thread's earlier global writes are released (each thread fences:
+/// an AMD release fence covers its own wave's writes only), and the
+/// workgroup meets.
+static void emitReleaseInEveryThread(OpBuilder &b, Location loc,
+                                     const FlagTarget &target) {
   LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
                         target.deviceScope);
   gpu::BarrierOp::create(b, loc);
+}
+
+/// A device-scope atomic store of `value` to the u32 at `flag`.
+static void emitFlagStore(OpBuilder &b, Location loc, Value flag, int64_t value,
+                          LLVM::AtomicOrdering ordering,
+                          const FlagTarget &target) {
+  LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, value, 32),
+                        flag, /*alignment=*/4, /*isVolatile=*/false,
+                        /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
+                        ordering, target.deviceScope);
+}
+
+/// ck.flag_signal: the workgroup releases its writes, and thread 0 stores 1
+/// with release ordering.
+static void lowerFlagSignal(OpBuilder &b, FlagSignalOp op,
+                            const FlagTarget &target) {
+  Location loc = op.getLoc();
+  emitReleaseInEveryThread(b, loc, target);
   emitInThreadZero(b, loc, [&] {
     Value flag = emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
-    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-    LLVM::StoreOp::create(b, loc, one, flag, /*alignment=*/4,
-                          /*isVolatile=*/false, /*isNonTemporal=*/false,
-                          /*isInvariantGroup=*/false,
-                          LLVM::AtomicOrdering::release, target.deviceScope);
+    emitFlagStore(b, loc, flag, 1, LLVM::AtomicOrdering::release, target);
   });
   op.erase();
 }
@@ -265,27 +278,20 @@ static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
       return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
                                    one);
     });
-    LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 32),
-                          flag, /*alignment=*/4,
-                          /*isVolatile=*/false, /*isNonTemporal=*/false,
-                          /*isInvariantGroup=*/false,
-                          LLVM::AtomicOrdering::monotonic, target.deviceScope);
+    emitFlagStore(b, loc, flag, 0, LLVM::AtomicOrdering::monotonic, target);
   });
   emitAcquireInEveryThread(b, loc, target);
   op.erase();
 }
 
-/// ck.flag_rendezvous: every thread releases its earlier global writes and
-/// the workgroup meets; thread 0 adds 1 to the counter, polls it until it
-/// reaches `count`, and adds 1 again: the add that finds 2 x count - 1 is
-/// the last workgroup's to leave (every other has seen `count`), which
-/// stores 0. Then the workgroup acquires.
+/// ck.flag_rendezvous: the workgroup releases its writes; thread 0 adds 1 to
+/// the counter, polls it until it reaches `count`, and adds 1 again: the add
+/// that finds 2 x count - 1 is the last workgroup's to leave (every other has
+/// seen `count`), which stores 0. Then the workgroup acquires.
 static void lowerFlagRendezvous(OpBuilder &b, FlagRendezvousOp op,
                                 const FlagTarget &target) {
   Location loc = op.getLoc();
-  LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
-                        target.deviceScope);
-  gpu::BarrierOp::create(b, loc);
+  emitReleaseInEveryThread(b, loc, target);
   emitInThreadZero(b, loc, [&] {
     Value counter =
         emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
@@ -310,11 +316,8 @@ static void lowerFlagRendezvous(OpBuilder &b, FlagRendezvousOp op,
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, before, last),
         [&] {
-          LLVM::StoreOp::create(
-              b, loc, arith::ConstantIntOp::create(b, loc, 0, 32), counter,
-              /*alignment=*/4, /*isVolatile=*/false,
-              /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
-              LLVM::AtomicOrdering::monotonic, target.deviceScope);
+          emitFlagStore(b, loc, counter, 0, LLVM::AtomicOrdering::monotonic,
+                        target);
         });
   });
   emitAcquireInEveryThread(b, loc, target);
