@@ -68,6 +68,8 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.cluster = options.cluster;
   pipeline.config = options.config;
   pipeline.mergeGroups = options.mergeGroups;
+  if (!options.windows.empty())
+    pipeline.windows = options.windows;
   if (chip.vendor == Vendor::NVIDIA)
     buildCKToNVVMPipeline(pm, pipeline);
   else
@@ -392,7 +394,7 @@ static std::string cacheKey(const ConvProblemDesc &problem,
   return BundleCache::key(
       {options.chip, tool, toolFile, options.partition, options.waves,
        std::to_string(options.stages), options.cluster, options.config,
-       std::to_string(options.mergeGroups), options.tunedFrom,
+       std::to_string(options.mergeGroups), options.windows, options.tunedFrom,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
 
@@ -404,7 +406,8 @@ static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
   if (options.tuningDb.empty() || !options.partition.empty() ||
       !options.waves.empty() || options.stages || !options.cluster.empty() ||
-      !options.config.empty() || options.mergeGroups)
+      !options.config.empty() || options.mergeGroups ||
+      !options.windows.empty())
     return "";
   // A directory holds one database per chip; a chip without one is
   // untuned.
@@ -423,6 +426,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.stages = tuned->choice.stages;
     options.cluster = tuned->choice.cluster;
     options.mergeGroups = tuned->choice.mergeGroups;
+    options.windows = tuned->choice.windows;
     options.tunedFrom = path;
   }
   return "";

@@ -40,6 +40,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
     pm.addPass(createConvertCKConvToGPUReference({/*copies=*/true}));
   CKConvToGemmOptions convToGemm;
   convToGemm.mergeGroups = o.mergeGroups;
+  convToGemm.windows = o.windows;
   pm.addPass(createCKConvToGemm(convToGemm));
   CKSelectGemmConfigOptions select;
   select.partition = o.partition;

@@ -353,17 +353,29 @@ static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
   return WaveRoles{4, 8};
 }
 
-/// Wave roles 4,4 and split-K for a wgmma GEMM of one 64-row tile along M
-/// with more than kMaxSmallGemmKTiles K-tiles: backward-weight of merged
-/// groups (64 filters of several groups by their taps and channels, K over
-/// every pixel), whose dy and x TMA copies where it merges them to 64
-/// channels (ConvToGemm.cpp). On the H100 the six G = 32 RetinaNet layers
-/// in bf16 (3 tiles of 64 x 192 per block of groups) took 0.75x-1.0x the
-/// time of the previous database's choices (32 channels per GEMM, cp.async,
-/// 3 stages) this way, and 0.82x-1.47x with the same roles and StreamK
-/// (bench/results/h100-grouped-tma/).
-static bool isNarrowLongGemm(GemmShape shape) {
-  return shape.m <= 64 &&
+/// The most rows of a GEMM that isFewRowsLongGemm takes: six 64-row tiles.
+static constexpr int64_t kMaxFewRows = 6 * 64;
+
+/// Wave roles 4,4 and split-K for a wgmma GEMM of at most kMaxFewRows rows
+/// with more than kMaxSmallGemmKTiles K-tiles: backward-weight whose M is
+/// the filters (at most 384 of them, K over every pixel) or, over the
+/// output gradient's windows, taps times few filters. On the H100:
+/// - merged groups (64 filters of several groups by their taps and
+///   channels), whose dy and x TMA copies where it merges them to 64
+///   channels (ConvToGemm.cpp): the six G = 32 RetinaNet layers in bf16 (3
+///   tiles of 64 x 192 per block of groups) took 0.75x-1.0x the time of
+///   the previous database's choices (32 channels per GEMM, cp.async, 3
+///   stages) this way, and 0.82x-1.47x with the same roles and StreamK
+///   (bench/results/h100-grouped-tma/);
+/// - the K = 36 head over dy's windows (324 rows): 1.5x-2.6x faster than
+///   with the StreamK this would otherwise take, without roles or with
+///   (bench/results/h100-output-windows/);
+/// - the sweeps chose roles and split-K for every RetinaNet backward-weight
+///   layer of 256 filters with a long K (4,4 for the five 1x1 layers, 4,8
+///   for the 3x3 ones), where the StreamK without roles took 1.3x-2.2x as
+///   long (bench/results/h100-split-k-workgroups/sm_90a.tuning).
+static bool isFewRowsLongGemm(GemmShape shape) {
+  return shape.m <= kMaxFewRows &&
          llvm::divideCeil(shape.k, kWgmmaBlockK) > kMaxSmallGemmKTiles;
 }
 
@@ -439,7 +451,7 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   if (!roles && !partition && !stages) {
     if ((roles = smallGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
-    } else if (isNarrowLongGemm(shape)) {
+    } else if (isFewRowsLongGemm(shape)) {
       roles = WaveRoles{4, 4};
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
                                      PartitionAttr::kKBatchAuto);

@@ -27,6 +27,8 @@ std::string Choice::suffix() const {
     text += "@cluster=" + cluster;
   if (mergeGroups)
     text += "@merge-groups=" + std::to_string(mergeGroups);
+  if (!windows.empty())
+    text += "@windows=" + windows;
   return text;
 }
 
@@ -42,6 +44,8 @@ std::vector<std::string> Choice::flags() const {
     result.push_back("--cluster=" + cluster);
   if (mergeGroups)
     result.push_back("--merge-groups=" + std::to_string(mergeGroups));
+  if (!windows.empty())
+    result.push_back("--windows=" + windows);
   return result;
 }
 
@@ -82,10 +86,14 @@ std::string Choice::parse(const std::vector<std::string> &flags,
       // ck-compile checks that the count divides the problem's groups.
       if (!parseCount(value, 1, INT32_MAX, choice.mergeGroups))
         return "'" + flag + "': groups per GEMM are a positive count";
+    } else if (name == "--windows") {
+      if (value != "input" && value != "output")
+        return "'" + flag + "': windows are input or output";
+      choice.windows = value;
     } else {
       return "'" + flag +
              "' is not --partition=P, --waves=L,M, --stages=S, "
-             "--cluster=MxN or --merge-groups=N";
+             "--cluster=MxN, --merge-groups=N or --windows=W";
     }
   }
   return "";

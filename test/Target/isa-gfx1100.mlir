@@ -1,4 +1,4 @@
-// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx1100 format=isa})' | FileCheck %s
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx1100 format=isa windows=input})' | FileCheck %s
 
 // The ck-to-rocdl pipeline for gfx1100 down to assembly (format=isa): the
 // gpu.binary holds the kernels' assembly as one escaped string (tabs \09,
@@ -10,7 +10,7 @@
 //
 // The problem: bwd_weight, f16, N = 2, Hi = Wi = 7, G = 1, C = 16, K = 16,
 // 3x3, stride 1, pad 1, channels-last. Ho = Wo = (7 + 1 + 1 - 3) / 1 + 1 = 7.
-// GEMM (ck-conv-to-gemm): M = K = 16, N = Y * X * C = 3 * 3 * 16 = 144,
+// GEMM (ck-conv-to-gemm windows=input): M = K = 16, N = Y * X * C = 3 * 3 * 16 = 144,
 // K = N * Ho * Wo = 2 * 7 * 7 = 98, G = 1.
 // Config (ck-select-gemm-config): 2 * 16 >= 16, so the chip's f16 matrix
 // instruction (16x16x16); bM = tileFor(16, 128, 32) = 32,

@@ -1,12 +1,13 @@
-// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | FileCheck %s
-// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa})' | grep -o 'ldmatrix[.a-z0-9]*\|ld[.]shared[.][a-z0-9.]*16' | sort | uniq -c | FileCheck %s --check-prefix=FRAGMENTS
-// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa stages=3})' | grep -o 'cp[.]async[.a-z_]*\( [\]09[0-9]\)\?' | sort | uniq -c | FileCheck %s --check-prefix=ASYNC
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa windows=input})' | FileCheck %s
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa windows=input})' | grep -o 'ldmatrix[.a-z0-9]*\|ld[.]shared[.][a-z0-9.]*16' | sort | uniq -c | FileCheck %s --check-prefix=FRAGMENTS
+// RUN: ck-opt %s -split-input-file --pass-pipeline='builtin.module(ck-to-nvvm{chip=sm_90a format=isa stages=3 windows=input})' | grep -o 'cp[.]async[.a-z_]*\( [\]09[0-9]\)\?' | sort | uniq -c | FileCheck %s --check-prefix=ASYNC
 
 // The ck-to-nvvm pipeline for sm_90a down to PTX text (format=isa: LLVM's
 // NVPTX back end only, no ptxas). The gpu.binary holds the PTX as one
 // escaped string (tabs \09, newlines \0A), so the checks match in order
 // inside that line. The pipeline attaches +ptx80, hence .version 8.0.
 // Every case is the bwd_weight convolution N = 2, Hi = Wi = 7, G = 1, C = 16,
+// over the input's windows (windows=input),
 // 3x3, stride 1, pad 1 (Ho = Wo = 7), whose GEMM is M = K, N = 3 * 3 * 16 =
 // 144, K = 2 * 7 * 7 = 98. Config (ck-select-gemm-config, sm_90a: 227 KiB of
 // LDS, 255 - 64 = 191 registers, 132 SMs):

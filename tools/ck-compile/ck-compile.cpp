@@ -98,6 +98,13 @@ cl::opt<int64_t> mergeGroups(
              "for bwd_data), "
              "1 for one GEMM batch per group, or another divisor of G"),
     cl::init(0), cl::cat(category));
+cl::opt<std::string> windows(
+    "windows",
+    cl::desc("Backward-weight: whose filter windows its GEMM gathers: auto "
+             "(the rule), input (GEMM M = K, N = Y*X*C) or output (the "
+             "output gradient's: M = Y*X*K, N = C; unit strides, pads of at "
+             "most (filter size - 1) * dilation, one group per GEMM)"),
+    cl::init("auto"), cl::cat(category));
 cl::opt<std::string> cacheDir(
     "cache-dir",
     cl::desc("The bundle cache (default $CK_MLIR_CACHE_DIR, else ck-mlir in "
@@ -120,7 +127,7 @@ cl::opt<std::string> tuningDb(
     cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
              "files; default $CK_MLIR_TUNING_DB): problems it holds compile "
              "with their measured --partition/--waves/--stages/--cluster/"
-             "--merge-groups unless those are given"),
+             "--merge-groups/--windows unless those are given"),
     cl::init(""), cl::cat(category));
 cl::opt<bool> noTuningDb("no-tuning-db",
                          cl::desc("Leave every choice to the heuristic"),
@@ -275,6 +282,12 @@ int main(int argc, char **argv) {
   options.cluster = cluster == "auto" ? "" : cluster.getValue();
   options.config = config;
   options.mergeGroups = mergeGroups;
+  if (windows != "auto" && windows != "input" && windows != "output") {
+    llvm::errs() << "ck-compile: --windows=" << windows
+                 << " is not auto, input or output\n";
+    return 1;
+  }
+  options.windows = windows == "auto" ? "" : windows.getValue();
   options.reference = !noReference;
   options.report = report;
   if (!noTuningDb)

@@ -49,6 +49,16 @@ TEST(Choice, SuffixAndFlags) {
   EXPECT_EQ(Choice::parse(merged.flags(), back), "");
   EXPECT_EQ(back, merged);
   EXPECT_FALSE(back == (Choice{"", "4,4"}));
+  Choice windowed{"split_k", "4,4", 0, "", 0, "output"};
+  EXPECT_FALSE(windowed.isHeuristic());
+  EXPECT_FALSE((Choice{"", "", 0, "", 0, "input"}).isHeuristic());
+  EXPECT_EQ(windowed.suffix(), "@partition=split_k@waves=4,4@windows=output");
+  EXPECT_EQ(windowed.flags(),
+            (std::vector<std::string>{"--partition=split_k", "--waves=4,4",
+                                      "--windows=output"}));
+  EXPECT_EQ(Choice::parse(windowed.flags(), back), "");
+  EXPECT_EQ(back, windowed);
+  EXPECT_FALSE(back == (Choice{"split_k", "4,4"}));
 }
 
 TEST(Choice, ParseErrors) {
@@ -68,6 +78,9 @@ TEST(Choice, ParseErrors) {
   EXPECT_EQ(Choice::parse({"--merge-groups=0"}, c),
             "'--merge-groups=0': groups per GEMM are a positive count");
   EXPECT_NE(Choice::parse({"--merge-groups=4x"}, c), "");
+  EXPECT_EQ(Choice::parse({"--windows=auto"}, c),
+            "'--windows=auto': windows are input or output");
+  EXPECT_NE(Choice::parse({"--windows="}, c), "");
   int64_t m = 0, n = 0;
   EXPECT_TRUE(cksupport::parseClusterSizes("1x4", m, n));
   EXPECT_EQ(m, 1);

@@ -31,6 +31,9 @@ struct CompileOptions {
   /// Groups per GEMM (ck-conv-to-gemm's `merge-groups`; 0
   /// for its rule).
   int64_t mergeGroups = 0;
+  /// Backward-weight's gathered windows (ck-conv-to-gemm's `windows`:
+  /// input or output); "" for its rule.
+  std::string windows;
   bool reference = true;
   bool report = false;
   /// The bundle cache's root (BundleCache::defaultRoot()); "" for none.

@@ -69,6 +69,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("Groups per GEMM: 0 for the rule, or a "
                      "divisor of G (see ck-conv-to-gemm)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> windows{
+      *this, "windows",
+      llvm::cl::desc("Backward-weight's gathered windows: auto, input or "
+                     "output (see ck-conv-to-gemm)"),
+      llvm::cl::init("auto")};
   PassOptions::Option<bool> reference{
       *this, "reference",
       llvm::cl::desc("Build the naive reference kernels of the convolutions"),

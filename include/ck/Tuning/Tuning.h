@@ -2,13 +2,15 @@
 //
 // A choice is how ck-compile builds a problem's kernels beyond its
 // heuristic: the partition, the wave roles, the K-loop stages, the thread
-// block clusters and the groups per GEMM (its --partition, --waves,
-// --stages, --cluster and --merge-groups). A sweep (ck-bench --sweep) times
+// block clusters, the groups per GEMM and backward-weight's gathered
+// windows (its --partition, --waves, --stages, --cluster, --merge-groups and
+// --windows). A sweep (ck-bench --sweep) times
 // a fixed list of choices per problem on the GPU, verified, and writes the
 // fastest into a per-chip tuning database, which ck-compile (and through
 // the C API, ck_mlir) reads: a problem in the database compiles with its
 // measured choice instead of the heuristic's. The sweep's list has no
-// groups per GEMM; such entries come from measurements of their own.
+// groups per GEMM and no windows; such entries come from measurements of
+// their own.
 //
 // The database is a text file (docs/Profiler.md):
 //
@@ -16,7 +18,7 @@
 //   ck-tuning 1
 //   chip sm_90a
 //   tuned <problem key> <us> <heuristic us> [--partition=P] [--waves=L,M]
-//   [--stages=S] [--cluster=MxN] [--merge-groups=N]
+//   [--stages=S] [--cluster=MxN] [--merge-groups=N] [--windows=W]
 //
 // Plain C++17, like CKProblem, so that ck-bench links it.
 //
@@ -38,26 +40,29 @@ struct Choice {
   int64_t stages = 0;
   std::string cluster;
   int64_t mergeGroups = 0;
+  /// Backward-weight's gathered windows: "input" or "output".
+  std::string windows;
 
   bool isHeuristic() const {
     return partition.empty() && waves.empty() && stages == 0 &&
-           cluster.empty() && mergeGroups == 0;
+           cluster.empty() && mergeGroups == 0 && windows.empty();
   }
   /// The suffix of the choice's bundle directory beside the heuristic's
   /// (DIR/<key><suffix>):
-  /// "@partition=P@waves=L,M@stages=S@cluster=MxN@merge-groups=N", each
+  /// "@partition=P@waves=L,M@stages=S@cluster=MxN@merge-groups=N@windows=W",
+  /// each
   /// part where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
   /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S,
-  /// --cluster=MxN, --merge-groups=N); "" or what is wrong.
+  /// --cluster=MxN, --merge-groups=N, --windows=W); "" or what is wrong.
   static std::string parse(const std::vector<std::string> &flags,
                            Choice &choice);
   bool operator==(const Choice &other) const {
     return partition == other.partition && waves == other.waves &&
            stages == other.stages && cluster == other.cluster &&
-           mergeGroups == other.mergeGroups;
+           mergeGroups == other.mergeGroups && windows == other.windows;
   }
 };
 

@@ -61,7 +61,7 @@ func.func @fills_the_sms(%a: memref<1x16896x256xf16>, %b: memref<1x256x256xf16>,
 }
 
 // -----
-// One 64-row tile along M with a long K (isNarrowLongGemm): backward-weight
+// One 64-row tile along M with a long K (isFewRowsLongGemm): backward-weight
 // of 32 groups of 8 channels merged 8 at a time (64 filters by 3 x 3 taps
 // of 64 channels, K over 16 x 100 x 100 pixels), whose operands TMA copies.
 // Roles 4,4 (64 rows), the heuristic's split-K: 4 groups x 3 tiles of 192
@@ -80,5 +80,25 @@ func.func @narrow_long(%a: memref<4x64x160000xf16>, %b: memref<4x160000x576xf16>
                        %c: memref<4x64x576xf16>) {
   ck.gemm %a, %b -> %c : memref<4x64x160000xf16>, memref<4x160000x576xf16> -> memref<4x64x576xf16>
   ck.gemm %as, %bs -> %c : memref<4x64x4096xf16>, memref<4x4096x576xf16> -> memref<4x64x576xf16>
+  return
+}
+
+// -----
+// Six 64-row tiles along M with a long K (isFewRowsLongGemm, at most 384
+// rows): backward-weight over the output gradient's windows, 3 x 3 taps of
+// 36 filters (324 rows) by 256 channels, K over 16 x 100 x 100 pixels.
+// Roles 4,4 and the heuristic's split-K: 6 tiles of 64 x 256, 2500 K-tiles,
+// one workgroup per SM (4 stages of 40 KB): k_batch 22 gives 132
+// workgroups. With 385 rows (seven tiles) it is not such a GEMM: the
+// StreamK of fewer tiles than SMs, without roles, on 128-row tiles.
+
+// CHECK-LABEL: func.func @few_rows_long
+// CHECK: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 22>, lds_buffers = 4, load_waves = 4, async_copy> : memref<1x324x160000xbf16>
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> : memref<1x385x160000xbf16>
+func.func @few_rows_long(%a: memref<1x324x160000xbf16>, %b: memref<1x160000x256xbf16>,
+                         %c: memref<1x324x256xbf16>,
+                         %a7: memref<1x385x160000xbf16>, %c7: memref<1x385x256xbf16>) {
+  ck.gemm %a, %b -> %c : memref<1x324x160000xbf16>, memref<1x160000x256xbf16> -> memref<1x324x256xbf16>
+  ck.gemm %a7, %b -> %c7 : memref<1x385x160000xbf16>, memref<1x160000x256xbf16> -> memref<1x385x256xbf16>
   return
 }

@@ -252,6 +252,11 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   18 < 132. Split: LDS 4 * 49152 + 1008 = 197616, one per SM: W = 132;
 //   kTiles = 625, k <= 64: 22 splits take 3 rounds of 29 = 87 (the least),
 //   7 one round of 90, within a twentieth, 6 one of 105: split_k = 7.
+//   Left to the heuristic, M = 256 <= 384 rows with 625 > 64 K-tiles
+//   (isFewRowsLongGemm): roles 4,4 on 64 x 256 tiles (4 * 9 = 36) and the
+//   split-K heuristic's k_batch (LDS 4 * 40960 + 1008 = 164848: W = 132):
+//   11 splits take 3 rounds of 57 K-tiles (171), the least; 7 take 2 of 90
+//   (180), more than a twentieth more.
 // gfx1100: block 64x64x32, wave 32x32 (as @large_f16); tiles = 4 * 36 = 144
 //   >= 96: no split.
 
@@ -262,7 +267,7 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> :
+// SM90: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 11>, lds_buffers = 4, load_waves = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_retinanet
 // SM90-SPLIT: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 7>, lds_buffers = 4, async_copy> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
@@ -307,7 +312,9 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // 144 = 224 twice: 3 per CU, W = 288): the same, 64.
 // sm_90a (wgmma, one 128 x 128 x 64 tile, kTiles 512; LDS 99312,
 // registers 64 + 64 twice: 2 per SM): one round of ceil(512 / 64) = 8
-// needs all 64.
+// needs all 64. Left to the heuristic, sm_90a's 128 rows and 512 K-tiles
+// take roles 4,4 and split-K (isFewRowsLongGemm): two 64 x 128 tiles, whose
+// 64 splits of 8 K-tiles run in one round (128 workgroups), the least.
 
 // GFX942-LABEL: func.func @split_k_capped
 // GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
@@ -318,7 +325,7 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // GFX1100-SPLIT-LABEL: func.func @split_k_capped
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 64>> :
 // SM90-LABEL: func.func @split_k_capped
-// SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy> :
+// SM90: config <block = [64, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 64>, lds_buffers = 3, load_waves = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_capped
 // SM90-SPLIT: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 64>, lds_buffers = 3, async_copy> :
 func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf16>,

@@ -1,4 +1,4 @@
-// RUN: ck-opt %s -split-input-file -ck-conv-to-gemm="merge-groups=1" | FileCheck %s
+// RUN: ck-opt %s -split-input-file -ck-conv-to-gemm="merge-groups=1 windows=input" | FileCheck %s
 
 // ck-conv-to-gemm rewrites each convolution into ck.gemm ops on views. Every
 // expected view shape, pad amount, embed offset/coefficient, merge order and
@@ -12,6 +12,8 @@
 //    (0, 0) included) emits no ck.transform op.
 //  * Each ck.transform's transforms come in the order of their first lower
 //    dimension; dimensions no transform names pass through.
+//  * windows=input: backward-weight gathers the input's windows (the output
+//    gradient's are in conv-to-gemm-output-windows.mlir).
 //  * merge-groups=1: one GEMM batch per group. Backward-weight GEMMs over
 //    several groups are checked in conv-to-gemm-merge-groups.mlir.
 

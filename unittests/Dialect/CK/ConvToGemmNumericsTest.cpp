@@ -76,6 +76,27 @@ bool isPointwise(const ConvSpec &s) {
          allEqual(s.padLeft, 0) && allEqual(s.padRight, 0);
 }
 
+/// Backward-weight that ck-conv-to-gemm can take over the output gradient's
+/// windows (windows=output): unit strides, pads of at most (Y - 1) * d.
+bool fitsOutputWindows(const ConvSpec &s) {
+  if (s.direction != ConvDirection::BackwardWeight || isPointwise(s))
+    return false;
+  for (unsigned i = 0; i < s.rank(); ++i) {
+    int64_t reach = (s.filterSizes[i] - 1) * s.dilations[i];
+    if (s.strides[i] != 1 || s.padLeft[i] > reach || s.padRight[i] > reach)
+      return false;
+  }
+  return true;
+}
+
+/// The `windows` settings of ck-conv-to-gemm to check `s` with: "auto", and
+/// "input" and "output" where it fits the output gradient's windows.
+std::vector<StringRef> windowsFor(const ConvSpec &s) {
+  if (!fitsOutputWindows(s))
+    return {"auto"};
+  return {"auto", "input", "output"};
+}
+
 /// What the random problems must cover, counted per direction.
 struct Coverage {
   std::map<std::string, int> counts;
@@ -111,7 +132,8 @@ struct Coverage {
       counts["epilogue with D"]++;
     if (s.hasAlpha)
       counts["alpha"]++;
-    if (s.inputLayout != "N" + spatialLetters(ConvTensor::Input, s.rank()).str() + "GC")
+    if (s.inputLayout !=
+        "N" + spatialLetters(ConvTensor::Input, s.rank()).str() + "GC")
       counts["other layouts"]++;
   }
 };
@@ -138,7 +160,7 @@ ConvSpec randomSpec(std::mt19937_64 &rng, ConvDirection direction) {
       }
       // Strides above the filter leave runs of unreached input positions
       // (cut short at the end of the input) for backward-data's fills.
-      int64_t stride = pointwise            ? 1
+      int64_t stride = pointwise          ? 1
                        : chance(rng, 0.2) ? uniform(rng, 4, 7)
                                           : uniform(rng, 1, 3);
       int64_t dilation = uniform(rng, 1, 3);
@@ -178,8 +200,7 @@ class HostInterpreter {
 public:
   HostInterpreter(func::FuncOp func, ConvTensors &tensors,
                   ConvDirection direction)
-      : written(&tensors.written(direction)),
-        counts(written->data.size(), 0) {
+      : written(&tensors.written(direction)), counts(written->data.size(), 0) {
     std::vector<HostTensor *> args = {&tensors.input, &tensors.filter,
                                       &tensors.output};
     for (HostTensor &d : tensors.ds)
@@ -205,8 +226,9 @@ public:
       return error;
     for (size_t i = 0; i < counts.size(); ++i)
       if (counts[i] != 1)
-        return "element " + std::to_string(i) + " of the written tensor was "
-                                                 "written " +
+        return "element " + std::to_string(i) +
+               " of the written tensor was "
+               "written " +
                std::to_string(counts[i]) + " times";
     return {};
   }
@@ -326,12 +348,13 @@ class ConvToGemmNumerics : public ::testing::TestWithParam<ConvDirection> {
 protected:
   ConvToGemmNumerics() { context.loadDialect<CKDialect, func::FuncDialect>(); }
 
-  /// Lowers `spec` with the given path and groups per GEMM
-  /// (0: the pass's rule), for target `chip` where one is given, and checks
-  /// it against the reference; returns a message on failure. `ir` receives
-  /// the lowered IR.
+  /// Lowers `spec` with the given path, groups per GEMM (0: the pass's
+  /// rule) and backward-weight windows, for target `chip` where one is
+  /// given, and checks it against the reference; returns a message on
+  /// failure. `ir` receives the lowered IR.
   std::string check(const ConvSpec &spec, StringRef path, int64_t mergeGroups,
-                    uint64_t seed, std::string &ir, StringRef chip = "") {
+                    uint64_t seed, std::string &ir, StringRef chip = "",
+                    StringRef windows = "auto") {
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>(spec.toMLIR(), &context);
     if (!module)
@@ -345,6 +368,7 @@ protected:
     CKConvToGemmOptions options;
     options.path = path.str();
     options.mergeGroups = mergeGroups;
+    options.windows = windows.str();
     pm.addPass(createCKConvToGemm(options));
     if (failed(pm.run(*module)))
       return "ck-conv-to-gemm failed";
@@ -384,42 +408,52 @@ TEST_P(ConvToGemmNumerics, RandomProblemsMatchDirectConvolution) {
     bool pointwise = isPointwise(spec);
     // Pointwise problems take the explicit path by default; check the
     // implicit views of them too. The groups go one GEMM at a time, by the
-    // pass's rule, and every other divisor of G per GEMM.
+    // pass's rule, and every other divisor of G per GEMM. Backward-weight
+    // that fits the output gradient's windows takes both windows, the
+    // output's with one group per GEMM.
     std::vector<int64_t> groupsPerGemm = {0};
     for (int64_t d = 1; d <= spec.groups; ++d)
       if (spec.groups % d == 0)
         groupsPerGemm.push_back(d);
     for (StringRef path : pointwise ? std::vector<StringRef>{"auto", "implicit"}
                                     : std::vector<StringRef>{"auto"})
-      for (int64_t merge : groupsPerGemm) {
-        std::string ir;
-        std::string error = check(spec, path, merge, rng(), ir);
-        ASSERT_TRUE(error.empty())
-            << error << "\nproblem #" << i << " (path=" << path.str()
-            << ", merge-groups=" << merge << "):\n"
-            << spec.toMLIR() << "lowered:\n"
-            << ir;
-        if (merge > 1)
-          coverage.counts["merged groups"]++;
-        // One group per GEMM on the explicit path: plain reshapes only (the
-        // merged groups' block diagonal is a pad of C's view).
-        if (pointwise && path == "auto" &&
-            (merge == 1 || (merge == 0 && spec.groups == 1))) {
-          EXPECT_EQ(ir.find("pad ["), std::string::npos) << ir;
-          EXPECT_EQ(ir.find("embed ["), std::string::npos) << ir;
+      for (StringRef windows : windowsFor(spec))
+        for (int64_t merge : groupsPerGemm) {
+          if (windows == "output" && merge > 1)
+            continue;
+          std::string ir;
+          std::string error = check(spec, path, merge, rng(), ir, "", windows);
+          ASSERT_TRUE(error.empty())
+              << error << "\nproblem #" << i << " (path=" << path.str()
+              << ", merge-groups=" << merge << ", windows=" << windows.str()
+              << "):\n"
+              << spec.toMLIR() << "lowered:\n"
+              << ir;
+          if (merge > 1)
+            coverage.counts["merged groups"]++;
+          if (windows == "output")
+            coverage.counts["output windows"]++;
+          // One group per GEMM on the explicit path: plain reshapes only (the
+          // merged groups' block diagonal is a pad of C's view).
+          if (pointwise && path == "auto" &&
+              (merge == 1 || (merge == 0 && spec.groups == 1))) {
+            EXPECT_EQ(ir.find("pad ["), std::string::npos) << ir;
+            EXPECT_EQ(ir.find("embed ["), std::string::npos) << ir;
+          }
         }
-      }
   }
   for (const char *feature :
        {"rank 1", "rank 2", "rank 3", "groups", "depthwise", "stride > 1",
-        "stride > 3",
-        "dilation > 1", "asymmetric pads", "1x1 stride 1 pad 0",
+        "stride > 3", "dilation > 1", "asymmetric pads", "1x1 stride 1 pad 0",
         "filter larger than input", "odd sizes", "odd channels",
         "epilogue with D", "alpha", "other layouts"})
     EXPECT_GT(coverage.counts[feature], 0)
         << "no random problem covered: " << feature;
+  if (direction == ConvDirection::BackwardWeight)
+    EXPECT_GT(coverage.counts["output windows"], 0)
+        << "no random problem took the output gradient's windows";
   EXPECT_GT(coverage.counts["merged groups"], 0)
-        << "no random problem covered: merged groups";
+      << "no random problem covered: merged groups";
 }
 
 /// Backward-data with more than 64 filters, not a multiple of 64, pads them
@@ -441,11 +475,12 @@ TEST_P(ConvToGemmNumerics, ManyChannelsPaddedPerTap) {
         std::string error = check(spec, "implicit", merge, rng(), ir, chip);
         ASSERT_TRUE(error.empty()) << error << "\n" << spec.toMLIR() << ir;
         int64_t padded = (filters + 63) / 64 * 64;
-        bool pads = ir.find("(0, " + std::to_string(padded - filters) +
-                            ")>") != std::string::npos;
-        EXPECT_EQ(pads, direction == ConvDirection::BackwardData &&
-                            chip == "sm_90a")
-            << "K = " << filters << " on " << chip.str() << ":\n" << ir;
+        bool pads = ir.find("(0, " + std::to_string(padded - filters) + ")>") !=
+                    std::string::npos;
+        EXPECT_EQ(pads,
+                  direction == ConvDirection::BackwardData && chip == "sm_90a")
+            << "K = " << filters << " on " << chip.str() << ":\n"
+            << ir;
       }
   }
 }
@@ -491,26 +526,31 @@ TEST_P(ConvToGemmNumerics, VectorWidthsHoldOnEveryCoordinate) {
   int wide = 0;
   for (int i = 0; i < 60; ++i) {
     ConvSpec spec = randomSpec(rng, GetParam());
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(spec.toMLIR(), &context);
-    ASSERT_TRUE(module);
-    PassManager pm(&context);
-    pm.addPass(createCKConvToGemm());
-    ASSERT_TRUE(succeeded(pm.run(*module)));
-    module->walk([&](GemmOp gemm) {
-      for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()}) {
-        FailureOr<TracedView> view = traceView(operand);
-        ASSERT_TRUE(succeeded(view));
-        if (view->maps.empty())
-          continue;
-        for (unsigned dim : {1u, 2u}) {
-          wide += contiguousVectorWidth(*view, dim, 8) > 1;
-          std::string error = checkVectorWidth(*view, dim);
-          ASSERT_TRUE(error.empty()) << error << " along dim " << dim
-                                     << " of\n" << spec.toMLIR();
+    for (StringRef windows : windowsFor(spec)) {
+      OwningOpRef<ModuleOp> module =
+          parseSourceString<ModuleOp>(spec.toMLIR(), &context);
+      ASSERT_TRUE(module);
+      PassManager pm(&context);
+      CKConvToGemmOptions options;
+      options.windows = windows.str();
+      pm.addPass(createCKConvToGemm(options));
+      ASSERT_TRUE(succeeded(pm.run(*module)));
+      module->walk([&](GemmOp gemm) {
+        for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()}) {
+          FailureOr<TracedView> view = traceView(operand);
+          ASSERT_TRUE(succeeded(view));
+          if (view->maps.empty())
+            continue;
+          for (unsigned dim : {1u, 2u}) {
+            wide += contiguousVectorWidth(*view, dim, 8) > 1;
+            std::string error = checkVectorWidth(*view, dim);
+            ASSERT_TRUE(error.empty())
+                << error << " along dim " << dim << " of\n"
+                << spec.toMLIR();
+          }
         }
-      }
-    });
+      });
+    }
   }
   EXPECT_GT(wide, 0) << "no view was found vectorizable";
 }
@@ -569,46 +609,49 @@ TEST_P(ConvToGemmNumerics, CursorsFollowEvaluationAlongK) {
   int walks = 0, incremental = 0;
   for (int i = 0; i < 60; ++i) {
     ConvSpec spec = randomSpec(rng, GetParam());
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(spec.toMLIR(), &context);
-    ASSERT_TRUE(module);
-    PassManager pm(&context);
-    pm.addPass(createCKConvToGemm());
-    ASSERT_TRUE(succeeded(pm.run(*module)));
-    module->walk([&](GemmOp gemm) {
-      // A walks along its columns (K), B along its rows (K), as the GEMM
-      // kernel's loads do, by block K sizes from 1 to past K.
-      for (auto [operand, kDim] :
-           {std::pair<Value, unsigned>{gemm.getA(), 2},
-            std::pair<Value, unsigned>{gemm.getB(), 1}}) {
-        FailureOr<TracedView> view = traceView(operand);
-        ASSERT_TRUE(succeeded(view));
-        if (view->maps.empty())
-          continue;
-        ArrayRef<int64_t> bounds = view->maps.front().getUpperBounds();
-        for (int64_t step : {int64_t(1), int64_t(3), int64_t(8), int64_t(32),
-                             bounds[kDim] + 1}) {
-          SmallVector<int64_t> delta(3, 0);
-          delta[kDim] = step;
-          if (!canAdvanceCursor(view->maps, delta))
+    for (StringRef windows : windowsFor(spec)) {
+      OwningOpRef<ModuleOp> module =
+          parseSourceString<ModuleOp>(spec.toMLIR(), &context);
+      ASSERT_TRUE(module);
+      PassManager pm(&context);
+      CKConvToGemmOptions options;
+      options.windows = windows.str();
+      pm.addPass(createCKConvToGemm(options));
+      ASSERT_TRUE(succeeded(pm.run(*module)));
+      module->walk([&](GemmOp gemm) {
+        // A walks along its columns (K), B along its rows (K), as the GEMM
+        // kernel's loads do, by block K sizes from 1 to past K.
+        for (auto [operand, kDim] :
+             {std::pair<Value, unsigned>{gemm.getA(), 2},
+              std::pair<Value, unsigned>{gemm.getB(), 1}}) {
+          FailureOr<TracedView> view = traceView(operand);
+          ASSERT_TRUE(succeeded(view));
+          if (view->maps.empty())
             continue;
-          ++incremental;
-          for (int w = 0; w < 4; ++w) {
-            SmallVector<int64_t> start;
-            for (auto [d, bound] : llvm::enumerate(bounds))
-              start.push_back(d == kDim ? int64_t(rng() % std::min<int64_t>(
-                                                      bound, step))
-                                        : int64_t(rng() % bound));
-            std::string error = walkCursor(*view, start, delta);
-            ++walks;
-            ASSERT_TRUE(error.empty())
-                << error << " stepping " << step << " along dim " << kDim
-                << " of\n"
-                << spec.toMLIR();
+          ArrayRef<int64_t> bounds = view->maps.front().getUpperBounds();
+          for (int64_t step : {int64_t(1), int64_t(3), int64_t(8), int64_t(32),
+                               bounds[kDim] + 1}) {
+            SmallVector<int64_t> delta(3, 0);
+            delta[kDim] = step;
+            if (!canAdvanceCursor(view->maps, delta))
+              continue;
+            ++incremental;
+            for (int w = 0; w < 4; ++w) {
+              SmallVector<int64_t> start;
+              for (auto [d, bound] : llvm::enumerate(bounds))
+                start.push_back(
+                    d == kDim ? int64_t(rng() % std::min<int64_t>(bound, step))
+                              : int64_t(rng() % bound));
+              std::string error = walkCursor(*view, start, delta);
+              ++walks;
+              ASSERT_TRUE(error.empty()) << error << " stepping " << step
+                                         << " along dim " << kDim << " of\n"
+                                         << spec.toMLIR();
+            }
           }
         }
-      }
-    });
+      });
+    }
   }
   EXPECT_GT(incremental, 0) << "no view could advance without division";
   EXPECT_GT(walks, 100);

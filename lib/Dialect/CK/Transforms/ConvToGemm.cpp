@@ -60,6 +60,24 @@ SmallVector<std::string> ConvRewriter::batchAndOutputSpatial() const {
                        });
 }
 
+SmallVector<std::string> ConvRewriter::batchAndInputSpatial() const {
+  return inLayoutOrder(ConvTensor::Input,
+                       [](char letter) -> std::optional<std::string> {
+                         if (StringRef("GC").contains(letter))
+                           return std::nullopt;
+                         return dimName(ConvTensor::Input, letter);
+                       });
+}
+
+SmallVector<std::string> ConvRewriter::filterSpatial() const {
+  return inLayoutOrder(ConvTensor::Filter,
+                       [](char letter) -> std::optional<std::string> {
+                         if (StringRef("GKC").contains(letter))
+                           return std::nullopt;
+                         return std::string(1, letter);
+                       });
+}
+
 SmallVector<std::string> ConvRewriter::filterSpatialAndChannel() const {
   return inLayoutOrder(ConvTensor::Filter,
                        [](char letter) -> std::optional<std::string> {
@@ -156,6 +174,57 @@ ViewBuilder ConvRewriter::inputWindows(Value input) const {
   return view;
 }
 
+/// The left and right pads of the output gradient's windows along spatial
+/// dimension `i` (outputGradientWindows()).
+static std::pair<int64_t, int64_t> outputWindowPads(const ConvProblem &p,
+                                                    unsigned i) {
+  int64_t reach = (p.filterSizes[i] - 1) * p.dilations[i];
+  return {reach - p.padLeft[i], reach - p.padRight[i]};
+}
+
+std::string conv_to_gemm::outputWindowsMisfit(const ConvProblem &p) {
+  for (unsigned i = 0; i < p.spatialRank(); ++i) {
+    std::string dim = " along spatial dimension " + std::to_string(i);
+    if (p.strides[i] != 1)
+      return "unit strides; the stride" + dim + " is " +
+             std::to_string(p.strides[i]);
+    int64_t reach = (p.filterSizes[i] - 1) * p.dilations[i];
+    if (p.padLeft[i] > reach || p.padRight[i] > reach)
+      return "pads of at most (filter size - 1) * dilation = " +
+             std::to_string(reach) + dim + "; the pads are (" +
+             std::to_string(p.padLeft[i]) + ", " +
+             std::to_string(p.padRight[i]) + ")";
+  }
+  return "";
+}
+
+ViewBuilder ConvRewriter::outputGradientWindows(Value output) const {
+  const ConvProblem &p = problem;
+  ViewBuilder view = viewOf(output, ConvTensor::Output);
+  unsigned rank = p.spatialRank();
+  auto outputDim = [&](unsigned i) {
+    return dimName(ConvTensor::Output, spatialLetter(ConvTensor::Output, i));
+  };
+  auto padded = [&](unsigned i) { return outputDim(i) + "p"; };
+  for (unsigned i = 0; i < rank; ++i) {
+    auto [left, right] = outputWindowPads(p, i);
+    view.pad(outputDim(i), padded(i), left, right);
+  }
+  view.emit();
+  // hop = reach - y * d + hi: tap y of input position hi reads ho = hi +
+  // pad_left - y * d, which is hop - (reach - pad_left).
+  for (unsigned i = 0; i < rank; ++i)
+    view.embed(
+        padded(i),
+        {{std::string(1, spatialLetter(ConvTensor::Filter, i)),
+          p.filterSizes[i], -p.dilations[i]},
+         {dimName(ConvTensor::Input, spatialLetter(ConvTensor::Input, i)),
+          p.inSizes[i], 1}},
+        /*offset=*/(p.filterSizes[i] - 1) * p.dilations[i]);
+  view.emit();
+  return view;
+}
+
 static SmallVector<Value>
 viewsOfDs(ConvOpInterface op, const std::function<Value(Value)> &viewOf) {
   return llvm::map_to_vector(op.getDs(), [&](Value d) { return viewOf(d); });
@@ -222,6 +291,24 @@ static int64_t mergedGroupsFor(const ConvProblem &p, ConvDirection direction,
   return groups;
 }
 
+/// Fewer filters than this fill less than one 64-row M tile of the
+/// input-windows GEMM (the smallest wgmma tile; two mma.sync waves of 32).
+static constexpr int64_t kFewFilters = 64;
+
+/// Whether `windows=auto` takes backward-weight over the output gradient's
+/// windows for `p`: one group of fewer than kFewFilters filters, a filter
+/// of more than one tap, and views that fit (outputWindowsFit). On the
+/// H100, RetinaNet's K = 36 head (C = 256, 3x3, 7x7 to 100x100) took 77 us
+/// instead of 227 at 100x100, 25 instead of 60 at 50x50 and 12 instead of
+/// 22 at 25x25 (roles 4,4 and split-K against the database's best over the
+/// input's windows), where K = 256 took 1.4x to 2.6x as long
+/// (bench/results/h100-output-windows/).
+static bool outputWindowsPreferred(const ConvProblem &p) {
+  return p.groups == 1 && p.outChannels < kFewFilters && !p.isPointwise() &&
+         llvm::any_of(p.filterSizes, [](int64_t size) { return size > 1; }) &&
+         outputWindowsMisfit(p).empty();
+}
+
 /// Whether `op`'s input and output gradient are channels-last tensors of a
 /// 2-byte type, which TMA copies in boxes of channels.
 static bool copiesByTmaBoxes(ConvOpInterface op, const ConvProblem &p) {
@@ -256,6 +343,12 @@ struct CKConvToGemmPass
           << "'; expected auto, implicit or explicit";
       return signalPassFailure();
     }
+    if (windows != "auto" && windows != "input" && windows != "output") {
+      getOperation()->emitError()
+          << "ck-conv-to-gemm: unknown windows '" << windows
+          << "'; expected auto, input or output";
+      return signalPassFailure();
+    }
     SmallVector<ConvOpInterface> convs;
     getOperation()->walk([&](ConvOpInterface op) { convs.push_back(op); });
     for (ConvOpInterface op : convs) {
@@ -269,14 +362,31 @@ struct CKConvToGemmPass
       }
       TargetAttr target = getTarget(op);
       bool tma = target && target.hasFeature(TargetFeature::Tma);
+      bool overOutputWindows =
+          op.getDirection() == ConvDirection::BackwardWeight && !pointwise &&
+          (windows == "output" ||
+           (windows == "auto" && outputWindowsPreferred(problem)));
       int64_t groupsPerGemm =
           mergeGroups ? int64_t(mergeGroups)
-                      : mergedGroupsFor(problem, op.getDirection(),
-                                        tma && copiesByTmaBoxes(op, problem));
+          : overOutputWindows
+              ? 1
+              : mergedGroupsFor(problem, op.getDirection(),
+                                tma && copiesByTmaBoxes(op, problem));
       if (groupsPerGemm < 1 || problem.groups % groupsPerGemm) {
         op->emitError() << "ck-conv-to-gemm: merge-groups=" << groupsPerGemm
                         << " does not divide the " << problem.groups
                         << " groups; use 0 (the rule) or a divisor of G";
+        return signalPassFailure();
+      }
+      std::string misfit = !overOutputWindows ? ""
+                           : groupsPerGemm != 1
+                               ? "one group per GEMM; merge-groups is " +
+                                     std::to_string(groupsPerGemm)
+                               : outputWindowsMisfit(problem);
+      if (!misfit.empty()) {
+        op->emitError() << "ck-conv-to-gemm: windows=output needs " << misfit
+                        << "; use windows=input or windows=auto for this "
+                           "convolution";
         return signalPassFailure();
       }
       // The GEMMs and fills of one convolution write disjoint parts of its
@@ -291,7 +401,11 @@ struct CKConvToGemmPass
         rewriteFwd(rewriter);
         break;
       case ConvDirection::BackwardWeight:
-        rewriteBwdWeight(rewriter);
+        if (!overOutputWindows) {
+          rewriteBwdWeight(rewriter);
+          break;
+        }
+        rewriteBwdWeightOverOutputWindows(rewriter);
         break;
       case ConvDirection::BackwardData:
         rewriteBwdData(rewriter);

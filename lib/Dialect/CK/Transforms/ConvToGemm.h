@@ -107,6 +107,19 @@ public:
   /// and there is no Y: the input itself, its dimensions named Ho.
   ViewBuilder inputWindows(Value input) const;
 
+  /// The output gradient seen as the filter windows of each input position
+  /// (stride 1): a view [.., Y, Hi, ..] per spatial dimension that pads Ho
+  /// into Hop by ((Y - 1) * d - pad_left, (Y - 1) * d - pad_right) and
+  /// embeds (Y, Hi) in Hop with hop = (Y - 1) * d - y * d + hi, so that
+  /// element (y, hi) is dy at ho = hi + pad_left - y * d, or padding.
+  /// Needs an empty outputWindowsMisfit() and one group per GEMM.
+  ViewBuilder outputGradientWindows(Value output) const;
+
+  /// (N, Hi, Wi, ...) in the input layout's order.
+  SmallVector<std::string> batchAndInputSpatial() const;
+  /// (Y, X, ...) in the filter layout's order.
+  SmallVector<std::string> filterSpatial() const;
+
   /// The dimensions of inputWindows() that make up (Y, X, ..., C).
   SmallVector<std::string> inputWindowsFilterSpatialAndChannel() const {
     return explicitPath ? SmallVector<std::string>{"C"}
@@ -123,8 +136,17 @@ public:
   void createFill(const std::function<Value(Value)> &viewOfWritten);
 };
 
+/// "" where outputGradientWindows() can view `problem` (unit strides and
+/// pads of at most (Y - 1) * d on each side), else what it needs ("unit
+/// strides; the stride along spatial dimension 0 is 2").
+std::string outputWindowsMisfit(const ConvProblem &problem);
+
 void rewriteFwd(ConvRewriter &rewriter);
 void rewriteBwdWeight(ConvRewriter &rewriter);
+/// Backward-weight over the output gradient's windows (`windows=output`):
+/// M = Y * X * K, N = C, K = N * Hi * Wi. Needs an empty
+/// outputWindowsMisfit() and one group per GEMM.
+void rewriteBwdWeightOverOutputWindows(ConvRewriter &rewriter);
 void rewriteBwdData(ConvRewriter &rewriter);
 
 } // namespace mlir::ck::conv_to_gemm

@@ -13,6 +13,17 @@
 // others padding (see blockDiagonal), so they are computed and never
 // written.
 //
+// Over the output gradient's windows (stride 1, one group per GEMM):
+//
+//   dw[G, (Y, X, K), C] = dy[G, (Y, X, K), (N, Hi, Wi)]
+//                       * x[G, (N, Hi, Wi), C]
+//
+// GEMM M = Y * X * K, N = C, K = N * Hi * Wi: dy's windows are the gathered
+// operand instead of x's, and x is a plain matrix. Where K is small, rows of
+// (tap, filter) fill the GEMM's M tiles that K alone leaves mostly empty,
+// and each element of x is read once per M tile instead of once per tap;
+// dy, which the windows read Y * X times, is the smaller tensor.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ConvToGemm.h"
@@ -53,6 +64,30 @@ void conv_to_gemm::rewriteBwdWeight(ConvRewriter &r) {
     std::string gemmM = mergeGemmM(c);
     c.merge("GemmN", gemmNWith(gemmN));
     c.emit({r.batch(), gemmM, "GemmN"});
+    return c.view();
+  });
+}
+
+void conv_to_gemm::rewriteBwdWeightOverOutputWindows(ConvRewriter &r) {
+  SmallVector<std::string> gemmK = r.batchAndInputSpatial();
+  // K is the last part of M: dy stores it contiguously (channels-last), and
+  // dy's windows are the operand whose tile copy walks M.
+  SmallVector<std::string> gemmM = r.filterSpatial();
+  gemmM.push_back("K");
+
+  ViewBuilder a = r.outputGradientWindows(r.op.getOutput());
+  a.merge("GemmM", gemmM);
+  a.merge("GemmK", gemmK);
+  a.emit({r.batch(), "GemmM", "GemmK"});
+
+  ViewBuilder b = r.viewOf(r.op.getInput(), ConvTensor::Input);
+  b.merge("GemmK", gemmK);
+  b.emit({r.batch(), "GemmK", "C"});
+
+  r.createGemm(a.view(), b.view(), [&](Value filter) {
+    ViewBuilder c = r.viewOf(filter, ConvTensor::Filter);
+    c.merge("GemmM", gemmM);
+    c.emit({r.batch(), "GemmM", "C"});
     return c.view();
   });
 }

@@ -71,6 +71,17 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     `path=explicit` demands the explicit path and fails on convolutions that
     cannot take it.
 
+    Backward-weight gathers the input's windows by default (M = K,
+    N = Y * X * C, K = N * Ho * Wo). `windows=output` gathers the output
+    gradient's instead: M = Y * X * K, N = C, K = N * Hi * Wi, with dy padded
+    by `(Y - 1) * d - pad` on each side and seen at `ho = hi + pad_left -
+    y * d` (an embed with coefficient `-d`). Where K is small this fills the
+    M tiles with (tap, filter) rows, and each element of x is read once per
+    M tile instead of once per tap. It needs unit strides, pads of at most
+    `(Y - 1) * d`, and one group per GEMM (`merge-groups` 0 or 1); 1x1
+    problems take the explicit path either way (the same GEMM). `auto`
+    applies the rule of `outputWindowsPreferred` (ConvToGemm.cpp).
+
     Example, backward-weight of a 3x3 convolution:
 
     ```mlir
@@ -103,7 +114,11 @@ def CKConvToGemm : Pass<"ck-conv-to-gemm"> {
     Option<"mergeGroups", "merge-groups", "int64_t", /*default=*/"0",
            "Groups per GEMM: 0 for the rule (the most, a power of two "
            "dividing G, with groups * K <= 32, or groups * C for "
-           "backward-data), or a divisor of G">
+           "backward-data), or a divisor of G">,
+    Option<"windows", "windows", "std::string", /*default=*/"\"auto\"",
+           "Backward-weight: whose filter windows the GEMM gathers: auto "
+           "(the rule), input (M = K) or output (the output gradient's: "
+           "M = Y * X * K, N = C; unit strides, one group per GEMM)">
   ];
 }
 
