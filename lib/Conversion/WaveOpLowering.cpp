@@ -482,7 +482,7 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
             FlagWaitOp, FlagRendezvousOp, AsyncCopyOp, AsyncCommitOp,
             AsyncWaitOp, WarpgroupMmaOp, WarpgroupWaitOp, StagingWaitOp,
-            StagingSignalOp>(op))
+            StagingSignalOp, ClusterBarrierOp, ClusterLoadOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -508,6 +508,12 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
       if (failed(lowerByOptionalHook(rewriter, op, passName,
                                      target.lowerWarpgroupOps,
                                      "wgmma is an NVIDIA sm_90a instruction")))
+        return failure();
+    } else if (isa<ClusterBarrierOp, ClusterLoadOp>(op)) {
+      if (failed(lowerByOptionalHook(
+              rewriter, op, passName, target.lowerClusterOps,
+              "the target has no thread block clusters with distributed "
+              "shared memory (split-K's reduce = cluster needs sm_90)")))
         return failure();
     } else if (isa<StagingWaitOp, StagingSignalOp>(op)) {
       if (failed(lowerByOptionalHook(

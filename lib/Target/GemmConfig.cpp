@@ -43,6 +43,9 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
     cost.ldsBytes += staging;
   else
     cost.ldsBytes = std::max(cost.ldsBytes, staging);
+  // Split-K's `reduce = cluster` keeps the f32 partial tile in LDS.
+  if (config.getPartition().isSplitKInCluster())
+    cost.ldsBytes = std::max(cost.ldsBytes, block[0] * block[1] * 4);
   int64_t tiles = (wave[0] / mma.m) * (wave[1] / mma.n);
   int64_t perRegister = 4 / bytes;
   // wgmma reads its operands from LDS: no fragments in registers.
@@ -109,6 +112,16 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   else if (config.getAsyncCopy() &&
            !target.hasFeature(TargetFeature::AsyncCopy))
     os << target.getChip() << " has no asynchronous copies to LDS (async_copy)";
+  else if (config.getPartition().isSplitKInCluster() &&
+           !hasMbarrierRings(target))
+    os << "split-K's reduce = cluster reads partial tiles from the LDS of "
+       << "the cluster's other workgroups (distributed shared memory, "
+       << "sm_90); " << target.getChip() << " has none";
+  else if (config.getPartition().isSplitKInCluster() &&
+           config.getClusterSize() > 1)
+    os << "split-K's reduce = cluster makes each tile's k_batch workgroups "
+       << "the cluster; the config also clusters " << config.getClusterM()
+       << " x " << config.getClusterN() << " workgroups along M and N";
   else if (config.getClusterSize() > 1 &&
            !target.hasFeature(TargetFeature::Tma))
     os << target.getChip() << " has no clusters whose copies multicast "
@@ -206,9 +219,7 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
 static constexpr int64_t kAsyncStages = 3;
 static constexpr int64_t kMinAsyncKTiles = 8;
 
-/// The most K splits the heuristic picks (each costs an f32 partial tile),
-/// and the fewest K-tiles it gives a split.
-static constexpr int64_t kMaxSplitK = 64;
+/// The fewest K-tiles the split-K heuristic gives a split.
 static constexpr int64_t kMinSplitKTiles = 8;
 
 /// The output tiles of `shape` in tiles of `block`, over all batches.
@@ -238,12 +249,12 @@ int64_t mlir::ck::residentWorkgroups(GemmConfigAttr config, TargetAttr target,
 
 int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,
                                   TargetAttr target, Type elementType,
-                                  bool coResident) {
+                                  bool coResident, int64_t mostSplits) {
   ArrayRef<int64_t> block = config.getBlock();
   int64_t tiles = tileCount(shape, block);
   int64_t resident = residentWorkgroups(config, target, elementType);
   int64_t most =
-      coResident ? std::min(kMaxSplitK, resident / tiles) : kMaxSplitK;
+      coResident ? std::min(mostSplits, resident / tiles) : mostSplits;
   if (most < 2)
     return 1;
   return ckschedule::chooseKBatch(tiles, llvm::divideCeil(shape.k, block[2]),

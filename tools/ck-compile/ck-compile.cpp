@@ -65,9 +65,12 @@ cl::opt<std::string> partition(
              "heuristic's), data_parallel, data_parallel,dp=persistent "
              "(with --waves, NVIDIA: the load waves copy the next tile "
              "while the math waves write the last), split_k (the "
-             "heuristic's K ranges), split_k,k_batch=N, or stream_k with "
-             "optional ,reduce=linear|tree ,dp=persistent|per_tile "
-             ",tail=N|all ,min_iters=N"),
+             "heuristic's K ranges) or split_k,k_batch=N with optional "
+             ",reduce=kernel|workgroups|cluster (who adds the partial "
+             "tiles: a second kernel, the splits through the workspace, "
+             "or a tile's splits as one cluster from each other's LDS, "
+             "sm_90a), or stream_k with optional ,reduce=linear|tree "
+             ",dp=persistent|per_tile ,tail=N|all ,min_iters=N"),
     cl::init("auto"), cl::cat(category));
 cl::opt<std::string> waves(
     "waves",

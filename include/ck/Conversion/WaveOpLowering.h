@@ -124,6 +124,9 @@ struct WaveOpTarget {
   /// Each ck.staging_wait and ck.staging_signal; null where the target has
   /// no named barriers (then they are an error).
   function_ref<void(RewriterBase &, Operation *)> lowerStagingEvent = nullptr;
+  /// Each ck.cluster_barrier and ck.cluster_load; null where the target
+  /// has no thread block clusters (then they are an error).
+  function_ref<void(RewriterBase &, Operation *)> lowerClusterOps = nullptr;
 };
 
 /// A target's lowering of the wave ops under `root`: each ck.mma,

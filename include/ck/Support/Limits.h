@@ -50,6 +50,11 @@ inline constexpr int64_t kMaxRingSlots = kMaxLdsBuffers;
 /// workgroup's.
 inline constexpr int64_t kMaxNamedBarrierRingSlots = 7;
 
+/// The most workgroups of a thread block cluster that every sm_90 GPU
+/// launches (CUDA's portable cluster size): split-K's `reduce = cluster`
+/// takes a tile's k_batch workgroups into one cluster.
+inline constexpr int64_t kMaxPortableCluster = 8;
+
 /// The largest count in a plan's `schedule` directive (tiles, iters,
 /// min_iters, tail) and the most K-iterations (tiles * iters) of a StreamK
 /// GEMM: the kernels compute global iteration indices and take K, D, q and

@@ -103,15 +103,21 @@ int64_t residentWorkgroups(GemmConfigAttr config, TargetAttr target,
 int64_t residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
                                          TargetAttr target, Type elementType);
 
+/// The most K ranges the split-K heuristic cuts a tile into (each costs an
+/// f32 partial tile).
+inline constexpr int64_t kMaxHeuristicSplitK = 64;
+
 /// How many K ranges split-K cuts each tile of `config` into for `shape` on
 /// `target`: ckschedule::chooseKBatch over residentWorkgroups, with at
-/// least 8 K-tiles a split where K allows and at most 64 splits (1 where
-/// the tiles fill the resident workgroups). `coResident` keeps every
-/// split resident at once (tiles x splits <= residentWorkgroups), as split-K
-/// with `reduce = workgroups` needs: 1 where not even two splits fit.
+/// least 8 K-tiles a split where K allows and at most `mostSplits` splits
+/// (1 where the tiles fill the resident workgroups). `coResident` keeps
+/// every split resident at once (tiles x splits <= residentWorkgroups), as
+/// split-K with `reduce = workgroups` needs: 1 where not even two splits
+/// fit. `reduce = cluster` asks for at most 8 (one cluster per tile).
 int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
                         TargetAttr target, Type elementType,
-                        bool coResident = false);
+                        bool coResident = false,
+                        int64_t mostSplits = kMaxHeuristicSplitK);
 
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all, or

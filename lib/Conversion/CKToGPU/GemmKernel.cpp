@@ -197,8 +197,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     mapC = planStoreMap(views[2], staging.element, bm, bn);
   if (succeeded(mapC))
     staging.cols = bn;
-  int64_t ldsBytes =
-      std::max(operandTiles.bytes, stagingOffset + staging.bytes());
+  // Split-K's `reduce = cluster` keeps the f32 partial tile in LDS, from
+  // offset 0 once the K loop is done (ck-lower-partition).
+  int64_t partialBytes = partition.isSplitKInCluster() ? bm * bn * 4 : 0;
+  int64_t ldsBytes = std::max(
+      {operandTiles.bytes, stagingOffset + staging.bytes(), partialBytes});
   // A cluster's workgroups multicast their shared operand's boxes.
   int64_t clusterM = config.getClusterM(), clusterN = config.getClusterN();
   if (config.getClusterSize() > 1) {
@@ -230,8 +233,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     return op.emitOpError()
            << "needs " << ldsBytes << " bytes of LDS per workgroup (operand "
            << "tiles " << operandTiles.bytes << ", the epilogue's staging "
-           << "tile " << staging.bytes() << "); " << target.getChip()
-           << " allows " << target.getLds();
+           << "tile " << staging.bytes()
+           << (partialBytes
+                   ? ", split-K's partial tile " + std::to_string(partialBytes)
+                   : std::string())
+           << "); " << target.getChip() << " allows " << target.getLds();
   // The host's memrefs of A, B and C (the skeleton rebases the views on
   // the kernel's arguments).
   Value hostMemrefs[3] = {views[0].memref, views[1].memref, views[2].memref};
@@ -279,6 +285,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
     skeleton.func.setKnownClusterSizeAttr(b.getDenseI32ArrayAttr(
         {static_cast<int32_t>(config.getClusterSize()), 1, 1}));
   }
+  // Split-K's `reduce = cluster`: a tile's k_batch workgroups (along z).
+  if (partition.isSplitKInCluster())
+    skeleton.func.setKnownClusterSizeAttr(b.getDenseI32ArrayAttr(
+        {1, 1, static_cast<int32_t>(partition.getKBatch())}));
   auto body = PartitionOp::create(b, loc, partition, tiles, kTiles,
                                   scheduleArgs, workspace, cluster);
 

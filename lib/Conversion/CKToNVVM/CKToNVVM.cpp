@@ -29,9 +29,6 @@ namespace mlir::ck {
 using namespace mlir;
 using namespace mlir::ck;
 
-/// The shared-memory address space of NVVM.
-static constexpr unsigned kSharedAddressSpace = 3;
-
 /// Splits a flat fragment into mma.sync registers: pairs of f16, pairs of
 /// bf16 as i32, single tf32 values as i32.
 static SmallVector<Value> toRegisters(RewriterBase &rewriter, Location loc,
@@ -620,6 +617,31 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   rewriter.replaceOp(op, results);
 }
 
+/// ck.cluster_barrier: the cluster's barrier (arrive releases, wait
+/// acquires); ck.cluster_load: the window's address in the LDS of the
+/// cluster's workgroup `rank` (mapa), and a 16-byte load from it.
+static void lowerClusterOps(RewriterBase &rewriter, Operation *op) {
+  Location loc = op->getLoc();
+  if (isa<ClusterBarrierOp>(op)) {
+    NVVM::ClusterArriveOp::create(rewriter, loc, /*aligned=*/UnitAttr());
+    NVVM::ClusterWaitOp::create(rewriter, loc, /*aligned=*/UnitAttr());
+    rewriter.eraseOp(op);
+    return;
+  }
+  auto load = cast<ClusterLoadOp>(op);
+  Value local = emitElementPointer(rewriter, loc, load.getBuffer(),
+                                   load.getOffset(), kSharedAddressSpace);
+  Value peer = NVVM::MapaOp::create(
+      rewriter, loc,
+      LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                 kSharedClusterAddressSpace),
+      local,
+      arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI32Type(),
+                                   load.getRank()));
+  rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, load.getType(), peer,
+                                            /*alignment=*/16);
+}
+
 static void lowerWarpgroupOps(RewriterBase &rewriter, Operation *op) {
   if (auto wait = dyn_cast<WarpgroupWaitOp>(op))
     return lowerWarpgroupWait(rewriter, wait);
@@ -649,7 +671,8 @@ struct ConvertCKToNVVMPass
     WaveOpTarget target{
         lowerMma,       lowerBarrier,      FlagTarget{"device", pause},
         lowerRing,      lowerGuardedLoad,  lowerFragmentLoad,
-        lowerAsyncCopy, lowerWarpgroupOps, lowerStagingEvent};
+        lowerAsyncCopy, lowerWarpgroupOps, lowerStagingEvent,
+        lowerClusterOps};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       signalPassFailure();
   }

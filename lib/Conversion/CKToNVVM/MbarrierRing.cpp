@@ -47,8 +47,6 @@ using namespace mlir::ck;
 
 namespace {
 
-constexpr unsigned kSharedAddressSpace = 3;
-constexpr unsigned kSharedClusterAddressSpace = 7;
 constexpr int64_t kWarpSize = 32;
 constexpr int64_t kWarpgroupSize = 128;
 

@@ -8,6 +8,11 @@
 
 namespace mlir::ck {
 
+/// NVPTX's address spaces of a workgroup's shared memory and of the shared
+/// memory of a thread block cluster's workgroups (mapa's results).
+inline constexpr unsigned kSharedAddressSpace = 3;
+inline constexpr unsigned kSharedClusterAddressSpace = 7;
+
 /// Lowers what every ring with barriers under `root` holds besides its
 /// events: the barriers' initialization where the ring is made,
 /// ck.ring_expect, ck.tma_load and ck.ring_end become NVVM mbarrier and

@@ -24,7 +24,12 @@
 //                  epilogue's ck.tile_store would; or (reduce = workgroups)
 //                  the tile's k_batch workgroups meet at its counter
 //                  (ck.flag_rendezvous) and each adds and writes a
-//                  k_batch-th of the tile's vectors so (SplitKReduction.cpp).
+//                  k_batch-th of the tile's vectors so; or (reduce =
+//                  cluster) each stores its partial in its LDS, the
+//                  tile's k_batch workgroups (a thread block cluster along
+//                  z) meet at the cluster's barrier, and each adds a
+//                  k_batch-th of the tile from their LDS
+//                  (SplitKReduction.cpp).
 //                  With k_batch = auto, k_batch is the schedule's argument
 //                  and where it is 1 the unit's workgroup runs the epilogue
 //                  and the reduction does nothing.
@@ -242,6 +247,12 @@ LogicalResult lowerUnits(PartitionOp op) {
     PartialStoreOp::create(b, loc, acc, op.getWorkspace(),
                            splitKSlotOffset(b, loc, op, split, at.tile));
   };
+  if (partition.isSplitKInCluster()) {
+    if (failed(emitSplitKSumInCluster(b, loc, op, acc, at.tile, split)))
+      return failure();
+    op.erase();
+    return success();
+  }
   if (!partition.isSplitKAuto()) {
     storePartial();
     if (partition.isSplitKInWorkgroups() &&
@@ -446,7 +457,7 @@ struct CKLowerPartitionPass
       }
       PartitionAttr partition = op.getPartition();
       if (partition.getKind() == PartitionKind::SplitK &&
-          !partition.isSplitKInWorkgroups() &&
+          !partition.isSplitKInWorkgroups() && !partition.isSplitKInCluster() &&
           failed(addSplitKReductionKernel(module, kernel, op)))
         return signalPassFailure();
       if (partition.getKind() == PartitionKind::StreamK)

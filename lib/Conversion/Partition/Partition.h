@@ -54,6 +54,16 @@ LogicalResult addSplitKReductionKernel(ModuleOp module, gpu::GPUFuncOp kernel,
 LogicalResult emitSplitKSumInWorkgroup(OpBuilder &b, Location loc,
                                        PartitionOp op, Value tile, Value split);
 
+/// Split-K with `reduce = cluster`, at the builder's point after split
+/// `split`'s unit of tile `tile` computed `acc`: the partial tile goes to
+/// the workgroup's LDS, the tile's k_batch workgroups (one thread block
+/// cluster, rank = split) meet at the cluster's barrier, and this one adds
+/// its k_batch-th of the tile from all of theirs and writes it; a second
+/// barrier keeps each workgroup's LDS until the others are done with it.
+/// Fails as emitSplitKSumInWorkgroup does.
+LogicalResult emitSplitKSumInCluster(OpBuilder &b, Location loc, PartitionOp op,
+                                     Value acc, Value tile, Value split);
+
 } // namespace mlir::ck
 
 #endif // CK_LIB_CONVERSION_PARTITION_PARTITION_H

@@ -9,7 +9,11 @@
 // runs one thread per vector after the GEMM; with `reduce = workgroups` the
 // k_batch workgroups of a tile meet at the tile's counter once each has
 // stored its partial, and each adds and writes a k_batch-th of the tile's
-// vectors. Both add in the same order, so both give the same bits.
+// vectors. With `reduce = cluster` a tile's k_batch workgroups are one
+// thread block cluster: each stores its partial tile in its own LDS, they
+// meet at the cluster's barrier, and each adds a k_batch-th of the tile's
+// vectors from the k_batch workgroups' LDS (distributed shared memory).
+// All add in the same order, so all give the same bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,10 +158,11 @@ TileStoreOp findSumStore(PartitionOp op) {
 }
 
 /// What adding up the slots' vectors needs, checked before any of it is
-/// emitted: the workspace and k_batch, C's (and the D tensors')
+/// emitted: where the slots are and k_batch, C's (and the D tensors')
 /// destination and the vectors' layout.
 struct SplitKSum {
   PartitionOp op;
+  /// The workspace of every split's slots (null with `reduce = cluster`).
   Value workspace, kBatch;
   /// C's and the D tensors' views; `dest`'s views are these once copied
   /// where they are used (the struct moves).
@@ -166,6 +171,10 @@ struct SplitKSum {
   SlotVectorLayout plan;
   /// 4-float vectors in one split's slot (all T tiles) and in one tile.
   int64_t slotVectors, tileVectors;
+  /// With `reduce = cluster`: the LDS window of the tile's partial, which
+  /// split s's workgroup (the cluster's rank s) holds, and the tile's first
+  /// vector.
+  Value clusterPartial = nullptr, clusterTileFirst = nullptr;
 };
 
 /// Plans the sum of `op`'s slots, whose workspace and k_batch are
@@ -220,25 +229,44 @@ FailureOr<SplitKSum> planSplitKSum(PartitionOp op, Value workspace,
                    tileVectors};
 }
 
+/// Vector `vector` (among all tiles' vectors) of split `split`'s slot, or
+/// of the first split's where `split` is null.
+Value loadSlotVector(OpBuilder &b, Location loc, const SplitKSum &sum,
+                     Value split, Value vector) {
+  auto type = VectorType::get({kReduceVector}, b.getF32Type());
+  auto floats = [&](Value vectors) {
+    return arith::MulIOp::create(b, loc, vectors,
+                                 indexConstant(b, loc, kReduceVector))
+        .getResult();
+  };
+  if (sum.clusterPartial)
+    return ClusterLoadOp::create(
+        b, loc, type, sum.clusterPartial,
+        floats(arith::SubIOp::create(b, loc, vector, sum.clusterTileFirst)),
+        split ? split : indexConstant(b, loc, 0));
+  Value offset = floats(vector);
+  if (split)
+    offset = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc, split,
+            indexConstant(b, loc, sum.slotVectors * kReduceVector)),
+        offset);
+  return loadAlignedVector(b, loc, type, sum.workspace, offset);
+}
+
 /// The loop that adds vector `vector` of every split's slot in split order;
 /// its result is the sum. Unroll it (unrollSlotLoop) once the sum's users
 /// are in place.
 scf::ForOp emitVectorSum(OpBuilder &b, Location loc, const SplitKSum &sum,
                          Value vector) {
-  auto type = VectorType::get({kReduceVector}, b.getF32Type());
   Value one = indexConstant(b, loc, 1);
-  Value at = arith::MulIOp::create(b, loc, vector,
-                                   indexConstant(b, loc, kReduceVector));
-  Value slotFloats = indexConstant(b, loc, sum.slotVectors * kReduceVector);
-  Value first = loadAlignedVector(b, loc, type, sum.workspace, at);
+  Value first = loadSlotVector(b, loc, sum, /*split=*/nullptr, vector);
   auto splits =
       scf::ForOp::create(b, loc, one, sum.kBatch, one, ValueRange{first});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(splits.getBody());
-  Value offset = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, splits.getInductionVar(), slotFloats), at);
-  Value partial = loadAlignedVector(b, loc, type, sum.workspace, offset);
+  Value partial = loadSlotVector(b, loc, sum, splits.getInductionVar(), vector);
   scf::YieldOp::create(
       b, loc,
       arith::AddFOp::create(b, loc, splits.getRegionIterArgs()[0], partial)
@@ -370,50 +398,41 @@ LogicalResult emitReductionKernelBody(gpu::GPUFuncOp reduce, PartitionOp op) {
 
 } // namespace
 
-LogicalResult mlir::ck::emitSplitKSumInWorkgroup(OpBuilder &b, Location loc,
-                                                 PartitionOp op, Value tile,
-                                                 Value split) {
-  PartitionAttr partition = op.getPartition();
-  // The workgroup's threads take the share's vectors in turn: a constant
-  // step (AMD's block size is a device-library call).
+/// The kernel's known one-dimensional block size, or failure (with a
+/// diagnostic): the workgroup's threads take a share's vectors in turn, a
+/// constant step (AMD's block size is a device-library call).
+static FailureOr<int64_t> requireBlockSize(PartitionOp op, StringRef reduce) {
   std::optional<ArrayRef<int32_t>> block =
       op->getParentOfType<gpu::GPUFuncOp>().getKnownBlockSize();
   if (!block || (*block)[1] != 1 || (*block)[2] != 1)
     return op.emitOpError() << "needs its kernel's known one-dimensional "
-                               "block size, for split-K's reduce = workgroups";
-  Value kBatch = splitKBatch(b, loc, op);
-  FailureOr<SplitKSum> sum = planSplitKSum(op, op.getWorkspace(), kBatch,
-                                           [](Value view) { return view; });
-  if (failed(sum))
-    return failure();
-  auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
-  AccType acc = op.getAccType();
-  int64_t tileFloats = acc.getShape()[0] * acc.getShape()[1];
-  Value counter = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(b, loc, tile,
-                            constant(PartitionAttr::kCounterFloats)),
-      constant(
-          partition.getSplitKCountersFloat(op.getTileCount(), tileFloats)));
-  FlagRendezvousOp::create(b, loc, op.getWorkspace(), counter, kBatch);
+                               "block size, for split-K's reduce = "
+                            << reduce;
+  return (*block)[0];
+}
 
-  // Split s of the tile adds vectors [s * share, (s + 1) * share) of it,
-  // thread t vectors t, t + threads, ...: kVectorsInFlight of them a round,
-  // all their slots' loads issued before the first write (the writes could
-  // alias the loads for all the compiler knows). Past the share a thread
-  // loads the share's last vector again and writes nothing.
-  int64_t threads = (*block)[0];
-  int64_t share = llvm::divideCeil(sum->tileVectors, partition.getKBatch());
+/// Split `split` of tile `tile` adds vectors [s * share, (s + 1) * share)
+/// of it, thread t vectors t, t + threads, ...: kVectorsInFlight of them a
+/// round, all their slots' loads issued before the first write (the
+/// writes could alias the loads for all the compiler knows). Past the
+/// share a thread loads the share's last vector again and writes nothing.
+static LogicalResult emitShareSum(OpBuilder &b, Location loc,
+                                  const SplitKSum &sum, Value tile, Value split,
+                                  int64_t threads) {
+  PartitionOp op = sum.op;
+  auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
+  int64_t share =
+      llvm::divideCeil(sum.tileVectors, op.getPartition().getKBatch());
   int64_t perRound =
       std::min<int64_t>(kVectorsInFlight, llvm::divideCeil(share, threads));
   int64_t rounds = llvm::divideCeil(share, threads * perRound);
   Value tileFirst =
-      arith::MulIOp::create(b, loc, tile, constant(sum->tileVectors));
+      arith::MulIOp::create(b, loc, tile, constant(sum.tileVectors));
   Value begin = arith::AddIOp::create(
       b, loc, tileFirst, arith::MulIOp::create(b, loc, split, constant(share)));
   Value end = arith::MinUIOp::create(
       b, loc, arith::AddIOp::create(b, loc, begin, constant(share)),
-      arith::AddIOp::create(b, loc, tileFirst, constant(sum->tileVectors)));
+      arith::AddIOp::create(b, loc, tileFirst, constant(sum.tileVectors)));
   Value last = arith::SubIOp::create(b, loc, end, constant(1));
   Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value roundFirst = arith::AddIOp::create(b, loc, begin, thread);
@@ -434,15 +453,74 @@ LogicalResult mlir::ck::emitSplitKSumInWorkgroup(OpBuilder &b, Location loc,
                              : arith::AddIOp::create(b, loc, roundFirst,
                                                      constant(i * threads)));
     sums.push_back(emitVectorSum(
-        b, loc, *sum, arith::MinUIOp::create(b, loc, vectors.back(), last)));
+        b, loc, sum, arith::MinUIOp::create(b, loc, vectors.back(), last)));
   }
   for (auto [vector, splits] : llvm::zip(vectors, sums))
     emitVectorWrite(
-        b, loc, *sum, vector, splits.getResult(0),
+        b, loc, sum, vector, splits.getResult(0),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, vector, end));
   for (scf::ForOp splits : sums)
     if (failed(unrollSlotLoop(op, splits)))
       return failure();
+  return success();
+}
+
+LogicalResult mlir::ck::emitSplitKSumInWorkgroup(OpBuilder &b, Location loc,
+                                                 PartitionOp op, Value tile,
+                                                 Value split) {
+  PartitionAttr partition = op.getPartition();
+  FailureOr<int64_t> threads = requireBlockSize(op, "workgroups");
+  if (failed(threads))
+    return failure();
+  Value kBatch = splitKBatch(b, loc, op);
+  FailureOr<SplitKSum> sum = planSplitKSum(op, op.getWorkspace(), kBatch,
+                                           [](Value view) { return view; });
+  if (failed(sum))
+    return failure();
+  auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
+  AccType acc = op.getAccType();
+  int64_t tileFloats = acc.getShape()[0] * acc.getShape()[1];
+  Value counter = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, tile,
+                            constant(PartitionAttr::kCounterFloats)),
+      constant(
+          partition.getSplitKCountersFloat(op.getTileCount(), tileFloats)));
+  FlagRendezvousOp::create(b, loc, op.getWorkspace(), counter, kBatch);
+  return emitShareSum(b, loc, *sum, tile, split, *threads);
+}
+
+LogicalResult mlir::ck::emitSplitKSumInCluster(OpBuilder &b, Location loc,
+                                               PartitionOp op, Value acc,
+                                               Value tile, Value split) {
+  FailureOr<int64_t> threads = requireBlockSize(op, "cluster");
+  if (failed(threads))
+    return failure();
+  Value kBatch = splitKBatch(b, loc, op);
+  FailureOr<SplitKSum> sum = planSplitKSum(op, /*workspace=*/nullptr, kBatch,
+                                           [](Value view) { return view; });
+  if (failed(sum))
+    return failure();
+  // The partial tile goes where the K loop's operand tiles were, once
+  // every wave is done with them (convert-ck-to-gpu sized the LDS for it).
+  AccType accType = op.getAccType();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  Value partial = LdsBufferOp::create(
+      b, loc,
+      MemRefType::get({accType.getShape()[0] * accType.getShape()[1]},
+                      b.getF32Type(), MemRefLayoutAttrInterface(), workgroup),
+      /*offset=*/0);
+  LdsBarrierOp::create(b, loc);
+  PartialStoreOp::create(b, loc, acc, partial, indexConstant(b, loc, 0));
+  ClusterBarrierOp::create(b, loc);
+  sum->clusterPartial = partial;
+  sum->clusterTileFirst = arith::MulIOp::create(
+      b, loc, tile, indexConstant(b, loc, sum->tileVectors));
+  if (failed(emitShareSum(b, loc, *sum, tile, split, *threads)))
+    return failure();
+  // No workgroup leaves while another may still read its LDS.
+  ClusterBarrierOp::create(b, loc);
   return success();
 }
 

@@ -35,3 +35,18 @@ func.func @tma_store(%map: !llvm.ptr, %s: memref<64x64xf16, #gpu.address_space<w
   ck.tma_store_wait
   return
 }
+
+// -----
+// AMD has no thread block clusters: split-K's reduce = cluster is NVIDIA's.
+func.func @cluster_barrier() {
+  // expected-error @+1 {{'ck.cluster_barrier' op cannot be lowered by convert-ck-to-amdgpu: the target has no thread block clusters with distributed shared memory (split-K's reduce = cluster needs sm_90)}}
+  ck.cluster_barrier
+  return
+}
+
+// -----
+func.func @cluster_load(%buf: memref<64xf32, #gpu.address_space<workgroup>>, %o: index, %r: index) -> vector<4xf32> {
+  // expected-error @+1 {{'ck.cluster_load' op cannot be lowered by convert-ck-to-amdgpu: the target has no thread block clusters with distributed shared memory (split-K's reduce = cluster needs sm_90)}}
+  %v = ck.cluster_load %buf[%o] rank %r : memref<64xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return %v : vector<4xf32>
+}

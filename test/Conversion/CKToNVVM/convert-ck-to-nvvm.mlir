@@ -402,6 +402,31 @@ gpu.module @kernels {
 }
 
 // -----
+// Split-K's reduce = cluster: the cluster's barrier (arrive releases, wait
+// acquires), and a vector of another workgroup's LDS: the window's element
+// %o as an address in LDS (address space 3), mapa to the cluster's
+// workgroup %r (address space 7) and one 16-byte load.
+
+// CHECK-LABEL: gpu.func @cluster_ops
+// CHECK-SAME: (%[[BUF:.*]]: memref<2048xf32, #gpu.address_space<workgroup>>, %[[O:.*]]: index, %[[R:.*]]: index)
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
+// CHECK: %[[LOCAL:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[RANK:.*]] = arith.index_castui %[[R]] : index to i32
+// CHECK: %[[PEER:.*]] = nvvm.mapa %[[LOCAL]], %[[RANK]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[V:.*]] = llvm.load %[[PEER]] {alignment = 16 : i64} : !llvm.ptr<7> -> vector<4xf32>
+// CHECK: vector.store %[[V]]
+gpu.module @kernels {
+  gpu.func @cluster_ops(%buf: memref<2048xf32, #gpu.address_space<workgroup>>, %o: index, %r: index) kernel {
+    ck.cluster_barrier
+    %v = ck.cluster_load %buf[%o] rank %r : memref<2048xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    vector.store %v, %buf[%o] : memref<2048xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
 // A wave-role ring of 2 slots between 4 math and 4 load warps (256
 // threads), as ck-lower-roles leaves it: named barriers FULL(s) = 1 + s and
 // EMPTY(s) = 3 + s of slot s = step mod 2, each counting all 256 threads.

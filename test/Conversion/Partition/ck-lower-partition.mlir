@@ -370,6 +370,99 @@ module attributes {gpu.container_module} {
 }
 
 // -----
+// split_k, k_batch = 2, reduce = cluster: the tile's two workgroups are one
+// thread block cluster (rank = block id z). Each stores its partial (2048
+// floats of the 32 x 64 tile, in ck.partial_store's layout) at LDS offset
+// 0 once every wave is done with the K loop's tiles, the cluster meets,
+// and workgroup z adds vectors [256 z, 256 z + 256) of the tile's 512 from
+// both workgroups' LDS in rank order (ck.cluster_load at the vector's
+// offset in the tile), 2 per thread of 128 as with reduce = workgroups,
+// writes them, and meets the cluster again before it leaves. No
+// workspace, no second kernel.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+// CHECK-LABEL: gpu.func @skc
+// CHECK-SAME: (%{{[^:]*}}: memref<2x48x64xf16>, %{{[^:]*}}: memref<2x64x40xf16>, %[[CC:[^:]*]]: memref<2x48x40xf16>)
+// CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK: %[[TILE:.*]] = arith.addi %{{.*}}, %[[BX]] : index
+// CHECK: %[[BZ:.*]] = gpu.block_id z
+// CHECK: ck.tile_gemm
+// CHECK: %[[PART:.*]] = ck.lds_buffer offset 0 : memref<2048xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: ck.lds_barrier
+// CHECK: ck.partial_store %{{.*}} -> %[[PART]][%c0{{.*}}] : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2048xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: ck.cluster_barrier
+// CHECK: %[[FIRST:.*]] = arith.muli %[[TILE]], %c512 : index
+// CHECK: %[[OWN:.*]] = arith.muli %[[BZ]], %c256 : index
+// CHECK: %[[BEGIN:.*]] = arith.addi %[[FIRST]], %[[OWN]] : index
+// CHECK: %[[END:.*]] = arith.minui
+// CHECK: %[[LAST:.*]] = arith.subi %[[END]], %c1 : index
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[V0:.*]] = arith.addi %[[BEGIN]], %[[TX]] : index
+// CHECK: %[[L0:.*]] = arith.minui %[[V0]], %[[LAST]] : index
+// CHECK: %[[IN0:.*]] = arith.subi %[[L0]], %[[FIRST]] : index
+// CHECK: %[[AT0:.*]] = arith.muli %[[IN0]], %c4 : index
+// CHECK: %[[S00:.*]] = ck.cluster_load %[[PART]][%[[AT0]]] rank %c0{{.*}} : memref<2048xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+// CHECK: %[[S01:.*]] = ck.cluster_load %[[PART]][%{{.*}}] rank %c1{{.*}} : memref<2048xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+// CHECK: %[[SUM0:.*]] = arith.addf %[[S00]], %[[S01]] : vector<4xf32>
+// CHECK: %[[V1:.*]] = arith.addi %[[V0]], %c128 : index
+// CHECK: ck.cluster_load %[[PART]]{{.*}} rank %c0
+// CHECK: ck.cluster_load %[[PART]]{{.*}} rank %c1
+// CHECK-NOT: ck.cluster_load
+// CHECK: arith.cmpi ult, %[[V0]], %[[END]] : index
+// CHECK: vector.extract %[[SUM0]][0]
+// CHECK: memref.store %{{.*}}, %[[CC]]
+// CHECK: arith.cmpi ult, %[[V1]], %[[END]] : index
+// CHECK: memref.store %{{.*}}, %[[CC]]
+// CHECK: ck.cluster_barrier
+// CHECK-NEXT: gpu.return
+// CHECK-NOT: gpu.func @skc_reduce
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @skc(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_cluster_size = array<i32: 1, 1, 2>} {
+      ck.partition #ck.partition<split_k, k_batch = 2, reduce = cluster> tiles [2, 2, 1] k_tiles 3 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// Its threads take the share's vectors in turn too: the block size must be
+// known.
+
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @cluster_unknown_block(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>, %c: memref<2x48x40xf16>) kernel {
+      // expected-error @+1 {{'ck.partition' op needs its kernel's known one-dimensional block size, for split-K's reduce = cluster}}
+      ck.partition #ck.partition<split_k, k_batch = 2, reduce = cluster> tiles [2, 2, 1] k_tiles 3 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+            : memref<2x48x64xf16>, memref<2x64x40xf16> -> !acc
+        ck.yield %acc : !acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+        ck.tile_store %sum -> %c[%g, %m0, %n0] : !acc, memref<2x48x40xf16>
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
 // The workgroups' sum writes as the epilogue's one tile store would, too.
 
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

@@ -213,11 +213,21 @@ func.func @f(%ws: memref<?xf32>, %sws: memref<100xf32>, %c: memref<1x32x64xf16>)
 }
 
 // -----
-// Partial tiles in LDS.
+// Partial tiles of f16.
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-func.func @lds_workspace(%acc: !acc, %ws: memref<4096xf32, #gpu.address_space<workgroup>>, %s: index) {
-  // expected-error @+1 {{'ck.partial_store' op operand #1 must be 1-D f32 memref in global memory}}
-  ck.partial_store %acc -> %ws[%s] : !acc, memref<4096xf32, #gpu.address_space<workgroup>>
+func.func @f16_workspace(%acc: !acc, %ws: memref<4096xf16>, %s: index) {
+  // expected-error @+1 {{'ck.partial_store' op operand #1 must be 1-D f32 memref (a workspace, or LDS)}}
+  ck.partial_store %acc -> %ws[%s] : !acc, memref<4096xf16>
+  return
+}
+
+// -----
+// In LDS (split-K's reduce = cluster), the slot must fit too.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @lds_slot_outside(%acc: !acc, %ws: memref<1024xf32, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'ck.partial_store' op workspace of 1024 floats cannot hold the slot (up to 2048 floats)}}
+  ck.partial_store %acc -> %ws[%c0] : !acc, memref<1024xf32, #gpu.address_space<workgroup>>
   return
 }
 
@@ -285,7 +295,7 @@ func.func @flag_in_lds(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %o: i
 
 // -----
 // StreamK's keys on a split-K partition.
-// expected-error @+1 {{unknown reduce 'linear'; expected kernel or workgroups}}
+// expected-error @+1 {{unknown reduce 'linear'; expected kernel, workgroups or cluster}}
 func.func @split_k_tree() attributes {p = #ck.partition<split_k, k_batch = auto, reduce = linear>} {
   return
 }
@@ -318,6 +328,25 @@ func.func @dp_workgroups() attributes {p = #ck.partition<data_parallel, reduce =
 // -----
 // expected-error @+1 {{unknown reduce 'workgroups'; expected linear or tree}}
 func.func @stream_k_workgroups() attributes {p = #ck.partition<stream_k, reduce = workgroups>} {
+  return
+}
+
+// -----
+// A tile's workgroups are one cluster: a fixed k_batch of at most 8.
+// expected-error @+1 {{split-K's reduce = cluster takes a tile's k_batch workgroups into one cluster: k_batch must be fixed and at most 8, got auto}}
+func.func @split_k_auto_cluster() attributes {p = #ck.partition<split_k, k_batch = auto, reduce = cluster>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{split-K's reduce = cluster takes a tile's k_batch workgroups into one cluster: k_batch must be fixed and at most 8, got 9}}
+func.func @split_k_nine_cluster() attributes {p = #ck.partition<split_k, k_batch = 9, reduce = cluster>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{reduce = cluster is split-K's; it cannot be given for data_parallel}}
+func.func @dp_cluster() attributes {p = #ck.partition<data_parallel, reduce = cluster>} {
   return
 }
 
@@ -748,6 +777,61 @@ func.func @cluster_split_k_workgroups(%ws: memref<?xf32>) {
   ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
     ck.yield
   }
+  return
+}
+
+// -----
+// With reduce = cluster the tile's splits are the cluster: none along M or N.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_split_k_cluster() {
+  // expected-error @+1 {{'ck.partition' op cannot cluster split-K's workgroups along M or N: reduce = cluster makes each tile's k_batch workgroups the cluster}}
+  ck.partition #ck.partition<split_k, k_batch = 2, reduce = cluster> tiles [1, 2, 2] k_tiles 4 cluster [1, 2] unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// Its partial tiles stay in LDS: no workspace.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @cluster_split_k_workspace(%ws: memref<?xf32>) {
+  // expected-error @+1 {{'ck.partition' op #ck.partition<split_k, k_batch = 2, reduce = cluster> takes no workspace}}
+  ck.partition #ck.partition<split_k, k_batch = 2, reduce = cluster> tiles [1, 2, 2] k_tiles 4 workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+func.func @cluster_load_global(%ws: memref<64xf32>, %o: index, %r: index) {
+  // expected-error @+1 {{'ck.cluster_load' op reads another workgroup's LDS; 'memref<64xf32>' is not in workgroup memory}}
+  %v = ck.cluster_load %ws[%o] rank %r : memref<64xf32> -> vector<4xf32>
+  return
+}
+
+// -----
+func.func @cluster_load_unaligned(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %r: index) {
+  %c6 = arith.constant 6 : index
+  // expected-error @+1 {{'ck.cluster_load' op offset 6 is not a multiple of 4 floats}}
+  %v = ck.cluster_load %ws[%c6] rank %r : memref<64xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+  return
+}
+
+// -----
+func.func @cluster_load_outside(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %r: index) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{'ck.cluster_load' op workspace of 64 floats cannot hold the vector (up to 68 floats)}}
+  %v = ck.cluster_load %ws[%c64] rank %r : memref<64xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
   return
 }
 

@@ -24,6 +24,11 @@
 // CHECK: } epilogue {
 // CHECK: ck.partial_store
 // CHECK: ck.flag_rendezvous %{{.*}}[%{{.*}}], %{{.*}} : memref<?xf32>
+// CHECK: ck.partition <split_k, k_batch = 4, reduce = cluster> tiles [1, 2, 2] k_tiles 6 unit {
+// CHECK: } epilogue {
+// CHECK: ck.partial_store %{{.*}} -> %{{.*}}[%{{.*}}] : !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2048xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: ck.cluster_barrier
+// CHECK-NEXT: %{{.*}} = ck.cluster_load %{{.*}}[%{{.*}}] rank %{{.*}} : memref<2048xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
 func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
                           %q: i32, %r: i32, %w: i32) {
   ck.partition #ck.partition<split_k, k_batch = 4> tiles [2, 3, 1] k_tiles 7
@@ -77,6 +82,19 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
     ck.flag_rendezvous %ws[%s], %c2 : memref<?xf32>
     ck.yield
   }
+  ck.partition #ck.partition<split_k, k_batch = 4, reduce = cluster>
+      tiles [1, 2, 2] k_tiles 6 unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    %part = ck.lds_buffer offset 0 : memref<2048xf32, #gpu.address_space<workgroup>>
+    ck.partial_store %sum -> %part[%s] : !acc, memref<2048xf32, #gpu.address_space<workgroup>>
+    ck.cluster_barrier
+    %v = ck.cluster_load %part[%s] rank %s : memref<2048xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    ck.yield
+  }
   return
 }
 
@@ -94,6 +112,7 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
 // CHECK-SAME: h = #ck.partition<stream_k, dp = per_tile>
 // CHECK-SAME: i = #ck.partition<split_k, k_batch = 8, reduce = workgroups>
 // CHECK-SAME: j = #ck.partition<split_k, k_batch = 3>
+// CHECK-SAME: k = #ck.partition<split_k, k_batch = 8, reduce = cluster>
 func.func @partition_attrs() attributes {
     a = #ck.partition<stream_k, reduce = tree, dp = persistent, tail = 2, min_iters = 1>,
     b = #ck.partition<stream_k, tail = 3>,
@@ -104,7 +123,8 @@ func.func @partition_attrs() attributes {
     g = #ck.partition<data_parallel, dp = persistent>,
     h = #ck.partition<stream_k, dp = per_tile>,
     i = #ck.partition<split_k, reduce = workgroups, k_batch = 8>,
-    j = #ck.partition<split_k, k_batch = 3, reduce = kernel>} {
+    j = #ck.partition<split_k, k_batch = 3, reduce = kernel>,
+    k = #ck.partition<split_k, reduce = cluster, k_batch = 8>} {
   return
 }
 

@@ -402,6 +402,14 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "split-K's reduce = workgroups needs a fixed "
                           "k_batch: its grid must be resident at once, which "
                           "ckrt's k_batch = auto does not keep to";
+  if (splitKReduce == SplitKReduction::Cluster &&
+      (splitKAuto || kBatch > cklimits::kMaxPortableCluster))
+    return emitError() << "split-K's reduce = cluster takes a tile's k_batch "
+                          "workgroups into one cluster: k_batch must be fixed "
+                          "and at most "
+                       << cklimits::kMaxPortableCluster << ", got "
+                       << (splitKAuto ? std::string("auto")
+                                      : std::to_string(kBatch));
   if (kind == PartitionKind::SplitK && dp != getDefaultDp(kind))
     return emitError() << "dp is StreamK's and data-parallel's; it cannot be "
                           "given for split_k";
@@ -481,9 +489,9 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
       SMLoc valueLoc = parser.getCurrentLocation();
       if (parser.parseKeyword(&word))
         return {};
-      // Split-K's partials are added by a kernel or its workgroups,
-      // StreamK's linearly or as a tree; the verifier refuses either on a
-      // data-parallel partition.
+      // Split-K's partials are added by a kernel, its workgroups or its
+      // clusters, StreamK's linearly or as a tree; the verifier refuses either
+      // on a data-parallel partition.
       std::optional<DataParallelTiles> dpWord =
           symbolizeDataParallelTiles(word);
       std::optional<SplitKReduction> splitKWord =
@@ -495,9 +503,10 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
       if (key == "dp" ? !dpWord : !splitKWord && !streamKWord) {
         parser.emitError(valueLoc)
             << "unknown " << key << " '" << word << "'; expected "
-            << (key == "dp"                      ? "persistent or per_tile"
-                : *kind == PartitionKind::SplitK ? "kernel or workgroups"
-                                                 : "linear or tree");
+            << (key == "dp" ? "persistent or per_tile"
+                : *kind == PartitionKind::SplitK
+                    ? "kernel, workgroups or cluster"
+                    : "linear or tree");
         return {};
       }
       if (key == "dp")

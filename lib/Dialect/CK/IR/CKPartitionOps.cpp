@@ -122,6 +122,10 @@ LogicalResult PartitionOp::verifyRegions() {
     if (partition.isSplitKInWorkgroups())
       return emitOpError() << "cannot cluster split-K's workgroups that add "
                               "up their partial tiles (a cooperative launch)";
+    if (partition.isSplitKInCluster())
+      return emitOpError() << "cannot cluster split-K's workgroups along M "
+                              "or N: reduce = cluster makes each tile's "
+                              "k_batch workgroups the cluster";
   }
   // Persistent data-parallel units follow each other without a barrier:
   // the load waves run ahead through one ring, and the math waves write
@@ -260,6 +264,22 @@ LogicalResult FlagRendezvousOp::verify() {
                            << " is not a number of workgroups";
   return verifyWorkspaceHoldsAt(*this, getWorkspace().getType(), getOffset(), 1,
                                 "the counter");
+}
+
+//===----------------------------------------------------------------------===//
+// Clusters
+//===----------------------------------------------------------------------===//
+
+LogicalResult ClusterLoadOp::verify() {
+  MemRefType type = getBuffer().getType();
+  if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
+    return emitOpError() << "reads another workgroup's LDS; " << type
+                         << " is not in workgroup memory";
+  if (std::optional<int64_t> offset = getConstantIntValue(getOffset()))
+    if (*offset % 4)
+      return emitOpError() << "offset " << *offset
+                           << " is not a multiple of 4 floats";
+  return verifyWorkspaceHoldsAt(*this, type, getOffset(), 4, "the vector");
 }
 
 //===----------------------------------------------------------------------===//

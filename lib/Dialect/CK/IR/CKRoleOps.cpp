@@ -81,8 +81,11 @@ LogicalResult RingOp::verify() {
     return emitOpError() << "is shared by a cluster, whose slots must be "
                             "filled by TMA copies (ck.ring_expect): the "
                             "peers' multicasts land in them";
-  // The kernel must be launched in clusters of the ring's size.
-  if (auto kernel = (*this)->getParentOfType<gpu::GPUFuncOp>()) {
+  // A shared ring's kernel must be launched in clusters of the ring's size
+  // (a workgroup's own ring may sit in clusters of other uses, as split-K's
+  // reduce = cluster).
+  auto kernel = (*this)->getParentOfType<gpu::GPUFuncOp>();
+  if (cluster > 1 && kernel) {
     int64_t launched = 1;
     if (std::optional<ArrayRef<int32_t>> size = kernel.getKnownClusterSize())
       for (int32_t workgroups : *size)

@@ -147,8 +147,12 @@ struct CKSelectGemmConfigPass
     if (!heuristicSplitK && !chosen.isSplitKAuto())
       return config;
     bool inWorkgroups = heuristicSplitKReduce == SplitKReduction::Workgroups;
-    int64_t kBatch =
-        heuristicKBatch(shape, config, target, elementType, inWorkgroups);
+    // `reduce = cluster` takes a tile's splits into one cluster.
+    int64_t mostSplits = heuristicSplitKReduce == SplitKReduction::Cluster
+                             ? cklimits::kMaxPortableCluster
+                             : kMaxHeuristicSplitK;
+    int64_t kBatch = heuristicKBatch(shape, config, target, elementType,
+                                     inWorkgroups, mostSplits);
     if (inWorkgroups && kBatch < 2)
       return emitError() << "cannot split K with reduce = workgroups: "
                             "two splits of its tiles are more workgroups than "
@@ -157,10 +161,10 @@ struct CKSelectGemmConfigPass
     MLIRContext *context = config.getContext();
     PartitionAttr splitK = PartitionAttr::get(context, PartitionKind::SplitK,
                                               std::max<int64_t>(2, kBatch));
-    if (inWorkgroups)
+    if (heuristicSplitKReduce != SplitKReduction::Kernel)
       splitK = PartitionAttr::get(context, PartitionKind::SplitK,
                                   splitK.getKBatch(), splitK.getReduce(),
-                                  SplitKReduction::Workgroups, splitK.getDp(),
+                                  heuristicSplitKReduce, splitK.getDp(),
                                   splitK.getTail(), splitK.getMinIters());
     return config.withPartition(splitK);
   }

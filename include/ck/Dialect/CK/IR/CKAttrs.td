@@ -166,10 +166,13 @@ def CK_StreamKReduction : I32EnumAttr<"StreamKReduction",
 }
 
 def CK_SplitKReduction : I32EnumAttr<"SplitKReduction",
-    "who adds up split-K's partial tiles: a second kernel, or the split "
-    "workgroups themselves once all of a tile's have stored theirs", [
+    "who adds up split-K's partial tiles: a second kernel, the split "
+    "workgroups themselves once all of a tile's have stored theirs in the "
+    "workspace, or the tile's workgroups as one thread block cluster from "
+    "each other's LDS", [
     I32EnumAttrCase<"Kernel", 0, "kernel">,
-    I32EnumAttrCase<"Workgroups", 1, "workgroups">
+    I32EnumAttrCase<"Workgroups", 1, "workgroups">,
+    I32EnumAttrCase<"Cluster", 2, "cluster">
   ]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
@@ -209,7 +212,12 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       counter per tile in the workspace), then each sums and writes an S-th
       of the tile, in the same order. Their wait needs the whole grid
       resident at once, so the kernel is launched cooperatively and ckrt
-      refuses a grid the device cannot hold.
+      refuses a grid the device cannot hold. With `reduce = cluster` the S
+      workgroups of a tile are one thread block cluster (along the grid's
+      z, S at most 8): each stores its partial tile in its own LDS, the
+      cluster meets at its barrier, and each sums an S-th of the tile from
+      the S workgroups' LDS (distributed shared memory), in the same
+      order, and writes it; no workspace, no second kernel.
     - `split_k, k_batch = auto`: split-K whose S ckrt chooses when it loads
       the plan, from the workgroups resident at once (W) and the tiles (T):
       1 where T >= W, else as many ranges as fill W, each of at least
@@ -237,8 +245,9 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
 
     Verifier: `k_batch` is 1 except for split-K, where it is `auto` or in
     [2, 65535] (one workgroup per range along the grid's z); `reduce` is
-    `linear` or `tree` for StreamK and `kernel` or `workgroups` for split-K
-    (`workgroups` with a fixed k_batch), `tail` is given only for StreamK,
+    `linear` or `tree` for StreamK and `kernel`, `workgroups` or `cluster`
+    for split-K (`workgroups` with a fixed k_batch, `cluster` with a fixed
+    k_batch of at most 8), `tail` is given only for StreamK,
     `dp` only for StreamK and
     data-parallel, `min_iters` only for StreamK and
     `split_k, k_batch = auto`; `tail` is `all` or in [1, 2^31-1] and
@@ -251,6 +260,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     #ck.partition<data_parallel, dp = persistent>
     #ck.partition<split_k, k_batch = 4>
     #ck.partition<split_k, k_batch = 8, reduce = workgroups>
+    #ck.partition<split_k, k_batch = 4, reduce = cluster>
     #ck.partition<split_k, k_batch = auto, min_iters = 4>
     #ck.partition<stream_k>
     #ck.partition<stream_k, reduce = linear, dp = per_tile, tail = all>
@@ -296,6 +306,13 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     bool isSplitKInWorkgroups() const {
       return getKind() == PartitionKind::SplitK &&
              getSplitKReduce() == SplitKReduction::Workgroups;
+    }
+    /// Whether split-K's workgroups of a tile are one thread block cluster
+    /// that adds up their partial tiles from each other's LDS (`reduce =
+    /// cluster`), with no workspace and no second kernel.
+    bool isSplitKInCluster() const {
+      return getKind() == PartitionKind::SplitK &&
+             getSplitKReduce() == SplitKReduction::Cluster;
     }
     /// Whether the kernel is launched cooperatively, its whole grid
     /// resident at once: persistent StreamK and split-K with `reduce =
@@ -353,7 +370,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     }
     /// Whether partial tiles go through a workspace.
     bool usesWorkspace() const {
-      return getKind() != PartitionKind::DataParallel;
+      return getKind() != PartitionKind::DataParallel && !isSplitKInCluster();
     }
     /// The i32 values ckrt computes at launch that the kernel takes: K, D,
     /// q, r' and the grid for StreamK, k_batch for `split_k, k_batch =

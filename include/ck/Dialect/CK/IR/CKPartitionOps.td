@@ -22,6 +22,11 @@ def CK_Workspace : Type<
                "::llvm::cast<::mlir::MemRefType>($_self))">]>,
     "1-D f32 memref in global memory", "::mlir::MemRefType">;
 
+// Where ck.partial_store may put a partial tile: a workspace, or the LDS of
+// split-K's `reduce = cluster`.
+def CK_PartialTiles : Type<MemRefRankOf<[F32], [1]>.predicate,
+    "1-D f32 memref (a workspace, or LDS)", "::mlir::MemRefType">;
+
 def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
                                          AttrSizedOperandSegments]> {
   let summary = "Spreads a GEMM's work units over the kernel's workgroups";
@@ -152,7 +157,8 @@ def CK_PartialStoreOp : CK_Op<"partial_store"> {
   let summary = "Stores a workgroup's partial tile to a workspace slot";
   let description = [{
     Writes the accumulator tile as it sits in the workgroup's lanes to the
-    `rows * cols` floats of `workspace` from `offset` on (a slot): thread `t`
+    `rows * cols` floats of `workspace` (global memory, or LDS for split-K's
+    `reduce = cluster`) from `offset` on (a slot): thread `t`
     of the `N` threads holding the tile writes its instruction tile `j` (E
     floats) at `offset + (j * N + t) * E`, so neighbouring lanes write
     neighbouring vectors. No M x N layout is made: only
@@ -169,7 +175,7 @@ def CK_PartialStoreOp : CK_Op<"partial_store"> {
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
-                       Arg<CK_Workspace, "the workspace", [MemWrite]>:$workspace,
+                       Arg<CK_PartialTiles, "the workspace", [MemWrite]>:$workspace,
                        Index:$offset);
   let assemblyFormat = [{
     $acc `->` $workspace `[` $offset `]` attr-dict `:` qualified(type($acc))
@@ -300,6 +306,62 @@ def CK_FlagRendezvousOp : CK_Op<"flag_rendezvous"> {
                        Index:$offset, Index:$count);
   let assemblyFormat = [{
     $workspace `[` $offset `]` `,` $count attr-dict `:` type($workspace)
+  }];
+  let hasVerifier = 1;
+}
+
+def CK_ClusterBarrierOp : CK_Op<"cluster_barrier"> {
+  let summary = "Every thread of the thread block cluster meets";
+  let description = [{
+    Blocks each thread until every thread of every workgroup of its thread
+    block cluster has reached the op; what any of them wrote to its LDS
+    before it is then visible to all of them (release before, acquire
+    after). Split-K's `reduce = cluster` meets here once its workgroups
+    have stored their partial tiles in their LDS, and again before they
+    leave, so that no workgroup's LDS goes while another reads it. Every
+    thread of every workgroup of the cluster reaches it, as many times.
+
+    NVIDIA (sm_90) lowers it to `barrier.cluster.arrive` (release) and
+    `barrier.cluster.wait` (acquire); targets without clusters refuse it.
+
+    Example:
+
+    ```mlir
+    ck.cluster_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def CK_ClusterLoadOp : CK_Op<"cluster_load"> {
+  let summary = "Loads floats from the LDS of another workgroup of the cluster";
+  let description = [{
+    Returns the 4 floats at `offset` of `buffer` as the workgroup of rank
+    `rank` in the thread block cluster holds it (distributed shared
+    memory): `buffer` is an LDS window every workgroup of the cluster has
+    at the same place. `offset` is a multiple of 4 (16-byte vectors);
+    `rank` is below the cluster's size. The workgroups meet at a
+    `ck.cluster_barrier` between the other's writes and this load.
+
+    NVIDIA (sm_90) lowers it to `mapa.shared::cluster` and
+    `ld.shared::cluster.v4`; targets without clusters refuse it.
+
+    Verifier: a constant offset is a multiple of 4 inside a static buffer.
+
+    Example:
+
+    ```mlir
+    %v = ck.cluster_load %partial[%offset] rank %r
+        : memref<16384xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[F32], [1]>, "an LDS window",
+                           [MemRead]>:$buffer,
+                       Index:$offset, Index:$rank);
+  let results = (outs FixedVectorOfLengthAndType<[4], [F32]>:$result);
+  let assemblyFormat = [{
+    $buffer `[` $offset `]` `rank` $rank attr-dict `:` type($buffer) `->`
+    type($result)
   }];
   let hasVerifier = 1;
 }

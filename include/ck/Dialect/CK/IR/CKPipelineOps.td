@@ -96,7 +96,9 @@ def CK_LdsBufferOp : CK_Op<"lds_buffer", [Pure]> {
   let summary = "A typed window of the kernel's LDS arena";
   let description = [{
     The memref that starts `offset` bytes into the kernel's one LDS arena
-    (workgroup memory). Windows may overlap; the ops that use them order
+    (workgroup memory): a 2-D or 3-D operand or staging tile, a ring's
+    1-D i64 barriers, or split-K's 1-D f32 partial tile (`reduce =
+    cluster`). Windows may overlap; the ops that use them order
     their accesses with `ck.lds_barrier`. `ck-lower-wave-tiles` allocates
     the arena once per kernel, as large as the furthest window reaches (on
     targets that size LDS at launch, the launch's dynamic shared memory,
@@ -121,7 +123,8 @@ def CK_LdsBufferOp : CK_Op<"lds_buffer", [Pure]> {
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$offset,
                        DefaultValuedAttr<I64Attr, "16">:$align);
-  let results = (outs AnyTypeOf<[CK_LdsMemRef, CK_LdsBarrierMemRef]>:$result);
+  let results = (outs AnyTypeOf<[CK_LdsMemRef, CK_LdsBarrierMemRef,
+                                 CK_LdsPartialMemRef]>:$result);
   let assemblyFormat =
       "`offset` $offset (`align` $align^)? attr-dict `:` type($result)";
   let hasVerifier = 1;

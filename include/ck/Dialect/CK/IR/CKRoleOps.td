@@ -115,8 +115,9 @@ def CK_RingOp
     barriers, barrier 0 the workgroup's); a
     `cluster` of 2 or 4, only with barriers, whole warpgroups (a multiple
     of 4) of math waves and slots filled by TMA (`ck.ring_expect`); in a
-    `gpu.func`, the ring's cluster is the kernel's `known_cluster_size`
-    (1 without one).
+    `gpu.func`, a cluster above 1 is the kernel's `known_cluster_size` (a
+    ring of one workgroup may sit in clusters of other uses, such as
+    split-K's `reduce = cluster`).
 
     Example:
 

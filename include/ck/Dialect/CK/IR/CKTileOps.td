@@ -21,6 +21,15 @@ def CK_LdsBarrierMemRef
            "statically shaped 1-D memref of i64 in workgroup memory",
            "::mlir::MemRefType">;
 
+// Split-K's partial tile in LDS (`reduce = cluster`): f32 in
+// ck.partial_store's layout.
+def CK_LdsPartialMemRef
+    : Type<And<[MemRefRankOf<[F32], [1]>.predicate, HasStaticShapePred,
+                CPred<"::mlir::gpu::GPUDialect::hasWorkgroupMemoryAddressSpace("
+                      "::llvm::cast<::mlir::MemRefType>($_self))">]>,
+           "statically shaped 1-D memref of f32 in workgroup memory",
+           "::mlir::MemRefType">;
+
 def CK_LdsMemRef : Type<
     And<[MemRefRankOf<[F16, BF16, F32], [2, 3]>.predicate,
          HasStaticShapePred,
