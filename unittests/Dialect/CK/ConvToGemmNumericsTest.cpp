@@ -395,6 +395,22 @@ protected:
     return {};
   }
 
+  /// `spec` through ck-conv-to-gemm with backward-weight's `windows`; null
+  /// where it does not parse or the pass fails.
+  OwningOpRef<ModuleOp> lower(const ConvSpec &spec, StringRef windows) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(spec.toMLIR(), &context);
+    if (!module)
+      return nullptr;
+    PassManager pm(&context);
+    CKConvToGemmOptions options;
+    options.windows = windows.str();
+    pm.addPass(createCKConvToGemm(options));
+    if (failed(pm.run(*module)))
+      return nullptr;
+    return module;
+  }
+
   MLIRContext context;
 };
 
@@ -527,14 +543,8 @@ TEST_P(ConvToGemmNumerics, VectorWidthsHoldOnEveryCoordinate) {
   for (int i = 0; i < 60; ++i) {
     ConvSpec spec = randomSpec(rng, GetParam());
     for (StringRef windows : windowsFor(spec)) {
-      OwningOpRef<ModuleOp> module =
-          parseSourceString<ModuleOp>(spec.toMLIR(), &context);
-      ASSERT_TRUE(module);
-      PassManager pm(&context);
-      CKConvToGemmOptions options;
-      options.windows = windows.str();
-      pm.addPass(createCKConvToGemm(options));
-      ASSERT_TRUE(succeeded(pm.run(*module)));
+      OwningOpRef<ModuleOp> module = lower(spec, windows);
+      ASSERT_TRUE(module) << spec.toMLIR();
       module->walk([&](GemmOp gemm) {
         for (Value operand : {gemm.getA(), gemm.getB(), gemm.getC()}) {
           FailureOr<TracedView> view = traceView(operand);
@@ -610,14 +620,8 @@ TEST_P(ConvToGemmNumerics, CursorsFollowEvaluationAlongK) {
   for (int i = 0; i < 60; ++i) {
     ConvSpec spec = randomSpec(rng, GetParam());
     for (StringRef windows : windowsFor(spec)) {
-      OwningOpRef<ModuleOp> module =
-          parseSourceString<ModuleOp>(spec.toMLIR(), &context);
-      ASSERT_TRUE(module);
-      PassManager pm(&context);
-      CKConvToGemmOptions options;
-      options.windows = windows.str();
-      pm.addPass(createCKConvToGemm(options));
-      ASSERT_TRUE(succeeded(pm.run(*module)));
+      OwningOpRef<ModuleOp> module = lower(spec, windows);
+      ASSERT_TRUE(module) << spec.toMLIR();
       module->walk([&](GemmOp gemm) {
         // A walks along its columns (K), B along its rows (K), as the GEMM
         // kernel's loads do, by block K sizes from 1 to past K.

@@ -174,12 +174,9 @@ ViewBuilder ConvRewriter::inputWindows(Value input) const {
   return view;
 }
 
-/// The left and right pads of the output gradient's windows along spatial
-/// dimension `i` (outputGradientWindows()).
-static std::pair<int64_t, int64_t> outputWindowPads(const ConvProblem &p,
-                                                    unsigned i) {
-  int64_t reach = (p.filterSizes[i] - 1) * p.dilations[i];
-  return {reach - p.padLeft[i], reach - p.padRight[i]};
+/// How far a filter's taps reach along spatial dimension `i`: (Y - 1) * d.
+static int64_t filterReach(const ConvProblem &p, unsigned i) {
+  return (p.filterSizes[i] - 1) * p.dilations[i];
 }
 
 std::string conv_to_gemm::outputWindowsMisfit(const ConvProblem &p) {
@@ -188,7 +185,7 @@ std::string conv_to_gemm::outputWindowsMisfit(const ConvProblem &p) {
     if (p.strides[i] != 1)
       return "unit strides; the stride" + dim + " is " +
              std::to_string(p.strides[i]);
-    int64_t reach = (p.filterSizes[i] - 1) * p.dilations[i];
+    int64_t reach = filterReach(p, i);
     if (p.padLeft[i] > reach || p.padRight[i] > reach)
       return "pads of at most (filter size - 1) * dilation = " +
              std::to_string(reach) + dim + "; the pads are (" +
@@ -206,10 +203,9 @@ ViewBuilder ConvRewriter::outputGradientWindows(Value output) const {
     return dimName(ConvTensor::Output, spatialLetter(ConvTensor::Output, i));
   };
   auto padded = [&](unsigned i) { return outputDim(i) + "p"; };
-  for (unsigned i = 0; i < rank; ++i) {
-    auto [left, right] = outputWindowPads(p, i);
-    view.pad(outputDim(i), padded(i), left, right);
-  }
+  for (unsigned i = 0; i < rank; ++i)
+    view.pad(outputDim(i), padded(i), filterReach(p, i) - p.padLeft[i],
+             filterReach(p, i) - p.padRight[i]);
   view.emit();
   // hop = reach - y * d + hi: tap y of input position hi reads ho = hi +
   // pad_left - y * d, which is hop - (reach - pad_left).
@@ -220,7 +216,7 @@ ViewBuilder ConvRewriter::outputGradientWindows(Value output) const {
           p.filterSizes[i], -p.dilations[i]},
          {dimName(ConvTensor::Input, spatialLetter(ConvTensor::Input, i)),
           p.inSizes[i], 1}},
-        /*offset=*/(p.filterSizes[i] - 1) * p.dilations[i]);
+        /*offset=*/filterReach(p, i));
   view.emit();
   return view;
 }
@@ -297,7 +293,7 @@ static constexpr int64_t kFewFilters = 64;
 
 /// Whether `windows=auto` takes backward-weight over the output gradient's
 /// windows for `p`: one group of fewer than kFewFilters filters, a filter
-/// of more than one tap, and views that fit (outputWindowsFit). On the
+/// of more than one tap, and views that fit (outputWindowsMisfit). On the
 /// H100, RetinaNet's K = 36 head (C = 256, 3x3, 7x7 to 100x100) took 77 us
 /// instead of 227 at 100x100, 25 instead of 60 at 50x50 and 12 instead of
 /// 22 at 25x25 (roles 4,4 and split-K against the database's best over the
@@ -401,11 +397,10 @@ struct CKConvToGemmPass
         rewriteFwd(rewriter);
         break;
       case ConvDirection::BackwardWeight:
-        if (!overOutputWindows) {
+        if (overOutputWindows)
+          rewriteBwdWeightOverOutputWindows(rewriter);
+        else
           rewriteBwdWeight(rewriter);
-          break;
-        }
-        rewriteBwdWeightOverOutputWindows(rewriter);
         break;
       case ConvDirection::BackwardData:
         rewriteBwdData(rewriter);
