@@ -623,21 +623,14 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
 static void lowerClusterOps(RewriterBase &rewriter, Operation *op) {
   Location loc = op->getLoc();
   if (isa<ClusterBarrierOp>(op)) {
-    NVVM::ClusterArriveOp::create(rewriter, loc, /*aligned=*/UnitAttr());
-    NVVM::ClusterWaitOp::create(rewriter, loc, /*aligned=*/UnitAttr());
+    emitClusterBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return;
   }
   auto load = cast<ClusterLoadOp>(op);
   Value local = emitElementPointer(rewriter, loc, load.getBuffer(),
                                    load.getOffset(), kSharedAddressSpace);
-  Value peer = NVVM::MapaOp::create(
-      rewriter, loc,
-      LLVM::LLVMPointerType::get(rewriter.getContext(),
-                                 kSharedClusterAddressSpace),
-      local,
-      arith::IndexCastUIOp::create(rewriter, loc, rewriter.getI32Type(),
-                                   load.getRank()));
+  Value peer = emitPeerSharedPointer(rewriter, loc, local, load.getRank());
   rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, load.getType(), peer,
                                             /*alignment=*/16);
 }

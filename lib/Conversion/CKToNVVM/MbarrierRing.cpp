@@ -80,13 +80,6 @@ Value phaseOf(OpBuilder &b, Location loc, RingOp ring, Value step,
       arith::RemUIOp::create(b, loc, phase, indexConstant(b, loc, 2)));
 }
 
-/// All threads of the cluster meet: what each did before (its release) is
-/// visible to every thread after (its acquire).
-void emitClusterBarrier(OpBuilder &b, Location loc) {
-  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/UnitAttr());
-  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/UnitAttr());
-}
-
 /// Thread 0 initializes the barriers: `full` for one arrival (TMA) and
 /// every load thread's (signals), `empty` for every math thread's (in a
 /// cluster: every math warpgroup's of the cluster).
@@ -216,6 +209,19 @@ void mlir::ck::lowerMbarrierRingSetup(Operation *root) {
   }
 }
 
+void mlir::ck::emitClusterBarrier(OpBuilder &b, Location loc) {
+  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/UnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/UnitAttr());
+}
+
+Value mlir::ck::emitPeerSharedPointer(OpBuilder &b, Location loc, Value local,
+                                      Value rank) {
+  return NVVM::MapaOp::create(
+      b, loc,
+      LLVM::LLVMPointerType::get(b.getContext(), kSharedClusterAddressSpace),
+      local, arith::IndexCastUIOp::create(b, loc, b.getI32Type(), rank));
+}
+
 void mlir::ck::emitMbarrierRingEvent(OpBuilder &b, const RingEventSite &site) {
   Location loc = site.op->getLoc();
   Value barrier = barrierOf(b, loc, site.ring, site.emitSlot(b), site.event);
@@ -230,12 +236,7 @@ void mlir::ck::emitMbarrierRingEvent(OpBuilder &b, const RingEventSite &site) {
            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread,
                                  indexConstant(b, loc, cluster)),
            [&] {
-             Value peer = NVVM::MapaOp::create(
-                 b, loc,
-                 LLVM::LLVMPointerType::get(b.getContext(),
-                                            kSharedClusterAddressSpace),
-                 barrier,
-                 arith::IndexCastUIOp::create(b, loc, b.getI32Type(), thread));
+             Value peer = emitPeerSharedPointer(b, loc, barrier, thread);
              NVVM::MBarrierArriveOp::create(b, loc, Type(), peer, Value());
            });
     return;

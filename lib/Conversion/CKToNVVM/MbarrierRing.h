@@ -13,6 +13,16 @@ namespace mlir::ck {
 inline constexpr unsigned kSharedAddressSpace = 3;
 inline constexpr unsigned kSharedClusterAddressSpace = 7;
 
+/// All threads of the cluster meet: what each did before (its release) is
+/// visible to every thread after (its acquire).
+void emitClusterBarrier(OpBuilder &b, Location loc);
+
+/// The address in the shared memory of the cluster's workgroup `rank`
+/// (index) of what `local` (a pointer into this workgroup's shared memory)
+/// points to: mapa, a shared::cluster pointer.
+Value emitPeerSharedPointer(OpBuilder &b, Location loc, Value local,
+                            Value rank);
+
 /// Lowers what every ring with barriers under `root` holds besides its
 /// events: the barriers' initialization where the ring is made,
 /// ck.ring_expect, ck.tma_load and ck.ring_end become NVVM mbarrier and

@@ -173,7 +173,7 @@ struct SplitKSum {
   int64_t slotVectors, tileVectors;
   /// With `reduce = cluster`: the LDS window of the tile's partial, which
   /// split s's workgroup (the cluster's rank s) holds, and the tile's first
-  /// vector.
+  /// vector (emitShareSum's).
   Value clusterPartial = nullptr, clusterTileFirst = nullptr;
 };
 
@@ -416,9 +416,8 @@ static FailureOr<int64_t> requireBlockSize(PartitionOp op, StringRef reduce) {
 /// round, all their slots' loads issued before the first write (the
 /// writes could alias the loads for all the compiler knows). Past the
 /// share a thread loads the share's last vector again and writes nothing.
-static LogicalResult emitShareSum(OpBuilder &b, Location loc,
-                                  const SplitKSum &sum, Value tile, Value split,
-                                  int64_t threads) {
+static LogicalResult emitShareSum(OpBuilder &b, Location loc, SplitKSum sum,
+                                  Value tile, Value split, int64_t threads) {
   PartitionOp op = sum.op;
   auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
   int64_t share =
@@ -428,6 +427,8 @@ static LogicalResult emitShareSum(OpBuilder &b, Location loc,
   int64_t rounds = llvm::divideCeil(share, threads * perRound);
   Value tileFirst =
       arith::MulIOp::create(b, loc, tile, constant(sum.tileVectors));
+  if (sum.clusterPartial)
+    sum.clusterTileFirst = tileFirst;
   Value begin = arith::AddIOp::create(
       b, loc, tileFirst, arith::MulIOp::create(b, loc, split, constant(share)));
   Value end = arith::MinUIOp::create(
@@ -487,7 +488,7 @@ LogicalResult mlir::ck::emitSplitKSumInWorkgroup(OpBuilder &b, Location loc,
       constant(
           partition.getSplitKCountersFloat(op.getTileCount(), tileFloats)));
   FlagRendezvousOp::create(b, loc, op.getWorkspace(), counter, kBatch);
-  return emitShareSum(b, loc, *sum, tile, split, *threads);
+  return emitShareSum(b, loc, std::move(*sum), tile, split, *threads);
 }
 
 LogicalResult mlir::ck::emitSplitKSumInCluster(OpBuilder &b, Location loc,
@@ -515,9 +516,7 @@ LogicalResult mlir::ck::emitSplitKSumInCluster(OpBuilder &b, Location loc,
   PartialStoreOp::create(b, loc, acc, partial, indexConstant(b, loc, 0));
   ClusterBarrierOp::create(b, loc);
   sum->clusterPartial = partial;
-  sum->clusterTileFirst = arith::MulIOp::create(
-      b, loc, tile, indexConstant(b, loc, sum->tileVectors));
-  if (failed(emitShareSum(b, loc, *sum, tile, split, *threads)))
+  if (failed(emitShareSum(b, loc, std::move(*sum), tile, split, *threads)))
     return failure();
   // No workgroup leaves while another may still read its LDS.
   ClusterBarrierOp::create(b, loc);

@@ -51,40 +51,29 @@ SmallVector<std::string> ConvRewriter::inLayoutOrder(
   return names;
 }
 
+SmallVector<std::string> ConvRewriter::dimsExcept(ConvTensor tensor,
+                                                  StringRef letters) const {
+  return inLayoutOrder(tensor, [&](char letter) -> std::optional<std::string> {
+    if (letters.contains(letter))
+      return std::nullopt;
+    return dimName(tensor, letter);
+  });
+}
+
 SmallVector<std::string> ConvRewriter::batchAndOutputSpatial() const {
-  return inLayoutOrder(ConvTensor::Output,
-                       [](char letter) -> std::optional<std::string> {
-                         if (StringRef("GK").contains(letter))
-                           return std::nullopt;
-                         return dimName(ConvTensor::Output, letter);
-                       });
+  return dimsExcept(ConvTensor::Output, "GK");
 }
 
 SmallVector<std::string> ConvRewriter::batchAndInputSpatial() const {
-  return inLayoutOrder(ConvTensor::Input,
-                       [](char letter) -> std::optional<std::string> {
-                         if (StringRef("GC").contains(letter))
-                           return std::nullopt;
-                         return dimName(ConvTensor::Input, letter);
-                       });
+  return dimsExcept(ConvTensor::Input, "GC");
 }
 
 SmallVector<std::string> ConvRewriter::filterSpatial() const {
-  return inLayoutOrder(ConvTensor::Filter,
-                       [](char letter) -> std::optional<std::string> {
-                         if (StringRef("GKC").contains(letter))
-                           return std::nullopt;
-                         return std::string(1, letter);
-                       });
+  return dimsExcept(ConvTensor::Filter, "GKC");
 }
 
 SmallVector<std::string> ConvRewriter::filterSpatialAndChannel() const {
-  return inLayoutOrder(ConvTensor::Filter,
-                       [](char letter) -> std::optional<std::string> {
-                         if (StringRef("GK").contains(letter))
-                           return std::nullopt;
-                         return std::string(1, letter);
-                       });
+  return dimsExcept(ConvTensor::Filter, "GK");
 }
 
 SmallVector<std::string>

@@ -87,6 +87,11 @@ public:
                 llvm::function_ref<std::optional<std::string>(char)> rename)
       const;
 
+  /// The names (dimName) of the dimensions of `tensor` whose letters are
+  /// not in `letters`, in its layout's order.
+  SmallVector<std::string> dimsExcept(ConvTensor tensor,
+                                      StringRef letters) const;
+
   /// (N, Ho, Wo, ...) in the output layout's order.
   SmallVector<std::string> batchAndOutputSpatial() const;
   /// (Y, X, ..., C) in the filter layout's order.
