@@ -399,19 +399,23 @@ void mlir::ck::lowerRingEventInLockstep(RewriterBase &rewriter,
 }
 
 /// Lowers every ring event under `root` with `lowerEvent`, then erases the
-/// rings; fails on a kernel with two rings (their barriers would collide).
+/// rings; fails on a kernel with two rings where one has no mbarriers (the
+/// named barriers or the lockstep of one would serve the other's events).
 static LogicalResult
 lowerRings(Operation *root,
            function_ref<void(RewriterBase &, const RingEventSite &)>
                lowerEvent) {
   SmallVector<RingOp> rings;
   root->walk([&](RingOp ring) { rings.push_back(ring); });
-  llvm::SmallPtrSet<Operation *, 4> kernels;
-  for (RingOp ring : rings)
-    if (!kernels.insert(ring->getParentOfType<FunctionOpInterface>())
-             .second)
+  llvm::DenseMap<Operation *, RingOp> kernels;
+  for (RingOp ring : rings) {
+    auto [other, first] = kernels.try_emplace(
+        ring->getParentOfType<FunctionOpInterface>(), ring);
+    if (!first && (!ring.hasBarriers() || !other->second.hasBarriers()))
       return ring.emitOpError()
-             << "is a second ring in its kernel; a kernel may hold one";
+             << "is a second ring in its kernel; a kernel may hold one "
+                "unless every ring has mbarriers (`barriers`)";
+  }
   IRRewriter rewriter(root->getContext());
   for (RingOp ring : rings) {
     int64_t slots = ring.getType().getSlots();

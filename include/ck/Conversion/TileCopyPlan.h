@@ -61,7 +61,8 @@ UnitPosition emitUnitPosition(OpBuilder &b, Location loc, CopyPlanAttr plan,
 /// buffers: A's at offset 0 of the kernel's arena, B's after it.
 struct GemmOperandTiles {
   CopyPlanAttr a, b;
-  /// The LDS buffers, in workgroup memory, with the config's buffer count.
+  /// The LDS buffers, in workgroup memory, with the config's buffer count
+  /// (B's with one per K-tile where the config keeps B resident).
   MemRefType ldsA, ldsB;
   int64_t offsetB;
   /// The arena bytes both take.
@@ -73,11 +74,13 @@ struct GemmOperandTiles {
 
 /// Plans the operand tiles of `config` for views `a` and `b` of
 /// `elementType`, copied by `threads` threads, for fragment reads in
-/// `layout`.
+/// `layout`, in a GEMM of `kTiles` K-tiles (B's buffers where the config
+/// keeps B resident).
 GemmOperandTiles planGemmOperandTiles(GemmConfigAttr config,
                                       const MatrixLayout &layout,
                                       Type elementType, const TracedView &a,
-                                      const TracedView &b, int64_t threads);
+                                      const TracedView &b, int64_t threads,
+                                      int64_t kTiles);
 
 } // namespace mlir::ck
 

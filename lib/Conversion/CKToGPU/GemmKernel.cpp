@@ -131,8 +131,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
   GemmConfigCost cost = estimateCost(config, target, elementType);
   MatrixLayout mma = config.getMma().getLayout(target.getWave());
-  GemmOperandTiles operandTiles = planGemmOperandTiles(
-      config, mma, elementType, views[0], views[1], cost.copyThreads);
+  GemmOperandTiles operandTiles =
+      planGemmOperandTiles(config, mma, elementType, views[0], views[1],
+                           cost.copyThreads, kTiles);
   // wgmma reads a B tile with N innermost in whole 128-byte blocks of N; a
   // B with K innermost takes any multiple of 8 (GemmConfig.cpp).
   if (isa<WgmmaAttr>(config.getMma()) && operandTiles.b.getLdsDim() == 1 &&
@@ -150,11 +151,13 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   dest.shape = shape;
   dest.views = ArrayRef(views).slice(2, dsEnd - 2);
   // The ring between wave roles synchronizes on mbarriers where the target
-  // has them (hasMbarrierRings), two per slot, after the arena's other
-  // uses (the epilogue's staging may not overwrite one the next unit's
-  // ring initializes).
+  // has them (hasMbarrierRings), two per slot (and two for a resident B),
+  // after the arena's other uses (the epilogue's staging may not overwrite
+  // one the next unit's ring initializes).
   bool ringBarriers = config.hasRoles() && hasMbarrierRings(target);
-  int64_t ringBarrierBytes = ringBarriers ? 2 * 8 * config.getLdsBuffers() : 0;
+  int64_t ringBarrierCount =
+      ringBarriers ? 2 * (config.getLdsBuffers() + config.getResidentB()) : 0;
+  int64_t ringBarrierBytes = 8 * ringBarrierCount;
   // Dynamic shared memory starts 16-byte aligned: room to move the arena to
   // the tiles' alignment (allocateLdsArena).
   int64_t alignmentSlack = target.hasFeature(TargetFeature::DynamicLds)
@@ -162,12 +165,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                                : 0;
   // TMA: where the target has it and the load waves copy asynchronously
   // for wgmma, a tensor map (encoded at launch) of each view that is a box
-  // walk of its memref; the load waves copy the other with cp.async.
+  // walk of its memref; the load waves copy the other with cp.async, and a
+  // resident B so (its K-tiles once per column, not through the ring).
   FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
   if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
       config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
     mapA = planOperandMap(views[0], operandTiles.a, elementType);
-    mapB = planOperandMap(views[1], operandTiles.b, elementType);
+    if (!config.getResidentB())
+      mapB = planOperandMap(views[1], operandTiles.b, elementType);
   }
   bool tma = succeeded(mapA) || succeeded(mapB);
   // Whether TMA copies both operands: one load thread then runs the load
@@ -302,7 +307,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   if (ringBarriers)
     barriers = LdsBufferOp::create(
         b, loc,
-        MemRefType::get({2 * config.getLdsBuffers()}, b.getI64Type(),
+        MemRefType::get({ringBarrierCount}, b.getI64Type(),
                         MemRefLayoutAttrInterface(), workgroup),
         barriersOffset);
   Value acc = TileGemmOp::create(
@@ -310,8 +315,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       materializeView(b, loc, views[1]), unit->getArgument(0),
       unit->getArgument(1), unit->getArgument(2), unit->getArgument(3),
       unit->getArgument(4), config, maps[0], maps[1], barriers,
-      /*ring_first=*/Value(),
-      /*ring_total=*/Value());
+      /*ring_first=*/Value(), /*ring_total=*/Value(),
+      /*b_generation=*/Value(), /*b_generations=*/Value(),
+      /*b_load=*/Value(), /*b_release=*/Value());
   YieldOp::create(b, loc, acc);
 
   // The epilogue: the tile through C's view with alpha, beta and the D
@@ -363,11 +369,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       launch.launchTimeGrid[i] = schedule.getGrid();
   }
   // Persistent workgroups: as many as each compute unit of the device holds
-  // at once (workgroups past the tiles find none to run).
+  // at once (workgroups past the tiles find none to run), by the estimate
+  // and by the arena built here (a resident B's LDS the estimate does not
+  // see).
   if (persistent)
     launch.launchTimeGrid[0] = GridPerComputeUnitOp::create(
         host, loc, host.getIndexType(),
-        residentWorkgroupsPerComputeUnit(config, target, elementType));
+        std::min(residentWorkgroupsPerComputeUnit(config, target, elementType),
+                 std::max<int64_t>(1, target.getLdsPerCu() / ldsBytes)));
   launch.block = {cost.threads, 1, 1};
   launch.ldsBytes = target.hasFeature(TargetFeature::DynamicLds) ? ldsBytes : 0;
   SmallVector<int64_t> roles;

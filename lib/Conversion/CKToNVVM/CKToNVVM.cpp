@@ -537,17 +537,19 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   int64_t blockBytes = k * rowBytes;
   // The shared address of the slot's first element, as i64.
   Value zero = indexConstant(rewriter, loc, 0);
-  SmallVector<Value, 3> first = {zero, zero};
-  if (Value slot = op.getSlot())
-    first.insert(first.begin(), slot);
-  auto tileAddress = [&](TypedValue<MemRefType> tile) -> Value {
+  auto tileAddress = [&](TypedValue<MemRefType> tile, Value slot) -> Value {
+    SmallVector<Value, 3> first = {zero, zero};
+    if (slot)
+      first.insert(first.begin(), slot);
     Value pointer = emitElementPointer(
         rewriter, loc, tile,
         emitLinearIndex(rewriter, loc, tile.getType(), first),
         kSharedAddressSpace);
     return LLVM::PtrToIntOp::create(rewriter, loc, i64, pointer);
   };
-  Value aBase = tileAddress(op.getA()), bBase = tileAddress(op.getB());
+  Value aBase = tileAddress(op.getA(), op.getSlot()),
+        bBase = tileAddress(op.getB(),
+                            op.getBSlot() ? op.getBSlot() : op.getSlot());
   // A's rows [row, row + 64): K-major, 128 bytes a row; M-major, one block.
   Value aRow = arith::IndexCastUIOp::create(rewriter, loc, i64, op.getRow());
   aBase = arith::AddIOp::create(

@@ -160,11 +160,63 @@ struct IndexMath {
   Value orI(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
 };
 
+/// A persistent workgroup's run of tiles where its units keep B resident:
+/// the tiles column by column (the columns of B: [G, TN]), along M within
+/// one, and workgroup w of W the w-th of W runs of consecutive tiles, as
+/// even as they divide. Its units then change columns at most once per TM
+/// tiles, and each change is a new copy of B (a generation).
+struct ColumnRun {
+  IndexMath &m;
+  int64_t tilesM;
+  /// The run's first tile and its length.
+  Value begin, count;
+
+  ColumnRun(IndexMath &m, PartitionOp op, Value w, Value grid)
+      : m(m), tilesM(op.getTiles()[1]) {
+    Value tiles = m.c(op.getTileCount());
+    Value per = m.div(tiles, grid);
+    Value extra = arith::RemUIOp::create(m.b, m.loc, tiles, grid);
+    begin = m.add(m.mul(w, per), m.min(w, extra));
+    count = m.add(per, m.select(m.lt(w, extra), m.c(1), m.c(0)));
+  }
+
+  /// The row-major tile index (over [G, TM, TN]) of unit `u`.
+  Value tileOf(Value u, int64_t tilesN) {
+    Value at = m.add(begin, u);
+    Value column = m.div(at, m.c(tilesM));
+    Value row = arith::RemUIOp::create(m.b, m.loc, at, m.c(tilesM));
+    Value g = m.div(column, m.c(tilesN));
+    Value n = arith::RemUIOp::create(m.b, m.loc, column, m.c(tilesN));
+    return m.add(m.mul(m.add(m.mul(g, m.c(tilesM)), row), m.c(tilesN)), n);
+  }
+  /// Unit `u`'s copy of B: its column's, counted from the run's first.
+  Value generation(Value u) {
+    return m.sub(m.div(m.add(begin, u), m.c(tilesM)),
+                 m.div(begin, m.c(tilesM)));
+  }
+  /// Whether unit `u` starts a column (its load waves copy B).
+  Value loads(Value u) {
+    Value row = arith::RemUIOp::create(m.b, m.loc, m.add(begin, u),
+                                       m.c(tilesM));
+    return m.orI(m.eq(u, m.c(0)), m.eq(row, m.c(0)));
+  }
+  /// Whether unit `u` ends its column before the run's next unit (its math
+  /// waves release B).
+  Value releases(Value u) {
+    Value next = m.add(u, m.c(1));
+    Value row = arith::RemUIOp::create(m.b, m.loc, m.add(begin, next),
+                                       m.c(tilesM));
+    return m.andI(m.lt(next, count), m.eq(row, m.c(0)));
+  }
+};
+
 /// data_parallel, dp = persistent: workgroup w of the grid's W runs tiles
 /// w, w + W, ..., each unit followed by its epilogue, without a barrier
 /// between them (the verifier holds the units to rings with barriers and
 /// the epilogues to their own LDS). Unit u's K-tiles are the ring's steps
-/// u * k_tiles .. of units * k_tiles.
+/// u * k_tiles .. of units * k_tiles. Where a ck.tile_gemm keeps B
+/// resident, the workgroup runs a ColumnRun instead, and each unit's
+/// ck.tile_gemm learns its copy of B.
 void lowerPersistentUnits(PartitionOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -173,23 +225,49 @@ void lowerPersistentUnits(PartitionOp op) {
   Value grid = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
   Value tiles = m.c(op.getTileCount());
   Value kTiles = m.c(op.getKTiles());
+  bool residentB = false;
+  op.getUnit().walk([&](TileGemmOp gemm) {
+    residentB |= gemm.getConfig().getResidentB();
+  });
+  std::optional<ColumnRun> run;
+  if (residentB)
+    run.emplace(m, op, w, grid);
   // ceil((T - w) / W), 0 for a workgroup past the tiles.
-  Value units = arith::CeilDivUIOp::create(b, loc,
-                                           m.sub(tiles, m.min(w, tiles)), grid);
+  Value units = run ? run->count
+                    : arith::CeilDivUIOp::create(
+                          b, loc, m.sub(tiles, m.min(w, tiles)), grid)
+                          .getResult();
   Value total = m.mul(units, kTiles);
+  Value generations;
+  if (run)
+    generations = m.add(run->generation(m.sub(m.max(units, m.c(1)), m.c(1))),
+                        m.c(1));
   auto loop = scf::ForOp::create(b, loc, m.c(0), units, m.c(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value u = loop.getInductionVar();
-  TilePosition at =
-      emitIndexTilePosition(b, loc, op, m.add(w, m.mul(u, grid)));
+  TilePosition at = emitIndexTilePosition(
+      b, loc, op,
+      run ? run->tileOf(u, op.getTiles()[2]) : m.add(w, m.mul(u, grid)));
   Value first = m.mul(u, kTiles);
+  Value generation, loads, releases;
+  if (run) {
+    generation = run->generation(u);
+    loads = run->loads(u);
+    releases = run->releases(u);
+  }
   Value acc = inlineRegion(b, op.getUnit(),
                            {at.g, at.m0, at.n0, m.c(0), kTiles})
                   .front();
   loop.getBody()->walk([&](TileGemmOp gemm) {
     gemm.getRingFirstMutable().assign(first);
     gemm.getRingTotalMutable().assign(total);
+    if (gemm.getConfig().getResidentB()) {
+      gemm.getBGenerationMutable().assign(generation);
+      gemm.getBGenerationsMutable().assign(generations);
+      gemm.getBLoadMutable().assign(loads);
+      gemm.getBReleaseMutable().assign(releases);
+    }
   });
   // Store waves may still be storing the previous unit's tile; they hand
   // the staging tile back unless this unit is the last.

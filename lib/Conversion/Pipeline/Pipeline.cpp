@@ -132,9 +132,19 @@ struct TileGemmParts {
   int64_t spareRegisters;
   /// The boxes of A's and B's tensor maps, where TMA copies them.
   std::optional<TensorMapPlan> maps[2];
+  /// Whether B's K-tiles stay in LDS across the units of a column (the
+  /// config's `resident_b`), copied before the steps, not in them.
+  bool residentB = false;
 
-  /// Whether TMA copies both operands.
-  bool tmaOnly() const { return maps[0] && maps[1]; }
+  /// Whether the threads copy operand `operand` (0: A, 1: B) at each step.
+  bool threadsCopyInSteps(int operand) const {
+    return !maps[operand] && !(operand == 1 && residentB);
+  }
+  /// Whether TMA makes every copy of the steps (one load thread's work).
+  bool tmaOnly() const {
+    return !threadsCopyInSteps(0) && !threadsCopyInSteps(1) &&
+           (maps[0] || maps[1]);
+  }
 };
 
 /// The load positions of an A tile and a B tile.
@@ -157,8 +167,8 @@ struct OperandCopies {
           maxCursorValues),
         walkA{a, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
         walkB{b, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
-    walkA.copies = !parts.maps[0];
-    walkB.copies = !parts.maps[1];
+    walkA.copies = parts.threadsCopyInSteps(0);
+    walkB.copies = parts.threadsCopyInSteps(1);
     // Carried states hold registers through the whole loop, beside the
     // tiles: A's, then B's, while the estimate leaves room for them. (On
     // gfx1100 f32 FMA kernels it leaves none, and carrying spilled.)
@@ -217,14 +227,15 @@ struct OperandCopies {
   }
 };
 
-/// The K-tile's ck.tile_mma on LDS slot `slot` (null with one buffer). A
-/// (M x K) and B (K x N) are transposed in LDS where their first dimension
-/// is innermost.
+/// The K-tile's ck.tile_mma on LDS slot `slot` (null with one buffer), B's
+/// tile from its own `bSlot` where given (a resident B). A (M x K) and B
+/// (K x N) are transposed in LDS where their first dimension is innermost.
 Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
                   const TileGemmParts &parts, Value acc, Value slot,
-                  bool inFlight = false) {
+                  bool inFlight = false, Value bSlot = nullptr) {
   auto tileMma = TileMmaOp::create(b, loc, op.getResult().getType(), acc,
-                                   parts.ldsA, parts.ldsB, slot, parts.bk);
+                                   parts.ldsA, parts.ldsB, slot, bSlot,
+                                   parts.bk);
   tileMma.setATransposed(parts.tiles.a.getLdsDim() == 0);
   tileMma.setBTransposed(parts.tiles.b.getLdsDim() == 0);
   // wgmma's tiles are swizzled by definition; mma.sync's where planned so.
@@ -561,7 +572,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                              /*rank=*/Value());
              });
     for (int operand = 0; operand < 2; ++operand)
-      if (!parts.maps[operand])
+      if (parts.threadsCopyInSteps(operand))
         operands[operand].finish(
             operands[operand].start(operand ? at.b : at.a, nullptr, slot),
             slot);
@@ -658,12 +669,30 @@ void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   scf::YieldOp::create(b, loc, yielded);
 }
 
-/// The ring of a K loop whose steps continue across the workgroup's units
+/// The `count` ring barriers from `first` of `barriers` (a ck.lds_buffer
+/// of i64), as a window of their own at the builder's point.
+Value emitBarrierWindow(OpBuilder &b, Location loc, LdsBufferOp barriers,
+                        int64_t first, int64_t count) {
+  auto type = cast<MemRefType>(barriers.getType());
+  return LdsBufferOp::create(
+      b, loc,
+      MemRefType::get({count}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace()),
+      barriers.getOffset() + first * 8, barriers.getAlign());
+}
+
+/// The rings of a K loop whose steps continue across the workgroup's units
 /// (`ring_steps`): made once, at the kernel's start, and ended before it
-/// returns, after a barrier that follows every role's last event.
-FailureOr<Value> emitSpanningRing(OpBuilder &b, Location loc, TileGemmOp op,
-                                  RingType type, int64_t mathWaves,
-                                  int64_t loadWaves) {
+/// returns, after a barrier that follows every role's last event. The
+/// K-tiles' ring takes the first 2 x slots barriers; with a resident B, a
+/// ring of one slot (its steps B's generations) the two after them.
+struct SpanningRings {
+  Value tiles, residentB;
+};
+FailureOr<SpanningRings> emitSpanningRings(OpBuilder &b, Location loc,
+                                           TileGemmOp op, RingType type,
+                                           int64_t mathWaves,
+                                           int64_t loadWaves) {
   auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
   auto barriers = op.getBarriers().getDefiningOp<LdsBufferOp>();
   if (!kernel || !barriers)
@@ -673,13 +702,48 @@ FailureOr<Value> emitSpanningRing(OpBuilder &b, Location loc, TileGemmOp op,
   Block &body = kernel.getBody().front();
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&body);
-  Value ring = RingOp::create(b, loc, type, mathWaves, loadWaves,
-                              b.clone(*barriers)->getResult(0),
-                              op.getConfig().getClusterSize());
+  int64_t slots = type.getSlots();
+  SpanningRings rings;
+  rings.tiles = RingOp::create(
+      b, loc, type, mathWaves, loadWaves,
+      emitBarrierWindow(b, loc, barriers, 0, 2 * slots),
+      op.getConfig().getClusterSize());
+  if (op.getConfig().getResidentB())
+    rings.residentB = RingOp::create(
+        b, loc, RingType::get(b.getContext(), 1), mathWaves, loadWaves,
+        emitBarrierWindow(b, loc, barriers, 2 * slots, 2), /*cluster=*/1);
   b.setInsertionPoint(body.getTerminator());
   LdsBarrierOp::create(b, loc);
-  RingEndOp::create(b, loc, ring);
-  return ring;
+  RingEndOp::create(b, loc, rings.tiles);
+  if (rings.residentB)
+    RingEndOp::create(b, loc, rings.residentB);
+  return rings;
+}
+
+/// The load waves' copy of a resident B, where this unit starts a column:
+/// every load thread waits until the math waves have released the previous
+/// copy (generation - 1), copies the column's K-tiles into B's buffers
+/// (K-tile k into buffer k) and announces them full once they have landed.
+void emitResidentBLoad(OpBuilder &b, Location loc, TileGemmOp op,
+                       const TileGemmParts &parts, Value ring,
+                       TileCopier &copy) {
+  emitIf(b, loc, op.getBLoad(), [&] {
+    Value generation = op.getBGeneration();
+    RingWaitOp::create(b, loc, ring, RingEvent::Empty, generation);
+    auto tiles = scf::ForOp::create(b, loc, op.getKBegin(), op.getKEnd(),
+                                    indexConstant(b, loc, 1));
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(tiles.getBody());
+      Value k = tiles.getInductionVar();
+      Value k0 = arith::MulIOp::create(b, loc, k, parts.bkValue);
+      copy.copyAsync(copy.startCursors(op.getG(), k0, op.getN0()),
+                     /*enabled=*/nullptr, parts.ldsB, k);
+    }
+    AsyncCommitOp::create(b, loc);
+    AsyncWaitOp::create(b, loc, 0);
+    RingSignalOp::create(b, loc, ring, RingEvent::Full, generation, Value());
+  });
 }
 
 /// The recipe with roles: load waves fill a ring of LDS slots that math
@@ -700,13 +764,18 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
   RingSteps ringSteps{op.getRingFirst(), op.getRingTotal()};
   auto ringType = RingType::get(b.getContext(), slots);
-  Value ring;
+  Value ring, residentRing;
+  if (parts.residentB && !op.getBGeneration())
+    return op.emitOpError()
+           << "keeps B resident, which needs its copies of B (`resident_b` "
+              "generations, from ck-lower-partition's persistent units)";
   if (ringSteps.first) {
-    FailureOr<Value> spanning =
-        emitSpanningRing(b, loc, op, ringType, mathWaves, loadWaves);
+    FailureOr<SpanningRings> spanning =
+        emitSpanningRings(b, loc, op, ringType, mathWaves, loadWaves);
     if (failed(spanning))
       return failure();
-    ring = *spanning;
+    ring = spanning->tiles;
+    residentRing = spanning->residentB;
   } else {
     ring = RingOp::create(b, loc, ringType, mathWaves, loadWaves,
                           op.getBarriers(), config.getClusterSize());
@@ -718,8 +787,15 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
                                loadWaves);
   OpBuilder::InsertionGuard guard(b);
 
-  // Math waves: wait for a full slot, compute on it, release it.
+  // Math waves: wait for a full slot, compute on it, release it. With a
+  // resident B, wait for its copy where the unit starts a column, read
+  // K-tile k of it at step k, and release it after a column's last unit.
   b.createBlock(&roles.getMath());
+  if (residentRing)
+    emitIf(b, loc, op.getBLoad(), [&] {
+      RingWaitOp::create(b, loc, residentRing, RingEvent::Full,
+                         op.getBGeneration());
+    });
   auto mathLoop = scf::ForOp::create(
       b, loc, zero, steps, one, ValueRange{AccZeroOp::create(b, loc, accType)});
   {
@@ -729,8 +805,12 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     Value ringStep = ringSteps.at(b, loc, step);
     RingWaitOp::create(b, loc, ring, RingEvent::Full, ringStep);
     Value slot = emitRingSlot(b, loc, ringStep, slots);
+    Value bSlot =
+        residentRing ? arith::AddIOp::create(b, loc, op.getKBegin(), step)
+                           .getResult()
+                     : Value();
     Value acc = emitTileMma(b, loc, op, parts, mathLoop.getRegionIterArgs()[0],
-                            slot, inFlight);
+                            slot, inFlight, bSlot);
     if (inFlight)
       emitIf(
           b, loc,
@@ -761,6 +841,11 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
                                     ringSteps.total);
              });
   }
+  if (residentRing)
+    emitIf(b, loc, op.getBRelease(), [&] {
+      RingSignalOp::create(b, loc, residentRing, RingEvent::Empty,
+                           op.getBGeneration(), op.getBGenerations());
+    });
   YieldOp::create(b, loc, acc);
 
   // Load waves: thread t - math waves' threads of the load waves' threads.
@@ -768,6 +853,11 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   Value tid = arith::SubIOp::create(
       b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
       indexConstant(b, loc, mathWaves * parts.waveSize));
+  if (residentRing) {
+    TileCopier residentCopy(b, loc, op.getB(), parts.viewB, parts.tiles.b, tid,
+                            /*maxCursorValues=*/0);
+    emitResidentBLoad(b, loc, op, parts, residentRing, residentCopy);
+  }
   if (parts.tmaOnly()) {
     emitTmaLoadLoop(b, loc, op, parts, ring, steps, ringSteps, tid);
   } else {
@@ -818,13 +908,17 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
       (config.hasRoles() ? config.getLoadWaves() : accType.getWaveCount()) *
       *waveSize;
   MatrixLayout layout = accType.getMma().getLayout(*waveSize);
-  parts.tiles = planGemmOperandTiles(config, layout, parts.elementType,
-                                     parts.viewA, parts.viewB, copyThreads);
+  parts.bk = config.getBlock()[2];
+  int64_t kTiles = llvm::divideCeilSigned(
+      cast<ShapedType>(op.getB().getType()).getDimSize(1), parts.bk);
+  parts.tiles =
+      planGemmOperandTiles(config, layout, parts.elementType, parts.viewA,
+                           parts.viewB, copyThreads, kTiles);
+  parts.residentB = config.getResidentB();
   parts.ldsA =
       LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0, parts.tiles.alignment);
   parts.ldsB = LdsBufferOp::create(b, loc, parts.tiles.ldsB,
                                    parts.tiles.offsetB, parts.tiles.alignment);
-  parts.bk = config.getBlock()[2];
   // The tensor maps' boxes, as convert-ck-to-gpu planned them.
   Value maps[2] = {op.getAMap(), op.getBMap()};
   const TracedView *views[2] = {&parts.viewA, &parts.viewB};

@@ -82,7 +82,8 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
                                                 Type elementType,
                                                 const TracedView &a,
                                                 const TracedView &b,
-                                                int64_t threads) {
+                                                int64_t threads,
+                                                int64_t kTiles) {
   int64_t bm = config.getBlock()[0], bn = config.getBlock()[1],
           bk = config.getBlock()[2];
   auto workgroup = gpu::AddressSpaceAttr::get(elementType.getContext(),
@@ -124,6 +125,15 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
   }
   tiles.ldsA = tiles.a.ldsType(elementType, workgroup, config.getLdsBuffers());
   tiles.ldsB = tiles.b.ldsType(elementType, workgroup, config.getLdsBuffers());
+  // A resident B has a buffer per K-tile, and the buffer dimension even for
+  // one (its ck.tile_mma picks B's buffer beside A's slot).
+  if (config.getResidentB()) {
+    MemRefType tile = tiles.b.ldsType(elementType, workgroup, 1);
+    SmallVector<int64_t> shape = {kTiles};
+    llvm::append_range(shape, tile.getShape());
+    tiles.ldsB = MemRefType::get(shape, elementType,
+                                 MemRefLayoutAttrInterface(), workgroup);
+  }
   auto bytesOf = [](MemRefType type) {
     return type.getNumElements() * type.getElementTypeBitWidth() / 8;
   };

@@ -157,7 +157,8 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
       SmallVector<Value> accs(adaptor.getAcc());
       auto group = WarpgroupMmaOp::create(
           rewriter, loc, ValueRange(accs).getTypes(), wgmma, op.getA(),
-          op.getB(), op.getSlot(), row, accs, op.getK(), op.getATransposed(),
+          op.getB(), op.getSlot(), op.getBSlot(), row, accs, op.getK(),
+          op.getATransposed(),
           op.getBTransposed(), /*pending=*/op.getInFlight() ? 1 : 0);
       rewriter.replaceOpWithMultiple(op, {group.getResults()});
       return success();
@@ -187,8 +188,11 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
                          Value row, Value col, bool transposed,
                          bool swizzled) -> SmallVector<Value> {
       SmallVector<Value, 3> at = {row, col};
-      if (op.getSlot())
-        at.insert(at.begin(), op.getSlot());
+      Value slot = operand == MatrixOperand::B && op.getBSlot()
+                       ? op.getBSlot()
+                       : op.getSlot();
+      if (slot)
+        at.insert(at.begin(), slot);
       auto packedType = VectorType::get({type.getNumElements() * pack},
                                         type.getElementType());
       auto load = FragmentLoadOp::create(

@@ -441,7 +441,7 @@ func.func @wgmma_types(%la: memref<128x64xf32, #gpu.address_space<workgroup>>, %
 // No accumulator tile (generic form: the custom one always has a type).
 func.func @wgmma_no_acc(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index) {
   // expected-error @+1 {{expects 1 to 32 accumulator tiles (N = 8 to 256), got 0}}
-  "ck.warpgroup_mma"(%la, %lb, %r) <{k = 64 : i64, mma = #ck.wgmma<f16>, operandSegmentSizes = array<i32: 1, 1, 0, 1, 0>}> : (memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, index) -> ()
+  "ck.warpgroup_mma"(%la, %lb, %r) <{k = 64 : i64, mma = #ck.wgmma<f16>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 0>}> : (memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, index) -> ()
   return
 }
 

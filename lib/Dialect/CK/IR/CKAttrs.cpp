@@ -236,13 +236,14 @@ namespace mlir::ck {
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
                                    bool &asyncCopy, int64_t &clusterM,
-                                   int64_t &clusterN) {
+                                   int64_t &clusterN, bool &residentB) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
   loadWaves = 0;
   asyncCopy = false;
   clusterM = clusterN = 1;
+  residentB = false;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -250,17 +251,17 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
     if (parser.parseKeyword(&name))
       return failure();
     if (name != "partition" && name != "lds_buffers" && name != "load_waves" &&
-        name != "async_copy" && name != "cluster")
+        name != "async_copy" && name != "cluster" && name != "resident_b")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
-             << "'; expected partition, lds_buffers, load_waves, async_copy "
-                "or cluster";
+             << "'; expected partition, lds_buffers, load_waves, async_copy, "
+                "cluster or resident_b";
     if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
-    // A flag: present or not.
-    if (name == "async_copy") {
-      asyncCopy = true;
+    // Flags: present or not.
+    if (name == "async_copy" || name == "resident_b") {
+      (name == "async_copy" ? asyncCopy : residentB) = true;
       continue;
     }
     if (parser.parseEqual())
@@ -284,7 +285,7 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
                             bool asyncCopy, int64_t clusterM,
-                            int64_t clusterN) {
+                            int64_t clusterN, bool residentB) {
   if (partition != PartitionAttr::get(partition.getContext(),
                                      PartitionKind::DataParallel))
     printer << ", partition = " << partition;
@@ -296,6 +297,8 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
     printer << ", async_copy";
   if (clusterM != 1 || clusterN != 1)
     printer << ", cluster = [" << clusterM << ", " << clusterN << "]";
+  if (residentB)
+    printer << ", resident_b";
 }
 } // namespace mlir::ck
 
@@ -308,7 +311,7 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
                        int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy,
-                       int64_t clusterM, int64_t clusterN) {
+                       int64_t clusterM, int64_t clusterN, bool residentB) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)
@@ -353,18 +356,31 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a cluster needs a data-parallel or split-K "
                           "partition: StreamK's workgroups walk K ranges of "
                           "their own, which they cannot share";
+  if (residentB && (!loadWaves || !asyncCopy))
+    return emitError() << "resident_b needs wave roles (load_waves) that "
+                          "copy asynchronously (async_copy): the load waves "
+                          "copy B's K-tiles beside the ring";
+  if (residentB && !partition.isPersistentDataParallel())
+    return emitError() << "resident_b needs a persistent data-parallel "
+                          "partition (dp = persistent), whose workgroups "
+                          "run tiles of one B column in turn; got "
+                       << partition;
+  if (residentB && clusterM * clusterN > 1)
+    return emitError() << "resident_b cannot cluster workgroups: a cluster "
+                          "shares the tiles of a step, not B's whole K";
   return success();
 }
 
 GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
   return get(getContext(), getBlock(), getWave(), getMma(), partition,
              getLdsBuffers(), getLoadWaves(), getAsyncCopy(), getClusterM(),
-             getClusterN());
+             getClusterN(), getResidentB());
 }
 
 GemmConfigAttr GemmConfigAttr::withCluster(int64_t m, int64_t n) const {
   return get(getContext(), getBlock(), getWave(), getMma(), getPartition(),
-             getLdsBuffers(), getLoadWaves(), getAsyncCopy(), m, n);
+             getLdsBuffers(), getLoadWaves(), getAsyncCopy(), m, n,
+             getResidentB());
 }
 
 //===----------------------------------------------------------------------===//

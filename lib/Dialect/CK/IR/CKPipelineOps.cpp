@@ -50,10 +50,11 @@ LogicalResult TileGemmOp::verify() {
       return emitOpError() << "has ring barriers, which need load waves in "
                               "its config";
     auto type = cast<MemRefType>(barriers.getType());
-    int64_t count = 2 * config.getLdsBuffers();
+    int64_t count = 2 * (config.getLdsBuffers() + config.getResidentB());
     if (type.getRank() != 1 || type.getDimSize(0) != count)
-      return emitOpError() << "needs two ring barriers per LDS buffer ("
-                           << count << "), got " << type;
+      return emitOpError() << "needs two ring barriers per LDS buffer"
+                           << (config.getResidentB() ? " and two for B's" : "")
+                           << " (" << count << "), got " << type;
   }
   if (getAMap() || getBMap()) {
     if (!config.hasRoles() || !config.getAsyncCopy())
@@ -68,6 +69,17 @@ LogicalResult TileGemmOp::verify() {
   if (getRingFirst() && !getBarriers())
     return emitOpError() << "has ring steps across units, which need ring "
                             "barriers";
+  int resident = bool(getBGeneration()) + bool(getBGenerations()) +
+                 bool(getBLoad()) + bool(getBRelease());
+  if (resident != 0 && resident != 4)
+    return emitOpError() << "takes resident B's generation, generations, "
+                            "load and release together";
+  if (resident && !config.getResidentB())
+    return emitOpError() << "has resident B's generations, which need "
+                            "resident_b in its config";
+  if (resident && !getRingFirst())
+    return emitOpError() << "has resident B's generations, which need ring "
+                            "steps across units";
   return success();
 }
 

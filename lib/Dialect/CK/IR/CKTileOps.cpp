@@ -54,10 +54,11 @@ static LogicalResult verifySwizzledTile(Operation *op, StringRef name,
          << outer << " rows of " << rowBytes << " bytes";
 }
 
-/// Checks that the A and B tiles share a buffer dimension, of one size,
-/// and that `slot` is given exactly when they have one.
+/// Checks that the A and B tiles share a buffer dimension, of one size
+/// unless B's buffer is picked by `bSlot` of its own, and that `slot` is
+/// given exactly when they have one.
 static LogicalResult verifySlot(Operation *op, MemRefType aType,
-                                MemRefType bType, Value slot) {
+                                MemRefType bType, Value slot, Value bSlot) {
   if (aType.getRank() != bType.getRank())
     return op->emitOpError() << "expects A and B tiles with the same buffer "
                                 "dimension; got ranks "
@@ -69,7 +70,9 @@ static LogicalResult verifySlot(Operation *op, MemRefType aType,
                           "buffers of its LDS tiles"
                         : "has a `slot` but its LDS tiles have "
                           "no buffer dimension");
-  if (buffered && aType.getDimSize(0) != bType.getDimSize(0))
+  if (bSlot && !slot)
+    return op->emitOpError() << "has a `b_slot` without a `slot`";
+  if (buffered && !bSlot && aType.getDimSize(0) != bType.getDimSize(0))
     return op->emitOpError()
            << "expects A and B with one buffer count, got "
            << aType.getDimSize(0) << " and " << bType.getDimSize(0);
@@ -93,7 +96,7 @@ LogicalResult TileMmaOp::verify() {
   if (getInFlight() && !isa<WgmmaAttr>(mma))
     return emitOpError() << "in_flight needs #ck.wgmma; " << mma
                          << " completes in order";
-  if (failed(verifySlot(*this, aType, bType, getSlot())))
+  if (failed(verifySlot(*this, aType, bType, getSlot(), getBSlot())))
     return failure();
   int64_t instrK = mma.getShape()[2];
   int64_t k = getK();
@@ -291,7 +294,7 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError() << "k (" << getK() << ") must be a multiple of 16";
   if (getPending() != 0 && getPending() != 1)
     return emitOpError() << "pending must be 0 or 1, got " << getPending();
-  if (failed(verifySlot(*this, aType, bType, getSlot())))
+  if (failed(verifySlot(*this, aType, bType, getSlot(), getBSlot())))
     return failure();
   auto [aOuter, aInner] = ldsMatrix(aType);
   int64_t aK = getATransposed() ? aOuter : aInner;

@@ -128,7 +128,8 @@ struct CKSelectGemmConfigPass
     if (failed(GemmConfigAttr::verify(
             emitError, config.getBlock(), config.getWave(), config.getMma(),
             config.getPartition(), config.getLdsBuffers(),
-            config.getLoadWaves(), config.getAsyncCopy(), m, n)))
+            config.getLoadWaves(), config.getAsyncCopy(), m, n,
+            config.getResidentB())))
       return failure();
     return config.withCluster(m, n);
   }

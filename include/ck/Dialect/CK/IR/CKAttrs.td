@@ -594,9 +594,20 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     copy with TMA, and a data-parallel or split-K partition (StreamK's
     workgroups walk K ranges of their own).
 
-    `partition`, `lds_buffers`, `load_waves`, `async_copy` and `cluster`
-    may be given in any order and are printed only when they differ from
-    their defaults.
+    `resident_b` (a flag, off by default) keeps B's whole K extent in LDS
+    (one buffer per K-tile, beside A's ring) while a persistent workgroup
+    runs the tiles of one column of B in turn: the load waves copy B once
+    per column (with the load threads' asynchronous copies, never TMA) and
+    then only A's K-tiles go through the ring. It suits GEMMs of short K
+    and many rows, such as the merged groups' block-diagonal filters, whose
+    B tile every workgroup would otherwise copy again at each step. It
+    needs wave roles that copy asynchronously and `dp = persistent`
+    (`ck-lower-partition` then gives each workgroup a run of neighbouring
+    tiles along M, column by column), and no cluster.
+
+    `partition`, `lds_buffers`, `load_waves`, `async_copy`, `cluster` and
+    `resident_b` may be given in any order and are printed only when they
+    differ from their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -613,6 +624,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1]>
+    #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b>
     ```
   }];
   let parameters = (ins
@@ -630,7 +642,9 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     DefaultValuedParameter<"int64_t", "1",
         "workgroups of a cluster along M (they share B)">:$clusterM,
     DefaultValuedParameter<"int64_t", "1",
-        "workgroups of a cluster along N (they share A)">:$clusterN
+        "workgroups of a cluster along N (they share A)">:$clusterN,
+    DefaultValuedParameter<"bool", "false",
+        "B's whole K extent kept in LDS across a column's tiles">:$residentB
   );
   let builders = [
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
@@ -638,21 +652,23 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
                      "PartitionAttr":$partition, "int64_t":$ldsBuffers), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    /*loadWaves=*/0, /*asyncCopy=*/false, /*clusterM=*/1,
-                   /*clusterN=*/1);
+                   /*clusterN=*/1, /*residentB=*/false);
     }]>,
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
                      "MatrixInstrAttrInterface":$mma,
                      "PartitionAttr":$partition, "int64_t":$ldsBuffers,
                      "int64_t":$loadWaves, "bool":$asyncCopy), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
-                   loadWaves, asyncCopy, /*clusterM=*/1, /*clusterN=*/1);
+                   loadWaves, asyncCopy, /*clusterM=*/1, /*clusterN=*/1,
+                   /*residentB=*/false);
     }]>
   ];
   let assemblyFormat = [{
     `<` `block` `=` `[` $block `]` `,` `wave` `=` `[` $wave `]` `,`
     `mma` `=` $mma ``
     custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves,
-                              $asyncCopy, $clusterM, $clusterN) `>`
+                              $asyncCopy, $clusterM, $clusterN,
+                              $residentB) `>`
   }];
   let extraClassDeclaration = [{
     /// The waves of the wave grid, which hold the accumulators and run the

@@ -55,12 +55,23 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
     return the accumulator, so what follows must not reuse the operand
     tiles' LDS.
 
+    With a `resident_b` config the ring carries A's K-tiles alone: B's
+    whole K extent stays in LDS (one buffer per K-tile, after A's slots)
+    across the units of one column, and `barriers` has two more (after the
+    ring's: B's `full` and `empty`). `resident_b %gen of %gens load %load
+    release %release`, given by `ck-lower-partition` with the ring steps,
+    says which of the workgroup's `%gens` copies of B the unit computes on
+    (`%gen`), whether the load waves copy it at this unit (`%load`, the
+    column's first unit) and whether the math waves release it after this
+    unit (`%release`, the column's last before another).
+
     Verifier: A and B are rank 3 with one element type, which the
     instruction takes, and agree on G and K; the result is the
     `BM x BN` accumulator of the config's instruction on its wave grid
     (`BM / wave M x BN / wave N` waves). With `barriers`: a config with
     load waves, and two barriers per LDS buffer. With a map: `barriers`,
-    and a config with `async_copy`. With `ring_steps`: `barriers`.
+    and a config with `async_copy`. With `ring_steps`: `barriers`. With
+    `resident_b`: a config with `resident_b`, and `ring_steps`.
 
     Example:
 
@@ -70,6 +81,16 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
                                mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2>
         : !ck.view<1x36x40000xf16>, memref<1x40000x2304xf16>
           -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+    %acc2 = ck.tile_gemm %x, %w at [%g, %m0, %n0] k_tiles %k0 to %k1
+        config #ck.gemm_config<block = [128, 64, 64], wave = [16, 64],
+            mma = #ck.wgmma<bf16>,
+            partition = #ck.partition<data_parallel, dp = persistent>,
+            lds_buffers = 4, load_waves = 4, async_copy, resident_b>
+        barriers %bars (memref<10xi64, #gpu.address_space<workgroup>>)
+        ring_steps %first of %total
+        resident_b %gen of %gens load %load release %release
+        : memref<8x40000x576xbf16>, !ck.view<8x576x64xbf16>
+          -> !ck.acc<128x64xf32, #ck.wgmma<bf16>, waves = [8, 1]>
     ```
   }];
   let arguments = (ins Arg<CK_Tensor, "left operand, G x M x K", [MemRead]>:$a,
@@ -78,7 +99,9 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
       CK_GemmConfigAttr:$config, Optional<CK_TensorMapPointer>:$a_map,
       Optional<CK_TensorMapPointer>:$b_map,
       Optional<CK_LdsBarrierMemRef>:$barriers, Optional<Index>:$ring_first,
-      Optional<Index>:$ring_total);
+      Optional<Index>:$ring_total, Optional<Index>:$b_generation,
+      Optional<Index>:$b_generations, Optional<I1>:$b_load,
+      Optional<I1>:$b_release);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $a `,` $b `at` ` ` `[` $g `,` $m0 `,` $n0 `]`
@@ -87,6 +110,8 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
     (`tma_b` `(` $b_map^ `:` type($b_map) `)`)?
     (`barriers` $barriers^ `(` type($barriers) `)`)?
     (`ring_steps` $ring_first^ `of` $ring_total)?
+    (`resident_b` $b_generation^ `of` $b_generations `load` $b_load
+     `release` $b_release)?
     attr-dict `:` type($a) `,` type($b) `->` qualified(type($result))
   }];
   let hasVerifier = 1;

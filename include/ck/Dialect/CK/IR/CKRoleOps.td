@@ -77,7 +77,8 @@ def CK_RingOp
     section 5): on NVIDIA named barriers `1 + s` (full) and
     `1 + slots + s` (empty) of slot `s`, which load waves arrive at without
     waiting; on AMD the workgroup barrier, which runs both roles in
-    lockstep. A kernel holds at most one ring.
+    lockstep. A kernel holds at most one ring without `barriers`; rings
+    with them may be several (each its own mbarriers).
 
     With `barriers` (two i64 per slot in LDS: the `full` barriers of
     slots 0 to slots - 1, then their `empty` ones), every event is an

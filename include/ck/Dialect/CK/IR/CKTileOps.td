@@ -51,7 +51,8 @@ def CK_AccZeroOp : CK_Op<"acc_zero", [Pure]> {
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
-def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
+def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
+                                      AllTypesMatch<["acc", "result"]>]> {
   let summary = "One K-tile of a workgroup's GEMM, from LDS";
   let description = [{
     Returns `acc + A * B` for the whole workgroup: A is the `rows x k` tile
@@ -60,8 +61,10 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
     row-major matrix whose rows may be padded; with `a_transposed` (or
     `b_transposed`) it holds the transpose, K-major for A and N-major for B.
     Where the memrefs have a leading buffer dimension, `slot` picks the
-    buffer. Every wave of the accumulator's wave grid reads its own rows of
-    A and columns of B.
+    buffer; with `b_slot`, B's buffer is `b_slot` and B may have another
+    number of buffers than A (a `resident_b` config's B, one buffer per
+    K-tile, beside A's ring). Every wave of the accumulator's wave grid
+    reads its own rows of A and columns of B.
 
     `ck-lower-wave-tiles` expands it into `ck.fragment_load`s and `ck.mma`s
     over the wave's instruction tiles and the instruction's K steps.
@@ -85,7 +88,8 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
     multiple of 128 bytes and a multiple of 8 rows;
     `k` is a multiple of the instruction's K; the tiles fit their memrefs
     (the outer extent exactly, the inner one with any padding); `slot` is
-    given exactly when the memrefs have a buffer dimension.
+    given exactly when the memrefs have a buffer dimension, and they have
+    one buffer count unless `b_slot` is given (only with `slot`).
 
     Example:
 
@@ -98,12 +102,17 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
         : !ck.acc<128x32xf32, #ck.mma_sync<16x8x16, bf16>, waves = [2, 2]>,
           memref<3x128x32xbf16, #gpu.address_space<workgroup>>,
           memref<3x32x32xbf16, #gpu.address_space<workgroup>>
+    %acc5 = ck.tile_mma %acc6, %ra, %rb slot %s b_slot %kt k 64
+        : !ck.acc<128x64xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+          memref<4x128x64xbf16, #gpu.address_space<workgroup>>,
+          memref<9x64x64xbf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
                        Arg<CK_LdsMemRef, "A's tile", [MemRead]>:$a,
                        Arg<CK_LdsMemRef, "B's tile", [MemRead]>:$b,
                        Optional<Index>:$slot,
+                       Optional<Index>:$b_slot,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k,
                        UnitAttr:$a_transposed,
                        UnitAttr:$b_transposed,
@@ -112,7 +121,7 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AllTypesMatch<["acc", "result"]>]> {
                        UnitAttr:$in_flight);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
-    $acc `,` $a `,` $b (`slot` $slot^)? `k` $k
+    $acc `,` $a `,` $b (`slot` $slot^)? (`b_slot` $b_slot^)? `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
     (`a_swizzled` $a_swizzled^)? (`b_swizzled` $b_swizzled^)?
     (`in_flight` $in_flight^)?
@@ -230,7 +239,8 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
     The LDS tiles are laid out by a swizzled `#ck.copy_plan` (128 bytes):
     A as `[rows][k]` (`[k][rows]` with `a_transposed`, M-major), B as
     `[k][N]` (`[N][k]` with `b_transposed`, K-major). `slot` picks the
-    buffer where the memrefs have a buffer dimension. The buffers start
+    buffer where the memrefs have a buffer dimension (`b_slot` B's, where
+    given, as in `ck.tile_mma`). The buffers start
     1024-byte aligned (`ck.lds_buffer`'s `align`), where the swizzle
     pattern repeats.
 
@@ -245,8 +255,9 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
 
     Verifier: the instruction takes the tiles' element type; one to 32
     accumulators of vector<4xf32>; `k` a multiple of 16; `pending` 0 or 1;
-    both tiles have a buffer dimension of one size, or neither, and `slot`
-    is given exactly when they do; the tiles hold `k` and N; a K-major tile's rows are 128 bytes of K (k = 64
+    both tiles have a buffer dimension of one size (any sizes with
+    `b_slot`), or neither, and `slot` is given exactly when they do; the
+    tiles hold `k` and N; a K-major tile's rows are 128 bytes of K (k = 64
     for f16 and bf16); A has whole warpgroups of 64 rows, and an N-major B
     whole 128-byte blocks of N.
 
@@ -264,6 +275,7 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
                        Arg<CK_LdsMemRef, "A's tile", [MemRead]>:$a,
                        Arg<CK_LdsMemRef, "B's tile", [MemRead]>:$b,
                        Optional<Index>:$slot,
+                       Optional<Index>:$b_slot,
                        Index:$row,
                        Variadic<VectorOfLengthAndType<[4], [F32]>>:$accs,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k,
@@ -272,7 +284,8 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
                        DefaultValuedAttr<I64Attr, "0">:$pending);
   let results = (outs Variadic<VectorOfLengthAndType<[4], [F32]>>:$results);
   let assemblyFormat = [{
-    qualified($mma) $a `,` $b (`slot` $slot^)? `row` $row `k` $k
+    qualified($mma) $a `,` $b (`slot` $slot^)? (`b_slot` $b_slot^)?
+    `row` $row `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
     (`pending` $pending^)?
     `acc` `(` $accs `)` attr-dict `:` type($a) `,` type($b) `,` type($accs)
