@@ -66,6 +66,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.waves = options.waves;
   pipeline.stages = options.stages;
   pipeline.cluster = options.cluster;
+  pipeline.residentB = options.residentB;
   pipeline.config = options.config;
   pipeline.mergeGroups = options.mergeGroups;
   if (!options.windows.empty())
@@ -393,7 +394,8 @@ static std::string cacheKey(const ConvProblemDesc &problem,
         std::to_string(llvm::sys::toTimeT(status.getLastModificationTime()));
   return BundleCache::key(
       {options.chip, tool, toolFile, options.partition, options.waves,
-       std::to_string(options.stages), options.cluster, options.config,
+       std::to_string(options.stages), options.cluster,
+       options.residentB ? "resident-b" : "", options.config,
        std::to_string(options.mergeGroups), options.windows, options.tunedFrom,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
@@ -406,7 +408,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
   if (options.tuningDb.empty() || !options.partition.empty() ||
       !options.waves.empty() || options.stages || !options.cluster.empty() ||
-      !options.config.empty() || options.mergeGroups ||
+      options.residentB || !options.config.empty() || options.mergeGroups ||
       !options.windows.empty())
     return "";
   // A directory holds one database per chip; a chip without one is
@@ -425,6 +427,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.waves = tuned->choice.waves;
     options.stages = tuned->choice.stages;
     options.cluster = tuned->choice.cluster;
+    options.residentB = tuned->choice.residentB;
     options.mergeGroups = tuned->choice.mergeGroups;
     options.windows = tuned->choice.windows;
     options.tunedFrom = path;

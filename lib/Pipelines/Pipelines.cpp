@@ -47,6 +47,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   select.waves = o.waves;
   select.stages = o.stages;
   select.cluster = o.cluster;
+  select.residentB = o.residentB;
   select.config = o.config;
   pm.addPass(createCKSelectGemmConfig(select));
   pm.addPass(createConvertCKToGPU());

@@ -418,7 +418,8 @@ static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
 /// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
 /// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
 /// under 128) by K 64, one wave per 16 rows, so one or two warpgroups (with
-/// roles: one load warpgroup and 16 rows per math wave, roles 4,4 or 4,8).
+/// roles: one load warpgroup and 16 rows per math wave, one to four math
+/// warpgroups: roles 4,4, 4,8, 4,12 or 4,16).
 /// The columns shrink to the fewest multiples of 8 (where B is contiguous
 /// along K: K-major tiles) or of 64 (N-major tiles go in 128-byte blocks)
 /// that keep the tile count: the merged groups' 576 columns (3 x 3 taps of
@@ -455,7 +456,8 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   if (!instruction || shape.m < 64 || (shape.n < 64 && !narrowN) ||
       stages == 1)
     return failure();
-  if (roles && roles->math != 4 && roles->math != 8)
+  // Whole math warpgroups, at most four (256 rows).
+  if (roles && (roles->math % 4 || roles->math > 16))
     return failure();
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
   bn = tightTile(shape.n, bn, bKContiguous ? 8 : 64);

@@ -25,6 +25,8 @@ std::string Choice::suffix() const {
     text += "@stages=" + std::to_string(stages);
   if (!cluster.empty())
     text += "@cluster=" + cluster;
+  if (residentB)
+    text += "@resident-b";
   if (mergeGroups)
     text += "@merge-groups=" + std::to_string(mergeGroups);
   if (!windows.empty())
@@ -42,6 +44,8 @@ std::vector<std::string> Choice::flags() const {
     result.push_back("--stages=" + std::to_string(stages));
   if (!cluster.empty())
     result.push_back("--cluster=" + cluster);
+  if (residentB)
+    result.push_back("--resident-b");
   if (mergeGroups)
     result.push_back("--merge-groups=" + std::to_string(mergeGroups));
   if (!windows.empty())
@@ -67,6 +71,10 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     size_t eq = flag.find('=');
     std::string name = flag.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
+    if (flag == "--resident-b") {
+      choice.residentB = true;
+      continue;
+    }
     if (value.empty())
       name.clear(); // not a choice
     if (name == "--partition") {
@@ -93,7 +101,7 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     } else {
       return "'" + flag +
              "' is not --partition=P, --waves=L,M, --stages=S, "
-             "--cluster=MxN, --merge-groups=N or --windows=W";
+             "--cluster=MxN, --resident-b, --merge-groups=N or --windows=W";
     }
   }
   return "";

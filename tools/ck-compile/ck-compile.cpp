@@ -94,6 +94,14 @@ cl::opt<std::string> cluster(
              "TMA multicast, 2x1 or 4x1 (sharing B) or 1x2 or 1x4 (sharing "
              "A)"),
     cl::init("auto"), cl::cat(category));
+cl::opt<bool> residentB(
+    "resident-b",
+    cl::desc("Keep B's whole K extent in LDS across a persistent workgroup's "
+             "tiles of one column (sm_90a, with --waves and "
+             "--partition=data_parallel,dp=persistent): the load waves copy B "
+             "once per column and only A's K-tiles at each step; for GEMMs "
+             "of short K and many rows, such as merged groups' filters"),
+    cl::init(false), cl::cat(category));
 cl::opt<int64_t> mergeGroups(
     "merge-groups",
     cl::desc("Groups per GEMM: 0 (default) for the rule (the most, a "
@@ -123,14 +131,14 @@ cl::opt<std::string> config(
              "#ck.gemm_config, e.g. '#ck.gemm_config<block = [128, 128, 32], "
              "wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>>' (checked "
              "against the chip; not with --partition, --waves, --stages, "
-             "--cluster)"),
+             "--cluster, --resident-b)"),
     cl::init(""), cl::cat(category));
 cl::opt<std::string> tuningDb(
     "tuning-db",
     cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
              "files; default $CK_MLIR_TUNING_DB): problems it holds compile "
              "with their measured --partition/--waves/--stages/--cluster/"
-             "--merge-groups/--windows unless those are given"),
+             "--resident-b/--merge-groups/--windows unless those are given"),
     cl::init(""), cl::cat(category));
 cl::opt<bool> noTuningDb("no-tuning-db",
                          cl::desc("Leave every choice to the heuristic"),
@@ -283,6 +291,7 @@ int main(int argc, char **argv) {
   options.waves = waves == "auto" ? "" : waves.getValue();
   options.stages = stages;
   options.cluster = cluster == "auto" ? "" : cluster.getValue();
+  options.residentB = residentB;
   options.config = config;
   options.mergeGroups = mergeGroups;
   if (windows != "auto" && windows != "input" && windows != "output") {
@@ -307,11 +316,11 @@ int main(int argc, char **argv) {
       return 1;
     }
     if (!options.partition.empty() || !options.waves.empty() ||
-        options.stages || !options.cluster.empty() ||
+        options.stages || !options.cluster.empty() || options.residentB ||
         !options.config.empty()) {
       llvm::errs() << "ck-compile: --sweep compiles its own choices; leave "
-                      "out --partition, --waves, --stages, --cluster and "
-                      "--config\n";
+                      "out --partition, --waves, --stages, --cluster, "
+                      "--resident-b and --config\n";
       return 1;
     }
     // Each choice gives the partition: a ckProfiler split_k is left out
@@ -326,6 +335,7 @@ int main(int argc, char **argv) {
       one.waves = choice.waves;
       one.stages = choice.stages;
       one.cluster = choice.cluster;
+      one.residentB = choice.residentB;
       one.bundleSuffix = choice.suffix();
       one.tuningDb.clear();
       ok &= succeeded(

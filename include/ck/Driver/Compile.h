@@ -25,6 +25,9 @@ struct CompileOptions {
   int64_t stages = 0;
   /// The GEMM kernels' clusters (ck-select-gemm-config's `cluster`, MxN).
   std::string cluster;
+  /// Whether the GEMM kernels keep B resident (ck-select-gemm-config's
+  /// `resident-b`).
+  bool residentB = false;
   /// A #ck.gemm_config pinned on every GEMM (ck-select-gemm-config's
   /// `config`); "" for the heuristic's.
   std::string config;

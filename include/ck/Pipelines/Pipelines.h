@@ -59,6 +59,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("Clusters of the GEMM kernels: auto (the heuristic's, "
                      "none) or MxN workgroups (see ck-select-gemm-config)"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> residentB{
+      *this, "resident-b",
+      llvm::cl::desc("Keep B resident in LDS across a persistent workgroup's "
+                     "tiles of one column (see ck-select-gemm-config)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> config{
       *this, "config",
       llvm::cl::desc("A #ck.gemm_config pinned on every GEMM without one "

@@ -2,9 +2,9 @@
 //
 // A choice is how ck-compile builds a problem's kernels beyond its
 // heuristic: the partition, the wave roles, the K-loop stages, the thread
-// block clusters, the groups per GEMM and backward-weight's gathered
-// windows (its --partition, --waves, --stages, --cluster, --merge-groups and
-// --windows). A sweep (ck-bench --sweep) times
+// block clusters, a resident B, the groups per GEMM and backward-weight's
+// gathered windows (its --partition, --waves, --stages, --cluster,
+// --resident-b, --merge-groups and --windows). A sweep (ck-bench --sweep) times
 // a fixed list of choices per problem on the GPU, verified, and writes the
 // fastest into a per-chip tuning database, which ck-compile (and through
 // the C API, ck_mlir) reads: a problem in the database compiles with its
@@ -18,7 +18,8 @@
 //   ck-tuning 1
 //   chip sm_90a
 //   tuned <problem key> <us> <heuristic us> [--partition=P] [--waves=L,M]
-//   [--stages=S] [--cluster=MxN] [--merge-groups=N] [--windows=W]
+//   [--stages=S] [--cluster=MxN] [--resident-b] [--merge-groups=N]
+//   [--windows=W]
 //
 // Plain C++17, like CKProblem, so that ck-bench links it.
 //
@@ -42,26 +43,30 @@ struct Choice {
   int64_t mergeGroups = 0;
   /// Backward-weight's gathered windows: "input" or "output".
   std::string windows;
+  /// Whether B stays resident in LDS (ck-compile's --resident-b).
+  bool residentB = false;
 
   bool isHeuristic() const {
     return partition.empty() && waves.empty() && stages == 0 &&
-           cluster.empty() && mergeGroups == 0 && windows.empty();
+           cluster.empty() && !residentB && mergeGroups == 0 &&
+           windows.empty();
   }
   /// The suffix of the choice's bundle directory beside the heuristic's
-  /// (DIR/<key><suffix>):
-  /// "@partition=P@waves=L,M@stages=S@cluster=MxN@merge-groups=N@windows=W",
-  /// each
-  /// part where set; "" for the heuristic.
+  /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S@cluster=MxN
+  /// @resident-b@merge-groups=N@windows=W" (without the break), each part
+  /// where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
   /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S,
-  /// --cluster=MxN, --merge-groups=N, --windows=W); "" or what is wrong.
+  /// --cluster=MxN, --resident-b, --merge-groups=N, --windows=W); "" or
+  /// what is wrong.
   static std::string parse(const std::vector<std::string> &flags,
                            Choice &choice);
   bool operator==(const Choice &other) const {
     return partition == other.partition && waves == other.waves &&
            stages == other.stages && cluster == other.cluster &&
+           residentB == other.residentB &&
            mergeGroups == other.mergeGroups && windows == other.windows;
   }
 };

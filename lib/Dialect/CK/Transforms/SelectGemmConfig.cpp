@@ -38,10 +38,10 @@ struct CKSelectGemmConfigPass
     if (!config.empty()) {
       if ((!partition.empty() && partition != "auto") ||
           (!waves.empty() && waves != "auto") || stages ||
-          (!cluster.empty() && cluster != "auto"))
+          (!cluster.empty() && cluster != "auto") || residentB)
         return emitError(UnknownLoc::get(context))
                << "a pinned config already says the partition, waves, "
-                  "stages and cluster; give config alone";
+                  "stages, cluster and resident B; give config alone";
       Attribute parsed = parseAttribute(config, context);
       pinned = dyn_cast_or_null<GemmConfigAttr>(parsed);
       if (!pinned)
@@ -208,10 +208,22 @@ struct CKSelectGemmConfigPass
         return WalkResult::interrupt();
       FailureOr<GemmConfigAttr> clustered =
           withCluster(*partitioned, emitError);
-      if (failed(clustered) ||
-          failed(checkGemmConfig(*clustered, *target, elementType, emitError)))
+      if (failed(clustered))
         return WalkResult::interrupt();
-      op.setConfigAttr(*clustered);
+      GemmConfigAttr chosen = *clustered;
+      if (residentB) {
+        if (failed(GemmConfigAttr::verify(
+                emitError, chosen.getBlock(), chosen.getWave(),
+                chosen.getMma(), chosen.getPartition(),
+                chosen.getLdsBuffers(), chosen.getLoadWaves(),
+                chosen.getAsyncCopy(), chosen.getClusterM(),
+                chosen.getClusterN(), /*residentB=*/true)))
+          return WalkResult::interrupt();
+        chosen = chosen.withResidentB(true);
+      }
+      if (failed(checkGemmConfig(chosen, *target, elementType, emitError)))
+        return WalkResult::interrupt();
+      op.setConfigAttr(chosen);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

@@ -297,10 +297,14 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     Option<"cluster", "cluster", "std::string", /*default=*/"\"\"",
            "Clusters of the chosen configurations: auto (the heuristic's, "
            "none) or MxN workgroups along M and N, e.g. 2x1">,
+    Option<"residentB", "resident-b", "bool", /*default=*/"false",
+           "Keep B's whole K extent in LDS across a persistent workgroup's "
+           "tiles of one column (#ck.gemm_config's resident_b; needs waves "
+           "and partition data_parallel,dp=persistent)">,
     Option<"config", "config", "std::string", /*default=*/"\"\"",
            "A #ck.gemm_config pinned on every GEMM without one, instead of "
            "the heuristic's (checked against the chip; not with partition, "
-           "waves, stages or cluster)">
+           "waves, stages, cluster or resident-b)">
   ];
 }
 
