@@ -59,6 +59,20 @@ TEST(Choice, SuffixAndFlags) {
   EXPECT_EQ(Choice::parse(windowed.flags(), back), "");
   EXPECT_EQ(back, windowed);
   EXPECT_FALSE(back == (Choice{"split_k", "4,4"}));
+  Choice resident{"data_parallel,dp=persistent", "4,12", 4, "", 4, "", true};
+  EXPECT_FALSE(resident.isHeuristic());
+  EXPECT_FALSE((Choice{"", "", 0, "", 0, "", true}).isHeuristic());
+  EXPECT_EQ(resident.suffix(),
+            "@partition=data_parallel,dp=persistent"
+            "@waves=4,12@stages=4@resident-b@merge-groups=4");
+  EXPECT_EQ(resident.flags(),
+            (std::vector<std::string>{"--partition=data_parallel,dp=persistent",
+                                      "--waves=4,12", "--stages=4",
+                                      "--resident-b", "--merge-groups=4"}));
+  EXPECT_EQ(Choice::parse(resident.flags(), back), "");
+  EXPECT_EQ(back, resident);
+  EXPECT_FALSE(back ==
+               (Choice{"data_parallel,dp=persistent", "4,12", 4, "", 4}));
 }
 
 TEST(Choice, ParseErrors) {
@@ -78,6 +92,8 @@ TEST(Choice, ParseErrors) {
   EXPECT_EQ(Choice::parse({"--merge-groups=0"}, c),
             "'--merge-groups=0': groups per GEMM are a positive count");
   EXPECT_NE(Choice::parse({"--merge-groups=4x"}, c), "");
+  EXPECT_NE(Choice::parse({"--resident-b=1"}, c).find("is not --partition"),
+            std::string::npos);
   EXPECT_EQ(Choice::parse({"--windows=auto"}, c),
             "'--windows=auto': windows are input or output");
   EXPECT_NE(Choice::parse({"--windows="}, c), "");

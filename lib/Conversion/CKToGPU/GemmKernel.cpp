@@ -237,7 +237,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   if (ldsBytes > target.getLds())
     return op.emitOpError()
            << "needs " << ldsBytes << " bytes of LDS per workgroup (operand "
-           << "tiles " << operandTiles.bytes << ", the epilogue's staging "
+           << "tiles " << operandTiles.bytes
+           << (config.getResidentB() ? " with a resident B of " +
+                                           std::to_string(kTiles) + " K-tiles"
+                                     : std::string())
+           << ", the epilogue's staging "
            << "tile " << staging.bytes()
            << (partialBytes
                    ? ", split-K's partial tile " + std::to_string(partialBytes)

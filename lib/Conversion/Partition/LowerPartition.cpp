@@ -180,9 +180,12 @@ struct ColumnRun {
     count = m.add(per, m.select(m.lt(w, extra), m.c(1), m.c(0)));
   }
 
-  /// The row-major tile index (over [G, TM, TN]) of unit `u`.
+  /// The row-major tile index (over [G, TM, TN]) of unit `u`: its run
+  /// index itself where each batch has one column.
   Value tileOf(Value u, int64_t tilesN) {
     Value at = m.add(begin, u);
+    if (tilesN == 1)
+      return at;
     Value column = m.div(at, m.c(tilesM));
     Value row = arith::RemUIOp::create(m.b, m.loc, at, m.c(tilesM));
     Value g = m.div(column, m.c(tilesN));

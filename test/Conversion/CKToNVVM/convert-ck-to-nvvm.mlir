@@ -656,6 +656,57 @@ gpu.module @kernels {
 }
 
 // -----
+// Rings on mbarriers may be several (a resident B's ring of one slot beside
+// the K-tiles' ring): each initializes and invalidates its own barriers,
+// but one without them would take named barriers the other's events may
+// not share.
+gpu.module @kernels {
+  gpu.func @ring_beside_named_barriers(%bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
+    %first = ck.ring math 4 load 4 barriers %bars (memref<2xi64, #gpu.address_space<workgroup>>) : !ck.ring<1>
+    // expected-error @+1 {{is a second ring in its kernel; a kernel may hold one unless every ring has mbarriers (`barriers`)}}
+    %second = ck.ring math 4 load 4 : !ck.ring<1>
+    gpu.return
+  }
+}
+
+// -----
+// Two rings on mbarriers: the K-tiles' (2 slots) and a resident B's (1),
+// each with its own barriers' initialization (full for the 128 load
+// threads, empty for the 256 math threads) and invalidation.
+
+// CHECK-LABEL: gpu.func @two_mbarrier_rings
+// CHECK-SAME: %[[BARS:[^:]*]]: memref<4xi64, #gpu.address_space<workgroup>>, %[[BBARS:[^:]*]]: memref<2xi64
+// CHECK: memref.extract_aligned_pointer_as_index %[[BARS]]
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c128_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c256_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: memref.extract_aligned_pointer_as_index %[[BBARS]]
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c128_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK-COUNT-6: nvvm.mbarrier.inval
+gpu.module @kernels {
+  gpu.func @two_mbarrier_rings(%bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                               %bbars: memref<2xi64, #gpu.address_space<workgroup>>,
+                               %i: index, %n: index, %math: i1) kernel {
+    %ring = ck.ring math 8 load 4 barriers %bars (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
+    %bring = ck.ring math 8 load 4 barriers %bbars (memref<2xi64, #gpu.address_space<workgroup>>) : !ck.ring<1>
+    scf.if %math {
+      ck.ring_wait %bring full %i : !ck.ring<1>
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+      ck.ring_signal %bring empty %i of %n : !ck.ring<1>
+    } else {
+      ck.ring_wait %bring empty %i : !ck.ring<1>
+      ck.ring_signal %bring full %i : !ck.ring<1>
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_signal %ring full %i : !ck.ring<2>
+    }
+    ck.ring_end %ring : !ck.ring<2>
+    ck.ring_end %bring : !ck.ring<1>
+    gpu.return
+  }
+}
+
+// -----
 // The epilogue's TMA store: the fence orders this thread's shared-memory
 // writes before the async proxy's reads; the store is one
 // cp.async.bulk.tensor from shared::cta (the staging tile's address plus
@@ -824,6 +875,30 @@ gpu.module @kernels {
     ck.lds_barrier
     %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed b_transposed acc(%c0, %c1)
         : memref<2x64x128xbf16, #gpu.address_space<workgroup>>, memref<2x16x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
+// With `b_slot`, B's tile starts at its own buffer: A's at slot %s of 64 x
+// 64 (4096 elements each), B's at buffer %k of 16 x 64 (1024 each).
+
+// CHECK-LABEL: gpu.func @warpgroup_mma_b_slot
+// CHECK-SAME: %[[LA:[^:]*]]: memref<2x64x64xbf16, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: memref<3x16x64xbf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[K:[^:]*]]: index
+// CHECK: %[[A4096:.*]] = arith.constant 4096 : index
+// CHECK: arith.muli %[[S]], %[[A4096]] : index
+// CHECK: memref.extract_aligned_pointer_as_index %[[LA]]
+// CHECK: %[[B1024:.*]] = arith.constant 1024 : index
+// CHECK: arith.muli %[[K]], %[[B1024]] : index
+// CHECK: memref.extract_aligned_pointer_as_index %[[LB]]
+// CHECK: nvvm.wgmma.mma_async
+gpu.module @kernels {
+  gpu.func @warpgroup_mma_b_slot(%la: memref<2x64x64xbf16, #gpu.address_space<workgroup>>,
+                                 %lb: memref<3x16x64xbf16, #gpu.address_space<workgroup>>,
+                                 %s: index, %k: index, %c0: vector<4xf32>, %c1: vector<4xf32>) kernel {
+    %row = arith.constant 0 : index
+    %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s b_slot %k row %row k 64 b_transposed acc(%c0, %c1)
+        : memref<2x64x64xbf16, #gpu.address_space<workgroup>>, memref<3x16x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
     gpu.return
   }
 }

@@ -856,3 +856,119 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+// @persistent_resident_b keeps B resident (resident_b) over tiles
+// [2, 3, 1]: 2 columns of B (one per batch) of 3 tiles, 6 in all. Workgroup
+// w runs the w-th of W runs of consecutive tiles, column by column: per =
+// 6 / W, extra = 6 mod W, its first tile begin = w * per + min(w, extra),
+// per + (w < extra) of them. Unit u's tile begin + u is column (begin + u)
+// / 3 (the batch) and row (begin + u) mod 3; its copy of B is its column
+// less the run's first, of last - first + 1 copies; its load waves copy B
+// where u = 0 or the row is 0, its math waves release B where the run's
+// next unit starts a column.
+
+#rcfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4, async_copy, resident_b>
+!racc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!rbars = memref<6xi64, #gpu.address_space<workgroup>>
+!rstage = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @persistent_resident_b
+// CHECK-DAG: %[[W:.*]] = gpu.block_id x
+// CHECK-DAG: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C6:.*]] = arith.constant 6 : index
+// CHECK: %[[PER:.*]] = arith.divui %[[C6]], %[[GRID]]
+// CHECK: %[[EXTRA:.*]] = arith.remui %[[C6]], %[[GRID]]
+// CHECK: %[[WPER:.*]] = arith.muli %[[W]], %[[PER]]
+// CHECK: %[[WEXTRA:.*]] = arith.minui %[[W]], %[[EXTRA]]
+// CHECK: %[[BEGIN:.*]] = arith.addi %[[WPER]], %[[WEXTRA]]
+// CHECK: %[[LONG:.*]] = arith.cmpi ult, %[[W]], %[[EXTRA]]
+// CHECK: %[[ONE_MORE:.*]] = arith.select %[[LONG]], %[[C1:.*]], %[[C0:.*]] : index
+// CHECK: %[[UNITS:.*]] = arith.addi %[[PER]], %[[ONE_MORE]]
+// CHECK: %[[TOTAL:.*]] = arith.muli %[[UNITS]], %[[C3]]
+// CHECK: %[[SOME:.*]] = arith.maxui %[[UNITS]], %[[C1]]
+// CHECK: %[[LASTU:.*]] = arith.subi %[[SOME]], %[[C1]]
+// CHECK: %[[LAST:.*]] = arith.addi %[[BEGIN]], %[[LASTU]]
+// CHECK: %[[LASTCOL:.*]] = arith.divui %[[LAST]], %[[C3]]
+// CHECK: %[[FIRSTCOL:.*]] = arith.divui %[[BEGIN]], %[[C3]]
+// CHECK: %[[SPAN:.*]] = arith.subi %[[LASTCOL]], %[[FIRSTCOL]]
+// CHECK: %[[GENS:.*]] = arith.addi %[[SPAN]], %[[C1]]
+// CHECK: scf.for %[[U:.*]] = %[[C0]] to %[[UNITS]] step %[[C1]] {
+// CHECK:   %[[AT:.*]] = arith.addi %[[BEGIN]], %[[U]]
+// CHECK:   %[[G:.*]] = arith.divui %[[AT]], %[[C3]]
+// CHECK:   %[[ROW:.*]] = arith.remui %[[AT]], %[[C3]]
+// CHECK:   %[[FIRST:.*]] = arith.muli %[[U]], %[[C3]]
+// CHECK:   %[[GEN:.*]] = arith.subi %[[G]], %[[FIRSTCOL]]
+// CHECK:   %[[UFIRST:.*]] = arith.cmpi eq, %[[U]], %[[C0]]
+// CHECK:   %[[ROWFIRST:.*]] = arith.cmpi eq, %[[ROW]], %[[C0]]
+// CHECK:   %[[LOAD:.*]] = arith.ori %[[UFIRST]], %[[ROWFIRST]]
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[U]], %[[C1]]
+// CHECK:   %[[NEXTAT:.*]] = arith.addi %[[BEGIN]], %[[NEXT]]
+// CHECK:   %[[NEXTROW:.*]] = arith.remui %[[NEXTAT]], %[[C3]]
+// CHECK:   %[[HASNEXT:.*]] = arith.cmpi ult, %[[NEXT]], %[[UNITS]]
+// CHECK:   %[[NEXTFIRST:.*]] = arith.cmpi eq, %[[NEXTROW]], %[[C0]]
+// CHECK:   %[[RELEASE:.*]] = arith.andi %[[HASNEXT]], %[[NEXTFIRST]]
+// CHECK:   ck.tile_gemm {{.*}} at [%[[G]], {{.*}}] k_tiles %[[C0]] to %[[C3]] config <{{.*}}resident_b> barriers %{{.*}} ring_steps %[[FIRST]] of %[[TOTAL]] resident_b %[[GEN]] of %[[GENS]] load %[[LOAD]] release %[[RELEASE]]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @persistent_resident_b(%a: memref<2x192x192xf16>, %b: memref<2x192x64xf16>, %c: memref<2x192x64xf16>) kernel {
+      ck.partition #ck.partition<data_parallel, dp = persistent> tiles [2, 3, 1] k_tiles 3 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %bars = ck.lds_buffer offset 65536 : !rbars
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #rcfg barriers %bars (!rbars)
+            : memref<2x192x192xf16>, memref<2x192x64xf16> -> !racc
+        ck.yield %acc : !racc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !racc):
+        %stage = ck.lds_buffer offset 49152 : !rstage
+        ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 holders_only : !racc, memref<2x192x64xf16>, !rstage
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// With two columns per batch (tiles [1, 2, 2]) the run's tile begin + u is
+// column c = (begin + u) / 2 and row (begin + u) mod 2, and its tile among
+// the row-major [1, 2, 2] is ((c / 2) * 2 + row) * 2 + c mod 2.
+
+#r2cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4, async_copy, resident_b>
+!r2acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!r2bars = memref<6xi64, #gpu.address_space<workgroup>>
+!r2stage = memref<64x64xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @persistent_resident_b_columns
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: scf.for %[[U:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:   %[[AT:.*]] = arith.addi %{{.*}}, %[[U]]
+// CHECK:   %[[COL:.*]] = arith.divui %[[AT]], %[[C2]]
+// CHECK:   %[[ROW:.*]] = arith.remui %[[AT]], %[[C2]]
+// CHECK:   %[[G:.*]] = arith.divui %[[COL]], %[[C2]]
+// CHECK:   %[[N:.*]] = arith.remui %[[COL]], %[[C2]]
+// CHECK:   %[[GROWS:.*]] = arith.muli %[[G]], %[[C2]]
+// CHECK:   %[[GROW:.*]] = arith.addi %[[GROWS]], %[[ROW]]
+// CHECK:   %[[GROWN:.*]] = arith.muli %[[GROW]], %[[C2]]
+// CHECK:   %[[TILE:.*]] = arith.addi %[[GROWN]], %[[N]]
+// CHECK:   ck.tile_gemm
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @persistent_resident_b_columns(%a: memref<1x128x192xf16>, %b: memref<1x192x128xf16>, %c: memref<1x128x128xf16>) kernel {
+      ck.partition #ck.partition<data_parallel, dp = persistent> tiles [1, 2, 2] k_tiles 3 unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %bars = ck.lds_buffer offset 65536 : !r2bars
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #r2cfg barriers %bars (!r2bars)
+            : memref<1x128x192xf16>, memref<1x192x128xf16> -> !r2acc
+        ck.yield %acc : !r2acc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !r2acc):
+        %stage = ck.lds_buffer offset 49152 : !r2stage
+        ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 holders_only : !r2acc, memref<1x128x128xf16>, !r2stage
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}

@@ -1333,3 +1333,23 @@ module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds
 func.func @wgmma_f32() attributes {i = #ck.wgmma<f32>} {
   return
 }
+
+// -----
+// A resident B without load waves that copy asynchronously.
+// expected-error @+1 {{resident_b needs wave roles (load_waves) that copy asynchronously (async_copy): the load waves copy B's K-tiles beside the ring}}
+#bad_config = #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, resident_b>
+
+// -----
+// A resident B outside a persistent partition.
+// expected-error @+1 {{resident_b needs a persistent data-parallel partition (dp = persistent), whose workgroups run tiles of one B column in turn; got #ck.partition<data_parallel>}}
+#bad_config = #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, resident_b>
+
+// -----
+// A resident B in a cluster.
+// expected-error @+1 {{resident_b cannot cluster workgroups: a cluster shares the tiles of a step, not B's whole K}}
+#bad_config = #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1], resident_b>
+
+// -----
+// resident_b is a flag.
+// expected-error @+1 {{gemm_config option 'resident_b' is given twice}}
+#bad_config = #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b, resident_b>

@@ -199,3 +199,59 @@ func.func @ring_steps_without_barriers(%a: memref<1x32x16xf16>, %b: memref<1x16x
       : memref<1x32x16xf16>, memref<1x16x32xf16> -> !acc
   return %r : !acc
 }
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+#cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
+
+// Copies of a resident B without resident_b in the config.
+func.func @resident_b_not_in_config(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !bars, %i: index, %l: i1) -> !acc {
+  // expected-error @+1 {{has resident B's generations, which need resident_b in its config}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      barriers %bars (!bars) ring_steps %i of %i resident_b %i of %i load %l release %l
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+#cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b>
+
+// A resident B's copies are numbered across the units of a ring that
+// spans them.
+func.func @resident_b_without_ring_steps(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !bars, %i: index, %l: i1) -> !acc {
+  // expected-error @+1 {{has resident B's generations, which need ring steps across units}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      barriers %bars (!bars) resident_b %i of %i load %l release %l
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+#cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b>
+
+// A resident B's ring takes two barriers beside the three slots' six.
+func.func @resident_b_barriers(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !bars, %i: index) -> !acc {
+  // expected-error @+1 {{needs two ring barriers per LDS buffer and two for B's (8), got 'memref<6xi64, #gpu.address_space<workgroup>>'}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      barriers %bars (!bars)
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !acc
+  return %r : !acc
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+#cfg = #ck.gemm_config<block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b>
+
+// Some of a resident B's values without the others (the generic form).
+func.func @resident_b_partial(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !bars, %i: index) -> !acc {
+  // expected-error @+1 {{takes resident B's generation, generations, load and release together}}
+  %r = "ck.tile_gemm"(%a, %b, %i, %i, %i, %i, %i, %bars, %i, %i, %i) <{config = #cfg, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0>}>
+      : (memref<1x64x256xf16>, memref<1x256x64xf16>, index, index, index, index, index, !bars, index, index, index) -> !acc
+  return %r : !acc
+}

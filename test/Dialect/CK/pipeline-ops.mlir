@@ -42,6 +42,24 @@ func.func @ring_steps(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars:
   return %acc : !racc
 }
 
+// A resident B: the unit's copy of B, of the workgroup's copies, whether
+// the unit's load waves copy it and whether its math waves release it.
+
+!bbars = memref<8xi64, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @resident_b
+// CHECK-SAME: %[[GEN:[^:]*]]: index, %[[GENS:[^:]*]]: index, %[[LOAD:[^:]*]]: i1, %[[REL:[^:]*]]: i1)
+// CHECK: ck.tile_gemm {{.*}} config <{{.*}}async_copy, resident_b> barriers %{{.*}}(memref<8xi64, #gpu.address_space<workgroup>>) ring_steps %{{.*}} of %{{.*}} resident_b %[[GEN]] of %[[GENS]] load %[[LOAD]] release %[[REL]] : memref
+func.func @resident_b(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>, %bars: !bbars,
+                      %i: index, %gen: index, %gens: index, %load: i1, %release: i1) -> !racc {
+  %acc = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b>
+      barriers %bars (!bbars) ring_steps %i of %i
+      resident_b %gen of %gens load %load release %release
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
+  return %acc : !racc
+}
+
 // TMA copies one operand (A, an im2col map), the load waves the other
 // (B, with cp.async); or both.
 

@@ -106,6 +106,15 @@ func.func @tile_mma_buffers(%acc: !acc, %a: memref<2x64x40xf16, #gpu.address_spa
 
 // -----
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+func.func @tile_mma_b_slot_alone(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workgroup>>,
+                                 %b: memref<32x72xf16, #gpu.address_space<workgroup>>, %s: index) {
+  // expected-error @+1 {{'ck.tile_mma' op has a `b_slot` without a `slot`}}
+  %r = ck.tile_mma %acc, %a, %b b_slot %s k 32 : !acc, memref<64x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+!acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 func.func @tile_mma_k(%acc: !acc, %a: memref<64x40xf16, #gpu.address_space<workgroup>>,
                       %b: memref<24x72xf16, #gpu.address_space<workgroup>>) {
   // expected-error @+1 {{'ck.tile_mma' op k (24) must be a multiple of the instruction's K (16)}}
