@@ -29,16 +29,5 @@ while read -r C H S M; do
       compileOne $dir-$t $key w16s3 $p $RES --waves=4,16 --stages=3 --merge-groups=$M
     done
   done
-done <<'LAYERS'
-8 100 1 8
-8 200 2 8
-16 50 1 4
-16 100 2 4
-32 25 1 2
-32 50 2 2
-LAYERS
-grep -H "spill stores [1-9]" $OUT-work/*.log | head
-for d in $OUT/*; do
-  ls $d | grep -v index.txt | awk '{print $1"\t-"}' > $d/index.txt
-  echo "$d $(ls $d | grep -vc index.txt) bundles"
-done
+done < <(grep -v '^#' $(dirname $0)/layers.txt)
+source $(dirname $0)/index-sets.sh
