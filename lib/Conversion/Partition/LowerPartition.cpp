@@ -13,7 +13,11 @@
 //                  ... (row-major over [G, TM, TN]) so, and numbers their
 //                  K-tiles as the steps of one ring (each ck.tile_gemm's
 //                  ring_steps): its load waves run into the next tile's
-//                  K-tiles while its math waves write the last one.
+//                  K-tiles while its math waves write the last one. Where
+//                  the ck.tile_gemm keeps B resident, workgroup w runs the
+//                  w-th of W even runs of consecutive tiles column by
+//                  column instead (ColumnRun), each unit told its copy of
+//                  B (resident_b).
 //   split_k:       split = block id z, per = ceil(k_tiles / k_batch);
 //                  ck.partial_store unit(g, m0, n0, split * per,
 //                      min(split * per + per, k_tiles)) to slot split * T +
@@ -146,6 +150,7 @@ struct IndexMath {
   Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
   Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
   Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
   Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
   Value cmp(arith::CmpIPredicate p, Value x, Value y) {
@@ -167,29 +172,29 @@ struct IndexMath {
 /// tiles, and each change is a new copy of B (a generation).
 struct ColumnRun {
   IndexMath &m;
-  int64_t tilesM;
+  int64_t tilesM, tilesN;
   /// The run's first tile and its length.
   Value begin, count;
 
   ColumnRun(IndexMath &m, PartitionOp op, Value w, Value grid)
-      : m(m), tilesM(op.getTiles()[1]) {
+      : m(m), tilesM(op.getTiles()[1]), tilesN(op.getTiles()[2]) {
     Value tiles = m.c(op.getTileCount());
     Value per = m.div(tiles, grid);
-    Value extra = arith::RemUIOp::create(m.b, m.loc, tiles, grid);
+    Value extra = m.rem(tiles, grid);
     begin = m.add(m.mul(w, per), m.min(w, extra));
     count = m.add(per, m.select(m.lt(w, extra), m.c(1), m.c(0)));
   }
 
   /// The row-major tile index (over [G, TM, TN]) of unit `u`: its run
   /// index itself where each batch has one column.
-  Value tileOf(Value u, int64_t tilesN) {
+  Value tileOf(Value u) {
     Value at = m.add(begin, u);
     if (tilesN == 1)
       return at;
     Value column = m.div(at, m.c(tilesM));
-    Value row = arith::RemUIOp::create(m.b, m.loc, at, m.c(tilesM));
+    Value row = m.rem(at, m.c(tilesM));
     Value g = m.div(column, m.c(tilesN));
-    Value n = arith::RemUIOp::create(m.b, m.loc, column, m.c(tilesN));
+    Value n = m.rem(column, m.c(tilesN));
     return m.add(m.mul(m.add(m.mul(g, m.c(tilesM)), row), m.c(tilesN)), n);
   }
   /// Unit `u`'s copy of B: its column's, counted from the run's first.
@@ -199,16 +204,14 @@ struct ColumnRun {
   }
   /// Whether unit `u` starts a column (its load waves copy B).
   Value loads(Value u) {
-    Value row = arith::RemUIOp::create(m.b, m.loc, m.add(begin, u),
-                                       m.c(tilesM));
+    Value row = m.rem(m.add(begin, u), m.c(tilesM));
     return m.orI(m.eq(u, m.c(0)), m.eq(row, m.c(0)));
   }
   /// Whether unit `u` ends its column before the run's next unit (its math
   /// waves release B).
   Value releases(Value u) {
     Value next = m.add(u, m.c(1));
-    Value row = arith::RemUIOp::create(m.b, m.loc, m.add(begin, next),
-                                       m.c(tilesM));
+    Value row = m.rem(m.add(begin, next), m.c(tilesM));
     return m.andI(m.lt(next, count), m.eq(row, m.c(0)));
   }
 };
@@ -251,7 +254,7 @@ void lowerPersistentUnits(PartitionOp op) {
   Value u = loop.getInductionVar();
   TilePosition at = emitIndexTilePosition(
       b, loc, op,
-      run ? run->tileOf(u, op.getTiles()[2]) : m.add(w, m.mul(u, grid)));
+      run ? run->tileOf(u) : m.add(w, m.mul(u, grid)));
   Value first = m.mul(u, kTiles);
   Value generation, loads, releases;
   if (run) {

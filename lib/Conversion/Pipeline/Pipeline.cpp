@@ -35,6 +35,11 @@
 // registers (ck.tile_copy_async) through lds_buffers stages, with one
 // barrier per K step (emitStagedLoop).
 //
+// With `resident_b` (persistent units) B's K-tiles stay in LDS, one buffer
+// each, across a column's units: a second spanning ring of one slot, whose
+// steps are B's copies, hands them over (emitResidentBLoad), and the
+// K-tiles' ring carries A's alone.
+//
 // Each load's position is a !ck.coord that the loop carries and advances by
 // block K per step (no division), where the copy's states hold at most
 // max-cursor-values integers; other copies carry their view coordinates and
