@@ -377,18 +377,6 @@ GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
              getClusterN(), getResidentB());
 }
 
-GemmConfigAttr GemmConfigAttr::withResidentB(bool residentB) const {
-  return get(getContext(), getBlock(), getWave(), getMma(), getPartition(),
-             getLdsBuffers(), getLoadWaves(), getAsyncCopy(), getClusterM(),
-             getClusterN(), residentB);
-}
-
-GemmConfigAttr GemmConfigAttr::withCluster(int64_t m, int64_t n) const {
-  return get(getContext(), getBlock(), getWave(), getMma(), getPartition(),
-             getLdsBuffers(), getLoadWaves(), getAsyncCopy(), m, n,
-             getResidentB());
-}
-
 //===----------------------------------------------------------------------===//
 // PartitionAttr
 //===----------------------------------------------------------------------===//

@@ -30,6 +30,21 @@ static bool isContiguousAlongK(Value b) {
 }
 
 namespace {
+/// `config` with a cluster of `m` x `n` workgroups and B resident or not,
+/// or failure (with the attribute verifier's diagnostic) where it cannot
+/// take them.
+FailureOr<GemmConfigAttr>
+withCheckedOptions(GemmConfigAttr config, int64_t m, int64_t n, bool residentB,
+                   function_ref<InFlightDiagnostic()> emitError) {
+  GemmConfigAttr checked = GemmConfigAttr::getChecked(
+      emitError, config.getContext(), config.getBlock(), config.getWave(),
+      config.getMma(), config.getPartition(), config.getLdsBuffers(),
+      config.getLoadWaves(), config.getAsyncCopy(), m, n, residentB);
+  if (!checked)
+    return failure();
+  return checked;
+}
+
 struct CKSelectGemmConfigPass
     : public ck::impl::CKSelectGemmConfigBase<CKSelectGemmConfigPass> {
   using Base::Base;
@@ -125,13 +140,7 @@ struct CKSelectGemmConfigPass
                             "partition option (--partition on ck-compile) "
                             "split_k or data_parallel with the cluster";
     auto [m, n] = *clusterSizes;
-    if (failed(GemmConfigAttr::verify(
-            emitError, config.getBlock(), config.getWave(), config.getMma(),
-            config.getPartition(), config.getLdsBuffers(),
-            config.getLoadWaves(), config.getAsyncCopy(), m, n,
-            config.getResidentB())))
-      return failure();
-    return config.withCluster(m, n);
+    return withCheckedOptions(config, m, n, config.getResidentB(), emitError);
   }
 
   /// `config` (chosen for `shape` on `target`) with the partition the
@@ -206,24 +215,15 @@ struct CKSelectGemmConfigPass
           withPartition(*config, shape, *target, elementType, emitError);
       if (failed(partitioned))
         return WalkResult::interrupt();
-      FailureOr<GemmConfigAttr> clustered =
-          withCluster(*partitioned, emitError);
-      if (failed(clustered))
+      FailureOr<GemmConfigAttr> chosen = withCluster(*partitioned, emitError);
+      if (succeeded(chosen) && residentB)
+        chosen = withCheckedOptions(*chosen, chosen->getClusterM(),
+                                    chosen->getClusterN(), /*residentB=*/true,
+                                    emitError);
+      if (failed(chosen) ||
+          failed(checkGemmConfig(*chosen, *target, elementType, emitError)))
         return WalkResult::interrupt();
-      GemmConfigAttr chosen = *clustered;
-      if (residentB) {
-        if (failed(GemmConfigAttr::verify(
-                emitError, chosen.getBlock(), chosen.getWave(),
-                chosen.getMma(), chosen.getPartition(),
-                chosen.getLdsBuffers(), chosen.getLoadWaves(),
-                chosen.getAsyncCopy(), chosen.getClusterM(),
-                chosen.getClusterN(), /*residentB=*/true)))
-          return WalkResult::interrupt();
-        chosen = chosen.withResidentB(true);
-      }
-      if (failed(checkGemmConfig(chosen, *target, elementType, emitError)))
-        return WalkResult::interrupt();
-      op.setConfigAttr(chosen);
+      op.setConfigAttr(*chosen);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

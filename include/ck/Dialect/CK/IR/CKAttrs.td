@@ -680,10 +680,6 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     bool hasRoles() const { return getLoadWaves() > 0; }
     /// The same configuration with another partition.
     GemmConfigAttr withPartition(PartitionAttr partition) const;
-    /// The same configuration with a cluster of `m` x `n` workgroups.
-    GemmConfigAttr withCluster(int64_t m, int64_t n) const;
-    /// The same configuration with B resident or not.
-    GemmConfigAttr withResidentB(bool residentB) const;
     /// The workgroups of a cluster (1 without one).
     int64_t getClusterSize() const { return getClusterM() * getClusterN(); }
   }];
