@@ -42,22 +42,20 @@ int64_t ckschedule::splitKMakespan(int64_t tiles, int64_t iters,
                                    int64_t kBatch) {
   int64_t itersPerSplit = ceilDiv(iters, kBatch);
   int64_t splits = ceilDiv(iters, itersPerSplit);
-  return ceilDiv(tiles * splits, residentWorkgroups) * itersPerSplit;
+  return ceilDiv(tiles * splits, residentWorkgroups) *
+         (itersPerSplit + kWorkgroupOverheadIters);
 }
 
 int64_t ckschedule::chooseKBatch(int64_t tiles, int64_t iters,
                                  int64_t residentWorkgroups, int64_t minIters,
                                  int64_t maxKBatch) {
-  if (tiles >= residentWorkgroups)
-    return 1;
   int64_t most = std::min(maxKBatch, std::max<int64_t>(1, iters / minIters));
   std::vector<int64_t> makespans;
   for (int64_t k = 1; k <= most; ++k)
     makespans.push_back(splitKMakespan(tiles, iters, residentWorkgroups, k));
   int64_t least = *std::min_element(makespans.begin(), makespans.end());
-  auto first =
-      std::find_if(makespans.begin(), makespans.end(),
-                   [&](int64_t m) { return m - least <= least / 20; });
+  auto first = std::find_if(makespans.begin(), makespans.end(),
+                            [&](int64_t m) { return m - least <= least / 50; });
   return 1 + (first - makespans.begin());
 }
 

@@ -180,11 +180,17 @@ TEST(ScheduleEval, SplitKAuto) {
   EXPECT_EQ(grid[1], 1u);
   EXPECT_EQ(grid[2], 14u);
 
-  // Enough tiles for every resident workgroup: no split, no workspace.
-  ASSERT_EQ(ckrt_plan_desc_schedule_eval(p.desc, 0, 4, 2, &info), CKRT_SUCCESS);
+  // One tile for every resident workgroup: no split, no workspace.
+  ASSERT_EQ(ckrt_plan_desc_schedule_eval(p.desc, 0, 9, 2, &info), CKRT_SUCCESS);
   EXPECT_EQ(info.k_batch, 1);
   EXPECT_EQ(info.grid, 1u);
   EXPECT_EQ(info.workspace_bytes, 0u);
+  // More tiles than resident workgroups, the last round a quarter full (18
+  // on 8): 4 splits, 9 rounds of 313 iterations for 3 of 1250.
+  ASSERT_EQ(ckrt_plan_desc_schedule_eval(p.desc, 0, 4, 2, &info), CKRT_SUCCESS);
+  EXPECT_EQ(info.k_batch, 4);
+  EXPECT_EQ(info.iters_per_split, 313);
+  EXPECT_EQ(info.workspace_bytes, 4u * 18 * 4096);
 }
 
 TEST(ScheduleEval, SplitKFixedAndWithoutWorkspace) {
@@ -274,7 +280,7 @@ TEST(ScheduleEval, Wrapper) {
   EXPECT_STREQ(schedules[0].name, "s");
   // MI300X: 304 CUs, two workgroups each: 608 resident. 33 splits (594
   // workgroups, one round of ceil(1250 / 33) = 38 iterations) take the
-  // least, and fewer do not come within a twentieth of it (32: 40).
+  // least, and fewer do not come within a fiftieth of it (32: 40).
   // ceil(608 / 18) = 34 would make 612 workgroups, two rounds.
   auto info = desc->evaluateSchedule(0, 304, 2);
   ASSERT_TRUE(info.ok()) << info.error().message();

@@ -69,23 +69,36 @@ struct SplitKResult {
   bool ok() const { return error.empty(); }
 };
 
+/// What a workgroup costs beyond its K-iterations, in K-iterations: its
+/// pipeline's fill and drain and its tile's store (with splits, a partial
+/// tile the reduction reads again). Fitted to the H100's backward-weight
+/// K = 2376 layers at 100x100 and 50x50 (171 tiles of 2500 or 625
+/// K-iterations, 2, 3, 4 and 6 splits: bench/results/h100-split-k-past-grid);
+/// it keeps one split where more would shorten only a last round already
+/// nearly full (1000 tiles on 264 workgroups).
+inline constexpr int64_t kWorkgroupOverheadIters = 16;
+
 /// The K-iterations a split-K grid of `kBatch` splits of T = `tiles` tiles
 /// of I = `iters` iterations takes on W = `residentWorkgroups` workgroups
 /// resident at once: its rounds (ceil(T * splits / W), the non-empty
-/// splits of ceil(I / kBatch) iterations) times the iterations of a split.
+/// splits of ceil(I / kBatch) iterations) times the iterations of a split
+/// plus kWorkgroupOverheadIters.
 int64_t splitKMakespan(int64_t tiles, int64_t iters, int64_t residentWorkgroups,
                        int64_t kBatch);
 
 /// The split-K rule that the compiler's heuristic and `k_batch auto` share:
-/// 1 where T >= W (the tiles fill the GPU); else, among k from 1 to
-/// min(maxKBatch, max(1, I / minIters)), the fewest splits whose makespan
-/// (splitKMakespan) is within a twentieth of the least. Whole rounds
-/// count: 15 splits of 18 tiles on 264 workgroups run 270 workgroups, two
-/// rounds of 84 iterations (I = 1250), where 14 run one round of 90. More
-/// splits that save less than a twentieth are not worth their partial
-/// tiles, each written, read and added by the reduction; on the H100 a
-/// tenth was too loose (a G = 32 layer took the 10% longer its makespan
-/// said, bench/results/h100-split-k-rounds).
+/// among k from 1 to min(maxKBatch, max(1, I / minIters)), the fewest
+/// splits whose makespan (splitKMakespan) is within a fiftieth of the
+/// least. Whole rounds count: 15 splits of 18 tiles on 264 workgroups run
+/// 270 workgroups, two rounds of 84 iterations (I = 1250), where 14 run one
+/// round of 90; and T >= W tiles may still leave a last round mostly idle:
+/// 171 tiles on 132 workgroups take 3 splits (4 rounds of I / 3, 97% of
+/// them busy) where 1 or 2 take two rounds of I or three of I / 2 (on the
+/// H100, 2 splits took 1.07x-1.10x as long as 3). The fiftieth leaves
+/// ties to fewer partial tiles; before the makespan counted
+/// kWorkgroupOverheadIters the rule took a twentieth for that cost, which
+/// then let the K = 36 head lose 4-8% to one split fewer
+/// (bench/results/h100-split-k-past-grid).
 int64_t chooseKBatch(int64_t tiles, int64_t iters, int64_t residentWorkgroups,
                      int64_t minIters, int64_t maxKBatch);
 

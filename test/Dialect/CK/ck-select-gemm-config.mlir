@@ -255,8 +255,8 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   Left to the heuristic, M = 256 <= 384 rows with 625 > 64 K-tiles
 //   (isFewRowsLongGemm): roles 4,4 on 64 x 256 tiles (4 * 9 = 36) and the
 //   split-K heuristic's k_batch (LDS 4 * 40960 + 1008 = 164848: W = 132):
-//   11 splits take 3 rounds of 57 K-tiles (171), the least; 7 take 2 of 90
-//   (180), more than a twentieth more.
+//   7 splits take 2 rounds of 90 K-tiles, each round 16 more for the
+//   workgroups' fill and store (212), the least; 11 take 3 of 57 (219).
 // gfx1100: block 64x64x32, wave 32x32 (as @large_f16); tiles = 4 * 36 = 144
 //   >= 96: no split.
 
@@ -267,7 +267,7 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 // GFX1100-LABEL: func.func @split_k_retinanet
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @split_k_retinanet
-// SM90: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 11>, lds_buffers = 4, load_waves = 4, async_copy> :
+// SM90: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 7>, lds_buffers = 4, load_waves = 4, async_copy> :
 // SM90-SPLIT-LABEL: func.func @split_k_retinanet
 // SM90-SPLIT: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 7>, lds_buffers = 4, async_copy> :
 func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,

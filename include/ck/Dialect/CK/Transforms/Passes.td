@@ -245,9 +245,10 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     `data_parallel,dp=persistent` with `waves`, `split_k,k_batch=4`,
     `stream_k,reduce=linear,tail=all`, ...), or bare
     `split_k` for the heuristic's number of K ranges (at least 2): the
-    fewest splits that finish within a twentieth of the least time counted in
-    whole rounds of the workgroups the chip holds at once
-    (docs/Schedules.md). Empty or
+    fewest splits that finish within a fiftieth of the least time counted in
+    whole rounds of the workgroups the chip holds at once, each round a
+    split's K-tiles plus a workgroup's fill and store (docs/Schedules.md).
+    Empty or
     `auto` keeps the heuristic's.
 
     `config` pins one `#ck.gemm_config` (its text, e.g.
