@@ -67,7 +67,7 @@ def matrix(count_per_cell=36, seed=2026):
                         break
                 lines.append(flags(direction, dtype, G, N, C, K, ins, filt, stride,
                                    dil, pl, pr))
-    return lines + STRIDED_BWD_DATA
+    return lines + STRIDED_BWD_DATA + LONG_GEMMS
 
 
 # Backward-data with strides above the filter: the input positions no filter
@@ -82,6 +82,26 @@ STRIDED_BWD_DATA = [
     flags("bwd_data", "f16", 1, 2, 16, 16, [9, 10, 11], [2, 1, 3], [3, 4, 5],
           [1, 1, 1], [1, 0, 2], [0, 1, 1]),
     flags("bwd_data", "f16", 1, 4, 32, 64, [56, 56], [1, 1], [2, 2], [1, 1],
+          [0, 0], [0, 0]),
+]
+
+
+# GEMMs of more than 384 rows and 64 K-tiles with fewer tiles than two
+# rounds of the H100's SMs: the heuristic gives them wave roles and split-K
+# (longGemmRoles in lib/Target/GemmConfig.cpp). Partial tiles along M and N,
+# 4,4 below eight 128-row tiles, one split where it does.
+LONG_GEMMS = [
+    flags("bwd_weight", "bf16", 1, 2, 264, 520, [60, 60], [1, 1], [1, 1], [1, 1],
+          [0, 0], [0, 0]),
+    flags("bwd_weight", "f16", 1, 4, 40, 400, [45, 45], [3, 3], [1, 1], [1, 1],
+          [1, 1], [1, 1]),
+    flags("bwd_weight", "f16", 2, 2, 96, 450, [100, 100], [3, 3], [2, 2], [1, 1],
+          [1, 1], [0, 0]),
+    flags("bwd_data", "bf16", 1, 2, 72, 1000, [20, 20], [3, 3], [1, 1], [1, 1],
+          [1, 1], [1, 1]),
+    flags("bwd_weight", "f16", 1, 2, 128, 520, [60, 60], [1, 1], [1, 1], [1, 1],
+          [0, 0], [0, 0]),
+    flags("bwd_weight", "bf16", 1, 2, 2048, 2048, [60, 60], [1, 1], [1, 1], [1, 1],
           [0, 0], [0, 0]),
 ]
 

@@ -3,7 +3,7 @@
 #
 #   scripts/device-matrix.sh compile
 #       here (no GPU needed): compiles the matrix (bench/matrix-problems.txt,
-#       329 problems) and the RetinaNet shapes (bench/retinanet-problems.txt,
+#       335 problems) and the RetinaNet shapes (bench/retinanet-problems.txt,
 #       f16 and bf16) for sm_90a into .device/matrix and .device/retinanet.
 #
 #   scripts/device-matrix.sh run OUT

@@ -390,6 +390,32 @@ static bool isFewRowsLongGemm(GemmShape shape) {
          llvm::divideCeil(shape.k, kWgmmaBlockK) > kMaxSmallGemmKTiles;
 }
 
+/// The fewest 128-row tiles for which a long GEMM takes 8 math waves in
+/// longGemmRoles; fewer take 4 (64 rows: twice the tiles).
+static constexpr int64_t kMinLongGemmTallTiles = 8;
+
+/// Wave roles (with split-K) for a wgmma GEMM of more than kMaxFewRows rows
+/// and kMaxSmallGemmKTiles K-tiles whose 128-row tiles are fewer than two
+/// rounds of the compute units, else std::nullopt: 4,8, or 4,4 below
+/// kMinLongGemmTallTiles tiles. Split-K's count (heuristicKBatch) then
+/// fills the rounds, or leaves the GEMM data-parallel where one split does.
+/// These are the backward-weight GEMMs of the filters by the channels over
+/// every pixel, and backward-data of small images with the 2376-filter
+/// head's long K. On the H100 the RetinaNet sweeps chose roles 4,8 and
+/// split-K for 14 of them and 4,4 for the 3 of 4 to 7 tiles
+/// (bench/results/h100-split-k-past-grid/sm_90a.tuning); the StreamK
+/// without roles that the heuristic took before ran 1.3x-2.5x as long
+/// (../db-vs-heuristic/ there).
+static std::optional<WaveRoles> longGemmRoles(GemmShape shape, int64_t bn,
+                                              TargetAttr target) {
+  int64_t tiles = tileCount(shape, {128, bn});
+  if (shape.m <= kMaxFewRows ||
+      llvm::divideCeil(shape.k, kWgmmaBlockK) <= kMaxSmallGemmKTiles ||
+      tiles >= 2 * target.getComputeUnits())
+    return std::nullopt;
+  return tiles < kMinLongGemmTallTiles ? WaveRoles{4, 4} : WaveRoles{4, 8};
+}
+
 /// A wgmma tile narrower than 64 columns: at least one instruction step of
 /// 8 columns, and K long enough (in K-tiles of 64) for the pipeline to pay
 /// for its fill (the merged groups' 288 was not).
@@ -466,6 +492,9 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
     } else if (isFewRowsLongGemm(shape)) {
       roles = WaveRoles{4, 4};
+      partition = PartitionAttr::get(context, PartitionKind::SplitK,
+                                     PartitionAttr::kKBatchAuto);
+    } else if ((roles = longGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
                                      PartitionAttr::kKBatchAuto);
     }

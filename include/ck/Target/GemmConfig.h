@@ -110,7 +110,7 @@ inline constexpr int64_t kMaxHeuristicSplitK = 64;
 /// How many K ranges split-K cuts each tile of `config` into for `shape` on
 /// `target`: ckschedule::chooseKBatch over residentWorkgroups, with at
 /// least 8 K-tiles a split where K allows and at most `mostSplits` splits
-/// (1 where the tiles fill the resident workgroups). `coResident` keeps
+/// (1 where more would not shorten the rounds). `coResident` keeps
 /// every split resident at once (tiles x splits <= residentWorkgroups), as
 /// split-K with `reduce = workgroups` needs: 1 where not even two splits
 /// fit. `reduce = cluster` asks for at most 8 (one cluster per tile).

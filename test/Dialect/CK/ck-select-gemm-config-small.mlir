@@ -40,11 +40,12 @@ func.func @half_the_sms(%a: memref<1x12800x1024xf16>, %b: memref<1x1024x256xf16>
 }
 
 // -----
-// 60 tiles again but K = 4160: 65 K-tiles, too long; the heuristic's
-// partition (StreamK: fewer tiles than SMs, at least 16 K-tiles), no roles.
+// 60 tiles again but K = 4160: 65 K-tiles, too long; a long GEMM instead
+// (longGemmRoles, ck-select-gemm-config-long.mlir): roles 4,8 and split-K,
+// 2 splits of the 60 tiles in one round.
 
 // CHECK-LABEL: func.func @long_k
-// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> :
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 2>, lds_buffers = 4, load_waves = 4, async_copy> :
 func.func @long_k(%a: memref<1x7680x4160xf16>, %b: memref<1x4160x256xf16>, %c: memref<1x7680x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x7680x4160xf16>, memref<1x4160x256xf16> -> memref<1x7680x256xf16>
   return
@@ -89,12 +90,13 @@ func.func @narrow_long(%a: memref<4x64x160000xf16>, %b: memref<4x160000x576xf16>
 // 36 filters (324 rows) by 256 channels, K over 16 x 100 x 100 pixels.
 // Roles 4,4 and the heuristic's split-K: 6 tiles of 64 x 256, 2500 K-tiles,
 // one workgroup per SM (4 stages of 40 KB): k_batch 22 gives 132
-// workgroups. With 385 rows (seven tiles) it is not such a GEMM: the
-// StreamK of fewer tiles than SMs, without roles, on 128-row tiles.
+// workgroups. With 385 rows (seven tiles) it is not such a GEMM but a
+// long one (longGemmRoles): four 128-row tiles, under eight, take roles 4,4
+// too, and 18 splits of 7 tiles make 126 workgroups.
 
 // CHECK-LABEL: func.func @few_rows_long
 // CHECK: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 22>, lds_buffers = 4, load_waves = 4, async_copy> : memref<1x324x160000xbf16>
-// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<stream_k>, lds_buffers = 4, async_copy> : memref<1x385x160000xbf16>
+// CHECK: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 18>, lds_buffers = 4, load_waves = 4, async_copy> : memref<1x385x160000xbf16>
 func.func @few_rows_long(%a: memref<1x324x160000xbf16>, %b: memref<1x160000x256xbf16>,
                          %c: memref<1x324x256xbf16>,
                          %a7: memref<1x385x160000xbf16>, %c7: memref<1x385x256xbf16>) {

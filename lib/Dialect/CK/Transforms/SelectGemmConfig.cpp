@@ -163,12 +163,16 @@ struct CKSelectGemmConfigPass
                              : kMaxHeuristicSplitK;
     int64_t kBatch = heuristicKBatch(shape, config, target, elementType,
                                      inWorkgroups, mostSplits);
+    MLIRContext *context = config.getContext();
+    // The chooser's own split-K where one split does: data-parallel.
+    if (!heuristicSplitK && kBatch < 2)
+      return config.withPartition(
+          PartitionAttr::get(context, PartitionKind::DataParallel));
     if (inWorkgroups && kBatch < 2)
       return emitError() << "cannot split K with reduce = workgroups: "
                             "two splits of its tiles are more workgroups than "
                             "the "
                          << target.getChip() << " holds at once";
-    MLIRContext *context = config.getContext();
     PartitionAttr splitK = PartitionAttr::get(context, PartitionKind::SplitK,
                                               std::max<int64_t>(2, kBatch));
     if (heuristicSplitKReduce != SplitKReduction::Kernel)
