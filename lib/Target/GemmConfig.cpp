@@ -401,11 +401,13 @@ static constexpr int64_t kMinLongGemmTallTiles = 8;
 /// fills the rounds, or leaves the GEMM data-parallel where one split does.
 /// These are the backward-weight GEMMs of the filters by the channels over
 /// every pixel, and backward-data of small images with the 2376-filter
-/// head's long K. On the H100 the RetinaNet sweeps chose roles 4,8 and
-/// split-K for 14 of them and 4,4 for the 3 of 4 to 7 tiles
-/// (bench/results/h100-split-k-past-grid/sm_90a.tuning); the StreamK
-/// without roles that the heuristic took before ran 1.3x-2.5x as long
-/// (../db-vs-heuristic/ there).
+/// head's long K. On the H100 the RetinaNet sweeps chose roles for all 16
+/// such layers (bench/results/h100-split-k-past-grid/sm_90a.tuning): 4,8
+/// with split-K for 9 and with StreamK over the last round for one, 4,4
+/// with split-K for the 3 of 4 to 7 tiles and 4,4 data-parallel for 3 of
+/// 64 tiles. This rule ran them in 0.87x-1.13x of the database's time,
+/// where the StreamK without roles that the heuristic took before ran
+/// 1.4x-2.6x as long (heuristic/ there).
 static std::optional<WaveRoles> longGemmRoles(GemmShape shape, int64_t bn,
                                               TargetAttr target) {
   int64_t tiles = tileCount(shape, {128, bn});
