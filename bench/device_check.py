@@ -113,7 +113,7 @@ def check(directory, args, seed):
         for name, launch in timed.items():
             if launch is None:
                 continue
-            t = measure(launch, sets)
+            t = measure(launch, sets, warm_ms=args.warm_ms)
             result.update({f"{name}_{k}": v for k, v in t.items()})
             result[f"{name}_tflops"] = flops / (t["us"] * 1e-6) / 1e12
     return result
@@ -124,6 +124,8 @@ def main():
     parser.add_argument("bundles")
     parser.add_argument("--time", action="store_true")
     parser.add_argument("--cudnn", action="store_true")
+    parser.add_argument("--warm-ms", type=float, default=60.0,
+                        help="untimed replays before each timing (ms)")
     parser.add_argument("--json")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()

@@ -8,7 +8,13 @@ on PyTorch's current stream, without the host in the measurement:
    an estimate of one launch;
 2. n launches, cycling through the sets, are captured into one CUDA graph,
    n chosen so that a replay takes about `target_ms`;
-3. the graph is replayed `repeats` times, each replay between two events;
+3. the graph is replayed for at least `warm_ms` untimed, so that the GPU's
+   clocks have left the idle they fall to while the host verifies a
+   result: without it, of one 12 us kernel timed three times in a row the
+   first read up to 27% slower, with 60 ms within 3%. Other kernels of
+   7 us to 2.5 ms moved 1-11% between consecutive timings, warm-up or not
+   (bench/results/h100-split-k-past-grid/timing-spread/);
+4. the graph is replayed `repeats` times, each replay between two events;
    a launch's time is the replay's time over n.
 
 The sets are copies of the problem's tensors, so many that a set is evicted
@@ -55,7 +61,8 @@ def _elapsed_ms(run):
     return start.elapsed_time(end)
 
 
-def measure(launch, sets, repeats=11, target_ms=3.0, max_launches=2000):
+def measure(launch, sets, repeats=11, target_ms=3.0, max_launches=2000,
+            warm_ms=60.0):
     """Microseconds per `launch(set)`: median, quartiles and extremes over
     `repeats` timed replays (see the module's description)."""
     for s in sets:
@@ -78,14 +85,17 @@ def measure(launch, sets, repeats=11, target_ms=3.0, max_launches=2000):
         graph = None
         run = back_to_back
         method = f"back-to-back (graph capture failed: {str(e).splitlines()[0]})"
-    run()
-    torch.cuda.synchronize()
+    warmed = 0.0
+    while True:
+        warmed += _elapsed_ms(run)
+        if warmed >= warm_ms:
+            break
     times = sorted(_elapsed_ms(run) * 1e3 / n for _ in range(repeats))
     quartiles = statistics.quantiles(times, n=4)
     return {"us": statistics.median(times), "q1_us": quartiles[0],
             "q3_us": quartiles[2], "min_us": times[0], "max_us": times[-1],
             "launches": n, "repeats": repeats, "sets": len(sets),
-            "method": method}
+            "warm_ms": warmed, "method": method}
 
 
 def _mma_ptx(chains):
