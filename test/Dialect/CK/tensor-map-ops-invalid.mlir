@@ -265,3 +265,11 @@ func.func @store_past_the_tile(%map: !llvm.ptr, %s: !stage, %i: index) {
   ck.tma_store %map [%i] from %s offset 32768 : !llvm.ptr, !stage
   return
 }
+
+// -----
+!stage = memref<128x256xbf16, #gpu.address_space<workgroup>>
+func.func @store_before_the_tile(%map: !llvm.ptr, %s: !stage, %i: index) {
+  // expected-error @+1 {{offset -1 is not an element of 'memref<128x256xbf16, #gpu.address_space<workgroup>>'}}
+  ck.tma_store %map [%i] from %s offset -1 : !llvm.ptr, !stage
+  return
+}

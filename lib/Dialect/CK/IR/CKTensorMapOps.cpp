@@ -100,8 +100,10 @@ LogicalResult TmaStoreOp::verify() {
     return emitOpError() << "stores from a workgroup memref of static shape, "
                             "not "
                          << lds;
-  if (getOffset() < 0 || getOffset() >= lds.getNumElements())
-    return emitOpError() << "offset " << getOffset() << " is not an element of "
+  // The attribute is an i64; its getter hands it out as uint64_t.
+  auto offset = static_cast<int64_t>(getOffset());
+  if (offset < 0 || offset >= lds.getNumElements())
+    return emitOpError() << "offset " << offset << " is not an element of "
                          << lds;
   return success();
 }

@@ -301,8 +301,9 @@ LogicalResult WarpgroupMmaOp::verify() {
   auto [bOuter, bInner] = ldsMatrix(bType);
   int64_t bK = getBTransposed() ? bInner : bOuter;
   int64_t bN = getBTransposed() ? bOuter : bInner;
-  if (aK != getK() || bK != getK() || bN != 8 * tiles)
-    return emitOpError() << "expects LDS tiles of K " << getK() << " and B's "
+  auto k = static_cast<int64_t>(getK());
+  if (aK != k || bK != k || bN != 8 * tiles)
+    return emitOpError() << "expects LDS tiles of K " << k << " and B's "
                          << "N " << 8 * tiles << " (8 per accumulator tile)";
   // The 128-byte swizzled layouts the descriptors describe: K-major rows are
   // one 128-byte row of K; M/N-major tiles are whole 64-element blocks.
