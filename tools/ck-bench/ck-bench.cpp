@@ -68,7 +68,7 @@ std::string listJobs(const BenchOptions &options,
                      const ckproblem::ProblemArgs &problems,
                      const std::string &chip, std::vector<Job> &jobs) {
   if (!options.bundleDir.empty()) {
-    jobs.push_back({options.bundleDir, std::nullopt});
+    jobs.push_back({options.bundleDir, std::nullopt, {}});
     return "";
   }
   const std::string &root = options.bundlesDir;
@@ -93,7 +93,7 @@ std::string listJobs(const BenchOptions &options,
       if (!fileExists(dir + "/plan.ckplan") && problems.problems.size() == 1 &&
           fileExists(root + "/plan.ckplan"))
         dir = root;
-      jobs.push_back({dir, p});
+      jobs.push_back({dir, p, {}});
     }
     return "";
   }
@@ -106,7 +106,7 @@ std::string listJobs(const BenchOptions &options,
   while (std::getline(index, line)) {
     std::string key = line.substr(0, line.find('\t'));
     if (!key.empty())
-      jobs.push_back({root + "/" + key, std::nullopt});
+      jobs.push_back({root + "/" + key, std::nullopt, {}});
   }
   if (jobs.empty())
     return root + "/index.txt lists no bundles";

@@ -41,7 +41,8 @@ TEST(Choice, SuffixAndFlags) {
   EXPECT_EQ(Choice::parse(clustered.flags(), back), "");
   EXPECT_EQ(back, clustered);
   EXPECT_FALSE(back == c);
-  Choice merged{"", "4,4", 0, "", 8};
+  Choice merged{"", "4,4"};
+  merged.mergeGroups = 8;
   EXPECT_FALSE(merged.isHeuristic());
   EXPECT_EQ(merged.suffix(), "@waves=4,4@merge-groups=8");
   EXPECT_EQ(merged.flags(),
@@ -49,9 +50,12 @@ TEST(Choice, SuffixAndFlags) {
   EXPECT_EQ(Choice::parse(merged.flags(), back), "");
   EXPECT_EQ(back, merged);
   EXPECT_FALSE(back == (Choice{"", "4,4"}));
-  Choice windowed{"split_k", "4,4", 0, "", 0, "output"};
+  Choice windowed{"split_k", "4,4"};
+  windowed.windows = "output";
   EXPECT_FALSE(windowed.isHeuristic());
-  EXPECT_FALSE((Choice{"", "", 0, "", 0, "input"}).isHeuristic());
+  Choice inputWindows;
+  inputWindows.windows = "input";
+  EXPECT_FALSE(inputWindows.isHeuristic());
   EXPECT_EQ(windowed.suffix(), "@partition=split_k@waves=4,4@windows=output");
   EXPECT_EQ(windowed.flags(),
             (std::vector<std::string>{"--partition=split_k", "--waves=4,4",
@@ -59,9 +63,13 @@ TEST(Choice, SuffixAndFlags) {
   EXPECT_EQ(Choice::parse(windowed.flags(), back), "");
   EXPECT_EQ(back, windowed);
   EXPECT_FALSE(back == (Choice{"split_k", "4,4"}));
-  Choice resident{"data_parallel,dp=persistent", "4,12", 4, "", 4, "", true};
+  Choice resident{"data_parallel,dp=persistent", "4,12", 4};
+  resident.mergeGroups = 4;
+  resident.residentB = true;
   EXPECT_FALSE(resident.isHeuristic());
-  EXPECT_FALSE((Choice{"", "", 0, "", 0, "", true}).isHeuristic());
+  Choice onlyResident;
+  onlyResident.residentB = true;
+  EXPECT_FALSE(onlyResident.isHeuristic());
   EXPECT_EQ(resident.suffix(),
             "@partition=data_parallel,dp=persistent"
             "@waves=4,12@stages=4@resident-b@merge-groups=4");
@@ -71,8 +79,9 @@ TEST(Choice, SuffixAndFlags) {
                                       "--resident-b", "--merge-groups=4"}));
   EXPECT_EQ(Choice::parse(resident.flags(), back), "");
   EXPECT_EQ(back, resident);
-  EXPECT_FALSE(back ==
-               (Choice{"data_parallel,dp=persistent", "4,12", 4, "", 4}));
+  Choice notResident = resident;
+  notResident.residentB = false;
+  EXPECT_FALSE(back == notResident);
 }
 
 TEST(Choice, ParseErrors) {

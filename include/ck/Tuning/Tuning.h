@@ -31,12 +31,20 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cktuning {
 
 /// ck-compile's kernel choices; empty and 0 leave them to the heuristic.
+/// The constructor takes the four that most choices set; the rest are set
+/// by name.
 struct Choice {
+  Choice(std::string partition = "", std::string waves = "", int64_t stages = 0,
+         std::string cluster = "")
+      : partition(std::move(partition)), waves(std::move(waves)),
+        stages(stages), cluster(std::move(cluster)) {}
+
   std::string partition, waves;
   int64_t stages = 0;
   std::string cluster;
