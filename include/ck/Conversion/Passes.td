@@ -217,7 +217,9 @@ def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
     Replaces each `ck.tile_load` with the thread's vector loads, one per row
     of its result: `ck.coord_access` at the row's position (rows and
     columns checked, the unit's existence and the op's `if` as the
-    condition) and a `ck.guarded_load` of `load_width` elements, zero where
+    condition; `linear`: the copies read the memref collapsed to one
+    dimension, made once where the memref is defined) and a
+    `ck.guarded_load` of `load_width` elements, zero where
     the access is not valid (each target lowers it so that the wait for the
     data falls where the data is used). Each `ck.tile_store_lds` becomes the vector stores
     of the thread's units into the LDS tile, `store_width` elements along
@@ -242,14 +244,18 @@ def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
     `%tid`):
 
     ```mlir
-    %i:3, %ok = ck.coord_access %a, %p bounds [1, 2] if %exists_and_more : ...
-    %row = ck.guarded_load %a[%i#0, %i#1, %i#2] if %ok
-        : memref<1x64x128xf16> -> vector<8xf16>
+    %flat = memref.collapse_shape %a [[0, 1, 2]]
+        : memref<1x64x128xf16> into memref<8192xf16>
+    ...
+    %i, %ok = ck.coord_access %a, %p bounds [1, 2] if %exists_and_more linear : ...
+    %row = ck.guarded_load %flat[%i] if %ok : memref<8192xf16> -> vector<8xf16>
     ...
     vector.store %row, %la[%line, %col] : memref<64x40xf16, ...>, vector<8xf16>
     ```
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
 }
 

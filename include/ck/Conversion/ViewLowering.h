@@ -87,6 +87,15 @@ ViewAccess emitCursorAccess(OpBuilder &b, Location loc,
                             const TracedView &view, const ViewCursor &cursor,
                             Value inBounds);
 
+/// The place of `cursor`'s element in its contiguous memref, counted from
+/// the first element (0 where not valid), as the one index of the memref
+/// collapsed to one dimension, and its validity as emitCursorAccess's. The
+/// place is computed in the cursor's type where the memref has fewer than
+/// 2^31 elements, else in index.
+ViewAccess emitCursorLinearAccess(OpBuilder &b, Location loc,
+                                  const TracedView &view,
+                                  const ViewCursor &cursor, Value inBounds);
+
 /// Loads `memref[access]`, or zero where the access is not valid. With a
 /// `width` above 1, loads a vector of that many elements along the
 /// innermost dimension, aligned to its size.

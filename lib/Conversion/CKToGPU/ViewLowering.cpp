@@ -227,6 +227,41 @@ ViewAccess mlir::ck::emitCursorAccess(OpBuilder &b, Location loc,
   return ViewAccess{std::move(indices), valid};
 }
 
+ViewAccess mlir::ck::emitCursorLinearAccess(OpBuilder &b, Location loc,
+                                            const TracedView &view,
+                                            const ViewCursor &cursor,
+                                            Value inBounds) {
+  auto memref = cast<MemRefType>(view.memref.getType());
+  CursorMath math{b, loc, cursorType(b, view)};
+  ViewCursorProgram<CursorMath> program{math, view.maps};
+  Value valid = math.andB(inBounds, program.outsidePadding(cursor.values));
+  // A valid place is below the element count: the cursor's type holds it
+  // where that is below 2^31. Invalid places may wrap; the select drops
+  // them.
+  bool narrow =
+      !math.type.isIndex() && memref.getNumElements() < (int64_t(1) << 31);
+  CursorMath linearMath{b, loc, narrow ? math.type : b.getIndexType()};
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)memref.getStridesAndOffset(strides, offset);
+  Value linear;
+  for (auto [coord, stride] :
+       llvm::zip_equal(program.memrefCoords(cursor.values), strides)) {
+    Value index = coord;
+    if (index.getType() != linearMath.type)
+      index = arith::IndexCastOp::create(b, loc, linearMath.type, index);
+    Value term = linearMath.mul(index, stride);
+    linear = linear ? linearMath.add(linear, term) : term;
+  }
+  if (!linear)
+    linear = linearMath.constant(0);
+  if (valid)
+    linear = linearMath.select(valid, linear, linearMath.constant(0));
+  if (!linear.getType().isIndex())
+    linear = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), linear);
+  return ViewAccess{{linear}, valid};
+}
+
 ViewAccess mlir::ck::emitViewAccess(OpBuilder &b, Location loc,
                                     const TracedView &view, ValueRange coords,
                                     Value inBounds) {

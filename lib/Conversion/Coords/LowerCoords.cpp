@@ -3,8 +3,8 @@
 // A !ck.coord becomes the integers of its cursor state (a 1:N conversion
 // that scf loops carry), and the coordinate ops the cursor arithmetic of
 // ViewLowering.h: full evaluation at ck.coord_init, carries without
-// division at ck.coord_advance, memref indices and validity at
-// ck.coord_access.
+// division at ck.coord_advance, memref indices (or, `linear`, the element's
+// place in the contiguous memref) and validity at ck.coord_access.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,7 +99,10 @@ struct LowerCoordAccess : OpConversionPattern<CoordAccessOp> {
         op.getCondition() ? adaptor.getCondition().front() : Value();
     Value inside =
         emitCursorInside(rewriter, loc, view, cursor, dims, condition);
-    ViewAccess access = emitCursorAccess(rewriter, loc, view, cursor, inside);
+    ViewAccess access =
+        op.getLinear()
+            ? emitCursorLinearAccess(rewriter, loc, view, cursor, inside)
+            : emitCursorAccess(rewriter, loc, view, cursor, inside);
     SmallVector<SmallVector<Value>> results;
     for (Value index : access.indices)
       results.push_back({index});

@@ -2,7 +2,8 @@
 //
 // Each ck.tile_load becomes the thread's vector loads, one per result: the
 // memref indices and validity of its position (ck.coord_access, with the
-// unit's existence and the op's condition), then a ck.guarded_load, which
+// unit's existence and the op's condition: one linear index into the memref
+// collapsed to one dimension), then a ck.guarded_load, which
 // yields zero where that is false and which each target lowers its own way.
 // Each ck.tile_store_lds becomes its units' vector stores into LDS, transposed
 // in registers where the plan transposes, under an scf.if for units of a
@@ -20,6 +21,7 @@
 #include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -134,18 +136,45 @@ FailureOr<Value> sourceMemref(Operation *op, Value view) {
   return traced->memref;
 }
 
-/// The memref indices and validity of `position` in `view` (whose chain
-/// starts at `memref`), where `enabled`: rows and columns are checked, the
-/// batch is in range by construction.
-CoordAccessOp emitAccess(OpBuilder &b, Location loc, Value view, Value memref,
-                         Value position, Value enabled) {
-  int64_t rank = cast<MemRefType>(memref.getType()).getRank();
-  return CoordAccessOp::create(
-      b, loc, SmallVector<Type>(rank, b.getIndexType()), b.getI1Type(), view,
-      position, b.getDenseI64ArrayAttr({1, 2}), enabled);
+/// The memrefs the copies read, each as the copies address it: collapsed
+/// to one dimension (made once, where the memref is defined), so that an
+/// access is one linear index, which the cursor computes in its own integer
+/// type. The copies read static, contiguous memrefs (ck.coord_access's
+/// verifier says where one is not).
+class CopySources {
+public:
+  /// `memref` as the copies address it.
+  Value get(Value memref) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (type.getRank() <= 1)
+      return memref;
+    Value &flat = collapsed[memref];
+    if (!flat) {
+      OpBuilder b(memref.getContext());
+      b.setInsertionPointAfterValue(memref);
+      SmallVector<ReassociationIndices> all = {
+          llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()))};
+      flat = memref::CollapseShapeOp::create(b, memref.getLoc(), memref, all);
+    }
+    return flat;
+  }
+
+private:
+  DenseMap<Value, Value> collapsed;
+};
+
+/// The linear index into `view`'s memref and the validity of `position`,
+/// where `enabled`: rows and columns are checked, the batch is in range by
+/// construction.
+CoordAccessOp emitAccess(OpBuilder &b, Location loc, Value view, Value position,
+                         Value enabled) {
+  return CoordAccessOp::create(b, loc, b.getIndexType(), b.getI1Type(), view,
+                               position, b.getDenseI64ArrayAttr({1, 2}),
+                               enabled, b.getUnitAttr());
 }
 
-LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
+LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units,
+                            CopySources &sources) {
   FailureOr<Value> memref = sourceMemref(op, op.getView());
   if (failed(memref))
     return failure();
@@ -159,13 +188,12 @@ LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units) {
     Value exists = units.get(op.getThread(), plan, unit).exists;
     if (Value condition = op.getCondition())
       exists = arith::AndIOp::create(b, loc, exists, condition);
-    CoordAccessOp access =
-        emitAccess(b, loc, op.getView(), *memref, position, exists);
+    CoordAccessOp access = emitAccess(b, loc, op.getView(), position, exists);
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
-    rows.push_back(GuardedLoadOp::create(b, loc, op.getRows()[row].getType(),
-                                         *memref, access.getIndices(),
-                                         access.getValid()));
+    rows.push_back(GuardedLoadOp::create(
+        b, loc, op.getRows()[row].getType(), sources.get(*memref),
+        access.getIndices(), access.getValid()));
   }
   op.replaceAllUsesWith(rows);
   op.erase();
@@ -215,8 +243,8 @@ void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
 /// Each vector of the copy (one per unit: it does not transpose) as one
 /// ck.async_copy from its position to its unit's place in LDS, skipped for
 /// units of a partial last round.
-LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
-                                 const UnitPositions &units) {
+LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op, const UnitPositions &units,
+                                 CopySources &sources) {
   FailureOr<Value> memref = sourceMemref(op, op.getView());
   if (failed(memref))
     return failure();
@@ -232,16 +260,16 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op,
         op.getCondition()
             ? op.getCondition()
             : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
-    CoordAccessOp access =
-        emitAccess(b, loc, op.getView(), *memref, position, enabled);
+    CoordAccessOp access = emitAccess(b, loc, op.getView(), position, enabled);
     auto [outer, inner] =
         ldsPlace(b, loc, plan, unit, op.getLds().getType().getElementType());
     SmallVector<Value, 3> ldsIndices;
     if (Value slot = op.getSlot())
       ldsIndices.push_back(slot);
     ldsIndices.append({outer, inner});
-    AsyncCopyOp::create(b, loc, *memref, access.getIndices(), op.getLds(),
-                        ldsIndices, plan.getLoadWidth(), access.getValid());
+    AsyncCopyOp::create(b, loc, sources.get(*memref), access.getIndices(),
+                        op.getLds(), ldsIndices, plan.getLoadWidth(),
+                        access.getValid());
   }
   op.erase();
   return success();
@@ -256,17 +284,18 @@ struct CKLowerTileCopiesPass
         copies.push_back(op);
     });
     UnitPositions units(copies);
+    CopySources sources;
     for (Operation *op : copies) {
       if (auto store = dyn_cast<TileStoreLdsOp>(op)) {
         lowerTileStoreLds(store, units);
         continue;
       }
       if (auto copy = dyn_cast<TileCopyAsyncOp>(op)) {
-        if (failed(lowerTileCopyAsync(copy, units)))
+        if (failed(lowerTileCopyAsync(copy, units, sources)))
           return signalPassFailure();
         continue;
       }
-      if (failed(lowerTileLoad(cast<TileLoadOp>(op), units)))
+      if (failed(lowerTileLoad(cast<TileLoadOp>(op), units, sources)))
         return signalPassFailure();
     }
   }

@@ -74,6 +74,47 @@ func.func @too_wide(%m: memref<2147483648xf16>, %u: index) {
 }
 
 // -----
+// A linear access: the element's place in the memref, u1 * 6 + u0 of the
+// merge digits (u / 6, u % 6), in the state's i32 (the memref has fewer
+// than 2^31 elements), 0 where not valid (outside the view, u < 24), then
+// widened unsigned.
+
+// CHECK-LABEL: func.func @linear
+// CHECK: %[[U:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK-DAG: %[[HI:.*]] = arith.divui %[[U]], %c6{{.*}} : i32
+// CHECK-DAG: %[[LO:.*]] = arith.remui %[[U]], %c6{{.*}} : i32
+// CHECK-DAG: %[[INSIDE:.*]] = arith.cmpi ult, %[[U]], %c24{{.*}} : i32
+// CHECK-DAG: %[[ROW:.*]] = arith.muli %[[HI]], %c6{{.*}} : i32
+// CHECK: %[[PLACE:.*]] = arith.addi %[[ROW]], %[[LO]] : i32
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[INSIDE]], %[[PLACE]], %c0{{.*}} : i32
+// CHECK: %[[INDEX:.*]] = arith.index_castui %[[CLAMPED]] : i32 to index
+// CHECK: return %[[INDEX]], %[[INSIDE]] : index, i1
+func.func @linear(%m: memref<4x6xf32>, %u: index) -> (index, i1) {
+  %v = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
+      by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  %s = ck.coord_init %v[%u] : !ck.view<24xf32>, index -> !ck.coord<3xi32>
+  %i, %ok = ck.coord_access %v, %s linear : !ck.view<24xf32>, !ck.coord<3xi32> -> index
+  return %i, %ok : index, i1
+}
+
+// -----
+// A memref of 2^31 elements or more: the place is computed in index even
+// where the coordinates fit i32 (2^16 x 2^15: each below 2^30).
+
+// CHECK-LABEL: func.func @linear_wide
+// CHECK-SAME: (%{{[^:]*}}: memref<65536x32768xf16>, %[[U:[^:]*]]: index, %[[W:[^:]*]]: index)
+// CHECK: %[[ROW:.*]] = arith.muli %[[U]], %c32768 : index
+// CHECK: %[[PLACE:.*]] = arith.addi %[[ROW]], %[[W]] : index
+// CHECK: arith.select %{{.*}}, %[[PLACE]], %c0 : index
+// CHECK-NOT: index_castui
+// CHECK: return
+func.func @linear_wide(%m: memref<65536x32768xf16>, %u: index, %w: index) -> (index, i1) {
+  %s = ck.coord_init %m[%u, %w] : memref<65536x32768xf16>, index, index -> !ck.coord<2xi32>
+  %i, %ok = ck.coord_access %m, %s linear : memref<65536x32768xf16>, !ck.coord<2xi32> -> index
+  return %i, %ok : index, i1
+}
+
+// -----
 // Nothing to check (no bounds, no pad, no condition): always valid.
 
 // CHECK-LABEL: func.func @unchecked

@@ -9,12 +9,15 @@
 // thread t has unit t, which exists for t < 128. A line of 32 holds 4
 // units, so unit u lies at row (u / 4) * 1 and column (u mod 4) * 8, made
 // once before the first copy. The load's validity is the unit's existence
-// and the op's `if`; the store of a unit that may not exist is guarded.
+// and the op's `if`; the store of a unit that may not exist is guarded. The
+// memref is contiguous: the load reads it collapsed to one dimension (made
+// where the memref is defined) at the access's linear index.
 
 #plan = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
 
 // CHECK-LABEL: gpu.func @plain
 // CHECK-SAME: (%[[M:[^:]*]]: memref<1x64x64xf16>, %[[P:[^:]*]]: !ck.coord<3xi32>, %[[MORE:[^:]*]]: i1)
+// CHECK-NEXT: %[[FLAT:.*]] = memref.collapse_shape %[[M]] {{\[}}[0, 1, 2]] : memref<1x64x64xf16> into memref<4096xf16>
 // CHECK: %[[LDS:.*]] = ck.lds_buffer offset 0
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[U:.*]] = arith.addi %[[TID]], %c0
@@ -24,8 +27,8 @@
 // CHECK: %[[ROW:.*]] = arith.muli %[[ROWU]], %c1
 // CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c128
 // CHECK: %[[WANTED:.*]] = arith.andi %[[EXISTS]], %[[MORE]] : i1
-// CHECK: %[[I:.*]]:3, %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[WANTED]]
-// CHECK: %[[R:.*]] = ck.guarded_load %[[M]][%[[I]]#0, %[[I]]#1, %[[I]]#2] if %[[OK]] : memref<1x64x64xf16> -> vector<8xf16>
+// CHECK: %[[I:.*]], %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[WANTED]] linear : memref<1x64x64xf16>, !ck.coord<3xi32> -> index
+// CHECK: %[[R:.*]] = ck.guarded_load %[[FLAT]][%[[I]]] if %[[OK]] : memref<4096xf16> -> vector<8xf16>
 // CHECK: scf.if %[[EXISTS]] {
 // CHECK-NEXT: vector.store %[[R]], %[[LDS]][%[[ROW]], %[[COL]]] {alignment = 16 : i64} : memref<32x40xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK-NEXT: }
@@ -121,6 +124,7 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
 
 // CHECK-LABEL: gpu.func @async
 // CHECK-SAME: (%[[M:[^:]*]]: memref<1x64x64xf16>, %[[P:[^:]*]]: !ck.coord<3xi32>, %[[MORE:[^:]*]]: i1, %[[S:[^:]*]]: index)
+// CHECK-NEXT: %[[FLAT:.*]] = memref.collapse_shape %[[M]]
 // CHECK: %[[LDS:.*]] = ck.lds_buffer offset 0 : memref<3x32x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[U:.*]] = arith.addi %[[TID]], %c0
@@ -130,13 +134,13 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
 // CHECK: %[[ROW:.*]] = arith.muli %[[ROWU]], %c1
 // CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c128
 // CHECK: scf.if %[[EXISTS]] {
-// CHECK-NEXT: %[[I:.*]]:3, %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[MORE]]
-// CHECK-NEXT: ck.async_copy %[[M]][%[[I]]#0, %[[I]]#1, %[[I]]#2] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK]] : memref<1x64x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[I:.*]], %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[MORE]] linear
+// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[I]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK]] : memref<4096xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: }
 // CHECK: scf.if %[[EXISTS]] {
 // CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
-// CHECK-NEXT: %[[J:.*]]:3, %[[OK2:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[TRUE]]
-// CHECK-NEXT: ck.async_copy %[[M]][%[[J]]#0, %[[J]]#1, %[[J]]#2] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK2]]
+// CHECK-NEXT: %[[J:.*]], %[[OK2:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[TRUE]] linear
+// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[J]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK2]]
 // CHECK-NEXT: }
 // CHECK-NOT: ck.tile_
 // CHECK: gpu.return

@@ -68,3 +68,19 @@ func.func @access_indices(%m: memref<4x6xf32>, %s: !ck.coord<3xi32>) {
   %i:2 = ck.coord_access %v, %s : !ck.view<24xf32>, !ck.coord<3xi32> -> index
   return
 }
+
+// -----
+#merge = #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+func.func @linear_indices(%m: memref<4x6xf32>, %s: !ck.coord<3xi32>) {
+  %v = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32> by #merge
+  // expected-error @+1 {{'ck.coord_access' op returns 2 indices; a linear access returns one}}
+  %i:3 = ck.coord_access %v, %s linear : !ck.view<24xf32>, !ck.coord<3xi32> -> index, index
+  return
+}
+
+// -----
+func.func @linear_strided(%m: memref<4x6xf32, strided<[8, 1]>>, %s: !ck.coord<2xi32>) {
+  // expected-error @+1 {{'ck.coord_access' op is linear on 'memref<4x6xf32, strided<[8, 1]>>', which is not contiguous (the identity layout)}}
+  %i:2 = ck.coord_access %m, %s linear : memref<4x6xf32, strided<[8, 1]>>, !ck.coord<2xi32> -> index
+  return
+}

@@ -11,7 +11,7 @@ namespace {
 struct CoordShape {
   /// The state's integers: the view's coordinates and every merge digit.
   int64_t stateSize;
-  int64_t memrefRank;
+  MemRefType memref;
 };
 } // namespace
 
@@ -29,7 +29,7 @@ static std::optional<CoordShape> coordShapeOf(Value view) {
   auto memref = dyn_cast<MemRefType>(value.getType());
   if (!memref)
     return std::nullopt;
-  return CoordShape{size, memref.getRank()};
+  return CoordShape{size, memref};
 }
 
 /// Checks `coord` against the state `view` needs.
@@ -79,10 +79,22 @@ LogicalResult CoordAccessOp::verify() {
     }
   }
   std::optional<CoordShape> shape = coordShapeOf(getView());
-  if (shape &&
-      static_cast<int64_t>(getIndices().size()) != shape->memrefRank)
+  if (!shape)
+    return success();
+  MemRefType memref = shape->memref;
+  if (getLinear()) {
+    if (getIndices().size() != 1)
+      return emitOpError() << "returns " << getIndices().size()
+                           << " indices; a linear access returns one";
+    if (!memref.getLayout().isIdentity())
+      return emitOpError() << "is linear on " << memref
+                           << ", which is not contiguous (the identity "
+                              "layout)";
+    return success();
+  }
+  if (static_cast<int64_t>(getIndices().size()) != memref.getRank())
     return emitOpError() << "returns " << getIndices().size()
                          << " indices; the view's memref has rank "
-                         << shape->memrefRank;
+                         << memref.getRank();
   return success();
 }

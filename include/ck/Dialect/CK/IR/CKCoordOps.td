@@ -72,20 +72,30 @@ def CK_CoordAccessOp : CK_Op<"coord_access", [Pure]> {
     and `if` holds where given. Indices are 0 where it is not valid, so that
     a load from them stays in bounds.
 
-    Example (the batch of a GEMM operand is in range by construction):
+    With `linear` there is one index: the element's place in the memref,
+    counted from its first element, for an access through the memref
+    collapsed to one dimension. The memref must be contiguous (the
+    identity layout). The place is computed in the state's integer
+    type where the memref has fewer than 2^31 elements (one product per
+    memref dimension and one select, instead of a select per index and
+    64-bit products), else in index.
+
+    Examples (the batch of a GEMM operand is in range by construction):
 
     ```mlir
     %i:5, %ok = ck.coord_access %a, %c bounds [1, 2] if %exists
         : !ck.view<1x36x40000xf16>, !ck.coord<6xi32> -> index, index, index, index, index
+    %l, %ok2 = ck.coord_access %a, %c bounds [1, 2] linear
+        : !ck.view<1x36x40000xf16>, !ck.coord<6xi32> -> index
     ```
   }];
   let arguments = (ins CK_Tensor:$view, CK_CoordType:$coord,
                        OptionalAttr<DenseI64ArrayAttr>:$bounds,
-                       Optional<I1>:$condition);
+                       Optional<I1>:$condition, UnitAttr:$linear);
   let results = (outs Variadic<Index>:$indices, I1:$valid);
   let assemblyFormat = [{
-    $view `,` $coord (`bounds` $bounds^)? (`if` $condition^)? attr-dict `:`
-    type($view) `,` qualified(type($coord)) `->` type($indices)
+    $view `,` $coord (`bounds` $bounds^)? (`if` $condition^)? (`linear` $linear^)?
+    attr-dict `:` type($view) `,` qualified(type($coord)) `->` type($indices)
   }];
   let hasVerifier = 1;
 }
