@@ -219,9 +219,6 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
 static constexpr int64_t kAsyncStages = 3;
 static constexpr int64_t kMinAsyncKTiles = 8;
 
-/// The fewest K-tiles the split-K heuristic gives a split.
-static constexpr int64_t kMinSplitKTiles = 8;
-
 /// The output tiles of `shape` in tiles of `block`, over all batches.
 static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
   return llvm::divideCeil(shape.m, block[0]) *
@@ -258,7 +255,7 @@ int64_t mlir::ck::heuristicKBatch(GemmShape shape, GemmConfigAttr config,
   if (most < 2)
     return 1;
   return ckschedule::chooseKBatch(tiles, llvm::divideCeil(shape.k, block[2]),
-                                  resident, kMinSplitKTiles, most);
+                                  resident, kMinHeuristicSplitKTiles, most);
 }
 
 /// The largest power-of-two tile <= preferred that wastes little of `size`.
@@ -307,8 +304,8 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
 }
 
 /// The heuristic's partition for `block`: fewer tiles than compute units,
-/// with K long enough for two splits of kMinSplitKTiles, share the K-tiles
-/// out evenly over the resident workgroups (StreamK, the fix-up a tree
+/// with K long enough for two splits of kMinHeuristicSplitKTiles, share the
+/// K-tiles out evenly over the resident workgroups (StreamK, the fix-up a tree
 /// inside the kernel). On the
 /// H100 that took the 29 RetinaNet backward-weight layers (f16) that split-K
 /// cut from 10.1 to 8.8 ms in all (bench/results/h100-streamk.md). StreamK's
@@ -318,7 +315,8 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
                                         TargetAttr target) {
   int64_t tiles = tileCount(shape, block);
   int64_t kTiles = llvm::divideCeil(shape.k, block[2]);
-  if (tiles < target.getComputeUnits() && kTiles >= 2 * kMinSplitKTiles &&
+  if (tiles < target.getComputeUnits() &&
+      kTiles >= 2 * kMinHeuristicSplitKTiles &&
       PartitionAttr::streamKCountsFit(tiles, kTiles))
     return PartitionAttr::get(context, PartitionKind::StreamK);
   return PartitionAttr::get(context, PartitionKind::DataParallel);

@@ -107,6 +107,9 @@ int64_t residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
 /// f32 partial tile).
 inline constexpr int64_t kMaxHeuristicSplitK = 64;
 
+/// The fewest K-tiles the split-K heuristic gives a split.
+inline constexpr int64_t kMinHeuristicSplitKTiles = 8;
+
 /// How many K ranges split-K cuts each tile of `config` into for `shape` on
 /// `target`: ckschedule::chooseKBatch over residentWorkgroups, with at
 /// least 8 K-tiles a split where K allows and at most `mostSplits` splits

@@ -168,6 +168,12 @@ struct CKSelectGemmConfigPass
     if (!heuristicSplitK && kBatch < 2)
       return config.withPartition(
           PartitionAttr::get(context, PartitionKind::DataParallel));
+    int64_t kTiles = llvm::divideCeil(shape.k, config.getBlock()[2]);
+    if (inWorkgroups && kBatch < 2 && kTiles < 2 * kMinHeuristicSplitKTiles)
+      return emitError() << "cannot split K with reduce = workgroups: its "
+                         << kTiles << " K-tiles make one split (each takes "
+                         << kMinHeuristicSplitKTiles
+                         << " or more); give k_batch";
     if (inWorkgroups && kBatch < 2)
       return emitError() << "cannot split K with reduce = workgroups: "
                             "two splits of its tiles are more workgroups than "
