@@ -13,6 +13,13 @@ rotating copies of the tensors, beyond the L2; median and quartiles of
 the replays), and with --cudnn PyTorch's cuDNN convolution of the same
 problem (the one gradient the direction asks for) is timed the same way
 in the same run.
+
+With --rounds R (R > 1) every bundle is verified first, then timed in R
+rounds, each a pass over the bundles that passed (every other round in
+reverse order), on fresh random inputs each time: a bundle's time is the
+median of its rounds' medians (`ck_rounds_us` lists them), so that the
+clocks' drift over a long run falls on every variant of a sweep alike
+instead of on whichever ran last.
 """
 
 import argparse
@@ -28,6 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))), "python"))
 from ck_mlir.runtime import LoadedPlan, Plan  # noqa: E402
 from gputime import measure, rotating_sets  # noqa: E402
+from timing_rounds import merge_rounds, round_order  # noqa: E402
 from torchref import (DTYPES, compare, logical, reference,  # noqa: E402
                       written_index)
 
@@ -66,6 +74,33 @@ def cudnn_launcher(p):
     return run
 
 
+def time_plan(plan, loaded, flats, args):
+    """The timing fields of `plan` (launched by `loaded` on tensors shaped as
+    `flats`): ck's, and with --cudnn cuDNN's, by bench/gputime.py."""
+    p = plan.problem()
+    sets = rotating_sets(flats)
+    flops = float(plan.meta.get("flops", "0"))
+    result = {"flops": flops, "bytes": float(plan.meta.get("bytes", "0"))}
+    timed = {"ck": loaded.launch}
+    if args.cudnn:
+        timed["cudnn"] = cudnn_launcher(p)
+    for name, launch in timed.items():
+        if launch is None:
+            continue
+        t = measure(launch, sets, warm_ms=args.warm_ms)
+        result.update({f"{name}_{k}": v for k, v in t.items()})
+        result[f"{name}_tflops"] = flops / (t["us"] * 1e-6) / 1e12
+    return result
+
+
+def time_round(directory, args, seed):
+    """One round's timing of the bundle in `directory` on fresh inputs."""
+    plan = Plan(os.path.join(directory, "plan.ckplan"))
+    generator = torch.Generator(device="cuda").manual_seed(seed)
+    flats = make_tensors(plan, generator, written_index(plan.problem()))
+    return time_plan(plan, LoadedPlan(plan), flats, args)
+
+
 def check(directory, args, seed):
     plan = Plan(os.path.join(directory, "plan.ckplan"))
     p = plan.problem()
@@ -102,20 +137,8 @@ def check(directory, args, seed):
         result["reference_kernel_rel_l2"] = verdict["rel_l2"]
         result["pass"] = result["pass"] and verdict["pass"]
 
-    if args.time:
-        sets = rotating_sets(flats)
-        flops = float(plan.meta.get("flops", "0"))
-        result.update({"flops": flops,
-                       "bytes": float(plan.meta.get("bytes", "0"))})
-        timed = {"ck": loaded.launch}
-        if args.cudnn:
-            timed["cudnn"] = cudnn_launcher(p)
-        for name, launch in timed.items():
-            if launch is None:
-                continue
-            t = measure(launch, sets, warm_ms=args.warm_ms)
-            result.update({f"{name}_{k}": v for k, v in t.items()})
-            result[f"{name}_tflops"] = flops / (t["us"] * 1e-6) / 1e12
+    if args.time and args.rounds == 1:
+        result.update(time_plan(plan, loaded, flats, args))
     return result
 
 
@@ -126,9 +149,14 @@ def main():
     parser.add_argument("--cudnn", action="store_true")
     parser.add_argument("--warm-ms", type=float, default=60.0,
                         help="untimed replays before each timing (ms)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --time: verify all, then time all in "
+                             "this many rounds (median of the rounds)")
     parser.add_argument("--json")
     parser.add_argument("--seed", type=int, default=None)
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, got {args.rounds}")
     if not torch.cuda.is_available():
         print("device_check: no CUDA GPU visible to PyTorch", file=sys.stderr)
         return 2
@@ -137,7 +165,9 @@ def main():
     keys = sorted(d for d in os.listdir(args.bundles)
                   if os.path.exists(os.path.join(args.bundles, d, "plan.ckplan")))
     results, failed = [], 0
+    # Each result as it comes, where nothing is timed after it.
     out = open(args.json, "w") if args.json else None
+    streamed = not (args.time and args.rounds > 1)
     for i, key in enumerate(keys):
         try:
             r = check(os.path.join(args.bundles, key), args, seed + i)
@@ -160,9 +190,37 @@ def main():
         if "error" in r:
             line += " " + r["error"]
         print(line, flush=True)
-        if out:
+        if out and streamed:
             out.write(json.dumps(r) + "\n")
             out.flush()
+    if args.time and not streamed:
+        passed = [(i, r) for i, r in enumerate(results) if r["pass"]]
+        rounds = {i: [] for i, _ in passed}
+        for n in range(args.rounds):
+            for i, r in round_order(passed, n):
+                try:
+                    rounds[i].append(time_round(
+                        os.path.join(args.bundles, r["key"]), args,
+                        seed + len(keys) * (n + 1) + i))
+                except Exception as e:  # the others' rounds still count
+                    r["pass"] = False
+                    r["error"] = f"round {n}: {type(e).__name__}: {e}"
+        failed = sum(not r["pass"] for r in results)
+        for i, r in passed:
+            if not r["pass"]:
+                print(f"FAIL {r['key']} {r['error']}", flush=True)
+                continue
+            merge_rounds(r, rounds[i])
+            line = f"TIME {r['key']} ck={r['ck_us']:.1f}us (rounds " + \
+                " ".join(f"{us:.1f}" for us in r["ck_rounds_us"]) + ")"
+            if "cudnn_us" in r:
+                line += f" cudnn={r['cudnn_us']:.1f}us"
+            print(line, flush=True)
+    if out and not streamed:
+        for r in results:
+            out.write(json.dumps(r) + "\n")
+    if out:
+        out.close()
     print(f"device_check: {len(results) - failed}/{len(results)} passed")
     return 1 if failed else 0
 
