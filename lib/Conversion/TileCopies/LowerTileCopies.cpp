@@ -128,19 +128,25 @@ void sinkPositionInto(Value position, Operation *op) {
 }
 
 /// The memref a copy's view starts at; an error on `op` where its chain
-/// does not start at one.
+/// does not start at one or the memref is not contiguous (the copies read
+/// it collapsed to one dimension).
 FailureOr<Value> sourceMemref(Operation *op, Value view) {
   FailureOr<TracedView> traced = traceView(view);
   if (failed(traced))
     return op->emitOpError() << "needs a view whose chain starts at a memref";
+  auto type = cast<MemRefType>(traced->memref.getType());
+  if (!type.getLayout().isIdentity())
+    return op->emitOpError() << "reads " << type
+                             << ", which is not contiguous (the identity "
+                                "layout): copies address it by one index";
   return traced->memref;
 }
 
 /// The memrefs the copies read, each as the copies address it: collapsed
 /// to one dimension (made once, where the memref is defined), so that an
 /// access is one linear index, which the cursor computes in its own integer
-/// type. The copies read static, contiguous memrefs (ck.coord_access's
-/// verifier says where one is not).
+/// type. The copies read static, contiguous memrefs (sourceMemref says
+/// where one is not).
 class CopySources {
 public:
   /// `memref` as the copies address it.

@@ -101,6 +101,17 @@ gpu.module @kernels {
 }
 
 // -----
+// The copies address their memref by one index: a strided one is refused.
+
+func.func @strided(%m: memref<1x64x64xf16, strided<[8192, 128, 1]>>, %p: !ck.coord<3xi32>, %tid: index) -> vector<8xf16> {
+  // expected-error @+1 {{'ck.tile_load' op reads 'memref<1x64x64xf16, strided<[8192, 128, 1]>>', which is not contiguous (the identity layout): copies address it by one index}}
+  %r = ck.tile_load %m[%p]
+      plan #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+      thread %tid : memref<1x64x64xf16, strided<[8192, 128, 1]>>, !ck.coord<3xi32> -> vector<8xf16>
+  return %r : vector<8xf16>
+}
+
+// -----
 // The loads read the memref a view's chain starts at.
 
 func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: index) -> vector<8xf16> {
