@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Tables of run-passes.sh's results: per layer, each variant's time (the
-mean of its two passes' medians, us) and its ratio to the base variant's;
-per direction and type, the geomean ratio of each variant.
+"""Tables of run-passes.sh's results (or of device_check --rounds runs):
+per layer, each variant's time (the mean of its passes' medians, us) and
+its ratio to the base variant's; per direction and type, the geomean ratio
+of each variant.
 
     compare.py DIR [BASE]      (BASE: the variant others are compared with,
                                 default `before`)
@@ -15,7 +16,7 @@ import sys
 directory = sys.argv[1]
 base = sys.argv[2] if len(sys.argv) > 2 else "before"
 times = collections.defaultdict(lambda: collections.defaultdict(list))
-for path in sorted(glob.glob(directory + "/*-[12].json")):
+for path in sorted(glob.glob(directory + "/*.json")):
     for line in open(path):
         result = json.loads(line)
         key, variant = result["key"].split("@")
