@@ -67,7 +67,7 @@ def matrix(count_per_cell=36, seed=2026):
                         break
                 lines.append(flags(direction, dtype, G, N, C, K, ins, filt, stride,
                                    dil, pl, pr))
-    return lines + STRIDED_BWD_DATA + LONG_GEMMS
+    return lines + STRIDED_BWD_DATA + LONG_GEMMS + TALL_TILES
 
 
 # Backward-data with strides above the filter: the input positions no filter
@@ -102,6 +102,18 @@ LONG_GEMMS = [
     flags("bwd_weight", "f16", 1, 2, 128, 520, [60, 60], [1, 1], [1, 1], [1, 1],
           [0, 0], [0, 0]),
     flags("bwd_weight", "bf16", 1, 2, 2048, 2048, [60, 60], [1, 1], [1, 1], [1, 1],
+          [0, 0], [0, 0]),
+]
+
+# GEMMs whose 128-row tiles fill more than half of the H100's SMs but not
+# all, which the heuristic gives 192-row tiles of half the columns (roles
+# 4,12; tallSmallGemmColumns), with partial tiles along M (and N).
+TALL_TILES = [
+    flags("fwd", "f16", 1, 2, 64, 480, [50, 50], [3, 3], [1, 1], [1, 1],
+          [1, 1], [1, 1]),
+    flags("bwd_data", "bf16", 1, 2, 256, 64, [71, 71], [3, 3], [1, 1], [1, 1],
+          [1, 1], [1, 1]),
+    flags("fwd", "bf16", 1, 16, 2048, 256, [25, 25], [1, 1], [1, 1], [1, 1],
           [0, 0], [0, 0]),
 ]
 

@@ -362,6 +362,34 @@ static std::optional<WaveRoles> smallGemmRoles(GemmShape shape, int64_t bn,
   return WaveRoles{4, 8};
 }
 
+/// The rows of tallSmallGemmColumns's tiles: three math warpgroups.
+static constexpr int64_t kTallSmallGemmRows = 192;
+
+/// The columns of the tall tiles (192 rows: roles 4,12) that a GEMM given
+/// roles 4,8 by smallGemmRoles takes where they still fit one round of the
+/// compute units and pad M by at most a thirty-second more than 128-row
+/// tiles do: half of `bn` where that is above 64 (its 128-row tiles fill
+/// one round only in part, and each 192-row tile holds three quarters of a
+/// 128 x `bn` tile's products, so the round ends sooner), else
+/// std::nullopt. On the H100 (bench/results/h100-linear-access/tall/,
+/// forward-tiles/) the forward 1x1 layer C = 2048, K = 256 at 25x25 (79
+/// tiles of 128 x 256, 106 of 192 x 128) took 0.92x the time with them and
+/// 5 stages, the forward and backward-data 3x3 layers of 256 channels at
+/// 25x25 0.85x-0.90x; forward with 2376 filters at 7x7 (M = 784: 960 rows
+/// in 192-row tiles, 896 in 128-row ones) 1.04x-1.12x, hence the bound.
+static std::optional<int64_t> tallSmallGemmColumns(GemmShape shape, int64_t bn,
+                                                   bool bKContiguous,
+                                                   TargetAttr target) {
+  int64_t tallRows = llvm::alignTo(shape.m, kTallSmallGemmRows);
+  if (bn <= 128 || 32 * tallRows > 33 * llvm::alignTo(shape.m, 128))
+    return std::nullopt;
+  int64_t columns = tightTile(shape.n, bn / 2, bKContiguous ? 8 : 64);
+  if (tileCount(shape, {kTallSmallGemmRows, columns}) >
+      target.getComputeUnits())
+    return std::nullopt;
+  return columns;
+}
+
 /// The most rows of a GEMM that isFewRowsLongGemm takes: six 64-row tiles.
 static constexpr int64_t kMaxFewRows = 6 * 64;
 
@@ -487,9 +515,20 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     return failure();
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
   bn = tightTile(shape.n, bn, bKContiguous ? 8 : 64);
+  // The deepest ring of stages the LDS holds, up to one per K-tile, where
+  // the tiles do not fill the compute units (a workgroup each).
+  bool deepRing = false;
   if (!roles && !partition && !stages) {
     if ((roles = smallGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+      if (std::optional<int64_t> columns =
+              roles->math == 8
+                  ? tallSmallGemmColumns(shape, bn, bKContiguous, target)
+                  : std::nullopt) {
+        roles = WaveRoles{4, kTallSmallGemmRows / 16};
+        bn = *columns;
+        deepRing = true;
+      }
     } else if (isFewRowsLongGemm(shape)) {
       roles = WaveRoles{4, 4};
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
@@ -513,10 +552,12 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       block[1] = tightTile(shape.n, columns, bKContiguous ? 8 : 64);
     }
     bn = block[1];
+    deepRing = true;
+  }
+  if (deepRing)
     mostStages = std::max(
         mostStages, std::min<int64_t>(cklimits::kMaxLdsBuffers,
                                       llvm::divideCeil(shape.k, kWgmmaBlockK)));
-  }
   // Where the stages are the heuristic's, fewer of them (down to 2) where
   // the LDS does not hold more: a persistent partition's staging tile
   // takes LDS beside the ring (128 x 256 tiles: 3 stages).

@@ -6,7 +6,10 @@
 // (lib/Target/GemmConfig.cpp, hasFewTiles): the columns halve (not below
 // 64) until the tiles fill half of them, and the ring takes as many stages
 // as the LDS holds, up to 8 and one per K-tile. A persistent partition
-// keeps its tiles.
+// keeps its tiles. Where 128-row tiles fill more than half of the SMs but
+// not all (roles 4,8), tiles of 192 rows and half the columns take them
+// where those still fit one round and pad M by at most a thirty-second
+// more (tallSmallGemmColumns), with the same deep ring.
 
 // The forward GEMM of a 3 x 3, 256-channel convolution at 7x7, batch 16:
 // M = 784, N = 256, K = 2304. Seven 128-row tiles make it small (roles
@@ -36,11 +39,47 @@ func.func @narrowed_to_128(%a: memref<1x2704x2304xf16>, %b: memref<1x2304x256xf1
 
 // -----
 // At 25x25: M = 10000, 79 tiles of 128 rows (roles 4,8), which fill more
-// than half of the SMs: 128 x 256 tiles, 4 stages.
+// than half of the SMs but not all; 192 x 128 tiles are 53 x 2 = 106, one
+// round: roles 4,12, and 5 stages of 40 KiB (6 would not fit).
+// CHECK-LABEL: func.func @tall_tiles
+// CHECK: config <block = [192, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 5, load_waves = 4, async_copy>
+func.func @tall_tiles(%a: memref<1x10000x2304xf16>, %b: memref<1x2304x256xf16>,
+                      %c: memref<1x10000x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x10000x2304xf16>, memref<1x2304x256xf16> -> memref<1x10000x256xf16>
+  return
+}
+
+// -----
+// M = 15360: 120 tiles of 128 x 256, but 80 x 2 = 160 of 192 x 128, more
+// than one round: 128 x 256 tiles, 4 stages.
 // CHECK-LABEL: func.func @enough_tiles
 // CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
-func.func @enough_tiles(%a: memref<1x10000x2304xf16>, %b: memref<1x2304x256xf16>,
-                        %c: memref<1x10000x256xf16>) {
-  ck.gemm %a, %b -> %c : memref<1x10000x2304xf16>, memref<1x2304x256xf16> -> memref<1x10000x256xf16>
+func.func @enough_tiles(%a: memref<1x15360x2304xf16>, %b: memref<1x2304x256xf16>,
+                        %c: memref<1x15360x256xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x15360x2304xf16>, memref<1x2304x256xf16> -> memref<1x15360x256xf16>
+  return
+}
+
+// -----
+// M = 784, N = 2376 (the shape of forward with 2376 filters at 7x7; B
+// N-major here: columns in multiples of 64): 7 x 10 = 70 tiles of 128 x
+// 256, and 5 x 19 = 95 of 192 x 128 would fit one round, but 192-row tiles
+// pad M to 960 rows against 896: 128 x 256 tiles, 4 stages.
+// CHECK-LABEL: func.func @tall_tiles_pad_more
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
+func.func @tall_tiles_pad_more(%a: memref<1x784x2304xf16>, %b: memref<1x2304x2376xf16>,
+                               %c: memref<1x784x2376xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x784x2304xf16>, memref<1x2304x2376xf16> -> memref<1x784x2376xf16>
+  return
+}
+
+// -----
+// 128 columns: 79 tiles of 128 x 128 keep their columns (the tall tiles
+// halve only columns above 128).
+// CHECK-LABEL: func.func @narrow_columns
+// CHECK: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
+func.func @narrow_columns(%a: memref<1x10000x2304xf16>, %b: memref<1x2304x128xf16>,
+                          %c: memref<1x10000x128xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x10000x2304xf16>, memref<1x2304x128xf16> -> memref<1x10000x128xf16>
   return
 }
