@@ -381,7 +381,8 @@ static std::optional<int64_t> tallSmallGemmColumns(GemmShape shape, int64_t bn,
                                                    bool bKContiguous,
                                                    TargetAttr target) {
   int64_t tallRows = llvm::alignTo(shape.m, kTallSmallGemmRows);
-  if (bn <= 128 || 32 * tallRows > 33 * llvm::alignTo(shape.m, 128))
+  int64_t rows = llvm::alignTo(shape.m, 128);
+  if (bn <= 128 || 32 * tallRows > 33 * rows)
     return std::nullopt;
   int64_t columns = tightTile(shape.n, bn / 2, bKContiguous ? 8 : 64);
   if (tileCount(shape, {kTallSmallGemmRows, columns}) >
