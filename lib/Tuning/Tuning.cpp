@@ -116,7 +116,7 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
     if (stages > 1 && !asyncCopies)
       continue;
     for (const char *partition : partitions)
-      choices.push_back(Choice{partition, "", stages, ""});
+      choices.push_back(Choice{partition, "", stages});
   }
   // Clusters (--cluster) are not among them: on the H100 the clustered
   // kernels of the RetinaNet layers ran 0.88x to 1.15x as long as the same
@@ -130,8 +130,8 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
   if (warpgroupRoles)
     for (const char *waves : {"4,4", "4,8"}) {
       for (const char *partition : partitions)
-        choices.push_back(Choice{partition, waves, 0, ""});
-      choices.push_back(Choice{"data_parallel,dp=persistent", waves, 0, ""});
+        choices.push_back(Choice{partition, waves});
+      choices.push_back(Choice{"data_parallel,dp=persistent", waves});
     }
   return choices;
 }
