@@ -91,7 +91,8 @@ ViewAccess emitCursorAccess(OpBuilder &b, Location loc,
 /// the first element (0 where not valid), as the one index of the memref
 /// collapsed to one dimension, and its validity as emitCursorAccess's. The
 /// place is computed in the cursor's type where the memref has fewer than
-/// 2^31 elements, else in index.
+/// 2^31 elements, else in index, from the cursor's linear form (merges the
+/// memref keeps in order give their upper coordinate, not their digits).
 ViewAccess emitCursorLinearAccess(OpBuilder &b, Location loc,
                                   const TracedView &view,
                                   const ViewCursor &cursor, Value inBounds);

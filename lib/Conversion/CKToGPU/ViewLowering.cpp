@@ -244,17 +244,20 @@ ViewAccess mlir::ck::emitCursorLinearAccess(OpBuilder &b, Location loc,
   SmallVector<int64_t> strides;
   int64_t offset;
   (void)memref.getStridesAndOffset(strides, offset);
+  ViewCursorProgram<CursorMath>::LinearForm form =
+      program.linearForm(cursor.values, strides);
   Value linear;
-  for (auto [coord, stride] :
-       llvm::zip_equal(program.memrefCoords(cursor.values), strides)) {
-    Value index = coord;
+  for (auto [value, coefficient] : form.terms) {
+    Value index = value;
     if (index.getType() != linearMath.type)
       index = arith::IndexCastOp::create(b, loc, linearMath.type, index);
-    Value term = linearMath.mul(index, stride);
+    Value term = linearMath.mul(index, coefficient);
     linear = linear ? linearMath.add(linear, term) : term;
   }
   if (!linear)
-    linear = linearMath.constant(0);
+    linear = linearMath.constant(form.constant);
+  else
+    linear = linearMath.addConstant(linear, form.constant);
   if (valid)
     linear = linearMath.select(valid, linear, linearMath.constant(0));
   if (!linear.getType().isIndex())

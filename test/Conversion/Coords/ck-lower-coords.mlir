@@ -74,24 +74,44 @@ func.func @too_wide(%m: memref<2147483648xf16>, %u: index) {
 }
 
 // -----
-// A linear access: the element's place in the memref, u1 * 6 + u0 of the
-// merge digits (u / 6, u % 6), in the state's i32 (the memref has fewer
-// than 2^31 elements), 0 where not valid (outside the view, u < 24), then
-// widened unsigned.
+// A linear access: the element's place in the memref, in the state's i32
+// (the memref has fewer than 2^31 elements), 0 where not valid (outside
+// the view, u < 24), then widened unsigned. The merge's digits (u / 6,
+// u % 6) are the memref's rows and columns in order, so the place
+// u1 * 6 + u0 is u itself: the digits are not read (linearForm).
 
 // CHECK-LABEL: func.func @linear
 // CHECK: %[[U:.*]] = arith.index_cast %{{.*}} : index to i32
-// CHECK-DAG: %[[HI:.*]] = arith.divui %[[U]], %c6{{.*}} : i32
-// CHECK-DAG: %[[LO:.*]] = arith.remui %[[U]], %c6{{.*}} : i32
-// CHECK-DAG: %[[INSIDE:.*]] = arith.cmpi ult, %[[U]], %c24{{.*}} : i32
-// CHECK-DAG: %[[ROW:.*]] = arith.muli %[[HI]], %c6{{.*}} : i32
-// CHECK: %[[PLACE:.*]] = arith.addi %[[ROW]], %[[LO]] : i32
-// CHECK: %[[CLAMPED:.*]] = arith.select %[[INSIDE]], %[[PLACE]], %c0{{.*}} : i32
+// CHECK-NOT: divui
+// CHECK-NOT: remui
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[U]], %c24{{.*}} : i32
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[INSIDE]], %[[U]], %c0{{.*}} : i32
 // CHECK: %[[INDEX:.*]] = arith.index_castui %[[CLAMPED]] : i32 to index
 // CHECK: return %[[INDEX]], %[[INSIDE]] : index, i1
 func.func @linear(%m: memref<4x6xf32>, %u: index) -> (index, i1) {
   %v = ck.transform %m : memref<4x6xf32> to !ck.view<24xf32>
       by #ck.transform_map<[24] -> [4, 6], [#ck.transform<merge [0] -> [0, 1]>]>
+  %s = ck.coord_init %v[%u] : !ck.view<24xf32>, index -> !ck.coord<3xi32>
+  %i, %ok = ck.coord_access %v, %s linear : !ck.view<24xf32>, !ck.coord<3xi32> -> index
+  return %i, %ok : index, i1
+}
+
+// -----
+// A merge whose digits the memref keeps in the other order (u / 6 the
+// column of a 6x4 memref, u % 6 the row): the place is the digits times
+// their strides, u1 + u0 * 4.
+
+// CHECK-LABEL: func.func @linear_digits
+// CHECK: %[[U:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK-DAG: %[[HI:.*]] = arith.divui %[[U]], %c6{{.*}} : i32
+// CHECK-DAG: %[[LO:.*]] = arith.remui %[[U]], %c6{{.*}} : i32
+// CHECK-DAG: %[[INSIDE:.*]] = arith.cmpi ult, %[[U]], %c24{{.*}} : i32
+// CHECK-DAG: %[[ROW:.*]] = arith.muli %[[LO]], %c4{{.*}} : i32
+// CHECK: %[[PLACE:.*]] = arith.addi %[[HI]], %[[ROW]] : i32
+// CHECK: arith.select %[[INSIDE]], %[[PLACE]], %c0{{.*}} : i32
+func.func @linear_digits(%m: memref<6x4xf32>, %u: index) -> (index, i1) {
+  %v = ck.transform %m : memref<6x4xf32> to !ck.view<24xf32>
+      by #ck.transform_map<[24] -> [6, 4], [#ck.transform<merge [0] -> [1, 0]>]>
   %s = ck.coord_init %v[%u] : !ck.view<24xf32>, index -> !ck.coord<3xi32>
   %i, %ok = ck.coord_access %v, %s linear : !ck.view<24xf32>, !ck.coord<3xi32> -> index
   return %i, %ok : index, i1

@@ -225,6 +225,88 @@ template <typename Math> struct ViewCursorProgram {
                        offsets.back() - offsets[offsets.size() - 2]);
   }
 
+  /// The place `strides` give the cursor's memref coordinates (the sum of
+  /// each times its stride), as `constant` plus `terms`: values of the
+  /// cursor's state, each times a compile-time coefficient.
+  struct LinearForm {
+    int64_t constant = 0;
+    SmallVector<std::pair<Value, int64_t>> terms;
+  };
+
+  /// The place as a linear form of the fewest state values: each level's
+  /// coefficients are carried up through the map above it (every transform
+  /// but a merge is affine). A merge whose digits' coefficients nest as its
+  /// radices do (digit i - 1's coefficient is digit i's times digit i's
+  /// length: the memref keeps the digits in the merge's order, each as far
+  /// apart as the digits inside it span) adds its upper coordinate times
+  /// the innermost coefficient, since the digits are that coordinate's
+  /// mixed-radix digits, the outermost unbounded; its digits are not read.
+  /// Other merges contribute their digits from the state.
+  LinearForm linearForm(ArrayRef<Value> state,
+                        ArrayRef<int64_t> strides) const {
+    LinearForm form;
+    SmallVector<int64_t> coefficients(strides.begin(), strides.end());
+    SmallVector<size_t> offsets = cursorLevelOffsets(maps);
+    auto addTerm = [&](Value value, int64_t coefficient) {
+      if (coefficient != 0)
+        form.terms.push_back({value, coefficient});
+    };
+    for (size_t level = maps.size(); level-- > 0;) {
+      TransformMapAttr map = maps[level];
+      ArrayRef<int64_t> upperBounds = map.getUpperBounds();
+      ArrayRef<int64_t> lowerBounds = map.getLowerBounds();
+      SmallVector<int64_t> upper(upperBounds.size(), 0);
+      for (TransformAttr t : map.getTransforms()) {
+        ArrayRef<int64_t> ups = t.getUpper(), lows = t.getLower();
+        ArrayRef<int64_t> params = t.getParams();
+        switch (t.getKind()) {
+        case TransformKind::PassThrough:
+          upper[ups[0]] += coefficients[lows[0]];
+          break;
+        case TransformKind::Slice:
+          upper[ups[0]] += coefficients[lows[0]];
+          form.constant += coefficients[lows[0]] * params[0];
+          break;
+        case TransformKind::Pad:
+          upper[ups[0]] += coefficients[lows[0]];
+          form.constant -= coefficients[lows[0]] * params[0];
+          break;
+        case TransformKind::Embed:
+          form.constant += coefficients[lows[0]] * params[0];
+          for (auto [dim, coeff] : llvm::zip(ups, params.drop_front()))
+            upper[dim] += coefficients[lows[0]] * coeff;
+          break;
+        case TransformKind::Unmerge: {
+          int64_t weight = 1;
+          for (int64_t dim : llvm::reverse(ups)) {
+            upper[dim] += coefficients[lows[0]] * weight;
+            weight *= upperBounds[dim];
+          }
+          break;
+        }
+        case TransformKind::Merge: {
+          bool nests = true;
+          for (size_t i = 1; i < lows.size(); ++i)
+            nests &= coefficients[lows[i - 1]] ==
+                     lowerBounds[lows[i]] * coefficients[lows[i]];
+          if (nests) {
+            upper[ups[0]] += coefficients[lows.back()];
+            break;
+          }
+          for (int64_t dim : lows)
+            addTerm(state[offsets[level + 1] + dim], coefficients[dim]);
+          break;
+        }
+        }
+      }
+      coefficients = std::move(upper);
+    }
+    for (auto [value, coefficient] :
+         llvm::zip(state.take_front(coefficients.size()), coefficients))
+      addTerm(value, coefficient);
+    return form;
+  }
+
   /// Whether no pad of the chain puts the cursor on padding.
   Bool outsidePadding(ArrayRef<Value> state) const {
     SmallVector<size_t> offsets = cursorLevelOffsets(maps);
