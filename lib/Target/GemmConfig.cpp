@@ -218,6 +218,9 @@ mlir::ck::checkGemmConfig(GemmConfigAttr config, TargetAttr target,
 /// K-tiles a kernel's K loop must have for it.
 static constexpr int64_t kAsyncStages = 3;
 static constexpr int64_t kMinAsyncKTiles = 8;
+/// The fewest K-tiles for which mma.sync GEMMs of fewer tiles than two per
+/// compute unit take the larger staged block (selectGemmConfig).
+static constexpr int64_t kMinStagedMmaSyncKTiles = 1024;
 
 /// The output tiles of `shape` in tiles of `block`, over all batches.
 static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
@@ -626,36 +629,77 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
                                 tightTile(shape.n, bn, 2 * mma.n), bk};
   // A grid of more than four math waves (roles) may not split the tight
   // tile in whole instruction tiles; the power-of-two one then.
-  GemmConfigAttr config = configFor(block, /*ldsBuffers=*/1);
-  if (!config) {
-    block = {bm, bn, bk};
-    config = configFor(block, /*ldsBuffers=*/1);
-  }
-  // Shrink the tile, then K (not below 8), until the chip's limits hold.
-  // Halving keeps a tile a multiple of its minimum.
-  auto halve = [](int64_t tile, int64_t minimum) {
-    return std::max(minimum, tile / 2 / minimum * minimum);
+  // The config `make` gives `block`, the tile shrunk, then K (not below 8),
+  // until the chip's limits hold: the last candidate where nothing is left
+  // to shrink (null where no wave grid splits it). Halving keeps a tile a
+  // multiple of its minimum.
+  auto shrinkToFit = [&](SmallVector<int64_t> &block,
+                         auto make) -> GemmConfigAttr {
+    auto halve = [](int64_t tile, int64_t minimum) {
+      return std::max(minimum, tile / 2 / minimum * minimum);
+    };
+    GemmConfigAttr config = make(block);
+    while (!fits(config)) {
+      if (block[0] >= block[1] && block[0] > 2 * mma.m)
+        block[0] = halve(block[0], 2 * mma.m);
+      else if (block[1] > 2 * mma.n)
+        block[1] = halve(block[1], 2 * mma.n);
+      else if (block[2] > std::max<int64_t>(mma.k, 8))
+        block[2] /= 2;
+      else
+        return config;
+      config = make(block);
+    }
+    return config;
   };
-  while (!fits(config)) {
-    if (block[0] >= block[1] && block[0] > 2 * mma.m)
-      block[0] = halve(block[0], 2 * mma.m);
-    else if (block[1] > 2 * mma.n)
-      block[1] = halve(block[1], 2 * mma.n);
-    else if (block[2] > std::max<int64_t>(mma.k, 8))
-      block[2] /= 2;
-    else if (!config)
-      return emitError() << "no block tile of " << instruction
-                         << " splits into " << mathWaves << " math waves";
-    else
-      return checkGemmConfig(config, target, elementType, emitError);
-    config = configFor(block, /*ldsBuffers=*/1);
-  }
+  auto prefetching = [&](ArrayRef<int64_t> tile) {
+    return configFor(tile, /*ldsBuffers=*/1);
+  };
+  if (!prefetching(block))
+    block = {bm, bn, bk};
+  GemmConfigAttr config = shrinkToFit(block, prefetching);
+  if (!config)
+    return emitError() << "no block tile of " << instruction << " splits into "
+                       << mathWaves << " math waves";
+  if (!fits(config))
+    return checkGemmConfig(config, target, elementType, emitError);
   // The block is the one the register prefetch fits: asynchronous copies
   // free the prefetch registers, but on the H100 the larger tiles the
   // estimate then allowed (128 x 128 instead of 64 x 128 for the RetinaNet
   // 3x3 layers) took all 255 registers and spilled.
   if (stages == 1)
     return config;
+  // mma.sync of 16-bit inputs (sm_80: wgmma takes them on sm_90a) copies
+  // through kAsyncStages stages, in any partition, in the block those
+  // registers allow (no prefetch: 128 x 128 in waves of 64 x 64 where the
+  // prefetch allowed 64 x 128 in waves of 32 x 64), where the GEMM has at
+  // least two of those tiles per compute unit or kMinStagedMmaSyncKTiles
+  // K-tiles. On the H100 (sm_80 code, compiled by the driver) the 62 f16
+  // RetinaNet kernels this changes ran 0.81x as long in geomean (0.54x to
+  // 1.07x); without the condition 35 more changed, 1.06x as long (up to
+  // 1.45x: few tiles and short K loops), so it leaves them
+  // (bench/results/h100-linear-form/sm80-heuristic/).
+  if (stages == 0 && loadWaves == 0 &&
+      target.hasFeature(TargetFeature::AsyncCopy) &&
+      isa<MmaSyncAttr>(instruction) &&
+      elementType.getIntOrFloatBitWidth() == 16) {
+    auto staging = [&](ArrayRef<int64_t> tile) {
+      return configFor(tile, kAsyncStages, /*asyncCopy=*/true);
+    };
+    SmallVector<int64_t> stagedBlock = {tightTile(shape.m, bm, 2 * mma.m),
+                                        tightTile(shape.n, bn, 2 * mma.n), bk};
+    if (!staging(stagedBlock))
+      stagedBlock = {bm, bn, bk};
+    GemmConfigAttr staged = shrinkToFit(stagedBlock, staging);
+    int64_t kTiles = llvm::divideCeil(shape.k, stagedBlock[2]);
+    bool enoughWork =
+        tileCount(shape, stagedBlock) >= 2 * target.getComputeUnits() ||
+        kTiles >= kMinStagedMmaSyncKTiles;
+    if (fits(staged) && enoughWork &&
+        2 * estimateCost(staged, target, elementType).ldsBytes <=
+            target.getLdsPerCu())
+      return staged;
+  }
   if (stages >= 2) {
     GemmConfigAttr staged = configFor(block, stages, /*asyncCopy=*/true);
     if (failed(checkGemmConfig(staged, target, elementType, emitError)))

@@ -19,9 +19,10 @@
 // = 191 registers. 128 x 128 (waves of 64 x 64, mma 16x8x16) needs 32 * 4
 // + 4 * 8 / 2 + 8 * 4 / 2 = 160 plus the prefetched tile (128 * 32 +
 // 32 * 128) * 2 / (128 * 4) = 32: 192 > 191, so M halves: 64 x 128 (waves
-// of 32 x 64): 64 + 8 + 16 + 24 = 112. The asynchronous copies keep it,
-// although without the prefetch 128 x 128 would pass the estimate (it took
-// 255 registers and spilled on the H100). LDS for 3 stages: ((64 + 8) * 40
+// of 32 x 64): 64 + 8 + 16 + 24 = 112. The stages asked for keep it,
+// although without the prefetch 128 x 128 would pass the estimate (the
+// heuristic's own stages take it where the GEMM has work enough:
+// ck-select-gemm-config-sm80-staged.mlir). LDS for 3 stages: ((64 + 8) * 40
 // + 40 * (128 + 8)) * 2 * 3 = 49920 bytes.
 // sm_90a takes wgmma (selectWgmmaConfig): 128 x 256 x 64 through the
 // stages asked for, 3 here; with stages=1, the register prefetch, it keeps
