@@ -625,19 +625,21 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   int64_t bm = tileFor(shape.m, 128, 2 * mma.m);
   int64_t bn = tileFor(shape.n, 128, 2 * mma.n);
   int64_t bk = std::max<int64_t>(mma.k, isa<FmaAttr>(instruction) ? 16 : 32);
-  SmallVector<int64_t> block = {tightTile(shape.m, bm, 2 * mma.m),
-                                tightTile(shape.n, bn, 2 * mma.n), bk};
-  // A grid of more than four math waves (roles) may not split the tight
-  // tile in whole instruction tiles; the power-of-two one then.
-  // The config `make` gives `block`, the tile shrunk, then K (not below 8),
-  // until the chip's limits hold: the last candidate where nothing is left
-  // to shrink (null where no wave grid splits it). Halving keeps a tile a
-  // multiple of its minimum.
+  // The config `make` gives the tight tile, shrunk, then K (not below 8),
+  // until the chip's limits hold, and its `block`: the last candidate where
+  // nothing is left to shrink (null where no wave grid splits it). A grid
+  // of more than four math waves (roles) may not split the tight tile in
+  // whole instruction tiles; the power-of-two one then. Halving keeps a
+  // tile a multiple of its minimum.
   auto shrinkToFit = [&](SmallVector<int64_t> &block,
                          auto make) -> GemmConfigAttr {
     auto halve = [](int64_t tile, int64_t minimum) {
       return std::max(minimum, tile / 2 / minimum * minimum);
     };
+    block = {tightTile(shape.m, bm, 2 * mma.m),
+             tightTile(shape.n, bn, 2 * mma.n), bk};
+    if (!make(block))
+      block = {bm, bn, bk};
     GemmConfigAttr config = make(block);
     while (!fits(config)) {
       if (block[0] >= block[1] && block[0] > 2 * mma.m)
@@ -652,21 +654,18 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     }
     return config;
   };
-  auto prefetching = [&](ArrayRef<int64_t> tile) {
+  SmallVector<int64_t> block;
+  GemmConfigAttr config = shrinkToFit(block, [&](ArrayRef<int64_t> tile) {
     return configFor(tile, /*ldsBuffers=*/1);
-  };
-  if (!prefetching(block))
-    block = {bm, bn, bk};
-  GemmConfigAttr config = shrinkToFit(block, prefetching);
+  });
   if (!config)
     return emitError() << "no block tile of " << instruction << " splits into "
                        << mathWaves << " math waves";
   if (!fits(config))
     return checkGemmConfig(config, target, elementType, emitError);
-  // The block is the one the register prefetch fits: asynchronous copies
-  // free the prefetch registers, but on the H100 the larger tiles the
-  // estimate then allowed (128 x 128 instead of 64 x 128 for the RetinaNet
-  // 3x3 layers) took all 255 registers and spilled.
+  // The block is the one the register prefetch fits, which the stages
+  // asked for keep; 16-bit mma.sync's heuristic stages below may take a
+  // larger one.
   if (stages == 1)
     return config;
   // mma.sync of 16-bit inputs (sm_80: wgmma takes them on sm_90a) copies
@@ -683,14 +682,11 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
       target.hasFeature(TargetFeature::AsyncCopy) &&
       isa<MmaSyncAttr>(instruction) &&
       elementType.getIntOrFloatBitWidth() == 16) {
-    auto staging = [&](ArrayRef<int64_t> tile) {
-      return configFor(tile, kAsyncStages, /*asyncCopy=*/true);
-    };
-    SmallVector<int64_t> stagedBlock = {tightTile(shape.m, bm, 2 * mma.m),
-                                        tightTile(shape.n, bn, 2 * mma.n), bk};
-    if (!staging(stagedBlock))
-      stagedBlock = {bm, bn, bk};
-    GemmConfigAttr staged = shrinkToFit(stagedBlock, staging);
+    SmallVector<int64_t> stagedBlock;
+    GemmConfigAttr staged =
+        shrinkToFit(stagedBlock, [&](ArrayRef<int64_t> tile) {
+          return configFor(tile, kAsyncStages, /*asyncCopy=*/true);
+        });
     int64_t kTiles = llvm::divideCeil(shape.k, stagedBlock[2]);
     bool enoughWork =
         tileCount(shape, stagedBlock) >= 2 * target.getComputeUnits() ||
