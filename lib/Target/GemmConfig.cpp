@@ -671,13 +671,13 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   // mma.sync of 16-bit inputs (sm_80: wgmma takes them on sm_90a) copies
   // through kAsyncStages stages, in any partition, in the block those
   // registers allow (no prefetch: 128 x 128 in waves of 64 x 64 where the
-  // prefetch allowed 64 x 128 in waves of 32 x 64), where the GEMM has at
-  // least two of those tiles per compute unit or kMinStagedMmaSyncKTiles
-  // K-tiles. On the H100 (sm_80 code, compiled by the driver) the 62 f16
-  // RetinaNet kernels this changes ran 0.81x as long in geomean (0.54x to
-  // 1.07x); without the condition 35 more changed, 1.06x as long (up to
-  // 1.45x: few tiles and short K loops), so it leaves them
-  // (bench/results/h100-linear-form/sm80-heuristic/).
+  // prefetch allowed 64 x 128 in waves of 32 x 64), where the K loop has
+  // at least kMinAsyncKTiles steps and the GEMM at least two of those tiles
+  // per compute unit or kMinStagedMmaSyncKTiles K-tiles. On the H100 (sm_80
+  // code, compiled by the driver) the 62 f16 RetinaNet kernels this changes ran
+  // 0.81x as long in geomean (0.54x to 1.07x); without the condition 35 more
+  // changed, 1.06x as long (up to 1.45x: few tiles and short K loops), so it
+  // leaves them (bench/results/h100-linear-form/sm80-heuristic/).
   if (stages == 0 && loadWaves == 0 &&
       target.hasFeature(TargetFeature::AsyncCopy) &&
       isa<MmaSyncAttr>(instruction) &&
@@ -689,8 +689,9 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
         });
     int64_t kTiles = llvm::divideCeil(shape.k, stagedBlock[2]);
     bool enoughWork =
-        tileCount(shape, stagedBlock) >= 2 * target.getComputeUnits() ||
-        kTiles >= kMinStagedMmaSyncKTiles;
+        kTiles >= kMinAsyncKTiles &&
+        (tileCount(shape, stagedBlock) >= 2 * target.getComputeUnits() ||
+         kTiles >= kMinStagedMmaSyncKTiles);
     if (fits(staged) && enoughWork &&
         2 * estimateCost(staged, target, elementType).ldsBytes <=
             target.getLdsPerCu())
