@@ -2,9 +2,10 @@
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_80 '-ck-select-gemm-config=stages=1' | FileCheck %s --check-prefix=S1
 
 // The heuristic's staged block for mma.sync of 16-bit inputs
-// (lib/Target/GemmConfig.cpp, selectGemmConfig): where the GEMM has at
-// least two of its tiles per compute unit (sm_80: 2 * 108) or at least
-// 1024 K-tiles, it copies through 3 cp.async stages in the block those
+// (lib/Target/GemmConfig.cpp, selectGemmConfig): where the K loop has at
+// least 8 K-tiles and the GEMM at least two of its tiles per compute unit
+// (sm_80: 2 * 108) or at least 1024 K-tiles, it copies through 3 cp.async
+// stages in the block those
 // registers allow: without the prefetched tile, 128 x 128 in waves of
 // 64 x 64 needs 32 * 4 + 16 + 16 = 160 of the 191 registers a wave may
 // hold. Elsewhere, and with stages=1, the block is the one the register
@@ -53,5 +54,16 @@ func.func @short_k(%a: memref<1x256x2704xf16>, %b: memref<1x2704x2304xf16>,
 func.func @tf32(%a: memref<1x4096x256xf32>, %b: memref<1x256x4096xf32>,
                 %c: memref<1x4096x4096xf32>) {
   ck.gemm %a, %b -> %c : memref<1x4096x256xf32>, memref<1x256x4096xf32> -> memref<1x4096x4096xf32>
+  return
+}
+
+// -----
+// Many tiles but a K loop of 4 K-tiles, too short for a pipeline of 3
+// stages: the prefetch's block.
+// CHECK-LABEL: func.func @short_loop
+// CHECK: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>> :
+func.func @short_loop(%a: memref<1x4096x128xf16>, %b: memref<1x128x4096xf16>,
+                      %c: memref<1x4096x4096xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x4096x128xf16>, memref<1x128x4096xf16> -> memref<1x4096x4096xf16>
   return
 }
