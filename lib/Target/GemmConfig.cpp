@@ -638,9 +638,11 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     };
     block = {tightTile(shape.m, bm, 2 * mma.m),
              tightTile(shape.n, bn, 2 * mma.n), bk};
-    if (!make(block))
-      block = {bm, bn, bk};
     GemmConfigAttr config = make(block);
+    if (!config) {
+      block = {bm, bn, bk};
+      config = make(block);
+    }
     while (!fits(config)) {
       if (block[0] >= block[1] && block[0] > 2 * mma.m)
         block[0] = halve(block[0], 2 * mma.m);
