@@ -81,7 +81,6 @@ struct OperandWalk {
   Value fixed;
   /// Whether K is the view's rows (B) or its columns (A).
   bool kIsRow;
-  int64_t bk;
   /// Whether the threads copy this operand (not TMA): without, the walk
   /// has no positions.
   bool copies = true;
@@ -98,8 +97,7 @@ struct OperandWalk {
   SmallVector<LoadPosition> next(ArrayRef<LoadPosition> at) {
     if (!copies)
       return {};
-    SmallVector<int64_t> step = {0, kIsRow ? bk : 0, kIsRow ? 0 : bk};
-    return copy.advance(at, step);
+    return copy.advance(at);
   }
 
   /// Appends the loop-carried values of the positions `at`.
@@ -141,6 +139,13 @@ struct TileGemmParts {
   /// config's `resident_b`), copied before the steps, not in them.
   bool residentB = false;
 
+  /// One K-tile's step along operand `operand`'s view (G, row, col): K is
+  /// A's columns and B's rows.
+  SmallVector<int64_t, 3> kStep(int operand) const {
+    return operand == 0 ? SmallVector<int64_t, 3>{0, 0, bk}
+                        : SmallVector<int64_t, 3>{0, bk, 0};
+  }
+
   /// Whether the threads copy operand `operand` (0: A, 1: B) at each step.
   bool threadsCopyInSteps(int operand) const {
     return !maps[operand] && !(operand == 1 && residentB);
@@ -167,11 +172,11 @@ struct OperandCopies {
   OperandCopies(OpBuilder &builder, Location loc, TileGemmOp op,
                 const TileGemmParts &parts, Value tid, int64_t maxCursorValues)
       : a(builder, loc, op.getA(), parts.viewA, parts.tiles.a, tid,
-          maxCursorValues),
+          parts.kStep(0), maxCursorValues),
         b(builder, loc, op.getB(), parts.viewB, parts.tiles.b, tid,
-          maxCursorValues),
-        walkA{a, op.getG(), op.getM0(), /*kIsRow=*/false, parts.bk},
-        walkB{b, op.getG(), op.getN0(), /*kIsRow=*/true, parts.bk} {
+          parts.kStep(1), maxCursorValues),
+        walkA{a, op.getG(), op.getM0(), /*kIsRow=*/false},
+        walkB{b, op.getG(), op.getN0(), /*kIsRow=*/true} {
     walkA.copies = parts.threadsCopyInSteps(0);
     walkB.copies = parts.threadsCopyInSteps(1);
     // Carried states hold registers through the whole loop, beside the
@@ -860,7 +865,7 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
       indexConstant(b, loc, mathWaves * parts.waveSize));
   if (residentRing) {
     TileCopier residentCopy(b, loc, op.getB(), parts.viewB, parts.tiles.b, tid,
-                            /*maxCursorValues=*/0);
+                            parts.kStep(1), /*maxCursorValues=*/0);
     emitResidentBLoad(b, loc, op, parts, residentRing, residentCopy);
   }
   if (parts.tmaOnly()) {

@@ -3,6 +3,7 @@
 #include "TileCopier.h"
 
 #include "ck/Conversion/KernelBuilding.h"
+#include "ck/Dialect/CK/Utils/ViewCursor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -42,24 +43,29 @@ SmallVector<LoadPosition> TileCopier::startCursors(Value g, Value row0,
 }
 
 int64_t TileCopier::cursorValues() const {
-  return plan.loadsPerThread() * int64_t(carriedPerCursor(view));
+  SmallVector<bool> moving = cursorMovingValues(view.maps, step);
+  int64_t movingValues = llvm::count(moving, true);
+  int64_t fixedValues = int64_t(moving.size()) - movingValues;
+  // The tile dimension K is not: rows where the step moves the columns.
+  int64_t across = step[2] != 0 ? 0 : 1;
+  return plan.loadsPerThread() * movingValues +
+         plan.loadPlacesPerThread(across) * fixedValues;
 }
 
 bool TileCopier::isIncremental() const {
   return cursorValues() <= maxCursorValues;
 }
 
-SmallVector<LoadPosition> TileCopier::advance(ArrayRef<LoadPosition> cursors,
-                                              ArrayRef<int64_t> delta) {
+SmallVector<LoadPosition> TileCopier::advance(ArrayRef<LoadPosition> cursors) {
   SmallVector<LoadPosition> moved;
   for (const LoadPosition &cursor : cursors) {
     if (isIncremental())
-      moved.push_back({{CoordAdvanceOp::create(
-          b, loc, cursor.values.front().getType(), viewValue,
-          cursor.values.front(), delta)}});
+      moved.push_back(
+          {{CoordAdvanceOp::create(b, loc, cursor.values.front().getType(),
+                                   viewValue, cursor.values.front(), step)}});
     else
       moved.push_back(
-          {emitMovedViewCoords(b, loc, ViewCursor{cursor.values}, delta)});
+          {emitMovedViewCoords(b, loc, ViewCursor{cursor.values}, step)});
   }
   return moved;
 }

@@ -25,17 +25,20 @@ struct LoadPosition {
 
 /// Places one operand tile's copy for thread `tid` of the plan's threads.
 /// Positions are ck.coord_* ops on `viewValue` (whose chain `view` traces),
-/// lowered by ck-lower-coords.
+/// lowered by ck-lower-coords; a loop moves them by `step` (block K along
+/// the view's K dimension) at a time.
 class TileCopier {
 public:
   TileCopier(OpBuilder &b, Location loc, Value viewValue,
              const TracedView &view, CopyPlanAttr plan, Value tid,
-             int64_t maxCursorValues)
+             ArrayRef<int64_t> step, int64_t maxCursorValues)
       : b(b), loc(loc), viewValue(viewValue), view(view), plan(plan), tid(tid),
-        maxCursorValues(maxCursorValues) {}
+        step(step), maxCursorValues(maxCursorValues) {}
 
-  /// The integers the thread's coordinate states hold: view coordinates
-  /// and merge digits of each load.
+  /// The integers the thread's coordinate states hold across a loop: the
+  /// view coordinates and merge digits that `step` moves, for each load,
+  /// and the others (loop-invariant) once per place along the dimension
+  /// that is not K, since loads at one place share them.
   int64_t cursorValues() const;
 
   /// Whether a loop carries this copy's coordinate states and advances them
@@ -55,9 +58,8 @@ public:
   /// that advances them.
   SmallVector<LoadPosition> startCursors(Value g, Value row0, Value col0);
 
-  /// The positions moved by `delta` along the view's (G, row, col).
-  SmallVector<LoadPosition> advance(ArrayRef<LoadPosition> cursors,
-                                    ArrayRef<int64_t> delta);
+  /// The positions one step after `cursors`.
+  SmallVector<LoadPosition> advance(ArrayRef<LoadPosition> cursors);
 
   /// Appends what a loop carries of `cursors`.
   void appendCarried(SmallVectorImpl<Value> &values,
@@ -98,6 +100,8 @@ private:
   const TracedView &view;
   CopyPlanAttr plan;
   Value tid;
+  /// The loop's step along the view's (G, row, col).
+  SmallVector<int64_t, 3> step;
   /// The most values the copy's cursors may hold (isIncremental).
   int64_t maxCursorValues;
 };

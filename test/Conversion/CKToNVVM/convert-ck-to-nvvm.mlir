@@ -765,24 +765,34 @@ func.func @guarded_load_16_bytes(%x: memref<4x64xf16>, %i: index, %j: index, %ok
 // -----
 // ck.async_copy as one cp.async: the source is the global address of
 // x[i][j] (as for a guarded load), the destination the shared address of
-// lds[s][i][j] (aligned pointer plus (s * 32 * 40 + i * 40 + j) elements of
-// 2 bytes, cast to !llvm.ptr<3> directly: the pointer is an offset in
-// shared memory), and the source size 16 bytes where valid, 0 where not
-// (zeros land in LDS), cached in L1 (.ca) at every size.
-// ck.async_commit and ck.async_wait are the group instructions.
+// lds[s][i][j] in 32 bits: the aligned pointer (an offset in shared
+// memory) plus s * 32 * 40 * 2 bytes (the slot's row, shared by a step's
+// copies) plus (i * 40 + j) * 2 bytes (the place in the slot, loop-invariant
+// in a K loop), widened and cast to !llvm.ptr<3>; the source size 16 bytes
+// where valid, 0 where not (zeros land in LDS), cached in L1 (.ca) at every
+// size. ck.async_commit and ck.async_wait are the group instructions.
 
 // CHECK-LABEL: func.func @async_copy
 // CHECK-SAME: (%[[X:[^:]*]]: memref<4x64xf16>, %[[LDS:[^:]*]]: memref<3x32x40xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[OK:[^:]*]]: i1)
 // CHECK: memref.extract_aligned_pointer_as_index %[[X]]
 // CHECK: %[[GENERIC:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
 // CHECK: %[[SRC:.*]] = llvm.addrspacecast %[[GENERIC]] : !llvm.ptr to !llvm.ptr<1>
-// CHECK: %[[SLOT:.*]] = arith.muli %[[S]], %c1280
-// CHECK: %[[ROW:.*]] = arith.muli %[[I]], %c40
-// CHECK: memref.extract_aligned_pointer_as_index %[[LDS]]
-// CHECK: %[[DST:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[LDSPTR:.*]] = memref.extract_aligned_pointer_as_index %[[LDS]]
+// CHECK: %[[BASE:.*]] = arith.index_castui %[[LDSPTR]] : index to i32
+// CHECK: %[[FIRST:.*]] = arith.addi %[[BASE]], %{{.*}} : i32
+// CHECK: %[[S32:.*]] = arith.index_castui %[[S]] : index to i32
+// CHECK: %[[SLOTBYTES:.*]] = arith.muli %[[S32]], %c2560_i32 : i32
+// CHECK: %[[SLOT:.*]] = arith.addi %[[FIRST]], %[[SLOTBYTES]] : i32
+// CHECK: %[[I32:.*]] = arith.index_castui %[[I]] : index to i32
+// CHECK: arith.muli %[[I32]], %c80_i32 : i32
+// CHECK: %[[J32:.*]] = arith.index_castui %[[J]] : index to i32
+// CHECK: arith.muli %[[J32]], %c2_i32 : i32
+// CHECK: %[[PLACE:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[SUM:.*]] = arith.addi %[[SLOT]], %[[PLACE]] : i32
+// CHECK: %[[WIDE:.*]] = arith.extui %[[SUM]] : i32 to i64
+// CHECK: %[[DST:.*]] = llvm.inttoptr %[[WIDE]] : i64 to !llvm.ptr<3>
 // CHECK: %[[SIXTEEN:.*]] = arith.constant 16 : i32
-// CHECK: %[[ZERO:.*]] = arith.constant 0 : i32
-// CHECK: %[[SIZE:.*]] = arith.select %[[OK]], %[[SIXTEEN]], %[[ZERO]] : i32
+// CHECK: %[[SIZE:.*]] = arith.select %[[OK]], %[[SIXTEEN]], %c0_i32 : i32
 // CHECK: nvvm.cp.async.shared.global %[[DST]], %[[SRC]], 16, cache = ca, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: nvvm.cp.async.commit.group

@@ -586,9 +586,11 @@ struct HostCursorMath {
 /// the cursor with TracedView::evaluate at every step inside the view: its
 /// memref coordinates and its linear form's place in the contiguous memref.
 /// Returns a message on failure; counts the steps whose linear form reads
-/// fewer state values than the memref has dimensions in `folded`.
+/// fewer state values than the memref has dimensions in `folded`. Also
+/// checks that the compact cursor's values cursorMovingValues calls fixed
+/// keep their first step's values, and counts them in `fixed`.
 std::string walkCursor(const TracedView &view, SmallVector<int64_t> coord,
-                       ArrayRef<int64_t> delta, int &folded) {
+                       ArrayRef<int64_t> delta, int &folded, int &fixed) {
   HostCursorMath math;
   ViewCursorProgram<HostCursorMath> program{math, view.maps};
   auto memref = cast<MemRefType>(view.memref.getType());
@@ -596,6 +598,12 @@ std::string walkCursor(const TracedView &view, SmallVector<int64_t> coord,
   int64_t offset;
   (void)memref.getStridesAndOffset(strides, offset);
   SmallVector<int64_t> state = program.init(coord);
+  SmallVector<int64_t> first = program.compact(state);
+  SmallVector<bool> moving = cursorMovingValues(view.maps, delta);
+  if (moving.size() != first.size())
+    return "cursorMovingValues has " + std::to_string(moving.size()) +
+           " entries for a compact cursor of " + std::to_string(first.size());
+  fixed += llvm::count(moving, false);
   ArrayRef<int64_t> bounds = view.maps.front().getUpperBounds();
   for (int step = 0;; ++step) {
     for (auto [c, bound] : llvm::zip(coord, bounds))
@@ -614,6 +622,10 @@ std::string walkCursor(const TracedView &view, SmallVector<int64_t> coord,
     if (expected &&
         SmallVector<int64_t>(program.memrefCoords(state)) != *expected)
       return where() + ": cursor points elsewhere";
+    for (auto [i, value] : llvm::enumerate(program.compact(state)))
+      if (!moving[i] && value != first[i])
+        return where() + ": compact value " + std::to_string(i) +
+               " moved, which cursorMovingValues calls fixed";
     if (expected) {
       auto form = program.linearForm(state, strides);
       int64_t place = form.constant, wanted = 0;
@@ -635,7 +647,7 @@ std::string walkCursor(const TracedView &view, SmallVector<int64_t> coord,
 
 TEST_P(ConvToGemmNumerics, CursorsFollowEvaluationAlongK) {
   std::mt19937_64 rng(0xC0DE + static_cast<int>(GetParam()));
-  int walks = 0, incremental = 0, folded = 0;
+  int walks = 0, incremental = 0, folded = 0, fixed = 0;
   for (int i = 0; i < 60; ++i) {
     ConvSpec spec = randomSpec(rng, GetParam());
     for (StringRef windows : windowsFor(spec)) {
@@ -665,7 +677,8 @@ TEST_P(ConvToGemmNumerics, CursorsFollowEvaluationAlongK) {
                 start.push_back(
                     d == kDim ? int64_t(rng() % std::min<int64_t>(bound, step))
                               : int64_t(rng() % bound));
-              std::string error = walkCursor(*view, start, delta, folded);
+              std::string error =
+                  walkCursor(*view, start, delta, folded, fixed);
               ++walks;
               ASSERT_TRUE(error.empty()) << error << " stepping " << step
                                          << " along dim " << kDim << " of\n"
@@ -679,6 +692,7 @@ TEST_P(ConvToGemmNumerics, CursorsFollowEvaluationAlongK) {
   EXPECT_GT(incremental, 0) << "no view could advance without division";
   EXPECT_GT(walks, 100);
   EXPECT_GT(folded, 0) << "no linear form folded a merge";
+  EXPECT_GT(fixed, 0) << "no cursor kept a value fixed along K";
 }
 
 INSTANTIATE_TEST_SUITE_P(

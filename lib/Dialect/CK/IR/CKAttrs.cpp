@@ -5,6 +5,7 @@
 #include "ck/Support/Limits.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
@@ -644,6 +645,27 @@ int64_t CopyPlanAttr::unitExtent(int64_t dim) const {
   if (dim == getLoadDim())
     return getLoadWidth();
   return transposes() ? getStoreWidth() : 1;
+}
+
+std::array<int64_t, 2> CopyPlanAttr::unitPlace(int64_t unit) const {
+  int64_t fast = getLdsDim();
+  int64_t perLine = extent(fast) / unitExtent(fast);
+  std::array<int64_t, 2> place;
+  place[fast] = unit % perLine * unitExtent(fast);
+  place[1 - fast] = unit / perLine * unitExtent(1 - fast);
+  return place;
+}
+
+int64_t CopyPlanAttr::loadPlacesPerThread(int64_t dim) const {
+  int64_t most = 0;
+  for (int64_t tid = 0; tid < getThreads(); ++tid) {
+    llvm::SmallDenseSet<int64_t> places;
+    for (int64_t unit = tid; unit < units(); unit += getThreads())
+      for (int64_t j = 0; j < loadsPerUnit(); ++j)
+        places.insert(unitPlace(unit)[dim] + (dim == getLoadDim() ? 0 : j));
+    most = std::max<int64_t>(most, places.size());
+  }
+  return most;
 }
 
 MemRefType CopyPlanAttr::ldsType(Type elementType, Attribute memorySpace,

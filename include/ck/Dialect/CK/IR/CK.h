@@ -17,6 +17,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <array>
+
 #include "ck/Dialect/CK/IR/MatrixLayout.h"
 
 #include "ck/Dialect/CK/IR/CKDialect.h.inc"

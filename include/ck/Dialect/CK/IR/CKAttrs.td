@@ -891,6 +891,14 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
     }
     /// The load vectors of one thread.
     int64_t loadsPerThread() const { return unitsPerThread() * loadsPerUnit(); }
+    /// The row and column of unit `unit`'s first element (the placement
+    /// above; emitUnitPosition emits the same arithmetic).
+    std::array<int64_t, 2> unitPlace(int64_t unit) const;
+    /// The most different places along `dim` that one thread's load
+    /// vectors take (those of a unit lie side by side along the dimension
+    /// that is not `load_dim`): a thread's loads that share a place along
+    /// `dim` share whatever depends on it alone.
+    int64_t loadPlacesPerThread(int64_t dim) const;
     /// The LDS tile: [buffers x] [outer][inner + pad], with no buffer
     /// dimension for one buffer.
     MemRefType ldsType(Type elementType, Attribute memorySpace,

@@ -117,6 +117,29 @@ inline bool canAdvanceCursor(ArrayRef<TransformMapAttr> maps,
   return mergeInputsKnown;
 }
 
+/// Which values of a compact cursor (ViewCursorProgram::compact: the view's
+/// coordinates, then each merge's digits, level by level) change when the
+/// cursor advances by `delta`: the view coordinates `delta` moves and the
+/// digits of every merge whose upper coordinate moves. The others stay
+/// fixed, so a loop that advances the cursor by `delta` carries only these;
+/// the rest are loop-invariant.
+inline SmallVector<bool> cursorMovingValues(ArrayRef<TransformMapAttr> maps,
+                                            ArrayRef<int64_t> delta) {
+  SmallVector<bool> moving;
+  for (int64_t d : delta)
+    moving.push_back(d != 0);
+  SmallVector<std::optional<int64_t>> known(delta.begin(), delta.end());
+  bool mergeInputsKnown = true;
+  for (TransformMapAttr map : maps) {
+    known = lowerCursorDeltas(map, known, mergeInputsKnown);
+    for (TransformAttr t : map.getTransforms())
+      if (t.getKind() == TransformKind::Merge)
+        for (int64_t dim : t.getLower())
+          moving.push_back(known[dim] != 0);
+  }
+  return moving;
+}
+
 template <typename Math> struct ViewCursorProgram {
   using Value = typename Math::Value;
   using Bool = typename Math::Bool;
