@@ -100,7 +100,9 @@ def CKPipeline : Pass<"ck-pipeline"> {
     Each operand load's position is a `!ck.coord` on its view, advanced by
     block K per step without division (carries through the merge digits),
     where the states of the operand's copy hold at most `max-cursor-values`
-    integers (view coordinates and merge digits, default 48) and, under a
+    integers (default 48: the view coordinates and merge digits the step
+    moves, per load, and the fixed ones once per row or column the thread's
+    loads share) and, under a
     `#ck.target`, fit the registers the config's estimate leaves below the
     target's budget (A's first, then B's); copies with more evaluate the
     view at every step, since each held value costs a register for the

@@ -195,6 +195,18 @@ struct OperandCopies {
   /// The positions of both tiles at K position `k0`.
   TilePositions start(Value k0) { return {walkA.start(k0), walkB.start(k0)}; }
 
+  /// What enables the copy of a loop's first K-tile, made before the loop
+  /// knows it has one: nothing where both copies check K, else whether the
+  /// range is not empty (a copy that leaves K unchecked reads its positions
+  /// unguarded, and an empty range may start past the GEMM's last K-tile).
+  Value firstEnabled(OpBuilder &builder, Location loc,
+                     const TileGemmParts &parts) {
+    if ((!walkA.copies || a.checksK()) && (!walkB.copies || b.checksK()))
+      return nullptr;
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                 parts.kBegin, parts.kEnd);
+  }
+
   /// Appends the loop-carried values of both tiles' positions `at`.
   void carry(SmallVectorImpl<Value> &values, const TilePositions &at) {
     walkA.carry(values, at.a);
@@ -267,7 +279,8 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
   TilePositions first = copy.start(parts.kBegin);
   Value firstBuffer = twoBuffers ? indexConstant(b, loc, 0) : nullptr;
-  copy.store(parts, firstBuffer, copy.load(first, nullptr));
+  copy.store(parts, firstBuffer,
+             copy.load(first, copy.firstEnabled(b, loc, parts)));
   LdsBarrierOp::create(b, loc);
 
   // Loop-carried: the accumulator, the LDS buffer (with two), and the
@@ -418,7 +431,7 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   // each past k_end disabled.
   TilePositions at = copy.start(parts.kBegin);
   for (int64_t s = 0; s < ahead; ++s) {
-    Value enabled;
+    Value enabled = s == 0 ? copy.firstEnabled(b, loc, parts) : Value();
     if (s > 0) {
       at = copy.next(at);
       enabled = arith::CmpIOp::create(
@@ -656,7 +669,8 @@ void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   TilePositions first = copy.start(parts.kBegin);
   // Loop-carried: the K-tile loaded for this step, then the positions of
   // the next one.
-  SmallVector<Value> loopInit = copy.load(first, nullptr);
+  SmallVector<Value> loopInit =
+      copy.load(first, copy.firstEnabled(b, loc, parts));
   size_t cursorsBegin = loopInit.size();
   copy.carryNext(loopInit, first);
   auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one, loopInit);

@@ -100,14 +100,26 @@ SmallVector<Value> TileCopier::coordinates(ArrayRef<LoadPosition> cursors) {
   return positions;
 }
 
+bool TileCopier::checksK() const {
+  int64_t kDim = step[1] != 0 ? 1 : 2;
+  return cast<ShapedType>(viewValue.getType()).getDimSize(kDim) % step[kDim] !=
+         0;
+}
+
+DenseI64ArrayAttr TileCopier::bounds() const {
+  if (checksK())
+    return {};
+  return b.getDenseI64ArrayAttr({step[1] != 0 ? 2 : 1});
+}
+
 SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,
                                     Value enabled) {
   SmallVector<Value> positions = coordinates(cursors);
   Type elementType = cast<ShapedType>(viewValue.getType()).getElementType();
   SmallVector<Type> types(positions.size(),
                           VectorType::get({plan.getLoadWidth()}, elementType));
-  return TileLoadOp::create(b, loc, types, viewValue, positions, tid, enabled,
-                            plan)
+  return TileLoadOp::create(b, loc, types, viewValue, positions, tid, bounds(),
+                            enabled, plan)
       .getResults();
 }
 
@@ -124,5 +136,5 @@ bool TileCopier::canCopyAsync() const {
 void TileCopier::copyAsync(ArrayRef<LoadPosition> cursors, Value enabled,
                            Value lds, Value buffer) {
   TileCopyAsyncOp::create(b, loc, viewValue, coordinates(cursors), lds, buffer,
-                          tid, enabled, plan);
+                          tid, bounds(), enabled, plan);
 }

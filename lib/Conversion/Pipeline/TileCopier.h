@@ -77,6 +77,14 @@ public:
   /// when the LDS holds several buffers (null otherwise).
   void store(Value lds, Value buffer, ValueRange loaded);
 
+  /// Whether the copy checks its positions along K: where block K does not
+  /// divide the view's K extent (the last K-tile runs past it). Where it
+  /// does, every K-tile of the GEMM's range lies inside, and the copy
+  /// checks the other dimension alone (the ops' `bounds`): a loop must then
+  /// not copy a K-tile past its range unless disabled (`if`), as the first
+  /// K-tile of an empty range would be.
+  bool checksK() const;
+
   /// Whether the plan's vectors can be copied to LDS asynchronously: they
   /// land whole (no transposition) and are 4, 8 or 16 bytes.
   bool canCopyAsync() const;
@@ -90,6 +98,9 @@ public:
   CopyPlanAttr getPlan() const { return plan; }
 
 private:
+  /// The dimensions the copy's ops check (null: both).
+  DenseI64ArrayAttr bounds() const;
+
   /// The !ck.coord of each of `cursors`: the carried state, or one made
   /// from the carried view coordinates.
   SmallVector<Value> coordinates(ArrayRef<LoadPosition> cursors);

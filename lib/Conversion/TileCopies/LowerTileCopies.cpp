@@ -170,13 +170,15 @@ private:
 };
 
 /// The linear index into `view`'s memref and the validity of `position`,
-/// where `enabled`: rows and columns are checked, the batch is in range by
-/// construction.
+/// where `enabled`: the copy's `bounds` are checked (rows and columns where
+/// it has none), the batch is in range by construction.
 CoordAccessOp emitAccess(OpBuilder &b, Location loc, Value view, Value position,
-                         Value enabled) {
-  return CoordAccessOp::create(b, loc, b.getIndexType(), b.getI1Type(), view,
-                               position, b.getDenseI64ArrayAttr({1, 2}),
-                               enabled, b.getUnitAttr());
+                         Value enabled,
+                         std::optional<ArrayRef<int64_t>> bounds) {
+  return CoordAccessOp::create(
+      b, loc, b.getIndexType(), b.getI1Type(), view, position,
+      b.getDenseI64ArrayAttr(bounds.value_or(ArrayRef<int64_t>{1, 2})), enabled,
+      b.getUnitAttr());
 }
 
 LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units,
@@ -194,7 +196,8 @@ LogicalResult lowerTileLoad(TileLoadOp op, const UnitPositions &units,
     Value exists = units.get(op.getThread(), plan, unit).exists;
     if (Value condition = op.getCondition())
       exists = arith::AndIOp::create(b, loc, exists, condition);
-    CoordAccessOp access = emitAccess(b, loc, op.getView(), position, exists);
+    CoordAccessOp access =
+        emitAccess(b, loc, op.getView(), position, exists, op.getBounds());
     // The whole vector shares the first element's validity, and its start
     // is aligned (see contiguousVectorWidth).
     rows.push_back(GuardedLoadOp::create(
@@ -266,7 +269,8 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op, const UnitPositions &units,
         op.getCondition()
             ? op.getCondition()
             : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
-    CoordAccessOp access = emitAccess(b, loc, op.getView(), position, enabled);
+    CoordAccessOp access =
+        emitAccess(b, loc, op.getView(), position, enabled, op.getBounds());
     auto [outer, inner] =
         ldsPlace(b, loc, plan, unit, op.getLds().getType().getElementType());
     SmallVector<Value, 3> ldsIndices;

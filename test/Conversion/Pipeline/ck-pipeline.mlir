@@ -46,10 +46,14 @@
 // CHECK: %[[CA:.*]] = ck.coord_init %[[VA]][%[[G]], %[[ROWA]], %[[KA]]] : !ck.view<1x64x64xf16>, index, index, index -> !ck.coord<3xi32>
 // CHECK: %[[COLB:.*]] = arith.addi %[[N0]], %[[LINE]]
 // CHECK: %[[CB:.*]] = ck.coord_init %[[VB]][%[[G]], %[[KA]], %[[COLB]]] : !ck.view<1x64x64xf16>, index, index, index -> !ck.coord<3xi32>
-// The first K-tile: loads checked against rows and columns, zero where
-// invalid, stored to LDS.
-// CHECK: %[[RA:.*]] = ck.tile_load %[[VA]][%[[CA]]] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256> thread %[[TID]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
-// CHECK: %[[RB:.*]] = ck.tile_load %[[VB]][%[[CB]]] plan <tile = [32, 32], load = [0, 8], lds = [0, 8], pad = 8, threads = 256> thread %[[TID]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// The first K-tile: bK = 32 divides K = 64, so every K-tile of a range lies
+// inside it and the loads check the other dimension alone (`bounds [1]`:
+// A's rows; `bounds [2]`: B's columns), zero where invalid; they read
+// unguarded along K, so the first K-tile is loaded only where the range
+// is not empty. Stored to LDS.
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi slt, %[[KBEGIN]], %[[KEND]] : index
+// CHECK: %[[RA:.*]] = ck.tile_load %[[VA]][%[[CA]]] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256> thread %[[TID]] bounds [1] if %[[NONEMPTY]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: %[[RB:.*]] = ck.tile_load %[[VB]][%[[CB]]] plan <tile = [32, 32], load = [0, 8], lds = [0, 8], pad = 8, threads = 256> thread %[[TID]] bounds [2] if %[[NONEMPTY]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK: ck.tile_store_lds %[[RA]] -> %[[LDSA]] plan <tile = [64, 32], {{.*}}> thread %[[TID]] : vector<8xf16>, memref<64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.tile_store_lds %[[RB]] -> %[[LDSB]] plan <tile = [32, 32], {{.*}}> thread %[[TID]] : vector<8xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.lds_barrier
@@ -60,8 +64,8 @@
 // The next K-tile's loads only while k + 32 < the end.
 // CHECK:   %[[NEXTK:.*]] = arith.addi %[[K]], %[[C32]]
 // CHECK:   %[[MORE:.*]] = arith.cmpi slt, %[[NEXTK]], %[[KEND]]
-// CHECK:   %[[NRA:.*]] = ck.tile_load %[[VA]][%[[ITA]]] plan <tile = [64, 32], {{.*}}> thread %[[TID]] if %[[MORE]] :
-// CHECK:   %[[NRB:.*]] = ck.tile_load %[[VB]][%[[ITB]]] plan <tile = [32, 32], {{.*}}> thread %[[TID]] if %[[MORE]] :
+// CHECK:   %[[NRA:.*]] = ck.tile_load %[[VA]][%[[ITA]]] plan <tile = [64, 32], {{.*}}> thread %[[TID]] bounds [1] if %[[MORE]] :
+// CHECK:   %[[NRB:.*]] = ck.tile_load %[[VB]][%[[ITB]]] plan <tile = [32, 32], {{.*}}> thread %[[TID]] bounds [2] if %[[MORE]] :
 // CHECK:   %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] k 32 b_transposed
 // CHECK:   ck.lds_barrier
 // CHECK:   ck.tile_store_lds %[[NRA]] -> %[[LDSA]] plan <{{.*}}> thread %[[TID]]
@@ -93,6 +97,30 @@ gpu.module @kernels {
 }
 
 // -----
+// K = 40 past bK = 32: the second K-tile runs past K, so the loads check
+// rows and columns (no `bounds`) and the first K-tile loads unconditioned.
+
+!acc = !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @k_past_tile
+// CHECK-NOT: arith.cmpi
+// CHECK: %[[RA:.*]] = ck.tile_load %{{.*}} plan <tile = [64, 32], {{.*}}> thread %{{.*}} : memref<1x64x40xf16>
+// CHECK: %[[RB:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], {{.*}}> thread %{{.*}} : memref<1x40x32xf16>
+// CHECK: scf.for
+// CHECK: %[[MORE:.*]] = arith.cmpi slt
+// CHECK: ck.tile_load %{{.*}} thread %{{.*}} if %[[MORE]] : memref<1x64x40xf16>
+// CHECK: ck.tile_load %{{.*}} thread %{{.*}} if %[[MORE]] : memref<1x40x32xf16>
+func.func @k_past_tile(%a: memref<1x64x40xf16>, %b: memref<1x40x32xf16>,
+                       %c: memref<1x64x32xf16>, %g: index, %m0: index,
+                       %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [64, 32, 32], wave = [32, 16], mma = #ck.mfma<16x16x16, f16>>
+      : memref<1x64x40xf16>, memref<1x40x32xf16> -> !acc
+  ck.tile_store %acc -> %c[%g, %m0, %n0] : !acc, memref<1x64x32xf16>
+  return
+}
+
+// -----
 // Two buffers, on memrefs. Block [32, 64, 32], wave [16, 32]: 256 threads.
 // A (K innermost): [2][32][40] f16, 2 * 2560 bytes at 0; 32 * 32 / 8 = 128
 //   loads, the stores guarded: plan tile [32, 32], load [1, 8], lds [1, 8].
@@ -108,8 +136,9 @@ gpu.module @kernels {
 // CHECK-LABEL: func.func @two_buffers
 // CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<2x32x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[RA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256> thread %{{.*}} : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
-// CHECK: %[[RB:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 64], load = [1, 8], lds = [0, 1], pad = 8, threads = 256> thread %{{.*}} : memref<2x64x40xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi slt
+// CHECK: %[[RA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256> thread %{{.*}} bounds [1] if %[[NONEMPTY]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: %[[RB:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 64], load = [1, 8], lds = [0, 1], pad = 8, threads = 256> thread %{{.*}} bounds [2] if %[[NONEMPTY]] : memref<2x64x40xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK: ck.tile_store_lds %[[RA]] -> %[[LDSA]][%c0] plan
 // CHECK: ck.tile_store_lds %[[RB]] -> %[[LDSB]][%c0] plan
 // CHECK: ck.lds_barrier
@@ -166,13 +195,14 @@ func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
 // CHECK: } load 2 {
 // CHECK:   %[[TID:.*]] = gpu.thread_id x
 // CHECK:   %[[LTID:.*]] = arith.subi %[[TID]], %c256
-// CHECK:   %[[FA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %[[LTID]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
-// CHECK:   %[[FB:.*]]:2 = ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128> thread %[[LTID]] : memref<2x64x40xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK:   %[[NONEMPTY:.*]] = arith.cmpi slt
+// CHECK:   %[[FA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %[[LTID]] bounds [1] if %[[NONEMPTY]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK:   %[[FB:.*]]:2 = ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128> thread %[[LTID]] bounds [2] if %[[NONEMPTY]] : memref<2x64x40xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK:   scf.for %[[J:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[TA:.*]] = %[[FA]], %[[TB0:.*]] = %[[FB]]#0, %[[TB1:.*]] = %[[FB]]#1, {{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, !ck.coord<3xi32>, !ck.coord<3xi32>, !ck.coord<3xi32>)
 // CHECK:     %[[NEXT:.*]] = arith.addi %[[J]], %c1
 // CHECK:     %[[MORE:.*]] = arith.cmpi slt, %[[NEXT]], %[[N]]
-// CHECK:     %[[NA:.*]] = ck.tile_load %{{.*}} thread %[[LTID]] if %[[MORE]] :
-// CHECK:     %[[NB:.*]]:2 = ck.tile_load %{{.*}} thread %[[LTID]] if %[[MORE]] :
+// CHECK:     %[[NA:.*]] = ck.tile_load %{{.*}} thread %[[LTID]] bounds [1] if %[[MORE]] :
+// CHECK:     %[[NB:.*]]:2 = ck.tile_load %{{.*}} thread %[[LTID]] bounds [2] if %[[MORE]] :
 // CHECK:     ck.ring_wait %[[RING]] empty %[[J]] : !ck.ring<2>
 // CHECK:     %[[LSLOT:.*]] = arith.remui %[[J]], %c2
 // CHECK:     ck.tile_store_lds %[[TA]] -> %[[LDSA]][%[[LSLOT]]] plan <{{.*}}> thread %[[LTID]]
@@ -230,8 +260,10 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 //   move): loaded into registers at the start of a step and stored into
 //   the same slot after the MMAs, [3][32][16] at 6144 (rows of 32 bytes,
 //   swizzled in 32-byte blocks), 4 vectors a thread.
-// The prologue starts K-tiles 0 (always) and 1 (while k_begin + 32 < k_end)
-// into slots 0 and 1, a commit after each. The loop carries the slot to
+// The prologue starts K-tiles 0 (where the range is not empty: bK = 32
+// divides K = 64, so the copies check A's rows and B's columns alone,
+// `bounds`, and would read K-tile 0 of an empty range unguarded) and 1
+// (while k_begin + 32 < k_end) into slots 0 and 1, a commit after each. The loop carries the slot to
 // read (0 first, wrapping to 0 at 3 by a compare and select: no
 // remainder) and the slot to write (2 first, then the slot the step before
 // read), and the positions of K-tile
@@ -251,15 +283,16 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 // CHECK: %[[KEND:.*]] = arith.muli
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[CA:.*]] = ck.coord_init %[[A]]
-// CHECK: ck.tile_copy_async %[[A]][%[[CA]]] -> %[[LDSA]][%c0] plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64> thread %[[TID]] : memref<1x32x64xf16>, !ck.coord<3xi32>, memref<3x32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi slt, %[[KBEGIN]], %[[KEND]]
+// CHECK-NEXT: ck.tile_copy_async %[[A]][%[[CA]]] -> %[[LDSA]][%c0] plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64> thread %[[TID]] bounds [1] if %[[NONEMPTY]] : memref<1x32x64xf16>, !ck.coord<3xi32>, memref<3x32x32xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[RB0:.*]]:4 = ck.tile_load %[[B]]
-// CHECK-SAME: plan <tile = [32, 16], load = [1, 1], lds = [1, 1], pad = 0, threads = 128, swizzle = 32> thread %[[TID]] : memref<1x64x17xf16>, !ck.coord<3xi32> -> vector<1xf16>
+// CHECK-SAME: plan <tile = [32, 16], load = [1, 1], lds = [1, 1], pad = 0, threads = 128, swizzle = 32> thread %[[TID]] bounds [2] if %[[NONEMPTY]] : memref<1x64x17xf16>, !ck.coord<3xi32> -> vector<1xf16>
 // CHECK-NEXT: ck.tile_store_lds %[[RB0]]#0, %[[RB0]]#1, %[[RB0]]#2, %[[RB0]]#3 -> %[[LDSB]][%c0]
 // CHECK-NEXT: ck.async_commit
 // CHECK: %[[CA1:.*]] = ck.coord_advance %[[A]], %[[CA]] by [0, 0, 32]
 // CHECK: %[[K1:.*]] = arith.addi %[[KBEGIN]], %c32
 // CHECK-NEXT: %[[MORE1:.*]] = arith.cmpi slt, %[[K1]], %[[KEND]]
-// CHECK-NEXT: ck.tile_copy_async %[[A]][%[[CA1]]] -> %[[LDSA]][%c1] plan <{{.*}}> thread %[[TID]] if %[[MORE1]]
+// CHECK-NEXT: ck.tile_copy_async %[[A]][%[[CA1]]] -> %[[LDSA]][%c1] plan <{{.*}}> thread %[[TID]] bounds [1] if %[[MORE1]]
 // CHECK-NEXT: %[[RB1:.*]]:4 = ck.tile_load %[[B]]{{.*}} if %[[MORE1]]
 // CHECK-NEXT: ck.tile_store_lds %[[RB1]]#0, %[[RB1]]#1, %[[RB1]]#2, %[[RB1]]#3 -> %[[LDSB]][%c1]
 // CHECK-NEXT: ck.async_commit
@@ -269,7 +302,7 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 // CHECK-NEXT:  ck.lds_barrier
 // CHECK:       %[[AHEAD:.*]] = arith.addi %[[K]], %c64
 // CHECK-NEXT:  %[[MORE:.*]] = arith.cmpi slt, %[[AHEAD]], %[[KEND]]
-// CHECK-NEXT:  ck.tile_copy_async %[[A]][%[[ITA]]] -> %[[LDSA]][%[[WRITE]]] plan <{{.*}}> thread %[[TID]] if %[[MORE]]
+// CHECK-NEXT:  ck.tile_copy_async %[[A]][%[[ITA]]] -> %[[LDSA]][%[[WRITE]]] plan <{{.*}}> thread %[[TID]] bounds [1] if %[[MORE]]
 // CHECK-NEXT:  %[[RB:.*]]:4 = ck.tile_load %[[B]]{{.*}} if %[[MORE]]
 // CHECK-NEXT:  ck.async_commit
 // CHECK-NEXT:  %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[READ]] k 32 a_swizzled b_swizzled :

@@ -129,7 +129,8 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
 // where the op's `if` holds) to the unit's place in LDS, [%s][row][col], as
 // one ck.async_copy of 8 elements, under an scf.if on the unit's existence
 // (a unit that does not exist has no place in the tile). Without `if`, the
-// access is enabled by a constant true.
+// access is enabled by a constant true. With `bounds [1]` (the columns, K,
+// known in range) the access checks the rows alone.
 
 #plan = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
 
@@ -153,6 +154,10 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
 // CHECK-NEXT: %[[J:.*]], %[[OK2:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[TRUE]] linear
 // CHECK-NEXT: ck.async_copy %[[FLAT]][%[[J]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK2]]
 // CHECK-NEXT: }
+// CHECK: scf.if %[[EXISTS]] {
+// CHECK-NEXT: %[[K:.*]], %[[OK3:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1] if %[[MORE]] linear
+// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[K]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK3]]
+// CHECK-NEXT: }
 // CHECK-NOT: ck.tile_
 // CHECK: gpu.return
 gpu.module @kernels {
@@ -162,6 +167,8 @@ gpu.module @kernels {
     ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid if %more
         : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
     ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid
+        : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid bounds [1] if %more
         : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
     gpu.return
   }

@@ -336,3 +336,30 @@ func.func @swizzle_transposed() attributes {p = #ck.copy_plan<tile = [64, 64], l
 func.func @swizzle_rows() attributes {p = #ck.copy_plan<tile = [4, 64], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 128>} {
   return
 }
+
+// -----
+// A tile copy checks the view's rows (1), columns (2) or both, increasing.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @bounds_batch(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op bounds must be the view's rows (1), columns (2) or both, increasing, got [0, 1]}}
+  %r = ck.tile_load %a[%p] plan #plan thread %t bounds [0, 1] : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @bounds_order(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index,
+                        %lds: memref<64x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_copy_async' op bounds must be the view's rows (1), columns (2) or both, increasing, got [2, 1]}}
+  ck.tile_copy_async %a[%p] -> %lds plan #plan thread %t bounds [2, 1]
+      : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+func.func @bounds_past(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op bounds must be the view's rows (1), columns (2) or both, increasing, got [3]}}
+  %r = ck.tile_load %a[%p] plan #plan thread %t bounds [3] : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return
+}

@@ -4,15 +4,19 @@
 
 // A thread's two vectors of a 64 x 32 tile (64 * 32 / 8 = 256 units of
 // 1 x 8 over 128 threads), loaded under a condition and stored into slot
-// %s of two LDS buffers of [64][32 + 8].
+// %s of two LDS buffers of [64][32 + 8]; the same loads checking the
+// columns alone (`bounds [2]`).
 // CHECK-LABEL: func.func @copy
 // CHECK: %[[R:.*]]:2 = ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %{{.*}} if %{{.*}} : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <{{.*}}> thread %{{.*}} bounds [2] : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK: ck.tile_store_lds %[[R]]#0, %[[R]]#1 -> %{{.*}}[%{{.*}}] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %{{.*}} : vector<8xf16>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
 #plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128>
 func.func @copy(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<3xi32>,
                 %tid: index, %more: i1, %s: index,
                 %lds: memref<2x64x40xf16, #gpu.address_space<workgroup>>) {
   %r:2 = ck.tile_load %a[%p0, %p1] plan #plan thread %tid if %more
+      : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  %q:2 = ck.tile_load %a[%p0, %p1] plan #plan thread %tid bounds [2]
       : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
   ck.tile_store_lds %r#0, %r#1 -> %lds[%s] plan #plan thread %tid
       : vector<8xf16>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
@@ -55,6 +59,7 @@ func.func @guarded(%x: memref<16x50x50x1x256xf16>, %w: memref<4x9xf32>, %i: inde
 // CHECK-LABEL: func.func @async
 // CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %{{.*}} if %{{.*}} : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}] plan <{{.*}}> thread %{{.*}} : memref<1x64x64xf16>,
+// CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}] plan <{{.*}}> thread %{{.*}} bounds [1] if %{{.*}} : memref<1x64x64xf16>,
 // CHECK: ck.async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] elements 8 if %{{.*}} : memref<1x64x64xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.async_commit
 // CHECK: ck.async_wait pending 1
@@ -64,6 +69,8 @@ func.func @async(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<
   ck.tile_copy_async %a[%p0, %p1] -> %lds[%s] plan #plan thread %tid if %more
       : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
   ck.tile_copy_async %a[%p0, %p1] -> %lds[%s] plan #plan thread %tid
+      : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
+  ck.tile_copy_async %a[%p0, %p1] -> %lds[%s] plan #plan thread %tid bounds [1] if %more
       : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
   ck.async_copy %a[%i, %i, %i] -> %lds[%s, %i, %i] elements 8 if %more
       : memref<1x64x64xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>

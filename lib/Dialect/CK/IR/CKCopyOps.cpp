@@ -32,7 +32,27 @@ static LogicalResult verifyThreadShare(Operation *op, CopyPlanAttr plan,
   return success();
 }
 
+/// Checks a tile copy's `bounds`: the view's rows (1), columns (2) or both,
+/// increasing.
+static LogicalResult verifyTileBounds(Operation *op,
+                                      std::optional<ArrayRef<int64_t>> bounds) {
+  if (!bounds)
+    return success();
+  int64_t previous = 0;
+  for (int64_t dim : *bounds) {
+    if (dim <= previous || dim > 2)
+      return op->emitOpError()
+             << "bounds must be the view's rows (1), columns (2) or both, "
+                "increasing, got ["
+             << *bounds << "]";
+    previous = dim;
+  }
+  return success();
+}
+
 LogicalResult TileLoadOp::verify() {
+  if (failed(verifyTileBounds(*this, getBounds())))
+    return failure();
   CopyPlanAttr plan = getPlan();
   if (getPositions().size() != getRows().size())
     return emitOpError() << "takes one position per result, got "
@@ -103,6 +123,8 @@ LogicalResult TileStoreLdsOp::verify() {
 }
 
 LogicalResult TileCopyAsyncOp::verify() {
+  if (failed(verifyTileBounds(*this, getBounds())))
+    return failure();
   CopyPlanAttr plan = getPlan();
   MemRefType lds = getLds().getType();
   Type elementType = cast<ShapedType>(getView().getType()).getElementType();

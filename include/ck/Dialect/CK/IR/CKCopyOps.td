@@ -31,7 +31,10 @@ def CK_TileLoadOp : CK_Op<"tile_load", [AttrSizedOperandSegments]> {
     outside the view's rows and columns (dimensions 1 and 2; the batch is in
     range by construction) or on padding of its chain, where the unit does
     not exist (a partial last round) and, where `if` is given, where it is
-    false. Positions are `!ck.coord` states of the view, one per result,
+    false. With `bounds`, only the dimensions it lists (1, 2 or both) are
+    checked: the producer guarantees the others, as `ck-pipeline` does for
+    K where block K divides it (every K-tile of the GEMM's range lies
+    inside). Positions are `!ck.coord` states of the view, one per result,
     made and advanced by the coordinate ops. The results are separate
     vectors (not one 2-D vector) so that loops carry them as they are.
 
@@ -46,16 +49,27 @@ def CK_TileLoadOp : CK_Op<"tile_load", [AttrSizedOperandSegments]> {
         plan #ck.copy_plan<tile = [128, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
         thread %tid if %more : !ck.view<1x36x40000xf16>, !ck.coord<6xi32> -> vector<8xf16>
     ```
+
+    The same, checking the rows alone (K, the columns, is in range):
+
+    ```mlir
+    %s:2 = ck.tile_load %a[%p0, %p1]
+        plan #ck.copy_plan<tile = [128, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+        thread %tid bounds [1] if %more : !ck.view<1x36x40000xf16>, !ck.coord<6xi32> -> vector<8xf16>
+    ```
+
+    Verifier: as above; `bounds` lists 1, 2 or both, increasing.
   }];
   let arguments = (ins Arg<CK_Tensor, "the source", [MemRead]>:$view,
                        Variadic<CK_CoordType>:$positions,
                        Index:$thread,
+                       OptionalAttr<DenseI64ArrayAttr>:$bounds,
                        Optional<I1>:$condition,
                        CK_CopyPlanAttr:$plan);
   let results = (outs Variadic<CK_CopyVector>:$rows);
   let assemblyFormat = [{
     $view `[` $positions `]` `plan` $plan `thread` $thread
-    (`if` $condition^)? attr-dict `:` type($view) `,`
+    (`bounds` $bounds^)? (`if` $condition^)? attr-dict `:` type($view) `,`
     custom<UniformTypes>(ref($positions), type($positions)) `->`
     custom<UniformResultTypes>(type($rows))
   }];
@@ -150,7 +164,7 @@ def CK_TileCopyAsyncOp : CK_Op<"tile_copy_async",
     Starts copying the vectors that `ck.tile_load` would load for thread
     `thread` under `plan` into the LDS tile `lds` (buffer `slot` where it
     has a buffer dimension), where `ck.tile_store_lds` would store them,
-    without passing through registers. Positions and validity are
+    without passing through registers. Positions, `bounds` and validity are
     `ck.tile_load`'s: a vector whose position is outside the view, on
     padding, or where `if` is false is written as zeros. The copy is
     asynchronous: it joins the thread's current group of copies, which
@@ -163,7 +177,8 @@ def CK_TileCopyAsyncOp : CK_Op<"tile_copy_async",
     Verifier: the plan does not transpose (each loaded vector lands whole in
     one LDS row); its vectors are 4, 8 or 16 bytes; one position per load
     of the thread, all of one type; the LDS tile has the plan's shape, with
-    a slot exactly when it has a buffer dimension.
+    a slot exactly when it has a buffer dimension; `bounds` lists 1, 2 or
+    both, increasing.
 
     Example:
 
@@ -179,11 +194,12 @@ def CK_TileCopyAsyncOp : CK_Op<"tile_copy_async",
                        Arg<CK_LdsMemRef, "the LDS tile", [MemWrite]>:$lds,
                        Optional<Index>:$slot,
                        Index:$thread,
+                       OptionalAttr<DenseI64ArrayAttr>:$bounds,
                        Optional<I1>:$condition,
                        CK_CopyPlanAttr:$plan);
   let assemblyFormat = [{
     $view `[` $positions `]` `->` $lds (`[` $slot^ `]`)? `plan` $plan
-    `thread` $thread (`if` $condition^)? attr-dict `:` type($view) `,`
+    `thread` $thread (`bounds` $bounds^)? (`if` $condition^)? attr-dict `:` type($view) `,`
     custom<UniformTypes>(ref($positions), type($positions)) `,` type($lds)
   }];
   let hasVerifier = 1;
