@@ -102,8 +102,8 @@ SmallVector<Value> TileCopier::coordinates(ArrayRef<LoadPosition> cursors) {
 
 bool TileCopier::checksK() const {
   int64_t kDim = step[1] != 0 ? 1 : 2;
-  return cast<ShapedType>(viewValue.getType()).getDimSize(kDim) % step[kDim] !=
-         0;
+  int64_t extent = cast<ShapedType>(viewValue.getType()).getDimSize(kDim);
+  return ShapedType::isDynamic(extent) || extent % step[kDim] != 0;
 }
 
 DenseI64ArrayAttr TileCopier::bounds() const {
