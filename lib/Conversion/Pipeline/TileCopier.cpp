@@ -42,12 +42,13 @@ SmallVector<LoadPosition> TileCopier::startCursors(Value g, Value row0,
   return cursors;
 }
 
-int64_t TileCopier::cursorValues() const {
+int64_t TileCopier::countCursorValues() const {
   SmallVector<bool> moving = cursorMovingValues(view.maps, step);
   int64_t movingValues = llvm::count(moving, true);
   int64_t fixedValues = int64_t(moving.size()) - movingValues;
-  // The tile dimension K is not: rows where the step moves the columns.
-  int64_t across = step[2] != 0 ? 0 : 1;
+  // The tile dimension K is not (the view's dimension less 1): the rows
+  // where K is the columns.
+  int64_t across = 2 - kDim();
   return plan.loadsPerThread() * movingValues +
          plan.loadPlacesPerThread(across) * fixedValues;
 }
@@ -101,15 +102,14 @@ SmallVector<Value> TileCopier::coordinates(ArrayRef<LoadPosition> cursors) {
 }
 
 bool TileCopier::checksK() const {
-  int64_t kDim = step[1] != 0 ? 1 : 2;
-  int64_t extent = cast<ShapedType>(viewValue.getType()).getDimSize(kDim);
-  return ShapedType::isDynamic(extent) || extent % step[kDim] != 0;
+  int64_t extent = cast<ShapedType>(viewValue.getType()).getDimSize(kDim());
+  return ShapedType::isDynamic(extent) || extent % step[kDim()] != 0;
 }
 
 DenseI64ArrayAttr TileCopier::bounds() const {
   if (checksK())
     return {};
-  return b.getDenseI64ArrayAttr({step[1] != 0 ? 2 : 1});
+  return b.getDenseI64ArrayAttr({3 - kDim()});
 }
 
 SmallVector<Value> TileCopier::load(ArrayRef<LoadPosition> cursors,

@@ -33,13 +33,14 @@ public:
              const TracedView &view, CopyPlanAttr plan, Value tid,
              ArrayRef<int64_t> step, int64_t maxCursorValues)
       : b(b), loc(loc), viewValue(viewValue), view(view), plan(plan), tid(tid),
-        step(step), maxCursorValues(maxCursorValues) {}
+        step(step), maxCursorValues(maxCursorValues),
+        heldValues(countCursorValues()) {}
 
   /// The integers the thread's coordinate states hold across a loop: the
   /// view coordinates and merge digits that `step` moves, for each load,
   /// and the others (loop-invariant) once per place along the dimension
   /// that is not K, since loads at one place share them.
-  int64_t cursorValues() const;
+  int64_t cursorValues() const { return heldValues; }
 
   /// Whether a loop carries this copy's coordinate states and advances them
   /// without division, or carries their view coordinates alone and
@@ -98,6 +99,13 @@ public:
   CopyPlanAttr getPlan() const { return plan; }
 
 private:
+  /// The view dimension K is (1: rows, 2: columns): the one `step` moves.
+  int64_t kDim() const { return step[1] != 0 ? 1 : 2; }
+
+  /// cursorValues, counted once (the plan's places take a pass over its
+  /// threads).
+  int64_t countCursorValues() const;
+
   /// The dimensions the copy's ops check (null: both).
   DenseI64ArrayAttr bounds() const;
 
@@ -115,6 +123,7 @@ private:
   SmallVector<int64_t, 3> step;
   /// The most values the copy's cursors may hold (isIncremental).
   int64_t maxCursorValues;
+  int64_t heldValues;
 };
 
 } // namespace mlir::ck

@@ -660,9 +660,11 @@ int64_t CopyPlanAttr::loadPlacesPerThread(int64_t dim) const {
   int64_t most = 0;
   for (int64_t tid = 0; tid < getThreads(); ++tid) {
     llvm::SmallDenseSet<int64_t> places;
-    for (int64_t unit = tid; unit < units(); unit += getThreads())
+    for (int64_t unit = tid; unit < units(); unit += getThreads()) {
+      int64_t place = unitPlace(unit)[dim];
       for (int64_t j = 0; j < loadsPerUnit(); ++j)
-        places.insert(unitPlace(unit)[dim] + (dim == getLoadDim() ? 0 : j));
+        places.insert(place + (dim == getLoadDim() ? 0 : j));
+    }
     most = std::max<int64_t>(most, places.size());
   }
   return most;
