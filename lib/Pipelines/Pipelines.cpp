@@ -56,6 +56,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerTileCopies());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerRoles());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerWaveTiles());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCKRotateFragmentLoads());
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());
 }
 

@@ -17,6 +17,11 @@
 
 namespace mlir::ck {
 
+/// The unit attribute by which ck-pipeline marks the staged K loops whose
+/// fragment loads ck-rotate-fragment-loads rotates.
+constexpr llvm::StringLiteral kRotateFragmentLoadsAttrName =
+    "ck.rotate_fragment_loads";
+
 #define GEN_PASS_DECL
 #include "ck/Conversion/Passes.h.inc"
 

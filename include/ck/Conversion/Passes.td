@@ -213,6 +213,79 @@ def CKLowerWaveTiles : Pass<"ck-lower-wave-tiles"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CKRotateFragmentLoads : Pass<"ck-rotate-fragment-loads"> {
+  let summary = "Read the next K-tile's first fragments before the last MMAs";
+  let description = [{
+    After `ck-lower-wave-tiles`: each `scf.for` marked
+    `ck.rotate_fragment_loads` (the staged K loops of `ck-pipeline` with
+    three or more LDS buffers and fragment-reading instructions: mma.sync,
+    MFMA, WMMA) starts with `ck.async_wait` and `ck.lds_barrier`, which make
+    the step's K-tile visible, and then reads its fragments. Each K-tile's
+    first fragments are thus read right after a barrier, and the wave waits
+    for them before its first MMA.
+
+    The pass rotates the loop by one instruction K step: the wait and the
+    barrier move to after the body's last `ck.fragment_load`, where they
+    make the next K-tile visible; behind them the loads of the first K
+    step (the `ck.fragment_load`s before the body's first `ck.mma`) read
+    the next K-tile's slot, and the loop carries their results to the next
+    iteration, whose first MMAs use them. The loop's first K-tile gets its
+    wait, barrier and loads before the loop. The last K step's MMAs now run
+    while the next K-tile's first fragments arrive.
+
+    ```mlir
+    // Before (one K step of 16 per tile here):
+    scf.for %k = %lo to %hi step %c16 iter_args(%acc = %zero, %slot = %c0) {
+      ck.async_wait pending 1
+      ck.lds_barrier
+      ... the copies of K-tile k + 2, ck.async_commit
+      %a = ck.fragment_load a of #mma from %lds_a[%slot, %row, %c0] ...
+      %b = ck.fragment_load b of #mma from %lds_b[%slot, %c0, %col] ...
+      %d = ck.mma #mma %a, %b, %acc ...
+      scf.yield %d, %next_slot
+    }
+    // After:
+    ck.async_wait pending 1
+    ck.lds_barrier
+    %a0 = ck.fragment_load a ... from %lds_a[%c0, %row, %c0]
+    %b0 = ck.fragment_load b ... from %lds_b[%c0, %c0, %col]
+    scf.for ... iter_args(%acc = %zero, %slot = %c0, %a = %a0, %b = %b0) {
+      ... the copies of K-tile k + 2, ck.async_commit
+      ck.async_wait pending 1
+      ck.lds_barrier
+      %a1 = ck.fragment_load a ... from %lds_a[%next_slot, %row, %c0]
+      %b1 = ck.fragment_load b ... from %lds_b[%next_slot, %c0, %col]
+      %d = ck.mma #mma %a, %b, %acc ...
+      scf.yield %d, %next_slot, %a1, %b1
+    }
+    ```
+
+    The wait's count stays: it now follows the step's own commit and waits
+    for the next K-tile, one group later. The copies at the top of a step
+    write the slot the step before last read; its reads, the carried ones
+    included, all end before the previous step's barrier. A loop that holds
+    register-staged operands needs three or more buffers for the same
+    reason (their LDS stores follow the MMAs); ck-pipeline marks no loop
+    with fewer. The last step reads one slot past its K range: a slot in
+    LDS, whose fragments nobody uses.
+
+    A marked loop that does not start with the wait and the barrier, reads
+    fragments or waits at a barrier inside a nested region, has no fragment
+    load before its first `ck.mma`, or whose first fragments' places
+    depend on an op with side effects, is an error.
+  }];
+  let options = [
+    Option<"carry", "carry", "std::string", /*default=*/"\"row\"",
+           "The first K step's fragments the loop carries: 'step' (all of "
+           "them) or 'row' (those of the first ck.mma's row: its A fragment "
+           "and the B fragments of the MMAs that share it; the step's other "
+           "loads stay in the body, where the row's MMAs need not wait for "
+           "them)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
   let summary = "Spell operand tile copies out as guarded loads and LDS stores";
   let description = [{
@@ -328,9 +401,10 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     Rewrites each `ck.mma` into `nvvm.mma.sync` (m16n8k16 for f16 and bf16,
     m16n8k8 for tf32) or, for the `fma` path, into vector FMAs; each
     `ck.fragment_load` of an m16n8k16 fragment (f16, bf16) into one
-    `nvgpu.ldmatrix` (x4 for A, x2 for B, transposing where LDS holds M or
-    N contiguous) when the tile's rows are whole 16-byte chunks, any other
-    into vector loads from shared memory; each
+    `nvvm.ldmatrix` (x4 for A, x2 for B, transposing where LDS holds M or
+    N contiguous; its shared address computed in 32 bits) when the tile's
+    rows are whole 16-byte chunks, any other into vector loads from shared
+    memory; each
     `ck.guarded_load` into one `ld.global` (inline PTX) predicated on its
     validity, into registers tied to zeros; each `ck.async_copy` into one
     `cp.async.ca` whose source size is 0 where the copy is not valid, and
@@ -357,7 +431,6 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     left over is an error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
-                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];

@@ -18,7 +18,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -285,6 +284,44 @@ static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
   rewriter.replaceOpWithNewOp<vector::BitCastOp>(op, result, packed);
 }
 
+/// The shared-memory pointer of `lds`'s element at `indices`, computed in 32
+/// bits (shared addresses are below 2^32; 64-bit arithmetic costs the
+/// H100 two instructions per add and shift) as the address of the first
+/// index's row plus the place within it: a staged copy's slot row is one
+/// value for all of a thread's copies of a step, and each copy's place in
+/// the slot is loop-invariant, so a copy costs one add.
+static Value emitSharedElementPointer(OpBuilder &b, Location loc,
+                                      TypedValue<MemRefType> lds,
+                                      ValueRange indices) {
+  MemRefType type = lds.getType();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  Type i32 = b.getI32Type();
+  auto bytes = [&](Value index, int64_t stride) -> Value {
+    return arith::MulIOp::create(
+        b, loc, arith::IndexCastUIOp::create(b, loc, i32, index),
+        arith::ConstantIntOp::create(b, loc, i32, stride * elementBytes));
+  };
+  Value base = arith::IndexCastUIOp::create(
+      b, loc, i32, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, lds));
+  Value row = arith::AddIOp::create(
+      b, loc, base,
+      bytes(memref::ExtractStridedMetadataOp::create(b, loc, lds).getOffset(),
+            1));
+  row = arith::AddIOp::create(b, loc, row, bytes(indices[0], strides[0]));
+  Value place = arith::ConstantIntOp::create(b, loc, i32, 0);
+  for (auto [index, stride] :
+       llvm::zip_equal(indices.drop_front(), ArrayRef(strides).drop_front()))
+    place = arith::AddIOp::create(b, loc, place, bytes(index, stride));
+  Value address = arith::ExtUIOp::create(
+      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, row, place));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddressSpace),
+      address);
+}
+
 /// Whether ldmatrix can read `op`: an m16n8k16 mma.sync fragment of 16-bit
 /// elements from a static LDS tile whose rows are whole 16-byte chunks, so
 /// that every 8-element row ldmatrix reads starts 16-byte aligned (the
@@ -354,28 +391,24 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
   }
   if (indices.size() == 3)
     at.insert(at.begin(), indices.front());
+  // The address in 32 bits (emitSharedElementPointer); the registers, one
+  // 8x8 matrix each, are the flat fragment's element pairs in order.
   int64_t matrices = isA ? 4 : 2;
-  auto loadedType =
-      VectorType::get({matrices, 2}, op.getLds().getType().getElementType());
-  Value loaded = nvgpu::LdMatrixOp::create(
-      b, loc, loadedType, op.getLds(), at,
-      /*transpose=*/isA ? transposed : !transposed, matrices);
-  // The flat fragment: the registers concatenated by shuffles (which stay
-  // 1-D; the NVVM lowering takes no 2-D vector.shape_cast).
-  SmallVector<Value> parts;
+  Type i32 = b.getI32Type();
+  auto registersType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(matrices, i32));
+  bool columns = isA ? transposed : !transposed;
+  Value registers = NVVM::LdMatrixOp::create(
+      b, loc, registersType, emitSharedElementPointer(b, loc, op.getLds(), at),
+      matrices, columns ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+      NVVM::LdStMatrixEltType::B16);
+  SmallVector<Value> values;
   for (int64_t j = 0; j < matrices; ++j)
-    parts.push_back(vector::ExtractOp::create(b, loc, loaded, j));
-  while (parts.size() > 1) {
-    SmallVector<Value> joined;
-    for (size_t j = 0; j < parts.size(); j += 2) {
-      int64_t size = cast<VectorType>(parts[j].getType()).getNumElements();
-      joined.push_back(vector::ShuffleOp::create(
-          b, loc, parts[j], parts[j + 1],
-          llvm::to_vector(llvm::seq<int64_t>(0, 2 * size))));
-    }
-    parts = std::move(joined);
-  }
-  b.replaceOp(op, parts.front());
+    values.push_back(LLVM::ExtractValueOp::create(b, loc, registers, j));
+  Value packed = vector::FromElementsOp::create(
+      b, loc, VectorType::get({matrices}, i32), values);
+  b.replaceOpWithNewOp<vector::BitCastOp>(op, op.getType(), packed);
   return success();
 }
 
@@ -418,44 +451,6 @@ static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site,
     else
       NVVM::BarrierArriveOp::create(rewriter, loc, id, threads);
   });
-}
-
-/// The shared-memory pointer of `lds`'s element at `indices`, computed in 32
-/// bits (shared addresses are below 2^32; 64-bit arithmetic costs the
-/// H100 two instructions per add and shift) as the address of the first
-/// index's row plus the place within it: a staged copy's slot row is one
-/// value for all of a thread's copies of a step, and each copy's place in
-/// the slot is loop-invariant, so a copy costs one add.
-static Value emitSharedElementPointer(OpBuilder &b, Location loc,
-                                      TypedValue<MemRefType> lds,
-                                      ValueRange indices) {
-  MemRefType type = lds.getType();
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  (void)type.getStridesAndOffset(strides, offset);
-  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  Type i32 = b.getI32Type();
-  auto bytes = [&](Value index, int64_t stride) -> Value {
-    return arith::MulIOp::create(
-        b, loc, arith::IndexCastUIOp::create(b, loc, i32, index),
-        arith::ConstantIntOp::create(b, loc, i32, stride * elementBytes));
-  };
-  Value base = arith::IndexCastUIOp::create(
-      b, loc, i32, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, lds));
-  Value row = arith::AddIOp::create(
-      b, loc, base,
-      bytes(memref::ExtractStridedMetadataOp::create(b, loc, lds).getOffset(),
-            1));
-  row = arith::AddIOp::create(b, loc, row, bytes(indices[0], strides[0]));
-  Value place = arith::ConstantIntOp::create(b, loc, i32, 0);
-  for (auto [index, stride] :
-       llvm::zip_equal(indices.drop_front(), ArrayRef(strides).drop_front()))
-    place = arith::AddIOp::create(b, loc, place, bytes(index, stride));
-  Value address = arith::ExtUIOp::create(
-      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, row, place));
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), kSharedAddressSpace),
-      address);
 }
 
 /// ck.async_copy as one cp.async whose source size is 0 where the copy is

@@ -350,6 +350,22 @@ bool keepsProductsInFlight(TileGemmOp op) {
          op.getConfig().getLdsBuffers() >= 3;
 }
 
+/// Whether the staged loop of `stages` LDS buffers reads each K-tile's
+/// first fragments one step ahead, across the barrier
+/// (ck-rotate-fragment-loads): for instructions that read fragments (not
+/// wgmma), where the slot the copies write is neither the one read nor the
+/// next (three or more buffers), and where a wave's MMAs of one K step
+/// (16 or more) outlast the next K-tile's first fragment reads. Waves of
+/// fewer (16 x 48 wave tiles of grouped layers on the H100: 1.4x-1.8x
+/// slower rotated, their copies' waits one step earlier) are left as they
+/// are.
+bool rotatesFragmentLoads(AccType acc, int64_t stages) {
+  constexpr int64_t kMinMmasPerStep = 16;
+  return !isa<WgmmaAttr>(acc.getMma()) && stages >= 3 &&
+         acc.getMmaTilesAlongRows() * acc.getMmaTilesAlongCols() >=
+             kMinMmasPerStep;
+}
+
 /// One operand of the staged recipe: copied asynchronously where its plan
 /// allows, else loaded into registers at the start of a step and stored
 /// into LDS at its end.
@@ -455,6 +471,8 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   copy.carryNext(loopInit, at);
   auto kLoop =
       scf::ForOp::create(b, loc, parts.kBegin, parts.kEnd, bkValue, loopInit);
+  if (rotatesFragmentLoads(accType, stages))
+    kLoop->setAttr(kRotateFragmentLoadsAttrName, b.getUnitAttr());
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(kLoop.getBody());

@@ -165,16 +165,21 @@ func.func @amd_wmma(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -
 // CHECK-DAG: %[[E32:.*]] = arith.muli %[[Q]], %[[C8]] : index
 // CHECK: %[[ROW:.*]] = arith.addi %[[M0]], %[[L16]] : index
 // CHECK: %[[COL:.*]] = arith.addi %[[K0]], %[[E32]] : index
-// CHECK: %[[X:.*]] = nvgpu.ldmatrix %[[L]][%[[ROW]], %[[COL]]] {numTiles = 4 : i32, transpose = false} : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: memref.extract_aligned_pointer_as_index %[[L]]
+// CHECK: %[[I0:.*]] = arith.index_castui %[[ROW]] : index to i32
+// CHECK: arith.muli %[[I0]], %c80_i32 : i32
+// CHECK: %[[I1:.*]] = arith.index_castui %[[COL]] : index to i32
+// CHECK: arith.muli %[[I1]], %c2_i32 : i32
+// CHECK: %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[X:.*]] = nvvm.ldmatrix %[[P]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-NOT: memref.load
 // CHECK-NOT: vector.load
-// CHECK: %[[R0:.*]] = vector.extract %[[X]][0] : vector<2xf16> from vector<4x2xf16>
-// CHECK: %[[R1:.*]] = vector.extract %[[X]][1]
-// CHECK: %[[R2:.*]] = vector.extract %[[X]][2]
-// CHECK: %[[R3:.*]] = vector.extract %[[X]][3]
-// CHECK: %[[R01:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
-// CHECK: %[[R23:.*]] = vector.shuffle %[[R2]], %[[R3]] [0, 1, 2, 3]
-// CHECK: %[[F:.*]] = vector.shuffle %[[R01]], %[[R23]] [0, 1, 2, 3, 4, 5, 6, 7] : vector<4xf16>, vector<4xf16>
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[X]][0]
+// CHECK: %[[R1:.*]] = llvm.extractvalue %[[X]][1]
+// CHECK: %[[R2:.*]] = llvm.extractvalue %[[X]][2]
+// CHECK: %[[R3:.*]] = llvm.extractvalue %[[X]][3]
+// CHECK: %[[W:.*]] = vector.from_elements %[[R0]], %[[R1]], %[[R2]], %[[R3]] : vector<4xi32>
+// CHECK: %[[F:.*]] = vector.bitcast %[[W]] : vector<4xi32> to vector<8xf16>
 // CHECK: gpu.barrier
 // CHECK: return %[[F]] : vector<8xf16>
 // CHECK-NOT: ck.
@@ -203,7 +208,14 @@ func.func @ldmatrix_a(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %m0:
 // CHECK: %[[K:.*]] = arith.addi %[[K0]], %[[L8]] : index
 // CHECK: %[[ROW:.*]] = arith.addi %[[K]], %[[E32]] : index
 // CHECK: %[[COL:.*]] = arith.addi %[[M0]], %[[E16]] : index
-// CHECK: nvgpu.ldmatrix %[[L]][%[[S]], %[[ROW]], %[[COL]]] {numTiles = 4 : i32, transpose = true} : memref<2x32x72xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK: %[[SI:.*]] = arith.index_castui %[[S]] : index to i32
+// CHECK: arith.muli %[[SI]], %c4608_i32 : i32
+// CHECK: %[[I0:.*]] = arith.index_castui %[[ROW]] : index to i32
+// CHECK: arith.muli %[[I0]], %c144_i32 : i32
+// CHECK: %[[I1:.*]] = arith.index_castui %[[COL]] : index to i32
+// CHECK: arith.muli %[[I1]], %c2_i32 : i32
+// CHECK: %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: nvvm.ldmatrix %[[P]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 func.func @ldmatrix_a_transposed(%l: memref<2x32x72xbf16, #gpu.address_space<workgroup>>, %s: index, %m0: index, %k0: index) -> vector<8xbf16> {
   %a = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %l[%s, %m0, %k0] transposed
       : memref<2x32x72xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
@@ -231,7 +243,14 @@ func.func @ldmatrix_a_transposed(%l: memref<2x32x72xbf16, #gpu.address_space<wor
 // CHECK: %[[LINEAR:.*]] = arith.divui %[[MOVED]], %[[C2]] : index
 // CHECK: %[[R:.*]] = arith.divui %[[LINEAR]], %[[C32]] : index
 // CHECK: %[[C:.*]] = arith.remui %[[LINEAR]], %[[C32]] : index
-// CHECK: nvgpu.ldmatrix %[[L]][%[[S]], %[[R]], %[[C]]] {numTiles = 4 : i32, transpose = false} : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK: %[[SI:.*]] = arith.index_castui %[[S]] : index to i32
+// CHECK: arith.muli %[[SI]], %c8192_i32 : i32
+// CHECK: %[[I0:.*]] = arith.index_castui %[[R]] : index to i32
+// CHECK: arith.muli %[[I0]], %c64_i32 : i32
+// CHECK: %[[I1:.*]] = arith.index_castui %[[C]] : index to i32
+// CHECK: arith.muli %[[I1]], %c2_i32 : i32
+// CHECK: %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: nvvm.ldmatrix %[[P]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 func.func @ldmatrix_a_swizzled(%l: memref<3x128x32xbf16, #gpu.address_space<workgroup>>, %s: index, %m0: index, %k0: index) -> vector<8xbf16> {
   %a = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %l[%s, %m0, %k0] swizzled
       : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
@@ -253,10 +272,16 @@ func.func @ldmatrix_a_swizzled(%l: memref<3x128x32xbf16, #gpu.address_space<work
 // CHECK-DAG: %[[E16:.*]] = arith.muli %[[Q8]], %[[C8]] : index
 // CHECK: %[[ROW:.*]] = arith.addi %[[N0]], %[[L8]] : index
 // CHECK: %[[COL:.*]] = arith.addi %[[K0]], %[[E16]] : index
-// CHECK: %[[X:.*]] = nvgpu.ldmatrix %[[L]][%[[ROW]], %[[COL]]] {numTiles = 2 : i32, transpose = false} : memref<64x40xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
-// CHECK: %[[R0:.*]] = vector.extract %[[X]][0]
-// CHECK: %[[R1:.*]] = vector.extract %[[X]][1]
-// CHECK: %[[F:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3] : vector<2xf16>, vector<2xf16>
+// CHECK: %[[I0:.*]] = arith.index_castui %[[ROW]] : index to i32
+// CHECK: arith.muli %[[I0]], %c80_i32 : i32
+// CHECK: %[[I1:.*]] = arith.index_castui %[[COL]] : index to i32
+// CHECK: arith.muli %[[I1]], %c2_i32 : i32
+// CHECK: %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[X:.*]] = nvvm.ldmatrix %[[P]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 2 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
+// CHECK: %[[R0:.*]] = llvm.extractvalue %[[X]][0]
+// CHECK: %[[R1:.*]] = llvm.extractvalue %[[X]][1]
+// CHECK: %[[W:.*]] = vector.from_elements %[[R0]], %[[R1]] : vector<2xi32>
+// CHECK: %[[F:.*]] = vector.bitcast %[[W]] : vector<2xi32> to vector<4xf16>
 // CHECK: return %[[F]] : vector<4xf16>
 func.func @ldmatrix_b_k_contiguous(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %k0: index, %n0: index) -> vector<4xf16> {
   %b = ck.fragment_load b of #ck.mma_sync<16x8x16, f16> from %l[%k0, %n0] transposed
@@ -279,7 +304,12 @@ func.func @ldmatrix_b_k_contiguous(%l: memref<64x40xf16, #gpu.address_space<work
 // CHECK-DAG: %[[E16:.*]] = arith.muli %[[Q8]], %[[C8]] : index
 // CHECK: %[[K:.*]] = arith.addi %[[K0]], %[[L8]] : index
 // CHECK: %[[ROW:.*]] = arith.addi %[[K]], %[[E16]] : index
-// CHECK: nvgpu.ldmatrix %[[L]][%[[ROW]], %[[N0]]] {numTiles = 2 : i32, transpose = true} : memref<32x136xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK: %[[I0:.*]] = arith.index_castui %[[ROW]] : index to i32
+// CHECK: arith.muli %[[I0]], %c272_i32 : i32
+// CHECK: %[[I1:.*]] = arith.index_castui %[[N0]] : index to i32
+// CHECK: arith.muli %[[I1]], %c2_i32 : i32
+// CHECK: %[[P:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: nvvm.ldmatrix %[[P]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 2 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
 func.func @ldmatrix_b_n_contiguous(%l: memref<32x136xf16, #gpu.address_space<workgroup>>, %k0: index, %n0: index) -> vector<4xf16> {
   %b = ck.fragment_load b of #ck.mma_sync<16x8x16, f16> from %l[%k0, %n0]
       : memref<32x136xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
@@ -294,11 +324,11 @@ func.func @ldmatrix_b_n_contiguous(%l: memref<32x136xf16, #gpu.address_space<wor
 
 // CHECK-LABEL: func.func @generic_fragment_loads
 // CHECK-SAME: (%[[L:[^:]*]]: memref<64x36xf16, #gpu.address_space<workgroup>>, %[[T:[^:]*]]: memref<64x36xf32, #gpu.address_space<workgroup>>
-// CHECK-NOT: nvgpu.ldmatrix
+// CHECK-NOT: nvvm.ldmatrix
 // CHECK-COUNT-4: vector.load %[[L]][%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<64x36xf16, #gpu.address_space<workgroup>>, vector<2xf16>
-// CHECK-NOT: nvgpu.ldmatrix
+// CHECK-NOT: nvvm.ldmatrix
 // CHECK: memref.load %[[T]]
-// CHECK-NOT: nvgpu.ldmatrix
+// CHECK-NOT: nvvm.ldmatrix
 // CHECK: return
 func.func @generic_fragment_loads(%l: memref<64x36xf16, #gpu.address_space<workgroup>>, %t: memref<64x36xf32, #gpu.address_space<workgroup>>, %r: index) -> (vector<8xf16>, vector<4xf32>) {
   %a = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%r, %r]

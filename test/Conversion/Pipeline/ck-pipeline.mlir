@@ -316,6 +316,7 @@ func.func @untraceable(%a: !ck.view<1x32x16xf16>, %b: memref<1x16x32xf16>, %k: i
 // CHECK:       %[[NA:.*]] = ck.coord_advance %[[A]], %[[ITA]] by [0, 0, 32]
 // CHECK:       scf.yield %[[STEP]], %[[NREAD]], %[[NWRITE]], %[[NA]],
 // CHECK-NOT: ck.lds_barrier
+// CHECK-NOT: ck.rotate_fragment_loads
 // CHECK: ck.async_wait pending 0
 // CHECK-NEXT: ck.lds_barrier
 // CHECK-NEXT: ck.partial_store %[[LOOP]]#0
@@ -326,6 +327,40 @@ func.func @staged(%a: memref<1x32x64xf16>, %b: memref<1x64x17xf16>,
       config <block = [32, 16, 32], wave = [16, 8], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
       : memref<1x32x64xf16>, memref<1x64x17xf16> -> !acc
   ck.partial_store %acc -> %ws[%s] : !acc, memref<?xf32>
+  return
+}
+
+// -----
+// A wave of 64 x 64 (32 mma.sync tiles per K step) through three stages:
+// the loop is marked for ck-rotate-fragment-loads. Through two stages the
+// copies write the slot the next step reads, and it is not.
+
+// CHECK-LABEL: func.func @staged_rotated
+// CHECK: scf.for
+// CHECK: ck.tile_mma
+// CHECK: scf.yield
+// CHECK-NEXT: } {ck.rotate_fragment_loads}
+// CHECK-LABEL: func.func @staged_two_buffers
+// CHECK: scf.for
+// CHECK: scf.yield
+// CHECK-NEXT: }{{$}}
+!racc = !ck.acc<64x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [1, 1]>
+func.func @staged_rotated(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                          %ws: memref<?xf32>, %s: index, %g: index,
+                          %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [64, 64, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
+  ck.partial_store %acc -> %ws[%s] : !racc, memref<?xf32>
+  return
+}
+func.func @staged_two_buffers(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                              %ws: memref<?xf32>, %s: index, %g: index,
+                              %m0: index, %n0: index, %k0: index, %k1: index) {
+  %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1
+      config <block = [64, 64, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, async_copy>
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !racc
+  ck.partial_store %acc -> %ws[%s] : !racc, memref<?xf32>
   return
 }
 
@@ -352,6 +387,7 @@ func.func @staged(%a: memref<1x32x64xf16>, %b: memref<1x64x17xf16>,
 // CHECK:       ck.async_commit
 // CHECK-NEXT:  %[[STEP:.*]] = ck.tile_mma %[[ACC]], %[[LDSA]], %[[LDSB]] slot %[[READ]] k 64 in_flight :
 // CHECK:       scf.yield %[[STEP]],
+// CHECK-NOT: ck.rotate_fragment_loads
 // CHECK: %[[DONE:.*]] = ck.acc_wait %[[LOOP]]#0
 // CHECK-NEXT: ck.async_wait pending 0
 // CHECK-NEXT: ck.lds_barrier

@@ -79,5 +79,10 @@ LogicalResult CKDialect::verifyOperationAttribute(Operation *op,
   if (name == "ck.grid_constants")
     return check(isa<DenseI64ArrayAttr>(value), "array<i64: ...>",
                  isa<FunctionOpInterface>(op), "kernel function");
+  // A staged K loop of ck-pipeline whose fragment loads
+  // ck-rotate-fragment-loads rotates.
+  if (name == "ck.rotate_fragment_loads")
+    return check(isa<UnitAttr>(value), "unit attribute",
+                 op->getName().getStringRef() == "scf.for", "scf.for");
   return op->emitError() << "unknown ck attribute '" << name << "' on an op";
 }
