@@ -172,16 +172,27 @@ FailureOr<StagedBody> analyze(scf::ForOp loop, bool rowOnly) {
   return parts;
 }
 
+/// The head's fragments as `recompute` makes them, or failure, with an
+/// error on the first load whose place it cannot recompute.
+FailureOr<SmallVector<Value>> recomputeHead(Recompute &recompute,
+                                            ArrayRef<FragmentLoadOp> head) {
+  SmallVector<Value> values;
+  for (FragmentLoadOp load : head) {
+    FailureOr<Value> value = recompute(load.getResult());
+    if (failed(value))
+      return load.emitError("cannot be read one K-tile ahead: its place "
+                            "depends on an op with side effects");
+    values.push_back(*value);
+  }
+  return values;
+}
+
 LogicalResult rotate(RewriterBase &rewriter, scf::ForOp loop, bool rowOnly) {
   FailureOr<StagedBody> parts = analyze(loop, rowOnly);
   if (failed(parts))
     return failure();
   Block &body = *loop.getBody();
   Location loc = loop.getLoc();
-  auto cannotRecompute = [&](FragmentLoadOp load) {
-    return load.emitError("cannot be read one K-tile ahead: its place "
-                          "depends on an op with side effects");
-  };
 
   // The first K-tile's head, before the loop.
   rewriter.setInsertionPoint(loop);
@@ -193,13 +204,9 @@ LogicalResult rotate(RewriterBase &rewriter, scf::ForOp loop, bool rowOnly) {
     return loop.getInitArgs()[arg.getArgNumber() - 1];
   };
   Recompute first(rewriter, body, firstIteration);
-  SmallVector<Value> inits;
-  for (FragmentLoadOp load : parts->head) {
-    FailureOr<Value> value = first(load.getResult());
-    if (failed(value))
-      return cannotRecompute(load);
-    inits.push_back(*value);
-  }
+  FailureOr<SmallVector<Value>> inits = recomputeHead(first, parts->head);
+  if (failed(inits))
+    return failure();
 
   // The wait and the barrier after the current K-tile's last read, then the
   // next K-tile's head: the body's arguments become the values it yields.
@@ -218,21 +225,17 @@ LogicalResult rotate(RewriterBase &rewriter, scf::ForOp loop, bool rowOnly) {
     return current(yield.getOperand(arg.getArgNumber() - 1));
   };
   Recompute next(rewriter, body, nextIteration);
-  SmallVector<Value> nextHead;
-  for (FragmentLoadOp load : parts->head) {
-    FailureOr<Value> value = next(load.getResult());
-    if (failed(value))
-      return cannotRecompute(load);
-    nextHead.push_back(*value);
-  }
+  FailureOr<SmallVector<Value>> nextHead = recomputeHead(next, parts->head);
+  if (failed(nextHead))
+    return failure();
 
   // Carry the head; its loads in the body are replaced by what was carried.
   FailureOr<LoopLikeOpInterface> rotated = loop.replaceWithAdditionalYields(
-      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+      rewriter, *inits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &, Location, ArrayRef<BlockArgument> carried) {
         for (auto [load, arg] : llvm::zip_equal(parts->head, carried))
           rewriter.replaceAllUsesWith(load.getResult(), arg);
-        return nextHead;
+        return *nextHead;
       });
   if (failed(rotated))
     return loop.emitError("could not carry its first fragments");
