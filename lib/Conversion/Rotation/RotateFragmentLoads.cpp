@@ -4,7 +4,8 @@
 // after the barrier that makes the tile visible, so the wave waits for LDS
 // before its first MMA of every K-tile. Rotated, the barrier moves to just
 // before the last instruction K step's MMAs, the first step's fragments of
-// the next K-tile are read behind it, and the loop carries them:
+// the next K-tile (by default only those of its first MMA row, `carry`) are
+// read behind it, and the loop carries them:
 //
 //   wait; barrier; F = first step's fragments of slot 0
 //   for each K-tile j:
