@@ -227,6 +227,24 @@ static Value emitGlobalAddress(RewriterBase &rewriter, Location loc,
       emitElementPointer(rewriter, loc, memref, linear));
 }
 
+/// Replaces `op`, whose result is a vector, by `count` registers of
+/// `registerType` (`registers`: their struct, or the one register) taken
+/// as that vector.
+static void replaceWithRegisters(RewriterBase &rewriter, Operation *op,
+                                 Value registers, int64_t count,
+                                 Type registerType) {
+  Location loc = op->getLoc();
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < count; ++i)
+    values.push_back(
+        count == 1 ? registers
+                   : LLVM::ExtractValueOp::create(rewriter, loc, registers, i));
+  Value packed = vector::FromElementsOp::create(
+      rewriter, loc, VectorType::get({count}, registerType), values);
+  rewriter.replaceOpWithNewOp<vector::BitCastOp>(op, op->getResult(0).getType(),
+                                                 packed);
+}
+
 /// A guarded load as one ld.global predicated on the load's validity, into
 /// registers tied to zeros: a thread whose load is not valid reads nothing
 /// and keeps the zeros, and nothing selects on the data, so the thread
@@ -273,15 +291,8 @@ static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
       /*has_side_effects=*/false, /*is_align_stack=*/false,
       LLVM::TailCallKind::None, /*asm_dialect=*/LLVM::AsmDialectAttr(),
       /*operand_attrs=*/ArrayAttr());
-  SmallVector<Value> values;
-  for (int64_t i = 0; i < registers; ++i)
-    values.push_back(registers == 1
-                         ? inlineAsm.getResult(0)
-                         : LLVM::ExtractValueOp::create(
-                               rewriter, loc, inlineAsm.getResult(0), i));
-  Value packed = vector::FromElementsOp::create(
-      rewriter, loc, VectorType::get({registers}, registerType), values);
-  rewriter.replaceOpWithNewOp<vector::BitCastOp>(op, result, packed);
+  replaceWithRegisters(rewriter, op, inlineAsm.getResult(0), registers,
+                       registerType);
 }
 
 /// The shared-memory pointer of `lds`'s element at `indices`, computed in 32
@@ -403,12 +414,7 @@ static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
       matrices, columns ? NVVM::MMALayout::col : NVVM::MMALayout::row,
       NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
       NVVM::LdStMatrixEltType::B16);
-  SmallVector<Value> values;
-  for (int64_t j = 0; j < matrices; ++j)
-    values.push_back(LLVM::ExtractValueOp::create(b, loc, registers, j));
-  Value packed = vector::FromElementsOp::create(
-      b, loc, VectorType::get({matrices}, i32), values);
-  b.replaceOpWithNewOp<vector::BitCastOp>(op, op.getType(), packed);
+  replaceWithRegisters(b, op, registers, matrices, i32);
   return success();
 }
 
@@ -508,13 +514,12 @@ static Value emitMatrixDescriptor(OpBuilder &b, Location loc, Value address,
                             constant(i32, 0x3FFFF)),
       constant(i32, 4));
   if (offsetBytes)
-    field = arith::AddIOp::create(b, loc, field,
-                                  constant(i32, offsetBytes >> 4));
+    field =
+        arith::AddIOp::create(b, loc, field, constant(i32, offsetBytes >> 4));
   Value low = arith::OrIOp::create(b, loc, field,
                                    constant(i32, (leadingBytes >> 4) << 16));
   int64_t high = ((strideBytes >> 4) << 32) | (int64_t(1) << 62);
-  return arith::OrIOp::create(b, loc,
-                              arith::ExtUIOp::create(b, loc, i64, low),
+  return arith::OrIOp::create(b, loc, arith::ExtUIOp::create(b, loc, i64, low),
                               constant(i64, high));
 }
 

@@ -124,6 +124,13 @@ SmallVector<FragmentLoadOp> firstRow(ArrayRef<FragmentLoadOp> head,
       head, [&](FragmentLoadOp load) { return row.contains(load); });
 }
 
+/// An error on a marked `loop` whose body the rotation cannot take, to be
+/// followed by why.
+InFlightDiagnostic notRotatable(scf::ForOp loop) {
+  return loop.emitError("is marked ")
+         << kRotateFragmentLoadsAttrName << " but ";
+}
+
 FailureOr<StagedBody> analyze(scf::ForOp loop, bool rowOnly) {
   Block &body = *loop.getBody();
   StagedBody parts;
@@ -131,9 +138,8 @@ FailureOr<StagedBody> analyze(scf::ForOp loop, bool rowOnly) {
   if (parts.wait)
     parts.barrier = dyn_cast_or_null<LdsBarrierOp>(parts.wait->getNextNode());
   if (!parts.barrier)
-    return loop.emitError("is marked ")
-           << kRotateFragmentLoadsAttrName
-           << " but does not start with ck.async_wait and ck.lds_barrier";
+    return notRotatable(loop)
+           << "does not start with ck.async_wait and ck.lds_barrier";
   MmaOp firstMma;
   for (Operation &op : body.without_terminator()) {
     if (auto mma = dyn_cast<MmaOp>(op)) {
@@ -155,21 +161,17 @@ FailureOr<StagedBody> analyze(scf::ForOp loop, bool rowOnly) {
                  : WalkResult::advance();
     });
     if (nested.wasInterrupted())
-      return loop.emitError("is marked ")
-             << kRotateFragmentLoadsAttrName
-             << " but reads fragments or waits at a barrier inside a nested "
+      return notRotatable(loop)
+             << "reads fragments or waits at a barrier inside a nested "
                 "region";
   }
   if (parts.head.empty() || !firstMma)
-    return loop.emitError("is marked ")
-           << kRotateFragmentLoadsAttrName
-           << " but has no fragment loads before a ck.mma";
+    return notRotatable(loop) << "has no fragment loads before a ck.mma";
   if (rowOnly)
     parts.head = firstRow(parts.head, firstMma);
   if (parts.head.empty())
-    return loop.emitError("is marked ")
-           << kRotateFragmentLoadsAttrName
-           << " but its first ck.mma reads no fragment load of the loop";
+    return notRotatable(loop)
+           << "its first ck.mma reads no fragment load of the loop";
   return parts;
 }
 
