@@ -576,6 +576,42 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   return failure();
 }
 
+/// The wide block of the 16-bit mma.sync heuristic: 128 x 256 (M x N),
+/// eight waves of 64 x 64, kAsyncStages asynchronous-copy stages.
+static constexpr int64_t kWideBlockM = 128;
+static constexpr int64_t kWideBlockN = 256;
+static constexpr int64_t kWideBlockWaves = 8;
+
+/// The wide block for a GEMM that fills it (no tighter tile takes as few
+/// tiles) and whose partition in it is StreamK (fewer such tiles than
+/// compute units, a long K), else null. Twice the columns per
+/// workgroup halve what the workgroups read of A per product, and StreamK
+/// keeps every compute unit busy with the fewer tiles. On the H100 (sm_80
+/// code) the 14 RetinaNet f16 backward-weight layers it takes ran 0.72x to
+/// 1.05x as long as in the 128 x 128 block of four waves, 0.83x in
+/// geomean; with more tiles
+/// than compute units the wide block's data-parallel grid lost (2376
+/// filters at 50x50 and 100x100: 1.08x, 1.13x), as did forward and
+/// backward-data in general (bench/results/h100-mma-occupancy/).
+static GemmConfigAttr
+wideStreamKConfig(MLIRContext *context, GemmShape shape,
+                  const MatrixLayout &mma, MatrixInstrAttrInterface instruction,
+                  int64_t blockK,
+                  function_ref<PartitionAttr(ArrayRef<int64_t>)> partitionFor) {
+  SmallVector<int64_t> block = {kWideBlockM, kWideBlockN, blockK};
+  if (tightTile(shape.m, kWideBlockM, 2 * mma.m) != kWideBlockM ||
+      tightTile(shape.n, kWideBlockN, 2 * mma.n) != kWideBlockN)
+    return {};
+  std::optional<SmallVector<int64_t>> wave =
+      waveTileFor(block, kWideBlockWaves, mma);
+  PartitionAttr partition = partitionFor(block);
+  if (!wave || partition.getKind() != PartitionKind::StreamK)
+    return {};
+  return GemmConfigAttr::get(context, block, *wave, instruction, partition,
+                             kAsyncStages, /*loadWaves=*/0,
+                             /*asyncCopy=*/true);
+}
+
 FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
     function_ref<InFlightDiagnostic()> emitError,
@@ -679,7 +715,9 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   // code, compiled by the driver) the 62 f16 RetinaNet kernels this changes ran
   // 0.81x as long in geomean (0.54x to 1.07x); without the condition 35 more
   // changed, 1.06x as long (up to 1.45x: few tiles and short K loops), so it
-  // leaves them (bench/results/h100-linear-form/sm80-heuristic/).
+  // leaves them (bench/results/h100-linear-form/sm80-heuristic/). Where the
+  // wide block's tiles are few enough for StreamK, the wide block
+  // (wideStreamKConfig) under the same condition.
   if (stages == 0 && loadWaves == 0 &&
       target.hasFeature(TargetFeature::AsyncCopy) &&
       isa<MmaSyncAttr>(instruction) &&
@@ -689,12 +727,17 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
         shrinkToFit(stagedBlock, [&](ArrayRef<int64_t> tile) {
           return configFor(tile, kAsyncStages, /*asyncCopy=*/true);
         });
-    int64_t kTiles = llvm::divideCeil(shape.k, stagedBlock[2]);
-    bool enoughWork =
-        kTiles >= kMinAsyncKTiles &&
-        (tileCount(shape, stagedBlock) >= 2 * target.getComputeUnits() ||
-         kTiles >= kMinStagedMmaSyncKTiles);
-    if (fits(staged) && enoughWork &&
+    auto enoughWork = [&](ArrayRef<int64_t> tile) {
+      int64_t kTiles = llvm::divideCeil(shape.k, tile[2]);
+      return kTiles >= kMinAsyncKTiles &&
+             (tileCount(shape, tile) >= 2 * target.getComputeUnits() ||
+              kTiles >= kMinStagedMmaSyncKTiles);
+    };
+    if (GemmConfigAttr wide = wideStreamKConfig(context, shape, mma,
+                                                instruction, bk, partitionFor);
+        fits(wide) && enoughWork(wide.getBlock()))
+      return wide;
+    if (fits(staged) && enoughWork(stagedBlock) &&
         2 * estimateCost(staged, target, elementType).ldsBytes <=
             target.getLdsPerCu())
       return staged;

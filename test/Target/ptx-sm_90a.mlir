@@ -46,14 +46,18 @@
 // FRAGMENTS-NOT: ld.shared
 
 // With stages=3 (asynchronous copies through three LDS buffers) every tile
-// vector is one cp.async (16 bytes, cached in L1: .ca) of which each
-// kernel has three sets, two before the K loop and one in it: f16 and
-// bf16 A 32 * 32 / 8 / 128 = 1 and B 32 * 80 / 8 / 128 = 2.5, so 3 per
-// thread (the last one guarded), 12 each; f32 (M = 64: bM = 64) A 64 * 32 /
-// 4 / 128 = 4 and B 32 * 80 / 4 / 128 = 5, 27. A
-// commit after each set (3 per kernel); per kernel one wait leaving one
-// group in flight in the loop and one for all after it.
-// ASYNC: 51 cp.async.ca.shared.global
+// vector is one cp.async of 16 bytes, of which each kernel has three sets,
+// two before the K loop and one in it: f16 and bf16 A 32 * 32 / 8 / 128 =
+// 1 and B 32 * 80 / 8 / 128 = 2.5, so 3 per thread (the last one guarded),
+// 12 each; f32 (M = 64: bM = 64) A 64 * 32 / 4 / 128 = 4 and B 32 * 80 / 4
+// / 128 = 5, 27. The copies keep what they read in L1 (.ca) where the
+// tile's rows are shorter runs (16 filters in rows of 32, windows of 16
+// channels), and bypass it (.cg) where a row is one run: f32's A, rows of
+// its 64 filters, 12. A commit after each set (3 per kernel); per kernel
+// one wait leaving one group in flight in the loop and one for all after
+// it.
+// ASYNC: 39 cp.async.ca.shared.global
+// ASYNC-NEXT: 12 cp.async.cg.shared.global
 // ASYNC-NEXT: 9 cp.async.commit_group
 // ASYNC-NEXT: 3 cp.async.wait_group \090
 // ASYNC-NEXT: 3 cp.async.wait_group \091

@@ -301,7 +301,9 @@ def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
     the plan's LDS dimension (transposed in registers where the copy
     transposes), under an `scf.if` for the units of a partial last round.
     Each `ck.tile_copy_async` becomes one `ck.async_copy` per unit, from
-    the load's position to the store's place, under the same `scf.if`.
+    the load's position to the store's place, under the same `scf.if`,
+    marked `bypass_l1` where its vectors are 16 bytes and each row of the
+    tile along the load dimension is one contiguous run of the source.
     Where a unit lies in the tile is computed once per thread index and
     plan, where the index is defined.
 
@@ -407,7 +409,8 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     memory; each
     `ck.guarded_load` into one `ld.global` (inline PTX) predicated on its
     validity, into registers tied to zeros; each `ck.async_copy` into one
-    `cp.async.ca` whose source size is 0 where the copy is not valid, and
+    `cp.async` whose source size is 0 where the copy is not valid (`.cg`
+    with `bypass_l1`, else `.ca`), and
     `ck.async_commit` / `ck.async_wait` into the group instructions; each
     `ck.lds_barrier` into `gpu.barrier`. `ck.flag_signal` becomes a release
     fence, `gpu.barrier` and thread 0's `store atomic release

@@ -800,7 +800,8 @@ func.func @guarded_load_16_bytes(%x: memref<4x64xf16>, %i: index, %j: index, %ok
 // copies) plus (i * 40 + j) * 2 bytes (the place in the slot, loop-invariant
 // in a K loop), widened and cast to !llvm.ptr<3>; the source size 16 bytes
 // where valid, 0 where not (zeros land in LDS), cached in L1 (.ca) at every
-// size. ck.async_commit and ck.async_wait are the group instructions.
+// size, in L2 only (.cg) with bypass_l1. ck.async_commit and ck.async_wait
+// are the group instructions.
 
 // CHECK-LABEL: func.func @async_copy
 // CHECK-SAME: (%[[X:[^:]*]]: memref<4x64xf16>, %[[LDS:[^:]*]]: memref<3x32x40xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[OK:[^:]*]]: i1)
@@ -825,6 +826,7 @@ func.func @guarded_load_16_bytes(%x: memref<4x64xf16>, %i: index, %j: index, %ok
 // CHECK: %[[SIZE:.*]] = arith.select %[[OK]], %[[SIXTEEN]], %c0_i32 : i32
 // CHECK: nvvm.cp.async.shared.global %[[DST]], %[[SRC]], 16, cache = ca, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NOT: ck.async
@@ -833,6 +835,8 @@ func.func @async_copy(%x: memref<4x64xf16>, %lds: memref<3x32x40xf16, #gpu.addre
   ck.async_copy %x[%i, %j] -> %lds[%s, %i, %j] elements 8 if %ok
       : memref<4x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
   ck.async_copy %x[%i, %j] -> %lds[%s, %i, %j] elements 4 if %ok
+      : memref<4x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_copy %x[%i, %j] -> %lds[%s, %i, %j] elements 8 bypass_l1 if %ok
       : memref<4x64xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
   ck.async_commit
   ck.async_wait pending 1

@@ -130,7 +130,9 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
 // one ck.async_copy of 8 elements, under an scf.if on the unit's existence
 // (a unit that does not exist has no place in the tile). Without `if`, the
 // access is enabled by a constant true. With `bounds [1]` (the columns, K,
-// known in range) the access checks the rows alone.
+// known in range) the access checks the rows alone. Each row of 32 columns
+// is one contiguous run of the memref and the vectors are 16 bytes: the
+// copies bypass the L1.
 
 #plan = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
 
@@ -147,16 +149,16 @@ func.func @untraceable(%v: !ck.view<1x64x64xf16>, %p: !ck.coord<3xi32>, %tid: in
 // CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c128
 // CHECK: scf.if %[[EXISTS]] {
 // CHECK-NEXT: %[[I:.*]], %[[OK:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[MORE]] linear
-// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[I]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK]] : memref<4096xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[I]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 bypass_l1 if %[[OK]] : memref<4096xf16>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT: }
 // CHECK: scf.if %[[EXISTS]] {
 // CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT: %[[J:.*]], %[[OK2:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[TRUE]] linear
-// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[J]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK2]]
+// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[J]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 bypass_l1 if %[[OK2]]
 // CHECK-NEXT: }
 // CHECK: scf.if %[[EXISTS]] {
 // CHECK-NEXT: %[[K:.*]], %[[OK3:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1] if %[[MORE]] linear
-// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[K]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 if %[[OK3]]
+// CHECK-NEXT: ck.async_copy %[[FLAT]][%[[K]]] -> %[[LDS]][%[[S]], %[[ROW]], %[[COL]]] elements 8 bypass_l1 if %[[OK3]]
 // CHECK-NEXT: }
 // CHECK-NOT: ck.tile_
 // CHECK: gpu.return
@@ -169,6 +171,39 @@ gpu.module @kernels {
     ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid
         : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
     ck.tile_copy_async %m[%p] -> %lds[%s] plan #plan thread %tid bounds [1] if %more
+        : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+// Rows that are not one run: the view's columns are (a, c) of a memref
+// [1][a = 8][row = 64][c = 8], so a row of the tile is 4 runs of 8
+// elements, 1024 apart (windows of 8 channels whose taps share a row read
+// neighbouring elements again, which the L1 serves): the copies keep the
+// L1. Vectors of 4 elements (8 bytes) cannot bypass it either.
+
+#runs = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
+#narrow = #ck.copy_plan<tile = [32, 32], load = [1, 4], lds = [1, 4], pad = 8, threads = 256>
+
+// CHECK-LABEL: gpu.func @short_runs
+// CHECK: ck.async_copy %{{.*}}[%{{.*}}] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] elements 8 if
+// CHECK: ck.async_copy %{{.*}}[%{{.*}}] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] elements 4 if
+// CHECK-NOT: bypass_l1
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @short_runs(%m: memref<1x8x64x8xf16>, %flat: memref<1x64x64xf16>,
+                       %q: !ck.coord<5xi32>, %p: !ck.coord<3xi32>, %s: index) kernel {
+    %v = ck.transform %m : memref<1x8x64x8xf16> to !ck.view<1x64x64xf16>
+        by #ck.transform_map<[1, 64, 64] -> [1, 8, 64, 8], [
+          #ck.transform<pass_through [0] -> [0]>,
+          #ck.transform<pass_through [1] -> [2]>,
+          #ck.transform<merge [2] -> [1, 3]>]>
+    %lds = ck.lds_buffer offset 0 : memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    ck.tile_copy_async %v[%q] -> %lds[%s] plan #runs thread %tid
+        : !ck.view<1x64x64xf16>, !ck.coord<5xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
+    ck.tile_copy_async %flat[%p] -> %lds[%s] plan #narrow thread %tid
         : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x32x40xf16, #gpu.address_space<workgroup>>
     gpu.return
   }

@@ -10,7 +10,9 @@
 // 64 x 64 needs 32 * 4 + 16 + 16 = 160 of the 191 registers a wave may
 // hold. Elsewhere, and with stages=1, the block is the one the register
 // prefetch fits (64 x 128: the prefetch adds 32 registers to 128 x 128's
-// 160), as for tf32.
+// 160), as for tf32. Where tiles of 128 x 256 (eight waves of 64 x 64) are
+// fewer than the compute units and K is long enough for StreamK, the
+// staged block is that wide one (wideStreamKConfig).
 
 // 4096 x 4096: 1024 tiles of 128 x 128, data-parallel.
 // CHECK-LABEL: func.func @many_tiles
@@ -24,10 +26,11 @@ func.func @many_tiles(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
 }
 
 // -----
-// 36 tiles (fewer than the compute units: StreamK) with 5000 K-tiles: the
-// backward-weight GEMM of a 3x3 layer of 256 channels at 100x100.
+// 18 tiles of 128 x 256 (fewer than the compute units: StreamK) with 5000
+// K-tiles: the backward-weight GEMM of a 3x3 layer of 256 channels at
+// 100x100 takes the wide block.
 // CHECK-LABEL: func.func @long_k
-// CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy>
+// CHECK: config <block = [128, 256, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy>
 // S1-LABEL: func.func @long_k
 // S1: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k>> :
 func.func @long_k(%a: memref<1x256x160000xbf16>, %b: memref<1x160000x2304xbf16>,
@@ -37,7 +40,29 @@ func.func @long_k(%a: memref<1x256x160000xbf16>, %b: memref<1x160000x2304xbf16>,
 }
 
 // -----
-// The same 36 tiles with 85 K-tiles (13x13): too little work for the
+// 2376 x 2304 (2376 filters): 171 tiles of 128 x 256, more than the compute
+// units, so no StreamK in the wide block; 342 tiles of 128 x 128,
+// data-parallel.
+// CHECK-LABEL: func.func @many_wide_tiles
+// CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy>
+func.func @many_wide_tiles(%a: memref<1x2376x160000xf16>, %b: memref<1x160000x2304xf16>,
+                           %c: memref<1x2376x2304xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x2376x160000xf16>, memref<1x160000x2304xf16> -> memref<1x2376x2304xf16>
+  return
+}
+
+// -----
+// 128 columns: no wider block than 128 x 128, StreamK.
+// CHECK-LABEL: func.func @narrow
+// CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy>
+func.func @narrow(%a: memref<1x256x160000xf16>, %b: memref<1x160000x128xf16>,
+                  %c: memref<1x256x128xf16>) {
+  ck.gemm %a, %b -> %c : memref<1x256x160000xf16>, memref<1x160000x128xf16> -> memref<1x256x128xf16>
+  return
+}
+
+// -----
+// The 36 tiles of 128 x 128 (18 of 128 x 256) with 85 K-tiles (13x13): too little work for the
 // larger block; the prefetch's, StreamK.
 // CHECK-LABEL: func.func @short_k
 // CHECK: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :

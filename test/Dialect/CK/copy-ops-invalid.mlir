@@ -303,6 +303,15 @@ func.func @async_copy_size(%x: memref<4x64xf16>, %i: index, %ok: i1,
 }
 
 // -----
+// cp.async.cg copies 16 bytes only.
+func.func @async_copy_bypass_size(%x: memref<4x64xf16>, %i: index, %ok: i1,
+                                  %lds: memref<4x40xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.async_copy' op bypasses the L1 only in copies of 16 bytes, got 4 x 'f16'}}
+  ck.async_copy %x[%i, %i] -> %lds[%i, %i] elements 4 bypass_l1 if %ok : memref<4x64xf16>, memref<4x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
 func.func @async_wait_negative() {
   // expected-error @+1 {{'ck.async_wait' op pending must be at least 0, got -1}}
   ck.async_wait pending -1

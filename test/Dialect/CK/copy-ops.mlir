@@ -55,12 +55,13 @@ func.func @guarded(%x: memref<16x50x50x1x256xf16>, %w: memref<4x9xf32>, %i: inde
 }
 
 // An asynchronous tile copy into slot %s of three LDS buffers, its vector
-// form, and the group ops.
+// form (also bypassing the L1), and the group ops.
 // CHECK-LABEL: func.func @async
 // CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %{{.*}} if %{{.*}} : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}] plan <{{.*}}> thread %{{.*}} : memref<1x64x64xf16>,
 // CHECK: ck.tile_copy_async %{{.*}}[%{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}] plan <{{.*}}> thread %{{.*}} bounds [1] if %{{.*}} : memref<1x64x64xf16>,
 // CHECK: ck.async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] elements 8 if %{{.*}} : memref<1x64x64xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] -> %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] elements 8 bypass_l1 if %{{.*}} : memref<1x64x64xf16>,
 // CHECK: ck.async_commit
 // CHECK: ck.async_wait pending 1
 func.func @async(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<3xi32>,
@@ -73,6 +74,8 @@ func.func @async(%a: memref<1x64x64xf16>, %p0: !ck.coord<3xi32>, %p1: !ck.coord<
   ck.tile_copy_async %a[%p0, %p1] -> %lds[%s] plan #plan thread %tid bounds [1] if %more
       : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
   ck.async_copy %a[%i, %i, %i] -> %lds[%s, %i, %i] elements 8 if %more
+      : memref<1x64x64xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
+  ck.async_copy %a[%i, %i, %i] -> %lds[%s, %i, %i] elements 8 bypass_l1 if %more
       : memref<1x64x64xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>
   ck.async_commit
   ck.async_wait pending 1

@@ -165,6 +165,9 @@ LogicalResult AsyncCopyOp::verify() {
       !AsyncCopyOp::isCopySize(elements * bits / 8))
     return emitOpError() << "copies 4, 8 or 16 bytes, got " << elements << " x "
                          << memref.getElementType();
+  if (getBypassL1() && elements * bits != 128)
+    return emitOpError() << "bypasses the L1 only in copies of 16 bytes, got "
+                         << elements << " x " << memref.getElementType();
   return success();
 }
 

@@ -218,14 +218,21 @@ def CK_AsyncCopyOp : CK_Op<"async_copy", [AttrSizedOperandSegments]> {
     `cp.async` with a source size of 0 where `valid` is false. AMD targets
     have no lowering yet (the config check refuses `async_copy` there).
 
+    With `bypass_l1` the copy does not keep what it reads in the L1 cache
+    (`cp.async.cg`, 16-byte copies only; without it `cp.async.ca`).
+    `ck-lower-tile-copies` sets it where each row of the tile along the
+    load dimension is one contiguous run of the source, so the workgroup
+    reads no element of it twice for the L1 to serve.
+
     Verifier: one index per dimension of each memref; both of one element
-    type; `memref` contiguous (identity layout); 4, 8 or 16 bytes.
+    type; `memref` contiguous (identity layout); 4, 8 or 16 bytes, 16 with
+    `bypass_l1`.
 
     Example:
 
     ```mlir
     ck.async_copy %x[%n, %h, %w, %g, %c] -> %la[%slot, %row, %col]
-        elements 8 if %valid
+        elements 8 bypass_l1 if %valid
         : memref<16x50x50x1x256xf16>, memref<3x128x40xf16, #gpu.address_space<workgroup>>
     ```
   }];
@@ -234,10 +241,12 @@ def CK_AsyncCopyOp : CK_Op<"async_copy", [AttrSizedOperandSegments]> {
                        Arg<CK_LdsMemRef, "the destination", [MemWrite]>:$lds,
                        Variadic<Index>:$ldsIndices,
                        I64Attr:$elements,
+                       UnitAttr:$bypassL1,
                        I1:$valid);
   let assemblyFormat = [{
     $memref `[` $indices `]` `->` $lds `[` $ldsIndices `]` `elements`
-    $elements `if` $valid attr-dict `:` type($memref) `,` type($lds)
+    $elements (`bypass_l1` $bypassL1^)? `if` $valid attr-dict `:`
+    type($memref) `,` type($lds)
   }];
   let extraClassDeclaration = [{
     /// Whether a vector of `bytes` bytes can be copied asynchronously.
