@@ -134,22 +134,32 @@ def _mma_ptx(chains):
     return "\n".join(lines)
 
 
-def _mma_sync_ceiling(workdir, chains=16, iters=1024, blocks_per_sm=4,
-                      warps=4):
+def measure_ptx_kernel(workdir, name, ptx, kernel, warps, blocks_per_sm,
+                       iters):
+    """`measure` of a PTX kernel `kernel(f32 *out, u32 iters)` (loaded
+    through ckrt from a plan written into `workdir` as `name`), launched as
+    `blocks_per_sm` workgroups of `warps` warps per compute unit, each
+    thread storing one float; and that grid's thread count."""
     props = torch.cuda.get_device_properties(0)
     arch = f"sm_{props.major}{props.minor}"
-    with open(os.path.join(workdir, "mma_peak.ptx"), "w") as f:
-        f.write(_mma_ptx(chains))
-    plan_path = os.path.join(workdir, "mma_peak.ckplan")
+    with open(os.path.join(workdir, name + ".ptx"), "w") as f:
+        f.write(ptx)
+    plan_path = os.path.join(workdir, name + ".ckplan")
     threads = props.multi_processor_count * blocks_per_sm * warps * 32
     with open(plan_path, "w") as f:
-        f.write(f"ck-plan 1\ntarget {arch}\nbinary mma_peak.ptx\n"
+        f.write(f"ck-plan 1\ntarget {arch}\nbinary {name}.ptx\n"
                 f"tensor 0 output f32 {threads}\n"
-                f"kernel mma_peak grid cus*{blocks_per_sm} 1 1 "
+                f"kernel {kernel} grid cus*{blocks_per_sm} 1 1 "
                 f"block {warps * 32} 1 1 args t0 i32:{iters}\n")
     plan = LoadedPlan(Plan(plan_path))
     out = torch.empty(threads, dtype=torch.float32, device="cuda")
-    t = measure(plan.launch, [[out]], repeats=5)
+    return measure(plan.launch, [[out]], repeats=5), threads
+
+
+def _mma_sync_ceiling(workdir, chains=16, iters=1024, blocks_per_sm=4,
+                      warps=4):
+    t, threads = measure_ptx_kernel(workdir, "mma_peak", _mma_ptx(chains),
+                                    "mma_peak", warps, blocks_per_sm, iters)
     flops = threads // 32 * iters * chains * 16 * 8 * 16 * 2
     return dict(t, tflops=flops / (t["us"] * 1e-6) / 1e12)
 

@@ -21,12 +21,9 @@ import os
 import sys
 import tempfile
 
-import torch
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", ".."))
-from gputime import measure  # noqa: E402
-from ck_mlir.runtime import LoadedPlan, Plan  # noqa: E402
+from gputime import measure_ptx_kernel  # noqa: E402
 
 SHARED_BYTES = 32768
 
@@ -112,21 +109,10 @@ def kernel_ptx(mt, nt, barrier):
 
 def run(workdir, wm, wn, warps_per_block, blocks_per_sm, barrier, iters):
     mt, nt = wm // 16, wn // 8
-    props = torch.cuda.get_device_properties(0)
-    arch = f"sm_{props.major}{props.minor}"
     tag = f"w{wm}x{wn}-t{warps_per_block}-b{blocks_per_sm}-s{int(barrier)}"
-    with open(os.path.join(workdir, tag + ".ptx"), "w") as f:
-        f.write(kernel_ptx(mt, nt, barrier))
-    threads = props.multi_processor_count * blocks_per_sm * warps_per_block * 32
-    plan_path = os.path.join(workdir, tag + ".ckplan")
-    with open(plan_path, "w") as f:
-        f.write(f"ck-plan 1\ntarget {arch}\nbinary {tag}.ptx\n"
-                f"tensor 0 output f32 {threads}\n"
-                f"kernel mainloop grid cus*{blocks_per_sm} 1 1 "
-                f"block {warps_per_block * 32} 1 1 args t0 i32:{iters}\n")
-    plan = LoadedPlan(Plan(plan_path))
-    out = torch.empty(threads, dtype=torch.float32, device="cuda")
-    t = measure(plan.launch, [[out]], repeats=5)
+    t, threads = measure_ptx_kernel(workdir, tag, kernel_ptx(mt, nt, barrier),
+                                    "mainloop", warps_per_block,
+                                    blocks_per_sm, iters)
     flops = threads // 32 * iters * 2 * mt * nt * 16 * 8 * 16 * 2
     return dict(t, tag=tag, warp_tile=[wm, wn],
                 warps_per_sm=warps_per_block * blocks_per_sm,
