@@ -584,15 +584,15 @@ static constexpr int64_t kWideBlockWaves = 8;
 
 /// The wide block for a GEMM that fills it (no tighter tile takes as few
 /// tiles) and whose partition in it is StreamK (fewer such tiles than
-/// compute units, a long K), else null. Twice the columns per
-/// workgroup halve what the workgroups read of A per product, and StreamK
-/// keeps every compute unit busy with the fewer tiles. On the H100 (sm_80
-/// code) the 14 RetinaNet f16 backward-weight layers it takes ran 0.72x to
-/// 1.05x as long as in the 128 x 128 block of four waves, 0.83x in
-/// geomean; with more tiles
-/// than compute units the wide block's data-parallel grid lost (2376
-/// filters at 50x50 and 100x100: 1.08x, 1.13x), as did forward and
-/// backward-data in general (bench/results/h100-mma-occupancy/).
+/// compute units, a long K), else null. Twice the columns per workgroup
+/// halve what the workgroups read of A per product, and StreamK keeps every
+/// compute unit busy with the fewer tiles. On the H100 (sm_80 code) the 14
+/// RetinaNet f16 backward-weight layers it takes ran 0.72x to 1.05x as long
+/// as in the 128 x 128 block of four waves, 0.83x in geomean; with more
+/// tiles than compute units the wide block's data-parallel grid lost (2376
+/// filters at 50x50 and 100x100: 1.08x, 1.13x), and forward and
+/// backward-data gained nothing that a rule could take
+/// (bench/results/h100-mma-occupancy/).
 static GemmConfigAttr
 wideStreamKConfig(MLIRContext *context, GemmShape shape,
                   const MatrixLayout &mma, MatrixInstrAttrInterface instruction,
