@@ -53,15 +53,48 @@ def instructions(lines, start, end):
     return out
 
 
-def interleave_loop(body):
-    """body: a loop's instructions after its label. Returns the new order,
-    or None where the loop has no copies before MMAs."""
+def copy_window(body):
+    """The places of a loop body's cp.async.commit_group and the
+    cp.async.wait_group after it, or None where it has no such pair."""
     commit = next((i for i, s in enumerate(body)
                    if "cp.async.commit_group" in s), None)
     wait = next((i for i, s in enumerate(body)
                  if "cp.async.wait_group" in s), None)
     if commit is None or wait is None or wait < commit:
         return None
+    return commit, wait
+
+
+def single_block_loops(lines, kernel):
+    """(label line, back-branch line, body) of each loop of `kernel` whose
+    body is one block, and the kernel's entry and end lines."""
+    entry = next(i for i, s in enumerate(lines)
+                 if s.startswith(".visible .entry " + kernel + "("))
+    end = next((i for i in range(entry + 1, len(lines))
+                if lines[i].startswith(".visible .entry")), len(lines))
+    loops = []
+    for i in range(entry, end):
+        m = re.match(r"(\$L__BB\d+_\d+):", lines[i])
+        if not m:
+            continue
+        back = next((j for j in range(i + 1, end)
+                     if re.search(r"bra(\.uni)?\s+" + re.escape(m.group(1)) +
+                                  ";", lines[j])), None)
+        if back is None:
+            continue
+        body = instructions(lines, i + 1, back)
+        if not any(s.rstrip().endswith(":") for s in body):
+            loops.append((i, back, body))
+    return entry, end, loops
+
+
+def interleave_loop(body):
+    """body: a loop's instructions after its label. Returns the new order,
+    or None where the loop has no copies before MMAs."""
+    window = copy_window(body)
+    if window is None:
+        return None
+    commit, wait = window
     mmas = [i for i in range(commit + 1, wait) if "mma.sync" in body[i]]
     if not mmas:
         return None
@@ -108,32 +141,16 @@ def main():
     parser.add_argument("--kernel", default="gemm_0")
     args = parser.parse_args()
     lines = open(args.input).read().splitlines(keepends=True)
-    entry = next(i for i, s in enumerate(lines)
-                 if s.startswith(".visible .entry " + args.kernel + "("))
-    end = next((i for i in range(entry + 1, len(lines))
-                if lines[i].startswith(".visible .entry")), len(lines))
-    out, i, changed = lines[:entry], entry, 0
-    while i < end:
-        m = re.match(r"(\$L__BB\d+_\d+):", lines[i])
-        if m:
-            label = m.group(1)
-            back = next((j for j in range(i + 1, end)
-                         if re.search(r"bra\s+" + re.escape(label) + ";",
-                                      lines[j])), None)
-            if back is not None:
-                body = instructions(lines, i + 1, back)
-                if any(s.rstrip().endswith(":") for s in body):
-                    body = None  # not one block
-                order = interleave_loop(body) if body else None
-                if order is not None:
-                    out.append(lines[i])
-                    out.extend(order)
-                    i = back
-                    changed += 1
-                    continue
-        out.append(lines[i])
-        i += 1
-    out += lines[end:]
+    _, _, loops = single_block_loops(lines, args.kernel)
+    out, done, changed = [], 0, 0
+    for label, back, body in loops:
+        order = interleave_loop(body)
+        if order is None:
+            continue
+        out += lines[done:label + 1] + order
+        done = back
+        changed += 1
+    out += lines[done:]
     if not changed:
         raise SystemExit("interleave_ptx: no loop copies before its MMAs")
     open(args.output, "w").write("".join(out))

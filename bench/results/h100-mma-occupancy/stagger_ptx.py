@@ -15,19 +15,17 @@ be written on the way there; the script refuses such a loop.
 """
 
 import argparse
-import re
 import sys
 
-from interleave_ptx import instructions, regs_defined, regs_used
+from interleave_ptx import (copy_window, regs_defined, regs_used,
+                             single_block_loops)
 
 
-def stagger(body, early):
-    commit = next((i for i, s in enumerate(body)
-                   if "cp.async.commit_group" in s), None)
-    wait = next((i for i, s in enumerate(body)
-                 if "cp.async.wait_group" in s), None)
-    if commit is None or wait is None or wait < commit:
+def stagger(body):
+    window = copy_window(body)
+    if window is None:
         return None
+    commit, wait = window
     copies = body[:commit + 1]
     defs = set().union(*(regs_defined(s) for s in copies))
     uses = set().union(*(regs_used(s) for s in copies))
@@ -49,32 +47,18 @@ def main():
     parser.add_argument("--early", type=int, default=128)
     args = parser.parse_args()
     lines = open(args.input).read().splitlines(keepends=True)
-    entry = next(i for i, s in enumerate(lines)
-                 if s.startswith(".visible .entry " + args.kernel + "("))
-    end = next((i for i in range(entry + 1, len(lines))
-                if lines[i].startswith(".visible .entry")), len(lines))
+    entry, end, loops = single_block_loops(lines, args.kernel)
     brace = next(i for i in range(entry, end) if lines[i].startswith("{"))
-    for i in range(brace, end):
-        m = re.match(r"(\$L__BB\d+_\d+):", lines[i])
-        if not m:
-            continue
-        back = next((j for j in range(i + 1, end)
-                     if re.search(r"bra(\.uni)?\s+" + re.escape(m.group(1)) +
-                                  ";", lines[j])), None)
-        if back is None:
-            continue
-        body = instructions(lines, i + 1, back)
-        if any(s.rstrip().endswith(":") for s in body):
-            continue
-        order = stagger(body, args.early)
+    for label, back, body in loops:
+        order = stagger(body)
         if order is None:
             continue
-        setup = ["\tmov.u32 \t%stagger_tid, %tid.x;\n",
+        setup = ["\t.reg .pred \t%stagger_early;\n",
+                 "\t.reg .b32 \t%stagger_tid;\n",
+                 "\tmov.u32 \t%stagger_tid, %tid.x;\n",
                  f"\tsetp.lt.u32 \t%stagger_early, %stagger_tid, {args.early};\n"]
-        out = (lines[:brace + 1] +
-               ["\t.reg .pred \t%stagger_early;\n",
-                "\t.reg .b32 \t%stagger_tid;\n"] +
-               setup + lines[brace + 1:i + 1] + order + lines[back:])
+        out = (lines[:brace + 1] + setup + lines[brace + 1:label + 1] + order +
+               lines[back:])
         open(args.output, "w").write("".join(out))
         print("stagger_ptx: one loop staggered", file=sys.stderr)
         return
