@@ -454,7 +454,8 @@ static std::optional<WaveRoles> longGemmRoles(GemmShape shape, int64_t bn,
 static constexpr int64_t kMinNarrowWgmmaN = 8;
 static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
 
-/// Whether the tiles of `block` fill fewer than half the compute units. A
+/// Whether the tiles of `block`, each `workgroupsPerTile` workgroups (a
+/// split-K cluster's splits), fill fewer than half the compute units. A
 /// wgmma GEMM with roles and a data-parallel partition (not persistent)
 /// then takes narrower tiles, halving the columns (not below 64) while
 /// this holds, and the deepest ring of stages the LDS holds, up to one per
@@ -468,8 +469,9 @@ static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
 /// tiles for 64 x 64), those of the 25x25 one 0.93x (64 x 256 tiles and 4
 /// stages for 64 x 128 and 8): no gain overall.
 static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
-                        TargetAttr target) {
-  return 2 * tileCount(shape, block) < target.getComputeUnits();
+                        TargetAttr target, int64_t workgroupsPerTile = 1) {
+  return 2 * tileCount(shape, block) * workgroupsPerTile <
+         target.getComputeUnits();
 }
 
 /// The wgmma configuration of a GEMM where the target has wgmma for its
@@ -557,6 +559,26 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     }
     bn = block[1];
     deepRing = true;
+  }
+  // Split-K reduced in clusters (at most 8 splits, fixed) likewise, counting
+  // a tile's splits, with no more stages than a split's K-tiles: on the H100
+  // the K = 36 head's backward-weight at 7x7 (6 tiles of 64 x 256, 8
+  // splits, 2 K-tiles each) went from 7.0 to 5.8 us in 12 tiles of 64 x 128
+  // (bf16 and f16; bench/results/h100-mma-occupancy/, 4d).
+  int64_t clusterSplits = partition.isSplitKInCluster()
+                              ? std::max<int64_t>(1, partition.getKBatch())
+                              : 0;
+  if (roles && clusterSplits &&
+      hasFewTiles(shape, block, target, clusterSplits)) {
+    for (int64_t columns = bn;
+         columns > 64 && hasFewTiles(shape, block, target, clusterSplits);) {
+      columns /= 2;
+      block[1] = tightTile(shape.n, columns, bKContiguous ? 8 : 64);
+    }
+    bn = block[1];
+    int64_t splitKTiles = llvm::divideCeil(
+        llvm::divideCeil(shape.k, kWgmmaBlockK), clusterSplits);
+    mostStages = std::clamp<int64_t>(splitKTiles, 2, bn > 128 ? 4 : 3);
   }
   if (deepRing)
     mostStages = std::max(
