@@ -549,36 +549,36 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
   int64_t mostStages = bn > 128 ? 4 : 3;
-  if (roles && partition.getKind() == PartitionKind::DataParallel &&
-      !partition.isPersistentDataParallel() &&
-      hasFewTiles(shape, block, target)) {
-    for (int64_t columns = bn;
-         columns > 64 && hasFewTiles(shape, block, target);) {
-      columns /= 2;
-      block[1] = tightTile(shape.n, columns, bKContiguous ? 8 : 64);
-    }
-    bn = block[1];
-    deepRing = true;
-  }
-  // Split-K reduced in clusters (at most 8 splits, fixed) likewise, counting
-  // a tile's splits, with no more stages than a split's K-tiles: on the H100
+  // Few tiles take narrower columns (hasFewTiles): with roles, in a
+  // data-parallel partition (not persistent) a workgroup per tile, and
+  // with split-K reduced in clusters (at most 8 splits, fixed) a tile's
+  // splits, there with no more stages than a split's K-tiles. On the H100
   // the K = 36 head's backward-weight at 7x7 (6 tiles of 64 x 256, 8
   // splits, 2 K-tiles each) went from 7.0 to 5.8 us in 12 tiles of 64 x 128
   // (bf16 and f16; bench/results/h100-mma-occupancy/, 4d).
-  int64_t clusterSplits = partition.isSplitKInCluster()
-                              ? std::max<int64_t>(1, partition.getKBatch())
-                              : 0;
-  if (roles && clusterSplits &&
-      hasFewTiles(shape, block, target, clusterSplits)) {
+  bool dataParallel = partition.getKind() == PartitionKind::DataParallel &&
+                      !partition.isPersistentDataParallel();
+  int64_t workgroupsPerTile = !roles         ? 0
+                              : dataParallel ? 1
+                              : partition.isSplitKInCluster()
+                                  ? std::max<int64_t>(1, partition.getKBatch())
+                                  : 0;
+  if (workgroupsPerTile &&
+      hasFewTiles(shape, block, target, workgroupsPerTile)) {
     for (int64_t columns = bn;
-         columns > 64 && hasFewTiles(shape, block, target, clusterSplits);) {
+         columns > 64 &&
+         hasFewTiles(shape, block, target, workgroupsPerTile);) {
       columns /= 2;
       block[1] = tightTile(shape.n, columns, bKContiguous ? 8 : 64);
     }
     bn = block[1];
-    int64_t splitKTiles = llvm::divideCeil(
-        llvm::divideCeil(shape.k, kWgmmaBlockK), clusterSplits);
-    mostStages = std::clamp<int64_t>(splitKTiles, 2, bn > 128 ? 4 : 3);
+    if (dataParallel) {
+      deepRing = true;
+    } else {
+      int64_t splitKTiles = llvm::divideCeil(
+          llvm::divideCeil(shape.k, kWgmmaBlockK), workgroupsPerTile);
+      mostStages = std::clamp<int64_t>(splitKTiles, 2, bn > 128 ? 4 : 3);
+    }
   }
   if (deepRing)
     mostStages = std::max(
