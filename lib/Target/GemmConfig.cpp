@@ -313,6 +313,13 @@ waveTileFor(ArrayRef<int64_t> block, int64_t waves, const MatrixLayout &mma) {
 /// H100 that took the 29 RetinaNet backward-weight layers (f16) that split-K
 /// cut from 10.1 to 8.8 ms in all (bench/results/h100-streamk.md). StreamK's
 /// counts are i32.
+///
+/// No StreamK workgroup gets fewer than kMinHeuristicSplitKTiles K-tiles
+/// (`min_iters`): where the resident workgroups would each get fewer, fewer
+/// of them share the work. On the H100 (sm_80 code) the 29 RetinaNet
+/// kernels whose grid a minimum of 4 to 16 could change took 0.932x the
+/// time in geomean with 8 (0.71x to 1.035x), 0.944x with 4 and 1.011x with
+/// 16 (bench/results/h100-mma-occupancy/, section 6).
 static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
                                         ArrayRef<int64_t> block,
                                         TargetAttr target) {
@@ -321,7 +328,11 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
   if (tiles < target.getComputeUnits() &&
       kTiles >= 2 * kMinHeuristicSplitKTiles &&
       PartitionAttr::streamKCountsFit(tiles, kTiles))
-    return PartitionAttr::get(context, PartitionKind::StreamK);
+    return PartitionAttr::get(
+        context, PartitionKind::StreamK, /*kBatch=*/1, StreamKReduction::Tree,
+        SplitKReduction::Kernel,
+        PartitionAttr::getDefaultDp(PartitionKind::StreamK), /*tail=*/2,
+        /*minIters=*/kMinHeuristicSplitKTiles);
   return PartitionAttr::get(context, PartitionKind::DataParallel);
 }
 

@@ -107,7 +107,8 @@ int64_t residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
 /// f32 partial tile).
 inline constexpr int64_t kMaxHeuristicSplitK = 64;
 
-/// The fewest K-tiles the split-K heuristic gives a split.
+/// The fewest K-tiles the heuristic gives a split-K split or a StreamK
+/// workgroup (`min_iters`).
 inline constexpr int64_t kMinHeuristicSplitKTiles = 8;
 
 /// How many K ranges split-K cuts each tile of `config` into for `shape` on

@@ -30,9 +30,9 @@ func.func @many_tiles(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
 // K-tiles: the backward-weight GEMM of a 3x3 layer of 256 channels at
 // 100x100 takes the wide block.
 // CHECK-LABEL: func.func @long_k
-// CHECK: config <block = [128, 256, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy>
+// CHECK: config <block = [128, 256, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 3, async_copy>
 // S1-LABEL: func.func @long_k
-// S1: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k>> :
+// S1: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, bf16>, partition = #ck.partition<stream_k, min_iters = 8>> :
 func.func @long_k(%a: memref<1x256x160000xbf16>, %b: memref<1x160000x2304xbf16>,
                   %c: memref<1x256x2304xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x160000xbf16>, memref<1x160000x2304xbf16> -> memref<1x256x2304xbf16>
@@ -54,7 +54,7 @@ func.func @many_wide_tiles(%a: memref<1x2376x160000xf16>, %b: memref<1x160000x23
 // -----
 // 128 columns: no wider block than 128 x 128, StreamK.
 // CHECK-LABEL: func.func @narrow
-// CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, async_copy>
+// CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 3, async_copy>
 func.func @narrow(%a: memref<1x256x160000xf16>, %b: memref<1x160000x128xf16>,
                   %c: memref<1x256x128xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x160000xf16>, memref<1x160000x128xf16> -> memref<1x256x128xf16>
@@ -65,7 +65,7 @@ func.func @narrow(%a: memref<1x256x160000xf16>, %b: memref<1x160000x128xf16>,
 // The 36 tiles of 128 x 128 (18 of 128 x 256) with 85 K-tiles (13x13): too little work for the
 // larger block; the prefetch's, StreamK.
 // CHECK-LABEL: func.func @short_k
-// CHECK: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>> :
+// CHECK: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>> :
 func.func @short_k(%a: memref<1x256x2704xf16>, %b: memref<1x2704x2304xf16>,
                    %c: memref<1x256x2304xf16>) {
   ck.gemm %a, %b -> %c : memref<1x256x2704xf16>, memref<1x2704x2304xf16> -> memref<1x256x2304xf16>

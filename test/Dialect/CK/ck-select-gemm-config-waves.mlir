@@ -66,15 +66,15 @@ func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
 //    (nothing counted), so the blocks stay, with StreamK.
 
 // GFX942-44-LABEL: func.func @few_tiles
-// GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 2, load_waves = 4>
 // GFX942-42-LABEL: func.func @few_tiles
-// GFX942-42: config <block = [64, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// GFX942-42: config <block = [64, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 2, load_waves = 4>
 // SM80-44-LABEL: func.func @few_tiles
-// SM80-44: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2, load_waves = 4>
+// SM80-44: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 2, load_waves = 4>
 // SM90-44-LABEL: func.func @few_tiles
-// SM90-44: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-44: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 4, load_waves = 4, async_copy>
 // SM90-48-LABEL: func.func @few_tiles
-// SM90-48: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-48: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 4, load_waves = 4, async_copy>
 // LOWERED-LABEL: func.func @few_tiles
 func.func @few_tiles(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                      %c: memref<1x256x2304xf16>) {

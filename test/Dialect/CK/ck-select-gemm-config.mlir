@@ -145,7 +145,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 //   3 cp.async stages, 99840 bytes, twice of which fit 233472.
 
 // GFX942-LABEL: func.func @f32
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<stream_k>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX942-SPLIT-LABEL: func.func @f32
 // GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<split_k, k_batch = 2>> :
 // GFX1100-LABEL: func.func @f32
@@ -261,7 +261,7 @@ func.func @edge_m(%a: memref<1x8x64xf16>, %b: memref<1x64x256xf16>,
 //   >= 96: no split.
 
 // GFX942-LABEL: func.func @split_k_retinanet
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_retinanet
 // GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 25>> :
 // GFX1100-LABEL: func.func @split_k_retinanet
@@ -287,11 +287,11 @@ func.func @split_k_retinanet(%a: memref<1x256x40000xf16>, %b: memref<1x40000x230
 // are few (2 * 2 < 132): four of 64 x 64, 8 stages.
 
 // GFX942-LABEL: func.func @split_k_bounded_by_k
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_bounded_by_k
 // GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 // GFX1100-LABEL: func.func @split_k_bounded_by_k
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX1100-SPLIT-LABEL: func.func @split_k_bounded_by_k
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_bounded_by_k
@@ -317,11 +317,11 @@ func.func @split_k_bounded_by_k(%a: memref<1x128x2048xf16>, %b: memref<1x2048x12
 // 64 splits of 8 K-tiles run in one round (128 workgroups), the least.
 
 // GFX942-LABEL: func.func @split_k_capped
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_capped
 // GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 64>> :
 // GFX1100-LABEL: func.func @split_k_capped
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX1100-SPLIT-LABEL: func.func @split_k_capped
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 64>> :
 // SM90-LABEL: func.func @split_k_capped
@@ -343,11 +343,11 @@ func.func @split_k_capped(%a: memref<1x128x32768xf16>, %b: memref<1x32768x128xf1
 // stages).
 
 // GFX942-LABEL: func.func @split_k_batched
-// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>> :
+// GFX942: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX942-SPLIT-LABEL: func.func @split_k_batched
 // GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 8>> :
 // GFX1100-LABEL: func.func @split_k_batched
-// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>> :
+// GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k, min_iters = 8>> :
 // GFX1100-SPLIT-LABEL: func.func @split_k_batched
 // GFX1100-SPLIT: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<split_k, k_batch = 8>> :
 // SM90-LABEL: func.func @split_k_batched
@@ -420,11 +420,11 @@ func.func @views(%m: memref<64x32xf16>, %b: memref<1x32x16xf16>, %c: memref<1x64
 // on sm_90a (shared memory carved out of the L1).
 
 // GFX942-LABEL: func.func @padded_columns
-// GFX942: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k>, lds_buffers = 2>
+// GFX942: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 2>
 // GFX1100-LABEL: func.func @padded_columns
-// GFX1100: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k>>
+// GFX1100: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.wmma<16x16x16, f16, gfx11>, partition = #ck.partition<stream_k, min_iters = 8>>
 // SM90-LABEL: func.func @padded_columns
-// SM90: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k>>
+// SM90: config <block = [32, 96, 32], wave = [16, 48], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k, min_iters = 8>>
 func.func @padded_columns(%a: memref<1x32x4096xf16>, %b: memref<1x4096x288xf16>,
                           %c: memref<1x32x288xf16>) {
   ck.gemm %a, %b -> %c : memref<1x32x4096xf16>, memref<1x4096x288xf16> -> memref<1x32x288xf16>
