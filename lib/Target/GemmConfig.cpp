@@ -328,11 +328,8 @@ static PartitionAttr heuristicPartition(MLIRContext *context, GemmShape shape,
   if (tiles < target.getComputeUnits() &&
       kTiles >= 2 * kMinHeuristicSplitKTiles &&
       PartitionAttr::streamKCountsFit(tiles, kTiles))
-    return PartitionAttr::get(
-        context, PartitionKind::StreamK, /*kBatch=*/1, StreamKReduction::Tree,
-        SplitKReduction::Kernel,
-        PartitionAttr::getDefaultDp(PartitionKind::StreamK), /*tail=*/2,
-        /*minIters=*/kMinHeuristicSplitKTiles);
+    return PartitionAttr::get(context, PartitionKind::StreamK, /*kBatch=*/1,
+                              /*minIters=*/kMinHeuristicSplitKTiles);
   return PartitionAttr::get(context, PartitionKind::DataParallel);
 }
 

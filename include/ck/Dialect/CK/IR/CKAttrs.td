@@ -281,9 +281,10 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
         "fewest K-tiles per StreamK workgroup">:$minIters
   );
   let builders = [
-    AttrBuilder<(ins "PartitionKind":$kind, CArg<"int64_t", "1">:$kBatch), [{
+    AttrBuilder<(ins "PartitionKind":$kind, CArg<"int64_t", "1">:$kBatch,
+                     CArg<"int64_t", "1">:$minIters), [{
       return $_get($_ctxt, kind, kBatch, StreamKReduction::Tree,
-                   SplitKReduction::Kernel, getDefaultDp(kind), 2, 1);
+                   SplitKReduction::Kernel, getDefaultDp(kind), 2, minIters);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
