@@ -111,9 +111,12 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
     features.push_back(TargetFeature::DynamicLds);
     features.push_back(TargetFeature::AsyncCopy);
   }
-  // The Hopper chip (wgmma) also has the tensor memory accelerator.
-  if (chip.matrixUnit == MatrixUnit::MmaSyncWgmma)
+  // The Hopper chip (wgmma) also has the tensor memory accelerator and
+  // warpgroups that reallocate registers among themselves (setmaxnreg).
+  if (chip.matrixUnit == MatrixUnit::MmaSyncWgmma) {
     features.push_back(TargetFeature::Tma);
+    features.push_back(TargetFeature::RegisterReallocation);
+  }
   return TargetAttr::get(
       context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
       chip.registersPerLane, chip.addressingRegisters,

@@ -86,6 +86,24 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                         : target.getAddressingRegisters();
   cost.registersPerWave = std::min(
       target.getRegisters(), target.getRegistersPerSimd() / cost.wavesPerSimd);
+  cost.loadRegistersPerWave = cost.registersPerWave;
+  cost.reallocatedMathRegisters = 0;
+  if (int64_t load = config.getLoadRegisters()) {
+    // Whole warpgroups of each role put the same number of each on every
+    // SIMD (explainGemmConfigMisfit checks it).
+    int64_t loadPerSimd =
+        llvm::divideCeil(config.getLoadWaves(), target.getSimds());
+    int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
+    int64_t step = cklimits::kRegisterReallocationStep;
+    int64_t math = std::max<int64_t>(
+        0, (target.getRegistersPerSimd() - loadPerSimd * load) / mathPerSimd /
+               step * step);
+    cost.reallocatedMathRegisters =
+        std::min(math, cklimits::kMaxReallocatedRegisters);
+    cost.registersPerWave =
+        std::min(target.getRegisters(), cost.reallocatedMathRegisters);
+    cost.loadRegistersPerWave = load;
+  }
   cost.registerBudget = cost.registersPerWave - reserve;
   return cost;
 }
@@ -148,9 +166,25 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << instruction << " needs block K " << kWgmmaBlockK << " (one "
        << "128-byte swizzled row per M or N index); got " << block[2];
   else if (isa<WgmmaAttr>(instruction) && config.hasRoles() &&
-           config.getLoadWaves() != 4)
-    os << instruction << " takes one warpgroup of load waves (load_waves = "
-       << "4); got " << config.getLoadWaves();
+           config.getLoadWaves() % cklimits::kWavesPerWarpgroup)
+    os << instruction << " takes whole warpgroups of load waves (load_waves "
+       << "a multiple of " << cklimits::kWavesPerWarpgroup << "); got "
+       << config.getLoadWaves();
+  else if (config.getLoadRegisters() &&
+           !target.hasFeature(TargetFeature::RegisterReallocation))
+    os << target.getChip() << " cannot reallocate registers between waves "
+       << "(load_registers = " << config.getLoadRegisters() << ")";
+  else if (config.getLoadRegisters() &&
+           (config.getLoadWaves() % cklimits::kWavesPerWarpgroup ||
+            cost.mathWaves % cklimits::kWavesPerWarpgroup))
+    os << "load_registers reallocates registers by warpgroups: the load and "
+       << "math waves must be multiples of " << cklimits::kWavesPerWarpgroup
+       << "; got " << config.getLoadWaves() << " and " << cost.mathWaves;
+  else if (config.getLoadRegisters() &&
+           cost.reallocatedMathRegisters <= config.getLoadRegisters())
+    os << "load_registers = " << config.getLoadRegisters() << " leaves the "
+       << "math waves " << cost.reallocatedMathRegisters
+       << " registers per lane; they must get more than the load waves";
   else if (isa<WgmmaAttr>(instruction) && !config.getAsyncCopy())
     os << instruction << " needs async_copy: its swizzled tiles are filled "
        << "by asynchronous copies (2 to " << cklimits::kMaxLdsBuffers
@@ -461,6 +495,10 @@ static std::optional<WaveRoles> longGemmRoles(GemmShape shape, int64_t bn,
 /// for its fill (the merged groups' 288 was not).
 static constexpr int64_t kMinNarrowWgmmaN = 8;
 static constexpr int64_t kMinNarrowWgmmaKTiles = 8;
+/// The fewest registers per lane withReallocatedRegisters leaves load
+/// waves: those of the K = 36 head's gathered copies spilled at 40 and ran
+/// 1.6x as long as at 96 on the H100 (bench/results/h100-setmaxnreg/).
+static constexpr int64_t kMinLoadRegisters = 64;
 
 /// Whether the tiles of `block`, each `workgroupsPerTile` workgroups (a
 /// split-K cluster's splits), fill fewer than half the compute units. A
@@ -507,6 +545,44 @@ static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
 /// With a short K, as the
 /// merged groups' 288 (C = K = 8, 32 columns), the narrow wgmma tile was
 /// slower than mma.sync (bench/results/h100-epilogue-fill/).
+/// `config` with `load_registers`, where its math waves' registers do not
+/// fit an even share of the register file but do when the load waves give
+/// theirs up: the math waves keep their estimate and half the addressing
+/// reserve, the load waves the rest, down to kMinLoadRegisters. A null
+/// config where that does not fit either, or the chip cannot reallocate.
+/// (On sm_90a 128 accumulators per lane spilled 1.7 KB at 144 registers
+/// and none at 160: bench/results/h100-setmaxnreg/.)
+static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
+                                               TargetAttr target,
+                                               Type elementType) {
+  if (!config.hasRoles() ||
+      !target.hasFeature(TargetFeature::RegisterReallocation))
+    return {};
+  GemmConfigCost cost = estimateCost(config, target, elementType);
+  int64_t step = cklimits::kRegisterReallocationStep;
+  int64_t mathNeed =
+      llvm::alignTo(cost.registersPerLane + cost.fixupRegisters +
+                        target.getAddressingRegisters() / 2,
+                    step);
+  int64_t loadPerSimd =
+      llvm::divideCeil(config.getLoadWaves(), target.getSimds());
+  int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
+  int64_t load = std::min(
+      (target.getRegistersPerSimd() - mathPerSimd * mathNeed) / loadPerSimd /
+          step * step,
+      cklimits::kMaxReallocatedRegisters);
+  if (load < kMinLoadRegisters)
+    return {};
+  auto reallocated = GemmConfigAttr::get(
+      config.getContext(), config.getBlock(), config.getWave(),
+      config.getMma(), config.getPartition(), config.getLdsBuffers(),
+      config.getLoadWaves(), config.getAsyncCopy(), config.getClusterM(),
+      config.getClusterN(), config.getResidentB(), load);
+  if (explainGemmConfigMisfit(reallocated, target, elementType))
+    return {};
+  return reallocated;
+}
+
 static FailureOr<GemmConfigAttr>
 selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
                   TargetAttr target, std::optional<WaveRoles> roles,
@@ -602,6 +678,9 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
         roles ? roles->load : 0, /*asyncCopy=*/buffers >= 2);
     if (!explainGemmConfigMisfit(config, target, elementType))
       return config;
+    if (GemmConfigAttr reallocated =
+            withReallocatedRegisters(config, target, elementType))
+      return reallocated;
   }
   return failure();
 }

@@ -35,6 +35,15 @@ inline constexpr int64_t kMaxCoordState = 1024;
 /// 64 lanes are the 1024 threads a workgroup may have.
 inline constexpr int64_t kMaxRoleWaves = 16;
 
+/// The waves of an NVIDIA warpgroup (wgmma's and setmaxnreg's unit).
+inline constexpr int64_t kWavesPerWarpgroup = 4;
+
+/// The registers per lane a warpgroup may reallocate itself to (NVIDIA's
+/// setmaxnreg): multiples of 8 in [24, 256].
+inline constexpr int64_t kMinReallocatedRegisters = 24;
+inline constexpr int64_t kMaxReallocatedRegisters = 256;
+inline constexpr int64_t kRegisterReallocationStep = 8;
+
 /// The most LDS buffers (pipeline stages) of a GEMM config: an
 /// asynchronous-copy pipeline keeps at most 7 K-tiles in flight. Deep rings
 /// pay where few workgroups share the GPU: on the H100, 64 x 64 tiles with

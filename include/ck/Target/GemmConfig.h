@@ -56,9 +56,17 @@ struct GemmConfigCost {
   int64_t fixupRegisters;
   /// The workgroup's waves on one SIMD (ceil(waves / SIMDs)).
   int64_t wavesPerSimd;
-  /// The registers per lane one wave of the workgroup may hold: the
-  /// target's, or less where several waves share a SIMD's register file.
+  /// The registers per lane one math wave may hold: the target's, or less
+  /// where several waves share a SIMD's register file (an even share, or
+  /// what the load waves leave with `load_registers`).
   int64_t registersPerWave;
+  /// The registers per lane one load wave may hold: `load_registers`, or
+  /// registersPerWave without it.
+  int64_t loadRegistersPerWave;
+  /// With `load_registers`, the count each math lane grows to (setmaxnreg):
+  /// the SIMD's register file less the load waves', shared among its math
+  /// waves, in whole steps of reallocation; 0 without.
+  int64_t reallocatedMathRegisters;
   /// registersPerWave less the addressing reserve (a quarter of it for
   /// wgmma's math waves with roles, which copy nothing).
   int64_t registerBudget;

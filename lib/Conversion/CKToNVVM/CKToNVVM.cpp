@@ -15,10 +15,13 @@
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
 #include "ck/Dialect/CK/Utils/LdsSwizzle.h"
+#include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::ck {
@@ -110,13 +113,25 @@ static void emitAsyncProxyFence(OpBuilder &b, Location loc) {
 }
 
 /// The workgroup's barrier, or with `threads` the named barrier
-/// kPartialBarrierId of that many threads.
+/// kPartialBarrierId of that many threads. `unaligned` where the threads
+/// may reach it at different instructions (the separate arms of wave roles
+/// that reallocate registers): `barrier.sync 0`, not `bar.sync 0`, which
+/// expects every thread at the same one.
 static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
-                            bool readByWgmma) {
+                            bool readByWgmma, bool unaligned) {
   Location loc = op.getLoc();
   if (readByWgmma)
     emitAsyncProxyFence(rewriter, loc);
   std::optional<uint64_t> threads = op.getThreads();
+  if (!threads && unaligned) {
+    LLVM::CallIntrinsicOp::create(
+        rewriter, loc, rewriter.getStringAttr("llvm.nvvm.barrier.cta.sync.all"),
+        ValueRange{arith::ConstantIntOp::create(rewriter, loc,
+                                                rewriter.getI32Type(), 0)
+                       .getResult()});
+    rewriter.eraseOp(op);
+    return;
+  }
   if (!threads) {
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return;
@@ -563,6 +578,38 @@ static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
 /// extent, each k rows of 128 bytes) advances 16 rows (2048 bytes) per k16
 /// step and k * 128 bytes per block of 64 (the leading offset), 1024 from
 /// 8 k rows to the next (the stride offset).
+/// An sm_90 multiprocessor's registers, and the most one lane may hold.
+static constexpr int64_t kNvidiaRegistersPerMultiprocessor = 65536;
+static constexpr int64_t kNvidiaRegistersPerLane = 255;
+/// What one wgmma instruction takes beside its f32 accumulators: ptxas
+/// asks for 154 registers per lane for m64n256k16 (128 accumulators).
+static constexpr int64_t kWgmmaOperandRegisters = 26;
+
+/// The columns of each wgmma instruction of `op`'s `columns`: all of them,
+/// or where the kernel's block leaves a lane fewer registers at its start
+/// than one instruction's accumulators and operands take (ptxas refuses an
+/// instruction that needs more, whatever setmaxnreg later grants), the
+/// widest power-of-two share that fits.
+static int64_t wgmmaPieceColumns(WarpgroupMmaOp op, int64_t columns) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  DenseI32ArrayAttr block = kernel ? kernel.getKnownBlockSizeAttr() : nullptr;
+  if (!block)
+    return columns;
+  int64_t threads = 1;
+  for (int32_t size : block.asArrayRef())
+    threads *= size;
+  int64_t step = cklimits::kRegisterReallocationStep;
+  int64_t entry = std::min<int64_t>(
+      kNvidiaRegistersPerLane,
+      kNvidiaRegistersPerMultiprocessor / threads / step * step);
+  int64_t piece = columns;
+  // An m64nN f32 accumulator is N / 2 registers per lane.
+  while (piece > 64 && piece % 128 == 0 &&
+         piece / 2 + kWgmmaOperandRegisters > entry)
+    piece /= 2;
+  return piece;
+}
+
 static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   Location loc = op.getLoc();
   MLIRContext *context = rewriter.getContext();
@@ -605,15 +652,23 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   auto leadingBytes = [&](bool kMajor) { return kMajor ? 16 : blockBytes; };
 
   int64_t tiles = op.getAccs().size();
-  int64_t n = 8 * tiles;
+  int64_t pieceTiles = wgmmaPieceColumns(op, 8 * tiles) / 8;
+  int64_t pieces = tiles / pieceTiles;
   auto structType = LLVM::LLVMStructType::getLiteral(
-      context, SmallVector<Type>(4 * tiles, f32));
-  Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
-  for (auto [t, tile] : llvm::enumerate(op.getAccs()))
-    for (int64_t e = 0; e < 4; ++e)
-      acc = LLVM::InsertValueOp::create(
-          rewriter, loc, acc, vector::ExtractOp::create(rewriter, loc, tile, e),
-          4 * t + e);
+      context, SmallVector<Type>(4 * pieceTiles, f32));
+  // Each piece's accumulators: tiles [p * pieceTiles, (p + 1) * pieceTiles).
+  SmallVector<Value> accs;
+  for (int64_t p = 0; p < pieces; ++p) {
+    Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
+    for (int64_t t = 0; t < pieceTiles; ++t)
+      for (int64_t e = 0; e < 4; ++e)
+        acc = LLVM::InsertValueOp::create(
+            rewriter, loc, acc,
+            vector::ExtractOp::create(rewriter, loc,
+                                      op.getAccs()[p * pieceTiles + t], e),
+            4 * t + e);
+    accs.push_back(acc);
+  }
   NVVM::WGMMATypes type = op.getMma().getElementType().isF16()
                               ? NVVM::WGMMATypes::f16
                               : NVVM::WGMMATypes::bf16;
@@ -622,17 +677,23 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   };
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(context, NVVM::WGMMAScaleIn::one);
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+  // A piece's first column: a K-major B row of 128 bytes per column; an
+  // N-major B one block of 64 columns.
+  int64_t pieceBytes = bKMajor ? 8 * pieceTiles * rowBytes
+                               : 8 * pieceTiles / 64 * blockBytes;
   for (int64_t kk = 0; kk < k; kk += 16) {
     int64_t step = kk / 16;
     Value descA =
         emitMatrixDescriptor(rewriter, loc, aBase, step * stepBytes(aKMajor),
                              leadingBytes(aKMajor), 1024);
-    Value descB =
-        emitMatrixDescriptor(rewriter, loc, bBase, step * stepBytes(bKMajor),
-                             leadingBytes(bKMajor), 1024);
+    for (auto [p, acc] : llvm::enumerate(accs)) {
+    Value descB = emitMatrixDescriptor(
+        rewriter, loc, bBase, p * pieceBytes + step * stepBytes(bKMajor),
+        leadingBytes(bKMajor), 1024);
     acc = NVVM::WgmmaMmaAsyncOp::create(
         rewriter, loc, structType, acc, descA, descB,
-        NVVM::MMAShapeAttr::get(context, 64, n, 16), typeAttr(type),
+        NVVM::MMAShapeAttr::get(context, 64, 8 * pieceTiles, 16),
+        typeAttr(type),
         typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
         NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
         scaleIn, scaleIn,
@@ -641,6 +702,7 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
         NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
                                                   : NVVM::MMALayout::row),
         NVVM::MMAIntOverflowAttr());
+    }
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPending());
@@ -649,8 +711,8 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   for (int64_t t = 0; t < tiles; ++t) {
     SmallVector<Value> elements;
     for (int64_t e = 0; e < 4; ++e)
-      elements.push_back(
-          LLVM::ExtractValueOp::create(rewriter, loc, acc, 4 * t + e));
+      elements.push_back(LLVM::ExtractValueOp::create(
+          rewriter, loc, accs[t / pieceTiles], 4 * (t % pieceTiles) + e));
     results.push_back(
         vector::FromElementsOp::create(rewriter, loc, vectorType, elements));
   }
@@ -675,6 +737,35 @@ static void lowerClusterOps(RewriterBase &rewriter, Operation *op) {
                                             /*alignment=*/16);
 }
 
+/// ck.reallocate_registers: setmaxnreg, growing or shrinking. ptxas
+/// honours it only where it knows the registers a lane starts with: from
+/// the kernel's block size (nvvm.maxntid, which gpu.func's
+/// known_block_size gives) and one workgroup per multiprocessor
+/// (nvvm.minctasm = 1); elsewhere it ignores it and compiles the whole
+/// kernel within an even share.
+static LogicalResult lowerRegisterReallocations(Operation *root) {
+  SmallVector<ReallocateRegistersOp> ops;
+  root->walk([&](ReallocateRegistersOp op) { ops.push_back(op); });
+  IRRewriter rewriter(root->getContext());
+  for (ReallocateRegistersOp op : ops) {
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!kernel || !kernel.getKnownBlockSizeAttr())
+      return op.emitOpError()
+             << "needs a kernel of known block size (gpu.func's "
+                "known_block_size): the registers its lanes start with "
+                "follow from it";
+    kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    rewriter.getI32IntegerAttr(1));
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOpWithNewOp<NVVM::SetMaxRegisterOp>(
+        op, op.getCount(),
+        op.getChange() == RegisterChange::Grow
+            ? NVVM::SetMaxRegisterAction::increase
+            : NVVM::SetMaxRegisterAction::decrease);
+  }
+  return success();
+}
+
 static void lowerWarpgroupOps(RewriterBase &rewriter, Operation *op) {
   if (auto wait = dyn_cast<WarpgroupWaitOp>(op))
     return lowerWarpgroupWait(rewriter, wait);
@@ -693,21 +784,42 @@ struct ConvertCKToNVVMPass
     auto readByWgmma = [&](Operation *op) {
       return wgmmaKernels.contains(op->getParentOfType<gpu::GPUFuncOp>());
     };
+    // The kernels whose roles reallocate registers, whose arms reach the
+    // workgroup's barriers at different instructions.
+    llvm::SmallPtrSet<Operation *, 4> separateArmKernels;
+    getOperation()->walk([&](ReallocateRegistersOp op) {
+      separateArmKernels.insert(op->getParentOfType<gpu::GPUFuncOp>());
+    });
     auto lowerBarrier = [&](RewriterBase &rewriter, LdsBarrierOp op) {
-      lowerLdsBarrier(rewriter, op, readByWgmma(op));
+      lowerLdsBarrier(
+          rewriter, op, readByWgmma(op),
+          separateArmKernels.contains(op->getParentOfType<gpu::GPUFuncOp>()));
     };
     auto lowerRing = [&](RewriterBase &rewriter, const RingEventSite &site) {
       lowerRingEvent(rewriter, site, readByWgmma(site.op));
     };
     lowerMbarrierRingSetup(getOperation());
     lowerTmaStoreOps(getOperation());
+    if (failed(lowerRegisterReallocations(getOperation())))
+      return signalPassFailure();
     WaveOpTarget target{
         lowerMma,       lowerBarrier,      FlagTarget{"device", pause},
         lowerRing,      lowerGuardedLoad,  lowerFragmentLoad,
         lowerAsyncCopy, lowerWarpgroupOps, lowerStagingEvent,
         lowerClusterOps};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
-      signalPassFailure();
+      return signalPassFailure();
+    // Roles that reallocate registers run the rest of the kernel in each
+    // role's arm, where the accumulator ops are guarded by the comparison
+    // that chose the arm, computed again. Made one value, the guard folds
+    // in the load waves' arm (canonicalization's condition propagation)
+    // and their copies go, whose registers would not hold the
+    // accumulators.
+    IRRewriter rewriter(&getContext());
+    for (Operation *kernel : separateArmKernels) {
+      DominanceInfo dominance(kernel);
+      eliminateCommonSubExpressions(rewriter, dominance, kernel);
+    }
   }
 };
 } // namespace

@@ -133,6 +133,9 @@ struct TileGemmParts {
   /// The registers per lane the config's estimate leaves to carried
   /// coordinate states (unbounded without a #ck.target).
   int64_t spareRegisters;
+  /// What the math waves grow their registers to where the config gives
+  /// the load waves `load_registers` (0 otherwise).
+  int64_t reallocatedMathRegisters = 0;
   /// The boxes of A's and B's tensor maps, where TMA copies them.
   std::optional<TensorMapPlan> maps[2];
   /// Whether B's K-tiles stay in LDS across the units of a column (the
@@ -827,6 +830,15 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
   auto roles = RolesOp::create(b, loc, TypeRange{accType}, mathWaves,
                                loadWaves);
+  if (int64_t loadRegisters = config.getLoadRegisters()) {
+    if (!parts.reallocatedMathRegisters)
+      return op.emitOpError()
+             << "gives its load waves " << loadRegisters
+             << " registers per lane (load_registers); the math waves' share "
+                "needs the chip's register file (a #ck.target)";
+    roles.setMathRegisters(parts.reallocatedMathRegisters);
+    roles.setLoadRegisters(loadRegisters);
+  }
   OpBuilder::InsertionGuard guard(b);
 
   // Math waves: wait for a full slot, compute on it, release it. With a
@@ -999,8 +1011,9 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
     // each wave.
     parts.spareRegisters =
         config.hasRoles() && config.getAsyncCopy()
-            ? cost.registersPerWave - reserve
+            ? cost.loadRegistersPerWave - reserve
             : target.getRegisters() - reserve - cost.registersPerLane;
+    parts.reallocatedMathRegisters = cost.reallocatedMathRegisters;
   }
   parts.bkValue = indexConstant(b, loc, parts.bk);
   parts.kBegin = arith::MulIOp::create(b, loc, op.getKBegin(), parts.bkValue);

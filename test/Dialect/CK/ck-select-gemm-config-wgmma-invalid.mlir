@@ -53,9 +53,9 @@ func.func @block_k(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memre
 }
 
 // -----
-// Load waves that are not one warpgroup.
+// Load waves that are not whole warpgroups.
 func.func @roles(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
-  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> takes one warpgroup of load waves (load_waves = 4); got 2}}
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> takes whole warpgroups of load waves (load_waves a multiple of 4); got 2}}
   ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 2, load_waves = 2, async_copy>
       : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
   return

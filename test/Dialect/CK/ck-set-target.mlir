@@ -19,7 +19,7 @@
 
 // GFX942: module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.mfma<16x16x16, f16>, #ck.mfma<16x16x16, bf16>, #ck.mfma<16x16x4, f32>]>}
 // GFX1100: module attributes {ck.target = #ck.target<"gfx1100", vendor = amd, wave = 32, lds = 65536, registers = 256, addressing_registers = 144, compute_units = 96, simds = 2, waves_per_simd = 16, registers_per_simd = 1536, lds_per_cu = 65536, mma = [#ck.wmma<16x16x16, f16, gfx11>, #ck.wmma<16x16x16, bf16, gfx11>, #ck.fma]>}
-// SM90: module attributes {ck.target = #ck.target<"sm_90a", vendor = nvidia, wave = 32, lds = 232448, registers = 255, addressing_registers = 64, compute_units = 132, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 233472, mma = [#ck.mma_sync<16x8x16, f16>, #ck.mma_sync<16x8x16, bf16>, #ck.mma_sync<16x8x8, tf32>, #ck.wgmma<f16>, #ck.wgmma<bf16>], features = [lds_in_l1, dynamic_lds, async_copy, tma]>}
+// SM90: module attributes {ck.target = #ck.target<"sm_90a", vendor = nvidia, wave = 32, lds = 232448, registers = 255, addressing_registers = 64, compute_units = 132, simds = 4, waves_per_simd = 16, registers_per_simd = 512, lds_per_cu = 233472, mma = [#ck.mma_sync<16x8x16, f16>, #ck.mma_sync<16x8x16, bf16>, #ck.mma_sync<16x8x8, tf32>, #ck.wgmma<f16>, #ck.wgmma<bf16>], features = [lds_in_l1, dynamic_lds, async_copy, tma, register_reallocation]>}
 module {
 }
 

@@ -1049,7 +1049,7 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 
 // -----
 // An option the configuration does not have.
-// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy, cluster or resident_b}}
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy, cluster, resident_b or load_registers}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
 
 // -----

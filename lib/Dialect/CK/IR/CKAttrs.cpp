@@ -232,12 +232,14 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 namespace mlir::ck {
 /// `(, partition = P)? (, lds_buffers = L)? (, load_waves = W)?
-/// (, async_copy)? (, cluster = [CM, CN])?` in any order, each at most once;
-/// data-parallel, 1, 0, off and [1, 1] by default.
+/// (, async_copy)? (, cluster = [CM, CN])? (, resident_b)?
+/// (, load_registers = R)?` in any order, each at most once; data-parallel,
+/// 1, 0, off, [1, 1], off and 0 by default.
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
                                    bool &asyncCopy, int64_t &clusterM,
-                                   int64_t &clusterN, bool &residentB) {
+                                   int64_t &clusterN, bool &residentB,
+                                   int64_t &loadRegisters) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
@@ -245,6 +247,7 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
   asyncCopy = false;
   clusterM = clusterN = 1;
   residentB = false;
+  loadRegisters = 0;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -252,11 +255,12 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
     if (parser.parseKeyword(&name))
       return failure();
     if (name != "partition" && name != "lds_buffers" && name != "load_waves" &&
-        name != "async_copy" && name != "cluster" && name != "resident_b")
+        name != "async_copy" && name != "cluster" && name != "resident_b" &&
+        name != "load_registers")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
              << "'; expected partition, lds_buffers, load_waves, async_copy, "
-                "cluster or resident_b";
+                "cluster, resident_b or load_registers";
     if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
@@ -276,7 +280,8 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
           parser.parseRSquare())
         return failure();
     } else if (parser.parseInteger(name == "lds_buffers" ? ldsBuffers
-                                                         : loadWaves)) {
+                                   : name == "load_waves" ? loadWaves
+                                                          : loadRegisters)) {
       return failure();
     }
   }
@@ -286,7 +291,8 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
                             bool asyncCopy, int64_t clusterM,
-                            int64_t clusterN, bool residentB) {
+                            int64_t clusterN, bool residentB,
+                            int64_t loadRegisters) {
   if (partition != PartitionAttr::get(partition.getContext(),
                                      PartitionKind::DataParallel))
     printer << ", partition = " << partition;
@@ -300,6 +306,8 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
     printer << ", cluster = [" << clusterM << ", " << clusterN << "]";
   if (residentB)
     printer << ", resident_b";
+  if (loadRegisters != 0)
+    printer << ", load_registers = " << loadRegisters;
 }
 } // namespace mlir::ck
 
@@ -312,7 +320,8 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
                        int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy,
-                       int64_t clusterM, int64_t clusterN, bool residentB) {
+                       int64_t clusterM, int64_t clusterN, bool residentB,
+                       int64_t loadRegisters) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)
@@ -369,13 +378,25 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (residentB && clusterM * clusterN > 1)
     return emitError() << "resident_b cannot cluster workgroups: a cluster "
                           "shares the tiles of a step, not B's whole K";
+  if (loadRegisters != 0 && !loadWaves)
+    return emitError() << "load_registers needs wave roles (load_waves): it "
+                          "is what each load wave's lane keeps";
+  if (loadRegisters != 0 &&
+      (loadRegisters < cklimits::kMinReallocatedRegisters ||
+       loadRegisters > cklimits::kMaxReallocatedRegisters ||
+       loadRegisters % cklimits::kRegisterReallocationStep))
+    return emitError() << "load_registers must be a multiple of "
+                       << cklimits::kRegisterReallocationStep << " in ["
+                       << cklimits::kMinReallocatedRegisters << ", "
+                       << cklimits::kMaxReallocatedRegisters << "], got "
+                       << loadRegisters;
   return success();
 }
 
 GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
   return get(getContext(), getBlock(), getWave(), getMma(), partition,
              getLdsBuffers(), getLoadWaves(), getAsyncCopy(), getClusterM(),
-             getClusterN(), getResidentB());
+             getClusterN(), getResidentB(), getLoadRegisters());
 }
 
 //===----------------------------------------------------------------------===//

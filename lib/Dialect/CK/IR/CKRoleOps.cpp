@@ -17,6 +17,52 @@ static LogicalResult verifyWaveCount(Operation *op, StringRef role,
   return success();
 }
 
+/// Checks that a register count a warpgroup may reallocate itself to is a
+/// multiple of 8 in [24, 256].
+static LogicalResult verifyRegisterCount(Operation *op, StringRef what,
+                                         int64_t count) {
+  if (count < cklimits::kMinReallocatedRegisters ||
+      count > cklimits::kMaxReallocatedRegisters ||
+      count % cklimits::kRegisterReallocationStep)
+    return op->emitOpError()
+           << what << " must be a multiple of "
+           << cklimits::kRegisterReallocationStep << " in ["
+           << cklimits::kMinReallocatedRegisters << ", "
+           << cklimits::kMaxReallocatedRegisters << "], got " << count;
+  return success();
+}
+
+LogicalResult ReallocateRegistersOp::verify() {
+  return verifyRegisterCount(*this, "count", getCount());
+}
+
+/// Checks ck.roles' `registers`: on both roles or neither, valid counts,
+/// fewer for the load waves, and whole warpgroups of each role.
+static LogicalResult verifyRoleRegisters(RolesOp op) {
+  std::optional<int64_t> math = op.getMathRegisters();
+  std::optional<int64_t> load = op.getLoadRegisters();
+  if (!math && !load)
+    return success();
+  if (!math || !load)
+    return op.emitOpError() << "gives registers to one role only; give them "
+                               "to both or neither";
+  if (failed(verifyRegisterCount(op, "math registers", *math)) ||
+      failed(verifyRegisterCount(op, "load registers", *load)))
+    return failure();
+  if (*load >= *math)
+    return op.emitOpError() << "gives the load waves " << *load
+                            << " registers and the math waves " << *math
+                            << "; the load waves must have fewer";
+  if (op.getMathWaves() % cklimits::kWavesPerWarpgroup ||
+      op.getLoadWaves() % cklimits::kWavesPerWarpgroup)
+    return op.emitOpError()
+           << "reallocates registers, which whole warpgroups do, but has "
+           << op.getMathWaves() << " math and " << op.getLoadWaves()
+           << " load waves (each a multiple of " << cklimits::kWavesPerWarpgroup
+           << " needed)";
+  return success();
+}
+
 LogicalResult RolesOp::verifyRegions() {
   if (failed(verifyWaveCount(*this, "math", getMathWaves())) ||
       failed(verifyWaveCount(*this, "load", getLoadWaves())))
@@ -42,7 +88,7 @@ LogicalResult RolesOp::verifyRegions() {
       return emitOpError() << "yields an accumulator on " << acc.getWaveCount()
                            << " waves, but has " << getMathWaves()
                            << " math waves";
-  return success();
+  return verifyRoleRegisters(*this);
 }
 
 LogicalResult RingOp::verify() {

@@ -39,7 +39,8 @@ withCheckedOptions(GemmConfigAttr config, int64_t m, int64_t n, bool residentB,
   GemmConfigAttr checked = GemmConfigAttr::getChecked(
       emitError, config.getContext(), config.getBlock(), config.getWave(),
       config.getMma(), config.getPartition(), config.getLdsBuffers(),
-      config.getLoadWaves(), config.getAsyncCopy(), m, n, residentB);
+      config.getLoadWaves(), config.getAsyncCopy(), m, n, residentB,
+      config.getLoadRegisters());
   if (!checked)
     return failure();
   return checked;

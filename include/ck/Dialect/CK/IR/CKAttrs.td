@@ -440,6 +440,14 @@ def CK_RingEvent : I32EnumAttr<"RingEvent",
   let cppNamespace = "::mlir::ck";
 }
 
+def CK_RegisterChange : I32EnumAttr<"RegisterChange",
+    "whether a warpgroup grows or shrinks its registers per lane", [
+    I32EnumAttrCase<"Grow", 0, "grow">,
+    I32EnumAttrCase<"Shrink", 1, "shrink">
+  ]> {
+  let cppNamespace = "::mlir::ck";
+}
+
 def CK_WmmaGeneration : I32EnumAttr<"WmmaGeneration",
     "RDNA generation of a WMMA instruction's lane layout", [
     I32EnumAttrCase<"Gfx11", 0, "gfx11">,
@@ -606,9 +614,19 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     (`ck-lower-partition` then gives each workgroup a run of neighbouring
     tiles along M, column by column), and no cluster.
 
-    `partition`, `lds_buffers`, `load_waves`, `async_copy`, `cluster` and
-    `resident_b` may be given in any order and are printed only when they
-    differ from their defaults.
+    `load_registers = R` (default 0) gives each lane of a load wave R
+    registers and the math waves the rest of the register file, instead of
+    an even share (`ck.roles ... registers`, lowered to `setmaxnreg`). It
+    lets math warpgroups hold larger accumulator tiles beside load waves
+    that hold little: 8 math and 8 load waves of an sm_90a multiprocessor
+    start with 128 registers each, and with `load_registers = 64` the math
+    waves get 192. It needs a chip with the `register_reallocation`
+    feature, wave roles of whole warpgroups (multiples of 4 waves), and a
+    multiple of 8 in [24, 256] that leaves the math waves more than it.
+
+    `partition`, `lds_buffers`, `load_waves`, `async_copy`, `cluster`,
+    `resident_b` and `load_registers` may be given in any order and are
+    printed only when they differ from their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -626,6 +644,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1]>
     #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b>
+    #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 64>
     ```
   }];
   let parameters = (ins
@@ -645,7 +664,10 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     DefaultValuedParameter<"int64_t", "1",
         "workgroups of a cluster along N (they share A)">:$clusterN,
     DefaultValuedParameter<"bool", "false",
-        "B's whole K extent kept in LDS across a column's tiles">:$residentB
+        "B's whole K extent kept in LDS across a column's tiles">:$residentB,
+    DefaultValuedParameter<"int64_t", "0",
+        "registers per lane of the load waves, the math waves taking the "
+        "rest (0: an even share)">:$loadRegisters
   );
   let builders = [
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
@@ -653,7 +675,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
                      "PartitionAttr":$partition, "int64_t":$ldsBuffers), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    /*loadWaves=*/0, /*asyncCopy=*/false, /*clusterM=*/1,
-                   /*clusterN=*/1, /*residentB=*/false);
+                   /*clusterN=*/1, /*residentB=*/false,
+                   /*loadRegisters=*/0);
     }]>,
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
                      "MatrixInstrAttrInterface":$mma,
@@ -661,7 +684,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
                      "int64_t":$loadWaves, "bool":$asyncCopy), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    loadWaves, asyncCopy, /*clusterM=*/1, /*clusterN=*/1,
-                   /*residentB=*/false);
+                   /*residentB=*/false, /*loadRegisters=*/0);
     }]>
   ];
   let assemblyFormat = [{
@@ -669,7 +692,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     `mma` `=` $mma ``
     custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves,
                               $asyncCopy, $clusterM, $clusterN,
-                              $residentB) `>`
+                              $residentB, $loadRegisters) `>`
   }];
   let extraClassDeclaration = [{
     /// The waves of the wave grid, which hold the accumulators and run the
@@ -705,7 +728,9 @@ def CK_TargetFeature
                   [I32EnumAttrCase<"LdsInL1", 0, "lds_in_l1">,
                    I32EnumAttrCase<"DynamicLds", 1, "dynamic_lds">,
                    I32EnumAttrCase<"AsyncCopy", 2, "async_copy">,
-                   I32EnumAttrCase<"Tma", 3, "tma">]> {
+                   I32EnumAttrCase<"Tma", 3, "tma">,
+                   I32EnumAttrCase<"RegisterReallocation", 4,
+                                   "register_reallocation">]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
 }

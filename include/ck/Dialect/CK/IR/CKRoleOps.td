@@ -32,8 +32,18 @@ def CK_RolesOp : CK_Op<"roles", [RecursiveMemoryEffects]> {
     events are the barriers on AMD). `ck-lower-roles` turns the op into a
     branch on the wave index.
 
+    With `registers` after each count (NVIDIA's `setmaxnreg`, sm_90a), the
+    roles hold different registers per lane: `ck-lower-roles` starts the
+    load arm by shrinking each load lane's registers to the load count and
+    the math arm by growing each math lane's to the math count
+    (`ck.reallocate_registers`), so math waves with large accumulator tiles
+    fit beside load waves that hold little. Both counts are whole warpgroups
+    of waves, since a warpgroup reallocates together.
+
     Verifier: both counts in [1, 16]; each region yields the result types;
-    an accumulator result lies on a grid of `math_waves` waves.
+    an accumulator result lies on a grid of `math_waves` waves; `registers`
+    on both roles or neither, each a multiple of 8 in [24, 256], the load
+    count below the math count, and both wave counts multiples of 4.
 
     Example:
 
@@ -46,17 +56,59 @@ def CK_RolesOp : CK_Op<"roles", [RecursiveMemoryEffects]> {
       %zero = ck.acc_zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
       ck.yield %zero : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
     } -> !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+    %wide = ck.roles math 8 registers 192 {
+      ...                                 // 128 accumulators per lane
+    } load 8 registers 64 {
+      ...
+    } -> !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
-                       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves);
+                       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves,
+                       OptionalAttr<I64Attr>:$math_registers,
+                       OptionalAttr<I64Attr>:$load_registers);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$math, SizedRegion<1>:$load);
   let assemblyFormat = [{
-    `math` $math_waves $math `load` $load_waves $load
+    `math` $math_waves (`registers` $math_registers^)? $math
+    `load` $load_waves (`registers` $load_registers^)? $load
     (`->` type($results)^)? attr-dict
   }];
+  let builders = [
+    OpBuilder<(ins "TypeRange":$results, "int64_t":$mathWaves,
+                   "int64_t":$loadWaves), [{
+      build($_builder, $_state, results, mathWaves, loadWaves,
+            /*math_registers=*/nullptr, /*load_registers=*/nullptr);
+    }]>
+  ];
   let hasRegionVerifier = 1;
+}
+
+def CK_ReallocateRegistersOp : CK_Op<"reallocate_registers"> {
+  let summary = "Grows or shrinks the registers of each lane of a warpgroup";
+  let description = [{
+    Every lane of the warpgroup (four consecutive waves from a multiple of
+    four) that runs it holds `count` registers from here on: `shrink`
+    returns the rest to the multiprocessor, `grow` waits until other
+    warpgroups have returned enough. All four waves run it together, with
+    the same operands. It lowers to NVIDIA's `setmaxnreg` (sm_90a).
+    `ck-lower-roles` places it at the start of the role arms of a
+    `ck.roles` with `registers`; the kernel must then be compiled for its
+    block size, which sets the registers a lane starts with.
+
+    Verifier: `count` a multiple of 8 in [24, 256].
+
+    Example:
+
+    ```mlir
+    ck.reallocate_registers shrink 64
+    ck.reallocate_registers grow 192
+    ```
+  }];
+  let arguments = (ins CK_RegisterChange:$change, I64Attr:$count);
+  let assemblyFormat = "$change $count attr-dict";
+  let hasVerifier = 1;
 }
 
 def CK_RingOp
