@@ -560,24 +560,23 @@ static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
     return {};
   GemmConfigCost cost = estimateCost(config, target, elementType);
   int64_t step = cklimits::kRegisterReallocationStep;
-  int64_t mathNeed =
-      llvm::alignTo(cost.registersPerLane + cost.fixupRegisters +
-                        target.getAddressingRegisters() / 2,
-                    step);
+  int64_t mathNeed = llvm::alignTo(cost.registersPerLane + cost.fixupRegisters +
+                                       target.getAddressingRegisters() / 2,
+                                   step);
   int64_t loadPerSimd =
       llvm::divideCeil(config.getLoadWaves(), target.getSimds());
   int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
-  int64_t load = std::min(
-      (target.getRegistersPerSimd() - mathPerSimd * mathNeed) / loadPerSimd /
-          step * step,
-      cklimits::kMaxReallocatedRegisters);
+  int64_t load =
+      std::min((target.getRegistersPerSimd() - mathPerSimd * mathNeed) /
+                   loadPerSimd / step * step,
+               cklimits::kMaxReallocatedRegisters);
   if (load < kMinLoadRegisters)
     return {};
   auto reallocated = GemmConfigAttr::get(
-      config.getContext(), config.getBlock(), config.getWave(),
-      config.getMma(), config.getPartition(), config.getLdsBuffers(),
-      config.getLoadWaves(), config.getAsyncCopy(), config.getClusterM(),
-      config.getClusterN(), config.getResidentB(), load);
+      config.getContext(), config.getBlock(), config.getWave(), config.getMma(),
+      config.getPartition(), config.getLdsBuffers(), config.getLoadWaves(),
+      config.getAsyncCopy(), config.getClusterM(), config.getClusterN(),
+      config.getResidentB(), load);
   if (explainGemmConfigMisfit(reallocated, target, elementType))
     return {};
   return reallocated;

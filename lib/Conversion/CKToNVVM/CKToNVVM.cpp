@@ -599,9 +599,9 @@ static int64_t wgmmaPieceColumns(WarpgroupMmaOp op, int64_t columns) {
   for (int32_t size : block.asArrayRef())
     threads *= size;
   int64_t step = cklimits::kRegisterReallocationStep;
-  int64_t entry = std::min<int64_t>(
-      kNvidiaRegistersPerLane,
-      kNvidiaRegistersPerMultiprocessor / threads / step * step);
+  int64_t entry = std::min<int64_t>(kNvidiaRegistersPerLane,
+                                    kNvidiaRegistersPerMultiprocessor /
+                                        threads / step * step);
   int64_t piece = columns;
   // An m64nN f32 accumulator is N / 2 registers per lane.
   while (piece > 64 && piece % 128 == 0 &&
@@ -679,29 +679,28 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   // A piece's first column: a K-major B row of 128 bytes per column; an
   // N-major B one block of 64 columns.
-  int64_t pieceBytes = bKMajor ? 8 * pieceTiles * rowBytes
-                               : 8 * pieceTiles / 64 * blockBytes;
+  int64_t pieceBytes =
+      bKMajor ? 8 * pieceTiles * rowBytes : 8 * pieceTiles / 64 * blockBytes;
   for (int64_t kk = 0; kk < k; kk += 16) {
     int64_t step = kk / 16;
     Value descA =
         emitMatrixDescriptor(rewriter, loc, aBase, step * stepBytes(aKMajor),
                              leadingBytes(aKMajor), 1024);
     for (auto [p, acc] : llvm::enumerate(accs)) {
-    Value descB = emitMatrixDescriptor(
-        rewriter, loc, bBase, p * pieceBytes + step * stepBytes(bKMajor),
-        leadingBytes(bKMajor), 1024);
-    acc = NVVM::WgmmaMmaAsyncOp::create(
-        rewriter, loc, structType, acc, descA, descB,
-        NVVM::MMAShapeAttr::get(context, 64, 8 * pieceTiles, 16),
-        typeAttr(type),
-        typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
-        NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
-        scaleIn, scaleIn,
-        NVVM::MMALayoutAttr::get(context, aKMajor ? NVVM::MMALayout::row
-                                                  : NVVM::MMALayout::col),
-        NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
-                                                  : NVVM::MMALayout::row),
-        NVVM::MMAIntOverflowAttr());
+      Value descB = emitMatrixDescriptor(
+          rewriter, loc, bBase, p * pieceBytes + step * stepBytes(bKMajor),
+          leadingBytes(bKMajor), 1024);
+      acc = NVVM::WgmmaMmaAsyncOp::create(
+          rewriter, loc, structType, acc, descA, descB,
+          NVVM::MMAShapeAttr::get(context, 64, 8 * pieceTiles, 16),
+          typeAttr(type), typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
+          NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
+          scaleIn, scaleIn,
+          NVVM::MMALayoutAttr::get(context, aKMajor ? NVVM::MMALayout::row
+                                                    : NVVM::MMALayout::col),
+          NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
+                                                    : NVVM::MMALayout::row),
+          NVVM::MMAIntOverflowAttr());
     }
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);

@@ -44,7 +44,8 @@ void moveRoleRegion(RewriterBase &rewriter, Region &from, Region &to,
   rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, yield.getValues());
 }
 
-LogicalResult lowerRoles(RewriterBase &rewriter, RolesOp op, TargetAttr target) {
+LogicalResult lowerRoles(RewriterBase &rewriter, RolesOp op,
+                         TargetAttr target) {
   int64_t waveSize = target.getWave();
   if (op.getMathRegisters() &&
       !target.hasFeature(TargetFeature::RegisterReallocation))
@@ -78,8 +79,8 @@ LogicalResult lowerRoles(RewriterBase &rewriter, RolesOp op, TargetAttr target) 
       emitLaneIds(rewriter, op, waveSize).wave,
       indexConstant(rewriter, loc, op.getMathWaves()));
   auto branch = scf::IfOp::create(
-      rewriter, loc, separateArms ? TypeRange() : TypeRange(op.getResultTypes()),
-      isMath,
+      rewriter, loc,
+      separateArms ? TypeRange() : TypeRange(op.getResultTypes()), isMath,
       /*addThenBlock=*/false, /*addElseBlock=*/false);
   moveRoleRegion(rewriter, op.getMath(), branch.getThenRegion(),
                  op.getMathRegisters(), RegisterChange::Grow);

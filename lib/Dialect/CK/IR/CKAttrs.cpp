@@ -279,7 +279,7 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
           parser.parseComma() || parser.parseInteger(clusterN) ||
           parser.parseRSquare())
         return failure();
-    } else if (parser.parseInteger(name == "lds_buffers" ? ldsBuffers
+    } else if (parser.parseInteger(name == "lds_buffers"  ? ldsBuffers
                                    : name == "load_waves" ? loadWaves
                                                           : loadRegisters)) {
       return failure();
@@ -290,9 +290,8 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
-                            bool asyncCopy, int64_t clusterM,
-                            int64_t clusterN, bool residentB,
-                            int64_t loadRegisters) {
+                            bool asyncCopy, int64_t clusterM, int64_t clusterN,
+                            bool residentB, int64_t loadRegisters) {
   if (partition != PartitionAttr::get(partition.getContext(),
                                      PartitionKind::DataParallel))
     printer << ", partition = " << partition;
