@@ -1025,3 +1025,75 @@ func.func @staging_events() {
   ck.staging_signal empty threads 352
   return
 }
+
+// -----
+// Roles that reallocate registers (ck.reallocate_registers, in each arm
+// of ck-lower-roles' branch): setmaxnreg, growing or shrinking, with the
+// kernel marked for one workgroup per multiprocessor (nvvm.minctasm), from
+// which and its block ptxas knows the registers a lane starts with. Its
+// workgroup barriers, which the arms reach at different instructions, are
+// the unaligned `barrier.sync 0`.
+
+// CHECK-LABEL: gpu.func @reallocate_registers
+// CHECK-SAME: nvvm.minctasm = 1 : i32
+// CHECK: scf.if
+// CHECK:   nvvm.setmaxregister increase 160
+// CHECK:   llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"(%{{.*}}) : (i32) -> ()
+// CHECK: } else {
+// CHECK:   nvvm.setmaxregister decrease 96
+// CHECK:   llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NOT: gpu.barrier
+gpu.module @kernels {
+  gpu.func @reallocate_registers(%math: i1) kernel
+      attributes {known_block_size = array<i32: 512, 1, 1>} {
+    scf.if %math {
+      ck.reallocate_registers grow 160
+      ck.lds_barrier
+    } else {
+      ck.reallocate_registers shrink 96
+      ck.lds_barrier
+    }
+    gpu.return
+  }
+}
+
+// -----
+// Without a known block, ptxas could not tell the registers a lane starts
+// with.
+
+gpu.module @kernels {
+  gpu.func @reallocate_unknown_block() kernel {
+    // expected-error @+1 {{'ck.reallocate_registers' op needs a kernel of known block size (gpu.func's known_block_size): the registers its lanes start with follow from it}}
+    ck.reallocate_registers shrink 96
+    gpu.return
+  }
+}
+
+// -----
+// A warpgroup's 128 columns (16 accumulator tiles) in a workgroup of 1024
+// threads, whose lanes start with 65536 / 1024 = 64 registers: one
+// m64n128k16 takes 64 accumulators and its operands, more than that (ptxas
+// refuses it whatever setmaxnreg grants later), so two m64n64k16 per k
+// step of 16, the second on B's columns 64 to 127: 64 K-major rows of 128 bytes on, 8192
+// bytes, 512 in the descriptor's address field.
+
+// CHECK-LABEL: gpu.func @warpgroup_mma_pieces
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.wgmma.mma_async %[[DA:[^,]*]], %{{.*}}, <m = 64, n = 64, k = 16>
+// CHECK: %[[PIECE:.*]] = arith.constant 512 : i32
+// CHECK: arith.addi %{{.*}}, %[[PIECE]] : i32
+// CHECK: nvvm.wgmma.mma_async %[[DA]], %{{.*}}, <m = 64, n = 64, k = 16>
+// CHECK-COUNT-6: nvvm.wgmma.mma_async %{{.*}}, <m = 64, n = 64, k = 16>
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+gpu.module @kernels {
+  gpu.func @warpgroup_mma_pieces(%la: memref<64x64xbf16, #gpu.address_space<workgroup>>,
+                                 %lb: memref<128x64xbf16, #gpu.address_space<workgroup>>,
+                                 %c0: vector<4xf32>) kernel
+      attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    %row = arith.constant 0 : index
+    %r:16 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb row %row k 64 b_transposed acc(%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0)
+        : memref<64x64xbf16, #gpu.address_space<workgroup>>, memref<128x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}

@@ -19,3 +19,12 @@ func.func @persistent(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memr
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return
 }
+
+// -----
+// sm_80 has no setmaxnreg.
+func.func @load_registers(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op sm_80 cannot reallocate registers between waves (load_registers = 64)}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}

@@ -3,6 +3,7 @@
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_80 '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=SM80-44
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=4,4' | FileCheck %s --check-prefix=SM90-44
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=4,8' | FileCheck %s --check-prefix=SM90-48
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=8,8' | FileCheck %s --check-prefix=SM90-88
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=2,4' | FileCheck %s --check-prefix=SM90-24
 // The workgroup is both roles' waves:
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=gfx942 '-ck-select-gemm-config=waves=4,2' -convert-ck-to-gpu | FileCheck %s --check-prefix=LOWERED
@@ -34,12 +35,18 @@
 //    per SIMD, a wave may hold 512 / 3 = 170 registers, less a quarter of
 //    the addressing reserve (16): 154. Other roles (2,4) keep mma.sync, as
 //    sm_80 does.
+//  * sm_90a 8,8: 16 waves, 4 per SIMD, leave each 128 - 16 = 112, fewer
+//    than the 128 accumulators, so the load waves give registers to the
+//    math waves (load_registers, withReallocatedRegisters): the math waves
+//    keep 128 and half the addressing reserve, 160, the load waves
+//    (512 - 2 * 160) / 2 = 96.
 
 // GFX942-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
 // GFX942-42: config <block = [128, 128, 32], wave = [128, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
 // SM80-44: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 4>
 // SM90-44: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
 // SM90-48: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-88: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96>
 // SM90-24: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 2>
 // (4 + 2) * 64 threads:
 // LOWERED: known_block_size = array<i32: 384, 1, 1>
@@ -75,6 +82,8 @@ func.func @big(%a: memref<1x4096x256xf16>, %b: memref<1x256x4096xf16>,
 // SM90-44: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 4, load_waves = 4, async_copy>
 // SM90-48-LABEL: func.func @few_tiles
 // SM90-48: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 4, load_waves = 4, async_copy>
+// SM90-88-LABEL: func.func @few_tiles
+// SM90-88: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k, min_iters = 8>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96>
 // LOWERED-LABEL: func.func @few_tiles
 func.func @few_tiles(%a: memref<1x256x40000xf16>, %b: memref<1x40000x2304xf16>,
                      %c: memref<1x256x2304xf16>) {

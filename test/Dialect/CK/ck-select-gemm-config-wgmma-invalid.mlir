@@ -78,3 +78,22 @@ func.func @f32(%a: memref<1x128x64xf32>, %b: memref<1x64x128xf32>, %c: memref<1x
       : memref<1x128x64xf32>, memref<1x64x128xf32> -> memref<1x128x128xf32>
   return
 }
+
+// -----
+// Registers reallocated between roles that are not whole warpgroups.
+func.func @load_registers_warpgroups(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+1 {{'ck.gemm' op load_registers reallocates registers by warpgroups: the load and math waves must be multiples of 4; got 2 and 4}}
+  ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, load_waves = 2, async_copy, load_registers = 64>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Load waves that keep more than the math waves get: 2 math waves and one
+// load wave per SIMD leave the math waves (512 - 200) / 2, 152 in steps of 8.
+func.func @load_registers_too_many(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf16>, %c: memref<1x128x256xf16>) {
+  // expected-error @+1 {{'ck.gemm' op load_registers = 200 leaves the math waves 152 registers per lane; they must get more than the load waves}}
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 200>
+      : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
+  return
+}

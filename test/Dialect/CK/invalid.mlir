@@ -1353,3 +1353,13 @@ func.func @wgmma_f32() attributes {i = #ck.wgmma<f32>} {
 // resident_b is a flag.
 // expected-error @+1 {{gemm_config option 'resident_b' is given twice}}
 #bad_config = #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b, resident_b>
+
+// -----
+// Registers for load waves the config does not have.
+// expected-error @+1 {{load_registers needs wave roles (load_waves): it is what each load wave's lane keeps}}
+#bad_config = #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy, load_registers = 64>
+
+// -----
+// A register count setmaxnreg cannot take.
+// expected-error @+1 {{load_registers must be a multiple of 8 in [24, 256], got 60}}
+#bad_config = #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 60>

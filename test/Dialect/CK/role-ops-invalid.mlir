@@ -216,3 +216,54 @@ func.func @staging_signal_no_threads() {
   ck.staging_signal empty threads 0
   return
 }
+
+// -----
+func.func @roles_registers_one_side(%n: index) {
+  // expected-error @+1 {{'ck.roles' op gives registers to one role only; give them to both or neither}}
+  ck.roles math 4 registers 192 {
+    ck.yield
+  } load 4 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+func.func @roles_registers_count(%n: index) {
+  // expected-error @+1 {{'ck.roles' op load registers must be a multiple of 8 in [24, 256], got 16}}
+  ck.roles math 4 registers 192 {
+    ck.yield
+  } load 4 registers 16 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+func.func @roles_registers_order(%n: index) {
+  // expected-error @+1 {{'ck.roles' op gives the load waves 192 registers and the math waves 96; the load waves must have fewer}}
+  ck.roles math 4 registers 96 {
+    ck.yield
+  } load 4 registers 192 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+func.func @roles_registers_warpgroups(%n: index) {
+  // expected-error @+1 {{'ck.roles' op reallocates registers, which whole warpgroups do, but has 4 math and 2 load waves (each a multiple of 4 needed)}}
+  ck.roles math 4 registers 192 {
+    ck.yield
+  } load 2 registers 64 {
+    ck.yield
+  }
+  return
+}
+
+// -----
+func.func @reallocate_registers_count() {
+  // expected-error @+1 {{'ck.reallocate_registers' op count must be a multiple of 8 in [24, 256], got 264}}
+  ck.reallocate_registers grow 264
+  return
+}

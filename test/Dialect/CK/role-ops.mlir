@@ -75,3 +75,27 @@ func.func @staging_events() {
   ck.staging_signal empty threads 352
   return
 }
+
+// Roles that reallocate registers, and the reallocation each arm starts
+// with once ck-lower-roles has split them; a config's load_registers, in
+// any order among its options, is printed last.
+
+// CHECK-LABEL: func.func @reallocated_registers
+// CHECK: ck.roles math 8 registers 160 {
+// CHECK:   ck.reallocate_registers grow 160
+// CHECK: } load 8 registers 96 {
+// CHECK:   ck.reallocate_registers shrink 96
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96>
+func.func @reallocated_registers(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf16>,
+                                 %c: memref<1x128x256xf16>) {
+  ck.roles math 8 registers 160 {
+    ck.reallocate_registers grow 160
+    ck.yield
+  } load 8 registers 96 {
+    ck.reallocate_registers shrink 96
+    ck.yield
+  }
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, load_registers = 96, lds_buffers = 4, load_waves = 8, async_copy>
+      : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
+  return
+}
