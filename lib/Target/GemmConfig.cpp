@@ -11,6 +11,14 @@
 using namespace mlir;
 using namespace mlir::ck;
 
+int64_t mlir::ck::reallocationPool(TargetAttr target, int64_t wavesPerSimd) {
+  int64_t step = cklimits::kRegisterReallocationStep;
+  int64_t start = std::min(cklimits::kMaxReallocatedRegisters,
+                           target.getRegistersPerSimd() / wavesPerSimd) /
+                  step * step;
+  return start * wavesPerSimd;
+}
+
 GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
                                       Type elementType) {
   MatrixLayout mma = config.getMma().getLayout(target.getWave());
@@ -90,14 +98,18 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   cost.reallocatedMathRegisters = 0;
   if (int64_t load = config.getLoadRegisters()) {
     // Whole warpgroups of each role put the same number of each on every
-    // SIMD (explainGemmConfigMisfit checks it).
+    // SIMD (explainGemmConfigMisfit checks it). The roles share what the
+    // workgroup was launched with, an even share in steps of
+    // reallocation: a warpgroup that grows past it waits forever (on the
+    // H100, 4 load waves of 64 and 8 math waves of 224 hung: 168 each for
+    // 12 waves leaves 504 per SIMD lane, not 512).
     int64_t loadPerSimd =
         llvm::divideCeil(config.getLoadWaves(), target.getSimds());
     int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
     int64_t step = cklimits::kRegisterReallocationStep;
-    int64_t math = std::max<int64_t>(
-        0, (target.getRegistersPerSimd() - loadPerSimd * load) / mathPerSimd /
-               step * step);
+    int64_t pool = reallocationPool(target, cost.wavesPerSimd);
+    int64_t math = std::max<int64_t>(0, (pool - loadPerSimd * load) /
+                                            mathPerSimd / step * step);
     cost.reallocatedMathRegisters =
         std::min(math, cklimits::kMaxReallocatedRegisters);
     cost.registersPerWave =
@@ -180,6 +192,15 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << "load_registers reallocates registers by warpgroups: the load and "
        << "math waves must be multiples of " << cklimits::kWavesPerWarpgroup
        << "; got " << config.getLoadWaves() << " and " << cost.mathWaves;
+  else if (config.getLoadRegisters() &&
+           (config.getPartition().getKind() == PartitionKind::StreamK ||
+            config.getPartition().isPersistentDataParallel() ||
+            config.getPartition().getSplitKReduce() != SplitKReduction::Kernel))
+    os << "load_registers needs a data-parallel (not persistent) partition "
+       << "or split-K reduced by a kernel: each role then runs the rest of "
+       << "the kernel in its own arm, which a workgroup's loop over several "
+       << "units cannot, and whose meetings with other workgroups are not "
+       << "built for it; got " << config.getPartition();
   else if (config.getLoadRegisters() &&
            cost.reallocatedMathRegisters <= config.getLoadRegisters())
     os << "load_registers = " << config.getLoadRegisters() << " leaves the "
@@ -566,10 +587,10 @@ static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
   int64_t loadPerSimd =
       llvm::divideCeil(config.getLoadWaves(), target.getSimds());
   int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
-  int64_t load =
-      std::min((target.getRegistersPerSimd() - mathPerSimd * mathNeed) /
-                   loadPerSimd / step * step,
-               cklimits::kMaxReallocatedRegisters);
+  int64_t load = std::min(
+      (reallocationPool(target, cost.wavesPerSimd) - mathPerSimd * mathNeed) /
+          loadPerSimd / step * step,
+      cklimits::kMaxReallocatedRegisters);
   if (load < kMinLoadRegisters)
     return {};
   auto reallocated = GemmConfigAttr::get(

@@ -64,8 +64,9 @@ struct GemmConfigCost {
   /// registersPerWave without it.
   int64_t loadRegistersPerWave;
   /// With `load_registers`, the count each math lane grows to (setmaxnreg):
-  /// the SIMD's register file less the load waves', shared among its math
-  /// waves, in whole steps of reallocation; 0 without.
+  /// the workgroup's registers per SIMD lane (reallocationPool) less the
+  /// load waves', shared among its math waves, in whole steps of
+  /// reallocation; 0 without.
   int64_t reallocatedMathRegisters;
   /// registersPerWave less the addressing reserve (a quarter of it for
   /// wgmma's math waves with roles, which copy nothing).
@@ -74,6 +75,11 @@ struct GemmConfigCost {
 
 GemmConfigCost estimateCost(GemmConfigAttr config, TargetAttr target,
                             Type elementType);
+
+/// The registers per SIMD lane that `wavesPerSimd` waves of a workgroup
+/// start with and may reallocate among themselves (setmaxnreg): each an
+/// even share of the SIMD's, in whole steps of reallocation.
+int64_t reallocationPool(TargetAttr target, int64_t wavesPerSimd);
 
 /// Why `config` cannot run GEMMs of `elementType` inputs on `target` (naming
 /// the limit that is exceeded), or std::nullopt when it can.

@@ -112,6 +112,24 @@ static void emitAsyncProxyFence(OpBuilder &b, Location loc) {
                                  NVVM::SharedSpace::shared_cta));
 }
 
+/// `barrier.sync id` (every thread of the workgroup) or `barrier.sync id,
+/// threads`: barriers whose threads may arrive at different instructions,
+/// unlike the aligned `bar.sync`.
+static void emitUnalignedBarrier(OpBuilder &b, Location loc, int64_t id,
+                                 std::optional<uint64_t> threads) {
+  Type i32 = b.getI32Type();
+  SmallVector<Value, 2> operands = {
+      arith::ConstantIntOp::create(b, loc, i32, id).getResult()};
+  if (threads)
+    operands.push_back(
+        arith::ConstantIntOp::create(b, loc, i32, *threads).getResult());
+  LLVM::CallIntrinsicOp::create(
+      b, loc,
+      b.getStringAttr(threads ? "llvm.nvvm.barrier.cta.sync.count"
+                              : "llvm.nvvm.barrier.cta.sync.all"),
+      operands);
+}
+
 /// The workgroup's barrier, or with `threads` the named barrier
 /// kPartialBarrierId of that many threads. `unaligned` where the threads
 /// may reach it at different instructions (the separate arms of wave roles
@@ -123,12 +141,10 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
   if (readByWgmma)
     emitAsyncProxyFence(rewriter, loc);
   std::optional<uint64_t> threads = op.getThreads();
-  if (!threads && unaligned) {
-    LLVM::CallIntrinsicOp::create(
-        rewriter, loc, rewriter.getStringAttr("llvm.nvvm.barrier.cta.sync.all"),
-        ValueRange{arith::ConstantIntOp::create(rewriter, loc,
-                                                rewriter.getI32Type(), 0)
-                       .getResult()});
+  Type i32 = rewriter.getI32Type();
+  if (unaligned) {
+    emitUnalignedBarrier(
+        rewriter, loc, threads ? LdsBarrierOp::kPartialBarrierId : 0, threads);
     rewriter.eraseOp(op);
     return;
   }
@@ -136,7 +152,6 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return;
   }
-  Type i32 = rewriter.getI32Type();
   NVVM::BarrierOp::create(
       rewriter, loc, Type(),
       arith::ConstantIntOp::create(rewriter, loc, i32,
@@ -814,10 +829,18 @@ struct ConvertCKToNVVMPass
     // in the load waves' arm (canonicalization's condition propagation)
     // and their copies go, whose registers would not hold the
     // accumulators.
+    // Their other workgroup barriers (the epilogue's) are unaligned too.
     IRRewriter rewriter(&getContext());
     for (Operation *kernel : separateArmKernels) {
       DominanceInfo dominance(kernel);
       eliminateCommonSubExpressions(rewriter, dominance, kernel);
+      SmallVector<gpu::BarrierOp> barriers;
+      kernel->walk([&](gpu::BarrierOp op) { barriers.push_back(op); });
+      for (gpu::BarrierOp op : barriers) {
+        rewriter.setInsertionPoint(op);
+        emitUnalignedBarrier(rewriter, op.getLoc(), 0, std::nullopt);
+        rewriter.eraseOp(op);
+      }
     }
   }
 };

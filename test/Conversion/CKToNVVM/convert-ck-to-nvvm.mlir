@@ -1031,16 +1031,20 @@ func.func @staging_events() {
 // of ck-lower-roles' branch): setmaxnreg, growing or shrinking, with the
 // kernel marked for one workgroup per multiprocessor (nvvm.minctasm), from
 // which and its block ptxas knows the registers a lane starts with. Its
-// workgroup barriers, which the arms reach at different instructions, are
-// the unaligned `barrier.sync 0`.
+// workgroup barriers, which the arms reach at different instructions
+// (ck.lds_barrier, the epilogue's gpu.barrier), are the unaligned
+// `barrier.sync 0`, and its named barriers of some threads `barrier.sync
+// id, threads`.
 
 // CHECK-LABEL: gpu.func @reallocate_registers
 // CHECK-SAME: nvvm.minctasm = 1 : i32
 // CHECK: scf.if
 // CHECK:   nvvm.setmaxregister increase 160
 // CHECK:   llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"(%{{.*}}) : (i32) -> ()
+// CHECK:   llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.count"(%{{.*}}, %{{.*}}) : (i32, i32) -> ()
 // CHECK: } else {
 // CHECK:   nvvm.setmaxregister decrease 96
+// CHECK:   llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK:   llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK-NOT: gpu.barrier
 gpu.module @kernels {
@@ -1049,9 +1053,11 @@ gpu.module @kernels {
     scf.if %math {
       ck.reallocate_registers grow 160
       ck.lds_barrier
+      ck.lds_barrier threads 256
     } else {
       ck.reallocate_registers shrink 96
       ck.lds_barrier
+      gpu.barrier
     }
     gpu.return
   }

@@ -89,11 +89,33 @@ func.func @load_registers_warpgroups(%a: memref<1x128x64xf16>, %b: memref<1x64x1
 }
 
 // -----
-// Load waves that keep more than the math waves get: 2 math waves and one
-// load wave per SIMD leave the math waves (512 - 200) / 2, 152 in steps of 8.
+// Load waves that keep more than the math waves get. The 12 waves, 3 per
+// SIMD, start with 512 / 3 = 168 registers each in steps of 8, 504 per SIMD
+// lane, which is all they may share (a warpgroup growing past it would
+// wait forever): with one load wave of 208, the two math waves get
+// (504 - 208) / 2 = 148, 144 in steps of 8.
 func.func @load_registers_too_many(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf16>, %c: memref<1x128x256xf16>) {
-  // expected-error @+1 {{'ck.gemm' op load_registers = 200 leaves the math waves 152 registers per lane; they must get more than the load waves}}
-  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 200>
+  // expected-error @+1 {{'ck.gemm' op load_registers = 208 leaves the math waves 144 registers per lane; they must get more than the load waves}}
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 208>
+      : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
+  return
+}
+
+// -----
+// Reallocated registers in a StreamK partition, whose workgroups loop over
+// units.
+func.func @load_registers_stream_k(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf16>, %c: memref<1x128x256xf16>) {
+  // expected-error @+1 {{'ck.gemm' op load_registers needs a data-parallel (not persistent) partition or split-K reduced by a kernel: each role then runs the rest of the kernel in its own arm, which a workgroup's loop over several units cannot, and whose meetings with other workgroups are not built for it; got #ck.partition<stream_k>}}
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96>
+      : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
+  return
+}
+
+// -----
+// ... nor split-K whose workgroups meet to add their partial tiles.
+func.func @load_registers_split_k_workgroups(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf16>, %c: memref<1x128x256xf16>) {
+  // expected-error @+1 {{got #ck.partition<split_k, k_batch = 4, reduce = workgroups>}}
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<split_k, k_batch = 4, reduce = workgroups>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96>
       : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
   return
 }
