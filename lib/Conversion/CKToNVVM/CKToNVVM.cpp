@@ -786,6 +786,26 @@ static void lowerWarpgroupOps(RewriterBase &rewriter, Operation *op) {
   lowerWarpgroupMma(rewriter, cast<WarpgroupMmaOp>(op));
 }
 
+/// A kernel whose roles reallocate registers runs the rest of the kernel in
+/// each role's arm (ck-lower-roles), where the accumulator ops are guarded
+/// by the comparison that chose the arm, computed again: made one value,
+/// the guard folds in the load waves' arm (canonicalization's condition
+/// propagation) and the copies go, whose registers would not hold the
+/// accumulators. Its workgroup barriers left from other lowerings (the
+/// epilogue's gpu.barrier) become unaligned, as ck.lds_barrier's are.
+static void finishSeparateArms(Operation *kernel) {
+  IRRewriter rewriter(kernel->getContext());
+  DominanceInfo dominance(kernel);
+  eliminateCommonSubExpressions(rewriter, dominance, kernel);
+  SmallVector<gpu::BarrierOp> barriers;
+  kernel->walk([&](gpu::BarrierOp op) { barriers.push_back(op); });
+  for (gpu::BarrierOp op : barriers) {
+    rewriter.setInsertionPoint(op);
+    emitUnalignedBarrier(rewriter, op.getLoc(), 0, std::nullopt);
+    rewriter.eraseOp(op);
+  }
+}
+
 namespace {
 struct ConvertCKToNVVMPass
     : public ck::impl::ConvertCKToNVVMBase<ConvertCKToNVVMPass> {
@@ -823,25 +843,8 @@ struct ConvertCKToNVVMPass
         lowerClusterOps};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       return signalPassFailure();
-    // Roles that reallocate registers run the rest of the kernel in each
-    // role's arm, where the accumulator ops are guarded by the comparison
-    // that chose the arm, computed again. Made one value, the guard folds
-    // in the load waves' arm (canonicalization's condition propagation)
-    // and their copies go, whose registers would not hold the
-    // accumulators.
-    // Their other workgroup barriers (the epilogue's) are unaligned too.
-    IRRewriter rewriter(&getContext());
-    for (Operation *kernel : separateArmKernels) {
-      DominanceInfo dominance(kernel);
-      eliminateCommonSubExpressions(rewriter, dominance, kernel);
-      SmallVector<gpu::BarrierOp> barriers;
-      kernel->walk([&](gpu::BarrierOp op) { barriers.push_back(op); });
-      for (gpu::BarrierOp op : barriers) {
-        rewriter.setInsertionPoint(op);
-        emitUnalignedBarrier(rewriter, op.getLoc(), 0, std::nullopt);
-        rewriter.eraseOp(op);
-      }
-    }
+    for (Operation *kernel : separateArmKernels)
+      finishSeparateArms(kernel);
   }
 };
 } // namespace
