@@ -160,6 +160,13 @@ def CKLowerRoles : Pass<"ck-lower-roles"> {
     enclosing `gpu.func` states its block size, the pass checks that it is
     the roles' waves.
 
+    With `registers` (on a target with `register_reallocation`), each arm
+    starts with `ck.reallocate_registers` (the math waves grow, the load
+    waves shrink), the `scf.if` has no results, and each arm ends with its
+    own copy of the rest of the kernel, on its own `ck.yield`ed values:
+    the arms never join, since the load waves could not hold the math
+    waves' accumulators. Such roles must stand in the kernel's body.
+
     Example:
 
     ```mlir
@@ -430,8 +437,16 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
     signals `empty` on workgroup r's barrier (`mapa`, then
     `mbarrier.arrive` on the shared::cluster address), whose count is N
     times the math warpgroups; cluster barriers (`barrier.cluster.arrive`
-    and `wait`) follow the initialization and precede the invalidation. A tile, coordinate, partition, GEMM or convolution op
-    left over is an error that names the pass that lowers it.
+    and `wait`) follow the initialization and precede the invalidation.
+    `ck.reallocate_registers` becomes `setmaxnreg` and marks its kernel
+    `nvvm.minctasm = 1` (ptxas ignores setmaxnreg without it); in such a
+    kernel every workgroup barrier is the unaligned `barrier.sync`, and
+    CSE makes the accumulator ops' guards the role arms' comparison, so
+    that they fold in the load arm. A `ck.warpgroup_mma` whose one
+    instruction would need more registers per lane than the kernel's
+    block starts each with is issued as several, on column shares of B.
+    A tile, coordinate, partition, GEMM or convolution op left over is an
+    error that names the pass that lowers it.
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
                            "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
