@@ -541,37 +541,12 @@ static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
          target.getComputeUnits();
 }
 
-/// The wgmma configuration of a GEMM where the target has wgmma for its
-/// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
-/// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
-/// under 128) by K 64, one wave per 16 rows, so one or two warpgroups (with
-/// roles: one load warpgroup and 16 rows per math wave, one to four math
-/// warpgroups: roles 4,4, 4,8, 4,12 or 4,16).
-/// The columns shrink to the fewest multiples of 8 (where B is contiguous
-/// along K: K-major tiles) or of 64 (N-major tiles go in 128-byte blocks)
-/// that keep the tile count: the merged groups' 576 columns (3 x 3 taps of
-/// 64 channels) take three tiles of 192. K-major, N from 8 to 63 takes one
-/// tile of them where K has kMinNarrowWgmmaKTiles K-tiles; N-major, N
-/// needs 64. M needs 64 either way.
-/// Asynchronous copies through 4 stages above 128 columns and 3 up to it
-/// (the LDS of 4 would leave one workgroup per SM), narrower tiles and
-/// more stages where there are few tiles (hasFewTiles), or the stages
-/// asked for (stages = 1, the register prefetch, stays on mma.sync); the
-/// partition as for mma.sync. On the H100 the RetinaNet backward-weight
-/// layers took 31.9 ms with 128 x 256 tiles on every layer and 34.7 ms
-/// with 128 x 128, against 45.2 ms with mma.sync (bench/results/h100-wgmma/).
-/// Forward with 2376 filters at 50x50 went from 763 to 671 us with 240
-/// columns (10 tiles) for 256; with 36 filters at 100x100 from 191 us
-/// (mma.sync) to 129 with 40 columns and roles 4,8, 173 without roles.
-/// With a short K, as the
-/// merged groups' 288 (C = K = 8, 32 columns), the narrow wgmma tile was
-/// slower than mma.sync (bench/results/h100-epilogue-fill/).
 /// `config` with `load_registers`, where its math waves' registers do not
 /// fit an even share of the register file but do when the load waves give
 /// theirs up: the math waves keep their estimate and half the addressing
 /// reserve, the load waves the rest, down to kMinLoadRegisters. A null
 /// config where that does not fit either, or the chip cannot reallocate.
-/// (On sm_90a 128 accumulators per lane spilled 1.7 KB at 144 registers
+/// (On sm_90a 128 accumulators per lane spilled 1.6 KB at 144 registers
 /// and none at 160: bench/results/h100-setmaxnreg/.)
 static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
                                                TargetAttr target,
@@ -603,6 +578,32 @@ static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
   return reallocated;
 }
 
+/// The wgmma configuration of a GEMM where the target has wgmma for its
+/// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
+/// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
+/// under 128) by K 64, one wave per 16 rows, so one or two warpgroups (with
+/// roles: whole load warpgroups and 16 rows per math wave, one to four math
+/// warpgroups: roles 4,4, 4,8, 4,12 or 4,16; where the math waves' registers
+/// do not fit an even share, with load_registers, withReallocatedRegisters).
+/// The columns shrink to the fewest multiples of 8 (where B is contiguous
+/// along K: K-major tiles) or of 64 (N-major tiles go in 128-byte blocks)
+/// that keep the tile count: the merged groups' 576 columns (3 x 3 taps of
+/// 64 channels) take three tiles of 192. K-major, N from 8 to 63 takes one
+/// tile of them where K has kMinNarrowWgmmaKTiles K-tiles; N-major, N
+/// needs 64. M needs 64 either way.
+/// Asynchronous copies through 4 stages above 128 columns and 3 up to it
+/// (the LDS of 4 would leave one workgroup per SM), narrower tiles and
+/// more stages where there are few tiles (hasFewTiles), or the stages
+/// asked for (stages = 1, the register prefetch, stays on mma.sync); the
+/// partition as for mma.sync. On the H100 the RetinaNet backward-weight
+/// layers took 31.9 ms with 128 x 256 tiles on every layer and 34.7 ms
+/// with 128 x 128, against 45.2 ms with mma.sync (bench/results/h100-wgmma/).
+/// Forward with 2376 filters at 50x50 went from 763 to 671 us with 240
+/// columns (10 tiles) for 256; with 36 filters at 100x100 from 191 us
+/// (mma.sync) to 129 with 40 columns and roles 4,8, 173 without roles.
+/// With a short K, as the
+/// merged groups' 288 (C = K = 8, 32 columns), the narrow wgmma tile was
+/// slower than mma.sync (bench/results/h100-epilogue-fill/).
 static FailureOr<GemmConfigAttr>
 selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
                   TargetAttr target, std::optional<WaveRoles> roles,
