@@ -172,16 +172,9 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
 /// a store, nothing but the next tile does).
 static void lowerStagingEvent(RewriterBase &rewriter, Operation *op) {
   Location loc = op->getLoc();
-  Type i32 = rewriter.getI32Type();
-  auto constant = [&](int64_t v) {
-    return arith::ConstantIntOp::create(rewriter, loc, i32, v).getResult();
-  };
   auto barrier = [&](auto event) {
-    LLVM::CallIntrinsicOp::create(
-        rewriter, loc,
-        rewriter.getStringAttr("llvm.nvvm.barrier.cta.sync.count"),
-        ValueRange{constant(event.getBarrierId()),
-                   constant(event.getThreads())});
+    emitUnalignedBarrier(rewriter, loc, event.getBarrierId(),
+                         event.getThreads());
   };
   if (auto wait = dyn_cast<StagingWaitOp>(op))
     barrier(wait);
@@ -579,20 +572,6 @@ static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
   rewriter.replaceOp(op, results);
 }
 
-/// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k, between
-/// wgmma.fence and a commit and a wait until at most `pending` groups are
-/// in flight (this one, where 1). The accumulators go in and out as one
-/// struct of N / 2 floats, tile by tile (each m16n8
-/// tile's 4 in its order), which is wgmma's register order.
-///
-/// Descriptors (#ck.copy_plan's swizzled layout, 1024-byte atoms of 8 rows
-/// of 128 bytes): a K-major tile ([rows][64] of f16/bf16) advances 32 bytes
-/// per k16 step along its rows and 128 bytes per row, 1024 from one 8-row
-/// group to the next (the stride offset; the leading one is unused); an
-/// M- or N-major tile ([k][extent], stored as blocks of 64 along the
-/// extent, each k rows of 128 bytes) advances 16 rows (2048 bytes) per k16
-/// step and k * 128 bytes per block of 64 (the leading offset), 1024 from
-/// 8 k rows to the next (the stride offset).
 /// An sm_90 multiprocessor's registers, and the most one lane may hold.
 static constexpr int64_t kNvidiaRegistersPerMultiprocessor = 65536;
 static constexpr int64_t kNvidiaRegistersPerLane = 255;
@@ -625,6 +604,21 @@ static int64_t wgmmaPieceColumns(WarpgroupMmaOp op, int64_t columns) {
   return piece;
 }
 
+/// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k and share
+/// of the columns (wgmmaPieceColumns: all of them but in large workgroups),
+/// between wgmma.fence and a commit and a wait until at most `pending`
+/// groups are in flight (this one, where 1). Each share's accumulators go
+/// in and out as one struct of N / 2 floats, tile by tile (each m16n8
+/// tile's 4 in its order), which is wgmma's register order.
+///
+/// Descriptors (#ck.copy_plan's swizzled layout, 1024-byte atoms of 8 rows
+/// of 128 bytes): a K-major tile ([rows][64] of f16/bf16) advances 32 bytes
+/// per k16 step along its rows and 128 bytes per row, 1024 from one 8-row
+/// group to the next (the stride offset; the leading one is unused); an
+/// M- or N-major tile ([k][extent], stored as blocks of 64 along the
+/// extent, each k rows of 128 bytes) advances 16 rows (2048 bytes) per k16
+/// step and k * 128 bytes per block of 64 (the leading offset), 1024 from
+/// 8 k rows to the next (the stride offset).
 static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   Location loc = op.getLoc();
   MLIRContext *context = rewriter.getContext();
