@@ -11,12 +11,31 @@
 using namespace mlir;
 using namespace mlir::ck;
 
-int64_t mlir::ck::reallocationPool(TargetAttr target, int64_t wavesPerSimd) {
+int64_t mlir::ck::startingRegisters(TargetAttr target, int64_t wavesPerSimd) {
   int64_t step = cklimits::kRegisterReallocationStep;
-  int64_t start = std::min(cklimits::kMaxReallocatedRegisters,
-                           target.getRegistersPerSimd() / wavesPerSimd) /
-                  step * step;
-  return start * wavesPerSimd;
+  return std::min(target.getRegisters(),
+                  target.getRegistersPerSimd() / wavesPerSimd / step * step);
+}
+
+int64_t mlir::ck::reallocationPool(TargetAttr target, int64_t wavesPerSimd) {
+  // A lane's registers are allocated in whole steps: the 255 a lane may
+  // address take 256.
+  int64_t step = cklimits::kRegisterReallocationStep;
+  return llvm::alignTo(startingRegisters(target, wavesPerSimd), step) *
+         wavesPerSimd;
+}
+
+int64_t mlir::ck::wgmmaInstructionColumns(TargetAttr target, int64_t threads,
+                                          int64_t columns) {
+  int64_t waves = llvm::divideCeil(threads, target.getWave());
+  int64_t start =
+      startingRegisters(target, llvm::divideCeil(waves, target.getSimds()));
+  int64_t piece = columns;
+  // An m64nN f32 accumulator is N / 2 registers per lane.
+  while (piece > 64 && piece % 128 == 0 &&
+         piece / 2 + cklimits::kWgmmaOperandRegisters > start)
+    piece /= 2;
+  return piece;
 }
 
 GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
@@ -92,8 +111,7 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   int64_t reserve = wgmma && config.hasRoles()
                         ? target.getAddressingRegisters() / 4
                         : target.getAddressingRegisters();
-  cost.registersPerWave = std::min(
-      target.getRegisters(), target.getRegistersPerSimd() / cost.wavesPerSimd);
+  cost.registersPerWave = startingRegisters(target, cost.wavesPerSimd);
   cost.loadRegistersPerWave = cost.registersPerWave;
   cost.reallocatedMathRegisters = 0;
   if (int64_t load = config.getLoadRegisters()) {

@@ -44,6 +44,11 @@ inline constexpr int64_t kMinReallocatedRegisters = 24;
 inline constexpr int64_t kMaxReallocatedRegisters = 256;
 inline constexpr int64_t kRegisterReallocationStep = 8;
 
+/// The registers per lane one wgmma instruction needs beside its f32
+/// accumulators (N / 2 per lane for m64nN): ptxas asks for 154 registers
+/// for m64n256k16.
+inline constexpr int64_t kWgmmaOperandRegisters = 26;
+
 /// The most LDS buffers (pipeline stages) of a GEMM config: an
 /// asynchronous-copy pipeline keeps at most 7 K-tiles in flight. Deep rings
 /// pay where few workgroups share the GPU: on the H100, 64 x 64 tiles with

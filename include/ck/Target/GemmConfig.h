@@ -57,8 +57,8 @@ struct GemmConfigCost {
   /// The workgroup's waves on one SIMD (ceil(waves / SIMDs)).
   int64_t wavesPerSimd;
   /// The registers per lane one math wave may hold: the target's, or less
-  /// where several waves share a SIMD's register file (an even share, or
-  /// what the load waves leave with `load_registers`).
+  /// where several waves share a SIMD's register file (startingRegisters,
+  /// or what the load waves leave with `load_registers`).
   int64_t registersPerWave;
   /// The registers per lane one load wave may hold: `load_registers`, or
   /// registersPerWave without it.
@@ -76,10 +76,24 @@ struct GemmConfigCost {
 GemmConfigCost estimateCost(GemmConfigAttr config, TargetAttr target,
                             Type elementType);
 
+/// The registers per lane each wave of a workgroup with `wavesPerSimd`
+/// waves on each SIMD starts with: an even share of the SIMD's, in whole
+/// steps of 8 (as they are allocated), at most the target's per lane.
+int64_t startingRegisters(TargetAttr target, int64_t wavesPerSimd);
+
 /// The registers per SIMD lane that `wavesPerSimd` waves of a workgroup
-/// start with and may reallocate among themselves (setmaxnreg): each an
-/// even share of the SIMD's, in whole steps of reallocation.
+/// start with and may reallocate among themselves (setmaxnreg): each its
+/// startingRegisters, as allocated.
 int64_t reallocationPool(TargetAttr target, int64_t wavesPerSimd);
+
+/// The columns (N) of each wgmma instruction of a warpgroup's `columns` in
+/// a workgroup of `threads`: all of them, or where a lane starts with fewer
+/// registers (startingRegisters) than one instruction's accumulators and
+/// operands take, the widest power-of-two share, down to 64, that fits.
+/// ptxas refuses an instruction that needs more, whatever setmaxnreg grants
+/// later.
+int64_t wgmmaInstructionColumns(TargetAttr target, int64_t threads,
+                                int64_t columns);
 
 /// Why `config` cannot run GEMMs of `elementType` inputs on `target` (naming
 /// the limit that is exceeded), or std::nullopt when it can.

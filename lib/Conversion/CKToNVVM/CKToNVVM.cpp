@@ -572,40 +572,8 @@ static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
   rewriter.replaceOp(op, results);
 }
 
-/// An sm_90 multiprocessor's registers, and the most one lane may hold.
-static constexpr int64_t kNvidiaRegistersPerMultiprocessor = 65536;
-static constexpr int64_t kNvidiaRegistersPerLane = 255;
-/// What one wgmma instruction takes beside its f32 accumulators: ptxas
-/// asks for 154 registers per lane for m64n256k16 (128 accumulators).
-static constexpr int64_t kWgmmaOperandRegisters = 26;
-
-/// The columns of each wgmma instruction of `op`'s `columns`: all of them,
-/// or where the kernel's block leaves a lane fewer registers at its start
-/// than one instruction's accumulators and operands take (ptxas refuses an
-/// instruction that needs more, whatever setmaxnreg later grants), the
-/// widest power-of-two share that fits.
-static int64_t wgmmaPieceColumns(WarpgroupMmaOp op, int64_t columns) {
-  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
-  DenseI32ArrayAttr block = kernel ? kernel.getKnownBlockSizeAttr() : nullptr;
-  if (!block)
-    return columns;
-  int64_t threads = 1;
-  for (int32_t size : block.asArrayRef())
-    threads *= size;
-  int64_t step = cklimits::kRegisterReallocationStep;
-  int64_t entry = std::min<int64_t>(kNvidiaRegistersPerLane,
-                                    kNvidiaRegistersPerMultiprocessor /
-                                        threads / step * step);
-  int64_t piece = columns;
-  // An m64nN f32 accumulator is N / 2 registers per lane.
-  while (piece > 64 && piece % 128 == 0 &&
-         piece / 2 + kWgmmaOperandRegisters > entry)
-    piece /= 2;
-  return piece;
-}
-
 /// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k and share
-/// of the columns (wgmmaPieceColumns: all of them but in large workgroups),
+/// of the columns (`instruction_n` wide, where given, else all of them),
 /// between wgmma.fence and a commit and a wait until at most `pending`
 /// groups are in flight (this one, where 1). Each share's accumulators go
 /// in and out as one struct of N / 2 floats, tile by tile (each m16n8
@@ -661,7 +629,7 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   auto leadingBytes = [&](bool kMajor) { return kMajor ? 16 : blockBytes; };
 
   int64_t tiles = op.getAccs().size();
-  int64_t pieceTiles = wgmmaPieceColumns(op, 8 * tiles) / 8;
+  int64_t pieceTiles = op.getInstructionN().value_or(8 * tiles) / 8;
   int64_t pieces = tiles / pieceTiles;
   auto structType = LLVM::LLVMStructType::getLiteral(
       context, SmallVector<Type>(4 * pieceTiles, f32));

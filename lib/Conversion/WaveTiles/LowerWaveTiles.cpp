@@ -16,6 +16,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -134,6 +135,24 @@ struct LowerAccZero : OpConversionPattern<AccZeroOp> {
   }
 };
 
+/// The `instruction_n` of the wgmma that computes `columns` for `op`: set
+/// where its kernel's lanes start with fewer registers than one
+/// instruction of all the columns takes (wgmmaInstructionColumns), which
+/// the kernel's known block size and the target tell.
+static IntegerAttr wgmmaInstructionN(TileMmaOp op, int64_t columns) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  TargetAttr target = getTarget(op);
+  if (!kernel || !kernel.getKnownBlockSizeAttr() || !target)
+    return {};
+  int64_t threads = 1;
+  for (int32_t size : kernel.getKnownBlockSizeAttr().asArrayRef())
+    threads *= size;
+  int64_t n = wgmmaInstructionColumns(target, threads, columns);
+  if (n == columns)
+    return {};
+  return IntegerAttr::get(IntegerType::get(op.getContext(), 64), n);
+}
+
 struct LowerTileMma : OpConversionPattern<TileMmaOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -158,8 +177,9 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
       auto group = WarpgroupMmaOp::create(
           rewriter, loc, ValueRange(accs).getTypes(), wgmma, op.getA(),
           op.getB(), op.getSlot(), op.getBSlot(), row, accs, op.getK(),
-          op.getATransposed(),
-          op.getBTransposed(), /*pending=*/op.getInFlight() ? 1 : 0);
+          op.getATransposed(), op.getBTransposed(),
+          /*pending=*/op.getInFlight() ? 1 : 0,
+          wgmmaInstructionN(op, 8 * int64_t(accs.size())));
       rewriter.replaceOpWithMultiple(op, {group.getResults()});
       return success();
     }

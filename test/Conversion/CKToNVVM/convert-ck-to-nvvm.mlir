@@ -1076,12 +1076,11 @@ gpu.module @kernels {
 }
 
 // -----
-// A warpgroup's 128 columns (16 accumulator tiles) in a workgroup of 1024
-// threads, whose lanes start with 65536 / 1024 = 64 registers: one
-// m64n128k16 takes 64 accumulators and its operands, more than that (ptxas
-// refuses it whatever setmaxnreg grants later), so two m64n64k16 per k
-// step of 16, the second on B's columns 64 to 127: 64 K-major rows of 128 bytes on, 8192
-// bytes, 512 in the descriptor's address field.
+// A warpgroup's 128 columns (16 accumulator tiles) in instructions of 64
+// (instruction_n, which ck-lower-wave-tiles sets where a lane starts with
+// too few registers for one m64n128k16): two m64n64k16 per k step of 16,
+// the second on B's columns 64 to 127: 64 K-major rows of 128 bytes on,
+// 8192 bytes, 512 in the descriptor's address field.
 
 // CHECK-LABEL: gpu.func @warpgroup_mma_pieces
 // CHECK: nvvm.wgmma.fence.aligned
@@ -1095,10 +1094,9 @@ gpu.module @kernels {
 gpu.module @kernels {
   gpu.func @warpgroup_mma_pieces(%la: memref<64x64xbf16, #gpu.address_space<workgroup>>,
                                  %lb: memref<128x64xbf16, #gpu.address_space<workgroup>>,
-                                 %c0: vector<4xf32>) kernel
-      attributes {known_block_size = array<i32: 1024, 1, 1>} {
+                                 %c0: vector<4xf32>) kernel {
     %row = arith.constant 0 : index
-    %r:16 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb row %row k 64 b_transposed acc(%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0)
+    %r:16 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb row %row k 64 b_transposed instruction_n 64 acc(%c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0)
         : memref<64x64xbf16, #gpu.address_space<workgroup>>, memref<128x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
     gpu.return
   }

@@ -512,6 +512,14 @@ func.func @wgmma_n_major_block(%la: memref<64x128xf16, #gpu.address_space<workgr
 }
 
 // -----
+// Instructions that do not split N (16 columns) into shares of 64.
+func.func @wgmma_instruction_n(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<16x64xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{instruction_n must be a multiple of 64 that divides N (16), got 8}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 b_transposed instruction_n 8 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<16x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
 // A and B with different buffer counts.
 func.func @wgmma_buffers(%la: memref<2x128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<3x16x64xf16, #gpu.address_space<workgroup>>, %s: index, %r: index, %c: vector<4xf32>) {
   // expected-error @+1 {{expects A and B with one buffer count, got 2 and 3}}

@@ -149,19 +149,20 @@ func.func @in_flight(%acc: !ck.acc<64x16xf32, #ck.wgmma<f16>, waves = [4, 1]>,
 
 // -----
 // B's buffer picked apart from A's slot (a resident B: one buffer per
-// K-tile beside A's ring), in ck.tile_mma and ck.warpgroup_mma.
+// K-tile beside A's ring), in ck.tile_mma and ck.warpgroup_mma (which also
+// names its instructions' N here).
 
 // CHECK-LABEL: func.func @b_slot
 // CHECK-SAME: %[[S:[^:]*]]: index, %[[K:[^:]*]]: index
 // CHECK: ck.tile_mma %{{.*}}, %{{.*}}, %{{.*}} slot %[[S]] b_slot %[[K]] k 64 : !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>, memref<3x64x64xf16, #gpu.address_space<workgroup>>, memref<9x64x64xf16, #gpu.address_space<workgroup>>
-// CHECK: ck.warpgroup_mma #ck.wgmma<f16> %{{.*}}, %{{.*}} slot %[[S]] b_slot %[[K]] row %{{.*}} k 64 acc(
+// CHECK: ck.warpgroup_mma #ck.wgmma<f16> %{{.*}}, %{{.*}} slot %[[S]] b_slot %[[K]] row %{{.*}} k 64 instruction_n 64 acc(
 func.func @b_slot(%acc: !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>,
                   %la: memref<3x64x64xf16, #gpu.address_space<workgroup>>,
                   %lb: memref<9x64x64xf16, #gpu.address_space<workgroup>>, %s: index, %k: index,
                   %r: index, %c: vector<4xf32>) {
   %m = ck.tile_mma %acc, %la, %lb slot %s b_slot %k k 64
       : !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>, memref<3x64x64xf16, #gpu.address_space<workgroup>>, memref<9x64x64xf16, #gpu.address_space<workgroup>>
-  %w:8 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb slot %s b_slot %k row %r k 64 acc(%c, %c, %c, %c, %c, %c, %c, %c)
+  %w:8 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb slot %s b_slot %k row %r k 64 instruction_n 64 acc(%c, %c, %c, %c, %c, %c, %c, %c)
       : memref<3x64x64xf16, #gpu.address_space<workgroup>>, memref<9x64x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
   return
 }

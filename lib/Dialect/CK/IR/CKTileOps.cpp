@@ -318,5 +318,10 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError() << "expects A's rows in whole warpgroups of 64 and "
                             "an N-major B in whole 128-byte blocks; got "
                          << aRows << " rows and N " << bN;
+  if (std::optional<int64_t> n = getInstructionN();
+      n && (*n <= 0 || *n % 64 || bN % *n))
+    return emitOpError() << "instruction_n must be a multiple of 64 that "
+                            "divides N ("
+                         << bN << "), got " << *n;
   return success();
 }

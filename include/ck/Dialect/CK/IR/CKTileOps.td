@@ -245,7 +245,10 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
     pattern repeats.
 
     `convert-ck-to-nvvm` lowers it to one `wgmma.mma_async` m64nNk16 per 16
-    of `k`, on matrix descriptors of the two tiles, between `wgmma.fence`
+    of `k` (with `instruction_n`, one m64n`instruction_n`k16 per 16 of `k`
+    and share of N that wide: `ck-lower-wave-tiles` sets it where a lane of
+    the kernel starts with fewer registers than one instruction of all N
+    takes), on matrix descriptors of the two tiles, between `wgmma.fence`
     and a commit and a wait until at most `pending` groups (default 0) are
     in flight: with 0 the op's LDS slot is free when it ends; with 1 the
     previous op's is, and its results may only feed the next
@@ -259,7 +262,8 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
     `b_slot`), or neither, and `slot` is given exactly when they do; the
     tiles hold `k` and N; a K-major tile's rows are 128 bytes of K (k = 64
     for f16 and bf16); A has whole warpgroups of 64 rows, and an N-major B
-    whole 128-byte blocks of N.
+    whole 128-byte blocks of N; `instruction_n` a multiple of 64 that
+    divides N.
 
     Example:
 
@@ -281,13 +285,14 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
                        ConfinedAttr<I64Attr, [IntPositive]>:$k,
                        UnitAttr:$a_transposed,
                        UnitAttr:$b_transposed,
-                       DefaultValuedAttr<I64Attr, "0">:$pending);
+                       DefaultValuedAttr<I64Attr, "0">:$pending,
+                       OptionalAttr<I64Attr>:$instruction_n);
   let results = (outs Variadic<VectorOfLengthAndType<[4], [F32]>>:$results);
   let assemblyFormat = [{
     qualified($mma) $a `,` $b (`slot` $slot^)? (`b_slot` $b_slot^)?
     `row` $row `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
-    (`pending` $pending^)?
+    (`pending` $pending^)? (`instruction_n` $instruction_n^)?
     `acc` `(` $accs `)` attr-dict `:` type($a) `,` type($b) `,` type($accs)
   }];
   let hasVerifier = 1;
