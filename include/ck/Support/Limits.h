@@ -43,6 +43,12 @@ inline constexpr int64_t kWavesPerWarpgroup = 4;
 inline constexpr int64_t kMinReallocatedRegisters = 24;
 inline constexpr int64_t kMaxReallocatedRegisters = 256;
 inline constexpr int64_t kRegisterReallocationStep = 8;
+/// Whether a warpgroup may reallocate itself to `count` registers per lane.
+inline constexpr bool isReallocatableRegisterCount(int64_t count) {
+  return count >= kMinReallocatedRegisters &&
+         count <= kMaxReallocatedRegisters &&
+         count % kRegisterReallocationStep == 0;
+}
 
 /// The registers per lane one wgmma instruction needs beside its f32
 /// accumulators (N / 2 per lane for m64nN): ptxas asks for 154 registers

@@ -718,8 +718,10 @@ static void lowerClusterOps(RewriterBase &rewriter, Operation *op) {
 /// the kernel's block size (nvvm.maxntid, which gpu.func's
 /// known_block_size gives) and one workgroup per multiprocessor
 /// (nvvm.minctasm = 1); elsewhere it ignores it and compiles the whole
-/// kernel within an even share.
-static LogicalResult lowerRegisterReallocations(Operation *root) {
+/// kernel within an even share. `kernels` gets the kernels that have one.
+static LogicalResult
+lowerRegisterReallocations(Operation *root,
+                           llvm::SmallPtrSetImpl<Operation *> &kernels) {
   SmallVector<ReallocateRegistersOp> ops;
   root->walk([&](ReallocateRegistersOp op) { ops.push_back(op); });
   IRRewriter rewriter(root->getContext());
@@ -730,6 +732,7 @@ static LogicalResult lowerRegisterReallocations(Operation *root) {
              << "needs a kernel of known block size (gpu.func's "
                 "known_block_size): the registers its lanes start with "
                 "follow from it";
+    kernels.insert(kernel);
     kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     rewriter.getI32IntegerAttr(1));
     rewriter.setInsertionPoint(op);
@@ -783,9 +786,6 @@ struct ConvertCKToNVVMPass
     // The kernels whose roles reallocate registers, whose arms reach the
     // workgroup's barriers at different instructions.
     llvm::SmallPtrSet<Operation *, 4> separateArmKernels;
-    getOperation()->walk([&](ReallocateRegistersOp op) {
-      separateArmKernels.insert(op->getParentOfType<gpu::GPUFuncOp>());
-    });
     auto lowerBarrier = [&](RewriterBase &rewriter, LdsBarrierOp op) {
       lowerLdsBarrier(
           rewriter, op, readByWgmma(op),
@@ -796,7 +796,7 @@ struct ConvertCKToNVVMPass
     };
     lowerMbarrierRingSetup(getOperation());
     lowerTmaStoreOps(getOperation());
-    if (failed(lowerRegisterReallocations(getOperation())))
+    if (failed(lowerRegisterReallocations(getOperation(), separateArmKernels)))
       return signalPassFailure();
     WaveOpTarget target{
         lowerMma,       lowerBarrier,      FlagTarget{"device", pause},

@@ -381,9 +381,7 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "load_registers needs wave roles (load_waves): it "
                           "is what each load wave's lane keeps";
   if (loadRegisters != 0 &&
-      (loadRegisters < cklimits::kMinReallocatedRegisters ||
-       loadRegisters > cklimits::kMaxReallocatedRegisters ||
-       loadRegisters % cklimits::kRegisterReallocationStep))
+      !cklimits::isReallocatableRegisterCount(loadRegisters))
     return emitError() << "load_registers must be a multiple of "
                        << cklimits::kRegisterReallocationStep << " in ["
                        << cklimits::kMinReallocatedRegisters << ", "

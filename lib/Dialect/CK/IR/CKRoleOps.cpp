@@ -21,9 +21,7 @@ static LogicalResult verifyWaveCount(Operation *op, StringRef role,
 /// multiple of 8 in [24, 256].
 static LogicalResult verifyRegisterCount(Operation *op, StringRef what,
                                          int64_t count) {
-  if (count < cklimits::kMinReallocatedRegisters ||
-      count > cklimits::kMaxReallocatedRegisters ||
-      count % cklimits::kRegisterReallocationStep)
+  if (!cklimits::isReallocatableRegisterCount(count))
     return op->emitOpError()
            << what << " must be a multiple of "
            << cklimits::kRegisterReallocationStep << " in ["
