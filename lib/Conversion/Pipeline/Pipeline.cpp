@@ -518,6 +518,55 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return acc;
 }
 
+/// The K-tiles per channel block of A's im2col walk and its taps, where
+/// TMA makes every copy and each tap spans more K-tiles of channels than
+/// the filter has taps; else std::nullopt.
+///
+/// In K's order (taps outer, channels inner) a window element that one tap
+/// reads, the next tap reads a whole tap's channels of K-tiles later; the
+/// steps then take the K-tiles one block of BK channels at a time, the
+/// block's taps one after the other, and the next tap reads it a step
+/// later. Where the resident tiles' windows of one tap's channels outgrow
+/// the L2 (backward-data with K = 2376: 38 K-tiles per tap), K's order
+/// read dy from DRAM again at every tap (ncu: 2.5 TB/s, an L2 hit rate of
+/// 60%); the blocks took those layers 0.82x-0.90x the time on the H100.
+/// With 4 K-tiles per tap (C or K = 256) they moved the forward 3x3 layers
+/// between 0.94x and 1.10x and backward-data's not at all, so K's order
+/// stays there (bench/results/h100-k-tile-order/).
+std::optional<std::pair<int64_t, int64_t>>
+channelBlockOrder(const TileGemmParts &parts) {
+  const std::optional<TensorMapPlan> &a = parts.maps[0];
+  if (!parts.tmaOnly() || !a || !a->im2col || a->channels % parts.bk)
+    return std::nullopt;
+  int64_t extent = parts.viewA.maps.front().getUpperBounds()[2];
+  int64_t blocks = a->channels / parts.bk;
+  int64_t taps = extent / a->channels;
+  if (extent % a->channels || blocks <= taps)
+    return std::nullopt;
+  return std::make_pair(blocks, taps);
+}
+
+/// The first element along K of step `step`'s K-tile (the K loop's steps
+/// from op's K begin), in K's order or by channel blocks
+/// (channelBlockOrder).
+Value emitStepK(OpBuilder &b, Location loc, TileGemmOp op,
+                const TileGemmParts &parts, Value step) {
+  std::optional<std::pair<int64_t, int64_t>> order = channelBlockOrder(parts);
+  if (!order)
+    return arith::AddIOp::create(
+        b, loc, parts.kBegin,
+        arith::MulIOp::create(b, loc, step, parts.bkValue));
+  auto [blocks, taps] = *order;
+  Value tile = arith::AddIOp::create(b, loc, op.getKBegin(), step);
+  Value tap = arith::RemUIOp::create(b, loc, tile, indexConstant(b, loc, taps));
+  Value block =
+      arith::DivUIOp::create(b, loc, tile, indexConstant(b, loc, taps));
+  Value ordered = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, tap, indexConstant(b, loc, blocks)),
+      block);
+  return arith::MulIOp::create(b, loc, ordered, parts.bkValue);
+}
+
 /// Load thread 0's part of step `step` (ring step `ringStep`, LDS slot
 /// `slot`) where TMA copies: it announces the bytes of the K-tile's boxes
 /// on the slot's transaction barrier and copies them (64 elements along
@@ -545,8 +594,7 @@ void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
   RingExpectOp::create(b, loc, ring, ringStep, bytes);
   if (!slot)
     slot = indexConstant(b, loc, 0);
-  Value k = arith::AddIOp::create(
-      b, loc, parts.kBegin, arith::MulIOp::create(b, loc, step, parts.bkValue));
+  Value k = emitStepK(b, loc, op, parts, step);
   // The tiles' starts along the views' dimensions 1 and 2: A's (m0, k), B's
   // (k, n0).
   Value position[2][2] = {{op.getM0(), k}, {k, op.getN0()}};
