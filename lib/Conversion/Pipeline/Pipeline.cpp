@@ -518,10 +518,11 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   return acc;
 }
 
-/// The K-tiles per channel block of A's im2col walk and its taps, where
-/// TMA makes every copy in the steps (not a resident B, whose buffers
-/// follow K's order) and each tap spans more K-tiles of channels than the
-/// filter has taps; else std::nullopt.
+/// The K-tiles per channel block of A's im2col walk and its taps (those
+/// of the GEMM's view: a strided backward-data slice's sub-filter), where
+/// TMA makes every copy in the steps (not with a resident B, whose buffers
+/// keep K's order), block K divides a tap's channels and a tap spans more
+/// K-tiles than there are taps, at least two; else std::nullopt.
 ///
 /// In K's order (taps outer, channels inner) a window element that one tap
 /// reads, the next tap reads a whole tap's channels of K-tiles later; the
@@ -531,10 +532,9 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
 /// the L2 (backward-data with K = 2376: 38 K-tiles per tap), K's order
 /// read dy from DRAM again at every tap (ncu: 2.5 TB/s, an L2 hit rate of
 /// 60%); the blocks took those layers 0.82x-1.00x the time on the H100
-/// (0.82x at 100x100).
-/// With 4 K-tiles per tap (C or K = 256) they moved the forward 3x3 layers
-/// between 0.94x and 1.10x and backward-data's not at all, so K's order
-/// stays there (bench/results/h100-k-tile-order/).
+/// (0.82x at 100x100). With 4 K-tiles per tap (C or K = 256) they moved
+/// the forward 3x3 layers between 0.91x and 1.10x and backward-data's not
+/// at all, so K's order stays there (bench/results/h100-k-tile-order/).
 std::optional<std::pair<int64_t, int64_t>>
 channelBlockOrder(const TileGemmParts &parts) {
   const std::optional<TensorMapPlan> &a = parts.maps[0];
@@ -544,7 +544,7 @@ channelBlockOrder(const TileGemmParts &parts) {
   int64_t extent = parts.viewA.maps.front().getUpperBounds()[2];
   int64_t blocks = a->channels / parts.bk;
   int64_t taps = extent / a->channels;
-  if (extent % a->channels || blocks <= taps)
+  if (extent % a->channels || taps < 2 || blocks <= taps)
     return std::nullopt;
   return std::make_pair(blocks, taps);
 }
