@@ -25,11 +25,30 @@ int64_t mlir::ck::reallocationPool(TargetAttr target, int64_t wavesPerSimd) {
          wavesPerSimd;
 }
 
+/// The most of `waves` waves on one SIMD (a workgroup's, or one role's:
+/// whole warpgroups put the same number on each).
+static int64_t wavesOnSimd(TargetAttr target, int64_t waves) {
+  return llvm::divideCeil(waves, target.getSimds());
+}
+
+/// What each of a role's `waves` waves on a SIMD may grow to (setmaxnreg)
+/// where the other role's `otherWaves` there hold `other` registers each:
+/// the rest of the workgroup's registers per SIMD lane (reallocationPool
+/// of its `wavesPerSimd`), in whole steps of reallocation, from 0 to
+/// kMaxReallocatedRegisters.
+static int64_t reallocatedShare(TargetAttr target, int64_t wavesPerSimd,
+                                int64_t otherWaves, int64_t other,
+                                int64_t waves) {
+  int64_t step = cklimits::kRegisterReallocationStep;
+  int64_t rest = reallocationPool(target, wavesPerSimd) - otherWaves * other;
+  return std::clamp<int64_t>(rest / waves / step * step, 0,
+                             cklimits::kMaxReallocatedRegisters);
+}
+
 int64_t mlir::ck::wgmmaInstructionColumns(TargetAttr target, int64_t threads,
                                           int64_t columns) {
   int64_t waves = llvm::divideCeil(threads, target.getWave());
-  int64_t start =
-      startingRegisters(target, llvm::divideCeil(waves, target.getSimds()));
+  int64_t start = startingRegisters(target, wavesOnSimd(target, waves));
   int64_t piece = columns;
   // An m64nN f32 accumulator is N / 2 registers per lane.
   while (piece > 64 && piece % 128 == 0 &&
@@ -105,7 +124,7 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
               config.getPartition().getKind() == PartitionKind::StreamK
           ? accumulators
           : 0;
-  cost.wavesPerSimd = llvm::divideCeil(cost.waves, target.getSimds());
+  cost.wavesPerSimd = wavesOnSimd(target, cost.waves);
   // With wgmma and roles the math waves do no copy addressing: they keep a
   // quarter of the reserve, for the epilogue's.
   int64_t reserve = wgmma && config.hasRoles()
@@ -121,15 +140,9 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
     // reallocation: a warpgroup that grows past it waits forever (on the
     // H100, 4 load waves of 64 and 8 math waves of 224 hung: 168 each for
     // 12 waves leaves 504 per SIMD lane, not 512).
-    int64_t loadPerSimd =
-        llvm::divideCeil(config.getLoadWaves(), target.getSimds());
-    int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
-    int64_t step = cklimits::kRegisterReallocationStep;
-    int64_t pool = reallocationPool(target, cost.wavesPerSimd);
-    int64_t math = std::max<int64_t>(0, (pool - loadPerSimd * load) /
-                                            mathPerSimd / step * step);
-    cost.reallocatedMathRegisters =
-        std::min(math, cklimits::kMaxReallocatedRegisters);
+    cost.reallocatedMathRegisters = reallocatedShare(
+        target, cost.wavesPerSimd, wavesOnSimd(target, config.getLoadWaves()),
+        load, wavesOnSimd(target, cost.mathWaves));
     cost.registersPerWave =
         std::min(target.getRegisters(), cost.reallocatedMathRegisters);
     cost.loadRegistersPerWave = load;
@@ -577,13 +590,9 @@ static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
   int64_t mathNeed = llvm::alignTo(cost.registersPerLane + cost.fixupRegisters +
                                        target.getAddressingRegisters() / 2,
                                    step);
-  int64_t loadPerSimd =
-      llvm::divideCeil(config.getLoadWaves(), target.getSimds());
-  int64_t mathPerSimd = llvm::divideCeil(cost.mathWaves, target.getSimds());
-  int64_t load = std::min(
-      (reallocationPool(target, cost.wavesPerSimd) - mathPerSimd * mathNeed) /
-          loadPerSimd / step * step,
-      cklimits::kMaxReallocatedRegisters);
+  int64_t load = reallocatedShare(target, cost.wavesPerSimd,
+                                  wavesOnSimd(target, cost.mathWaves), mathNeed,
+                                  wavesOnSimd(target, config.getLoadWaves()));
   if (load < kMinLoadRegisters)
     return {};
   auto reallocated = GemmConfigAttr::get(
