@@ -140,14 +140,11 @@ struct LowerAccZero : OpConversionPattern<AccZeroOp> {
 /// instruction of all the columns takes (wgmmaInstructionColumns), which
 /// the kernel's known block size and the target tell.
 static IntegerAttr wgmmaInstructionN(TileMmaOp op, int64_t columns) {
-  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<int64_t> threads = knownWorkgroupThreads(op);
   TargetAttr target = getTarget(op);
-  if (!kernel || !kernel.getKnownBlockSizeAttr() || !target)
+  if (!threads || !target)
     return {};
-  int64_t threads = 1;
-  for (int32_t size : kernel.getKnownBlockSizeAttr().asArrayRef())
-    threads *= size;
-  int64_t n = wgmmaInstructionColumns(target, threads, columns);
+  int64_t n = wgmmaInstructionColumns(target, *threads, columns);
   if (n == columns)
     return {};
   return IntegerAttr::get(IntegerType::get(op.getContext(), 64), n);
