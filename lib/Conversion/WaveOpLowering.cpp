@@ -188,14 +188,46 @@ void mlir::ck::emitInThreadZero(OpBuilder &b, Location loc,
 /// launch instead of hanging it.
 static constexpr int64_t kMaxFlagPolls = int64_t(1) << 30;
 
+/// The flag op's threads meet: the workgroup at its barrier, or with
+/// `threads N` its first N at the target's barrier of some of the threads.
+static void emitFlagBarrier(RewriterBase &b, Location loc,
+                            std::optional<uint64_t> threads,
+                            const WaveOpTarget &target) {
+  if (!threads) {
+    gpu::BarrierOp::create(b, loc);
+    return;
+  }
+  auto barrier = LdsBarrierOp::create(b, loc, b.getI64IntegerAttr(*threads));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(barrier);
+  target.lowerBarrier(b, barrier);
+}
+
+/// Runs `body` in the flag op's threads: every thread, or with `threads N`
+/// the workgroup's first N.
+static void emitInFlagThreads(OpBuilder &b, Location loc,
+                              std::optional<uint64_t> threads,
+                              function_ref<void()> body) {
+  if (!threads) {
+    body();
+    return;
+  }
+  Value thread = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  emitIf(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, thread,
+                               indexConstant(b, loc, *threads)),
+         body);
+}
+
 /// Every thread's earlier global writes are released (each thread fences:
 /// an AMD release fence covers its own wave's writes only), and the
-/// workgroup meets.
-static void emitReleaseInEveryThread(OpBuilder &b, Location loc,
-                                     const FlagTarget &target) {
+/// threads meet.
+static void emitReleaseInEveryThread(RewriterBase &b, Location loc,
+                                     std::optional<uint64_t> threads,
+                                     const WaveOpTarget &target) {
   LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
-                        target.deviceScope);
-  gpu::BarrierOp::create(b, loc);
+                        target.flags.deviceScope);
+  emitFlagBarrier(b, loc, threads, target);
 }
 
 /// A device-scope atomic store of `value` to the u32 at `flag`.
@@ -208,15 +240,20 @@ static void emitFlagStore(OpBuilder &b, Location loc, Value flag, int64_t value,
                         ordering, target.deviceScope);
 }
 
-/// ck.flag_signal: the workgroup releases its writes, and thread 0 stores 1
-/// with release ordering.
-static void lowerFlagSignal(OpBuilder &b, FlagSignalOp op,
-                            const FlagTarget &target) {
+/// ck.flag_signal: the op's threads release their writes, and thread 0
+/// stores 1 with release ordering.
+static void lowerFlagSignal(RewriterBase &b, FlagSignalOp op,
+                            const WaveOpTarget &target) {
   Location loc = op.getLoc();
-  emitReleaseInEveryThread(b, loc, target);
-  emitInThreadZero(b, loc, [&] {
-    Value flag = emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
-    emitFlagStore(b, loc, flag, 1, LLVM::AtomicOrdering::release, target);
+  std::optional<uint64_t> threads = op.getThreads();
+  emitInFlagThreads(b, loc, threads, [&] {
+    emitReleaseInEveryThread(b, loc, threads, target);
+    emitInThreadZero(b, loc, [&] {
+      Value flag =
+          emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
+      emitFlagStore(b, loc, flag, 1, LLVM::AtomicOrdering::release,
+                    target.flags);
+    });
   });
   op.erase();
 }
@@ -256,31 +293,37 @@ static void emitPollWhile(OpBuilder &b, Location loc, Value flag,
   scf::YieldOp::create(b, loc, polls);
 }
 
-/// The workgroup meets, and every thread fences with acquire ordering
-/// before it reads what the flag or counter published.
-static void emitAcquireInEveryThread(OpBuilder &b, Location loc,
-                                     const FlagTarget &target) {
-  gpu::BarrierOp::create(b, loc);
+/// The threads meet, and each fences with acquire ordering before it reads
+/// what the flag or counter published.
+static void emitAcquireInEveryThread(RewriterBase &b, Location loc,
+                                     std::optional<uint64_t> threads,
+                                     const WaveOpTarget &target) {
+  emitFlagBarrier(b, loc, threads, target);
   LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire,
-                        target.deviceScope);
+                        target.flags.deviceScope);
 }
 
 /// ck.flag_wait: thread 0 polls the flag with acquire loads until it is 1
-/// (trapping after kMaxFlagPolls) and resets it; then the workgroup
-/// acquires.
-static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
-                          const FlagTarget &target) {
+/// (trapping after kMaxFlagPolls) and resets it; then the op's threads
+/// acquire.
+static void lowerFlagWait(RewriterBase &b, FlagWaitOp op,
+                          const WaveOpTarget &target) {
   Location loc = op.getLoc();
-  emitInThreadZero(b, loc, [&] {
-    Value flag = emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
-    Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-    emitPollWhile(b, loc, flag, target, [&](Value value) {
-      return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
-                                   one);
+  std::optional<uint64_t> threads = op.getThreads();
+  emitInFlagThreads(b, loc, threads, [&] {
+    emitInThreadZero(b, loc, [&] {
+      Value flag =
+          emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
+      Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+      emitPollWhile(b, loc, flag, target.flags, [&](Value value) {
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
+                                     one);
+      });
+      emitFlagStore(b, loc, flag, 0, LLVM::AtomicOrdering::monotonic,
+                    target.flags);
     });
-    emitFlagStore(b, loc, flag, 0, LLVM::AtomicOrdering::monotonic, target);
+    emitAcquireInEveryThread(b, loc, threads, target);
   });
-  emitAcquireInEveryThread(b, loc, target);
   op.erase();
 }
 
@@ -288,10 +331,11 @@ static void lowerFlagWait(OpBuilder &b, FlagWaitOp op,
 /// the counter, polls it until it reaches `count`, and adds 1 again: the add
 /// that finds 2 x count - 1 is the last workgroup's to leave (every other has
 /// seen `count`), which stores 0. Then the workgroup acquires.
-static void lowerFlagRendezvous(OpBuilder &b, FlagRendezvousOp op,
-                                const FlagTarget &target) {
+static void lowerFlagRendezvous(RewriterBase &b, FlagRendezvousOp op,
+                                const WaveOpTarget &waveTarget) {
   Location loc = op.getLoc();
-  emitReleaseInEveryThread(b, loc, target);
+  const FlagTarget &target = waveTarget.flags;
+  emitReleaseInEveryThread(b, loc, std::nullopt, waveTarget);
   emitInThreadZero(b, loc, [&] {
     Value counter =
         emitElementPointer(b, loc, op.getWorkspace(), op.getOffset());
@@ -320,7 +364,7 @@ static void lowerFlagRendezvous(OpBuilder &b, FlagRendezvousOp op,
                         target);
         });
   });
-  emitAcquireInEveryThread(b, loc, target);
+  emitAcquireInEveryThread(b, loc, std::nullopt, waveTarget);
   op.erase();
 }
 
@@ -497,11 +541,11 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
     else if (auto load = dyn_cast<GuardedLoadOp>(op))
       target.lowerGuardedLoad(rewriter, load);
     else if (auto signal = dyn_cast<FlagSignalOp>(op))
-      lowerFlagSignal(rewriter, signal, target.flags);
+      lowerFlagSignal(rewriter, signal, target);
     else if (auto wait = dyn_cast<FlagWaitOp>(op))
-      lowerFlagWait(rewriter, wait, target.flags);
+      lowerFlagWait(rewriter, wait, target);
     else if (auto rendezvous = dyn_cast<FlagRendezvousOp>(op))
-      lowerFlagRendezvous(rewriter, rendezvous, target.flags);
+      lowerFlagRendezvous(rewriter, rendezvous, target);
     else if (isa<AsyncCopyOp, AsyncCommitOp, AsyncWaitOp>(op)) {
       if (failed(lowerByOptionalHook(
               rewriter, op, passName, target.lowerAsyncCopy,

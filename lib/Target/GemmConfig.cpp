@@ -80,12 +80,12 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // The epilogue stages in the output's type, taken to be the operands'
   // (f32 where the GEMM adds D tensors, which the estimate does not see:
   // convert-ck-to-gpu checks the arena it builds).
-  // A persistent data-parallel partition's math waves stage a tile while
-  // its load waves fill the ring with the next one's: the staging tile
-  // then has LDS of its own.
+  // Where the units share a ring, the math waves stage a tile while the
+  // load waves fill the ring with the next unit's: the staging tile then
+  // has LDS of its own.
   int64_t staging = (block[0] / wave[0]) * mma.m *
                     stagingColumns(block[1], bytes) * bytes;
-  if (config.getPartition().isPersistentDataParallel())
+  if (config.getPartition().unitsShareRing())
     cost.ldsBytes += staging;
   else
     cost.ldsBytes = std::max(cost.ldsBytes, staging);
@@ -224,14 +224,14 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
        << "math waves must be multiples of " << cklimits::kWavesPerWarpgroup
        << "; got " << config.getLoadWaves() << " and " << cost.mathWaves;
   else if (config.getLoadRegisters() &&
-           (config.getPartition().getKind() == PartitionKind::StreamK ||
-            config.getPartition().isPersistentDataParallel() ||
+           ((config.getPartition().getKind() == PartitionKind::StreamK &&
+             !config.getPartition().unitsShareRing()) ||
             config.getPartition().getSplitKReduce() != SplitKReduction::Kernel))
-    os << "load_registers needs a data-parallel (not persistent) partition "
-       << "or split-K reduced by a kernel: each role then runs the rest of "
-       << "the kernel in its own arm, which a workgroup's loop over several "
-       << "units cannot, and whose meetings with other workgroups are not "
-       << "built for it; got " << config.getPartition();
+    os << "load_registers needs a data-parallel partition, split-K reduced "
+       << "by a kernel or StreamK with ring = shared: each role then runs "
+       << "the rest of the kernel in its own arm, which a ring made for each "
+       << "unit and meetings with other workgroups by all of its threads "
+       << "cannot span; got " << config.getPartition();
   else if (config.getLoadRegisters() &&
            cost.reallocatedMathRegisters <= config.getLoadRegisters())
     os << "load_registers = " << config.getLoadRegisters() << " leaves the "
@@ -241,11 +241,12 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
     os << instruction << " needs async_copy: its swizzled tiles are filled "
        << "by asynchronous copies (2 to " << cklimits::kMaxLdsBuffers
        << " stages)";
-  else if (config.getPartition().isPersistentDataParallel() &&
+  else if (config.getPartition().unitsShareRing() &&
            (!config.hasRoles() || !hasMbarrierRings(target)))
-    os << "a persistent data-parallel partition needs wave roles "
-       << "(load_waves) that hand K-tiles over on mbarriers, which only "
-       << "NVIDIA chips with TMA poll; "
+    os << "a partition whose units share a ring (persistent data-parallel, "
+       << "StreamK with ring = shared) needs wave roles (load_waves) that "
+       << "hand K-tiles over on mbarriers, which only NVIDIA chips with TMA "
+       << "poll; "
        << (config.hasRoles() ? target.getChip().str() + " has none"
                              : std::string("the config has no load waves"));
   else if (config.hasRoles() && target.getVendor() == Vendor::NVIDIA &&
@@ -317,6 +318,10 @@ static int64_t tileCount(GemmShape shape, ArrayRef<int64_t> block) {
 int64_t mlir::ck::residentWorkgroupsPerComputeUnit(GemmConfigAttr config,
                                                    TargetAttr target,
                                                    Type elementType) {
+  // Roles that reallocate registers take the register file: the kernel is
+  // launched with an even share of it for one workgroup.
+  if (config.getLoadRegisters())
+    return 1;
   GemmConfigCost cost = estimateCost(config, target, elementType);
   int64_t byLds = target.getLdsPerCu() / std::max<int64_t>(1, cost.ldsBytes);
   int64_t byWaves = target.getWavesPerSimd() / cost.wavesPerSimd;
@@ -572,6 +577,20 @@ static bool hasFewTiles(GemmShape shape, ArrayRef<int64_t> block,
          target.getComputeUnits();
 }
 
+/// `config` with `load_registers = load`, or null where that misfits.
+static GemmConfigAttr withLoadRegisters(GemmConfigAttr config,
+                                        TargetAttr target, Type elementType,
+                                        int64_t load) {
+  auto reallocated = GemmConfigAttr::get(
+      config.getContext(), config.getBlock(), config.getWave(), config.getMma(),
+      config.getPartition(), config.getLdsBuffers(), config.getLoadWaves(),
+      config.getAsyncCopy(), config.getClusterM(), config.getClusterN(),
+      config.getResidentB(), load);
+  if (explainGemmConfigMisfit(reallocated, target, elementType))
+    return {};
+  return reallocated;
+}
+
 /// `config` with `load_registers`, where its math waves' registers do not
 /// fit an even share of the register file but do when the load waves give
 /// theirs up: the math waves keep their estimate and half the addressing
@@ -595,14 +614,20 @@ static GemmConfigAttr withReallocatedRegisters(GemmConfigAttr config,
                                   wavesOnSimd(target, config.getLoadWaves()));
   if (load < kMinLoadRegisters)
     return {};
-  auto reallocated = GemmConfigAttr::get(
-      config.getContext(), config.getBlock(), config.getWave(), config.getMma(),
-      config.getPartition(), config.getLdsBuffers(), config.getLoadWaves(),
-      config.getAsyncCopy(), config.getClusterM(), config.getClusterN(),
-      config.getResidentB(), load);
-  if (explainGemmConfigMisfit(reallocated, target, elementType))
-    return {};
-  return reallocated;
+  return withLoadRegisters(config, target, elementType, load);
+}
+
+GemmConfigAttr mlir::ck::withLeanLoadWaves(GemmConfigAttr config,
+                                           TargetAttr target,
+                                           Type elementType) {
+  if (config.getLoadRegisters() || !config.getPartition().unitsShareRing() ||
+      !target.hasFeature(TargetFeature::RegisterReallocation) ||
+      residentWorkgroupsPerComputeUnit(config, target, elementType) > 1)
+    return config;
+  if (GemmConfigAttr lean =
+          withLoadRegisters(config, target, elementType, kMinLoadRegisters))
+    return lean;
+  return config;
 }
 
 /// The wgmma configuration of a GEMM where the target has wgmma for its
@@ -717,8 +742,8 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
         mostStages, std::min<int64_t>(cklimits::kMaxLdsBuffers,
                                       llvm::divideCeil(shape.k, kWgmmaBlockK)));
   // Where the stages are the heuristic's, fewer of them (down to 2) where
-  // the LDS does not hold more: a persistent partition's staging tile
-  // takes LDS beside the ring (128 x 256 tiles: 3 stages).
+  // the LDS does not hold more: where the units share a ring, the staging
+  // tile takes LDS beside it (128 x 256 tiles: 3 stages).
   for (int64_t buffers = stages ? stages : mostStages;
        buffers >= (stages ? stages : 2); --buffers) {
     auto config = GemmConfigAttr::get(

@@ -70,7 +70,8 @@ cl::opt<std::string> partition(
              "tiles: a second kernel, the splits through the workspace, "
              "or a tile's splits as one cluster from each other's LDS, "
              "sm_90a), or stream_k with optional ,reduce=linear|tree "
-             ",dp=persistent|per_tile ,tail=N|all ,min_iters=N"),
+             ",dp=persistent|per_tile ,tail=N|all ,min_iters=N "
+             ",ring=shared|per_unit"),
     cl::init("auto"), cl::cat(category));
 cl::opt<std::string> waves(
     "waves",

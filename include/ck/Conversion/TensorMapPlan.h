@@ -123,6 +123,11 @@ struct TensorMapPlan {
 FailureOr<TensorMapPlan> planOperandMap(const TracedView &view,
                                         CopyPlanAttr copy, Type elementType);
 
+/// Whether TMA makes every copy of the ring of `op`'s kernel under
+/// `config` on `target`, as convert-ck-to-gpu plans them: A's boxes, and
+/// B's unless B is resident (copied once per column).
+bool ringCopiesByTma(GemmOp op, GemmConfigAttr config, TargetAttr target);
+
 /// The tiled map through which TMA stores a GEMM's `rows` x `cols` C
 /// tile from its 128-byte swizzled staging tile, where C's `view` walks its
 /// memref in boxes contiguous along N (view dimension 2), as the boxes of

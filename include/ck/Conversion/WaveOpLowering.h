@@ -132,8 +132,10 @@ struct WaveOpTarget {
 /// A target's lowering of the wave ops under `root`: each ck.mma,
 /// ck.lds_barrier, ck.guarded_load, ck.fragment_load and asynchronous-copy
 /// op the target's way (the latter an error where it has none), each
-/// ck.flag_signal / ck.flag_wait into fences, a workgroup barrier and one
-/// thread's device-scope atomics on the flag, and each ring event the
+/// ck.flag_signal / ck.flag_wait into fences, a workgroup barrier (with
+/// `threads`, the target's ck.lds_barrier of those threads, which the
+/// others skip) and one thread's device-scope atomics on the flag, and each
+/// ring event the
 /// target's way (then the rings go; a kernel may hold one). Ring events are
 /// lowered first, so they may emit ck.lds_barrier. Fails first, naming the pass
 /// `passName` needs before it, where an op of a higher rung (a tile,

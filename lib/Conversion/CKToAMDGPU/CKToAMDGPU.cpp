@@ -154,9 +154,12 @@ struct ConvertCKToAMDGPUPass
     WalkResult nvidiaOnly = getOperation()->walk([&](Operation *op) {
       auto ring = dyn_cast<RingOp>(op);
       auto barrier = dyn_cast<LdsBarrierOp>(op);
+      auto signal = dyn_cast<FlagSignalOp>(op);
+      auto wait = dyn_cast<FlagWaitOp>(op);
       if (!isa<TmaLoadOp, TmaStoreOp, TmaStoreFenceOp, TmaStoreWaitOp,
                RingExpectOp, RingEndOp, StagingWaitOp, StagingSignalOp>(op) &&
-          !(ring && ring.hasBarriers()) && !(barrier && barrier.getThreads()))
+          !(ring && ring.hasBarriers()) && !(barrier && barrier.getThreads()) &&
+          !(signal && signal.getThreads()) && !(wait && wait.getThreads()))
         return WalkResult::advance();
       op->emitOpError() << "uses mbarriers, TMA or a barrier of some of the "
                            "workgroup's threads, which only NVIDIA has; "

@@ -17,11 +17,13 @@
 // ck-pipeline follows). With split-K the host allocates the partial tiles'
 // workspace, and ck-lower-partition adds the kernel that reduces them. With
 // StreamK (and split-K with k_batch = auto) a ck.schedule gives the grid,
-// the workspace size and the kernel's schedule arguments at launch. A
-// persistent data-parallel kernel's staging tile follows the operand tiles
-// instead (its math waves write a tile while its load waves fill the ring),
-// its store is the math waves' alone, and its grid is the workgroups each
-// compute unit of the device holds at once (ck.grid_per_compute_unit).
+// the workspace size and the kernel's schedule arguments at launch. Where
+// the units share a ring (persistent data-parallel, StreamK with `ring =
+// shared`) the staging tile follows the operand tiles instead
+// (the math waves write a tile while the load waves fill the ring) and the
+// store is the math waves' alone. A persistent data-parallel kernel's grid
+// is the workgroups each compute unit of the device holds at once
+// (ck.grid_per_compute_unit).
 //
 //===----------------------------------------------------------------------===//
 
@@ -179,15 +181,16 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // waves' loop, and the others are free.
   bool tmaOnly = succeeded(mapA) && succeeded(mapB);
   // One LDS arena holds the operand tiles during the K loop and the
-  // epilogue's staging tile after it; a persistent data-parallel kernel's
-  // math waves stage while its load waves fill the ring, so the staging
-  // tile comes after the operand tiles there, in what LDS is left (less
-  // the ring's barriers and the alignment slack), 16-byte aligned, or
-  // 1024 (the swizzle's period, as the arena is) where TMA may store it.
+  // epilogue's staging tile after it; where the units share a ring the
+  // math waves stage while the load waves fill it, so the staging tile
+  // comes after the operand tiles there, in what LDS is left (less the
+  // ring's barriers and the alignment slack), 16-byte aligned, or 1024
+  // (the swizzle's period, as the arena is) where TMA may store it.
   bool persistent = partition.isPersistentDataParallel();
+  bool sharedRing = partition.unitsShareRing();
   int64_t stagingOffset =
-      persistent ? llvm::alignTo(operandTiles.bytes, tma ? 1024 : 16) : 0;
-  int64_t stagingRoom = persistent ? target.getLds() - stagingOffset - 16 -
+      sharedRing ? llvm::alignTo(operandTiles.bytes, tma ? 1024 : 16) : 0;
+  int64_t stagingRoom = sharedRing ? target.getLds() - stagingOffset - 16 -
                                          ringBarrierBytes - alignmentSlack
                                    : operandTiles.bytes;
   EpilogueStaging staging =
@@ -353,13 +356,14 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       epilogue->getArguments().take_front(3), ds, op.getAlphaAttr(),
       ds.empty() ? nullptr : op.getBetaAttr(), stagingTile,
       stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr(),
-      persistent ? b.getUnitAttr() : UnitAttr(), storeWaves,
+      sharedRing ? b.getUnitAttr() : UnitAttr(), storeWaves,
       /*busy=*/Value(), /*more=*/Value(), maps[2]);
   YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(body);
-  // The workgroup's LDS lives until its last TMA store has read it (a
-  // persistent kernel's math waves wait before they stage the next tile).
-  if (succeeded(mapC) && persistent)
+  // The workgroup's LDS lives until its last TMA store has read it (where
+  // the units share a ring, the math waves wait before they stage the next
+  // tile).
+  if (succeeded(mapC) && sharedRing)
     TmaStoreWaitOp::create(b, loc);
   gpu::ReturnOp::create(b, loc);
 

@@ -43,7 +43,10 @@
 //                  TilingLadder.md section 9, include/ck/Schedule/StreamK.h):
 //                  gather partners' partials (ck.flag_wait,
 //                  ck.partial_accumulate), then write the tile or store the
-//                  partial and raise the flag (ck.flag_signal).
+//                  partial and raise the flag (ck.flag_signal). With
+//                  `ring = shared` the units share the ring as persistent
+//                  ones do: the fix-up's flags are the math waves'
+//                  (`threads`), and the load waves run on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -393,13 +396,25 @@ struct StreamKSchedule {
 /// starter (the unit with k0 = 0) gathers the partials of the tile's other
 /// contributors (linearly, or those of its subtree) and runs the epilogue,
 /// and every other contributor gathers its subtree (tree only), stores its
-/// sum to its slot and raises the slot's flag.
-void lowerStreamK(PartitionOp op) {
+/// sum to its slot and raises the slot's flag. Where the units share a ring,
+/// a unit's K-tiles are the ring's steps from the K-tiles the workgroup ran
+/// before it, of all it runs, the fix-up's flags are the math waves' (the
+/// wave grid's threads), and no barrier ends a unit; elsewhere an LDS
+/// barrier does.
+LogicalResult lowerStreamK(PartitionOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   IndexMath m{b, loc};
   PartitionAttr partition = op.getPartition();
   AccType accType = op.getAccType();
+  bool sharedRing = partition.unitsShareRing();
+  IntegerAttr flagThreads;
+  if (sharedRing) {
+    FailureOr<int64_t> waveSize = requireWaveSize(op, accType.getMma());
+    if (failed(waveSize))
+      return failure();
+    flagThreads = b.getI64IntegerAttr(accType.getWaveCount() * *waveSize);
+  }
   Value workspace = op.getWorkspace();
   bool tree = partition.getReduce() == StreamKReduction::Tree;
   bool persistent = partition.getDp() == DataParallelTiles::Persistent;
@@ -440,21 +455,35 @@ void lowerStreamK(PartitionOp op) {
                   m.select(m.lt(j, schedule.extra), m.c(1), zero))),
       zero);
 
-  // while (a data-parallel tile is left or the range is not done): a unit.
+  // The K-tiles of all the workgroup's units: its data-parallel tiles'
+  // (ceil((D - min(first, D)) / step) of them) and its range's.
+  Value ringTotal;
+  if (sharedRing) {
+    Value dpUnits =
+        arith::CeilDivUIOp::create(b, loc, m.sub(d, m.min(dpFirst, d)), dpStep);
+    ringTotal = m.add(m.mul(dpUnits, iters), m.sub(rangeEnd, rangeBegin));
+  }
+
+  // while (a data-parallel tile is left or the range is not done): a unit,
+  // carrying (where the units share a ring) the K-tiles the workgroup ran
+  // before it.
   Type index = b.getIndexType();
-  auto units = scf::WhileOp::create(b, loc, TypeRange{index, index},
-                                    ValueRange{dpFirst, rangeBegin});
+  SmallVector<Value> initial = {dpFirst, rangeBegin};
+  if (sharedRing)
+    initial.push_back(zero);
+  SmallVector<Type> types(initial.size(), index);
+  SmallVector<Location> locs(initial.size(), loc);
+  auto units = scf::WhileOp::create(b, loc, types, initial);
   {
     OpBuilder::InsertionGuard guard(b);
-    Block *before = b.createBlock(&units.getBefore(), {}, {index, index},
-                                  {loc, loc});
+    Block *before = b.createBlock(&units.getBefore(), {}, types, locs);
     Value more = m.orI(m.lt(before->getArgument(0), d),
                        m.lt(before->getArgument(1), rangeEnd));
     scf::ConditionOp::create(b, loc, more, before->getArguments());
 
-    Block *after = b.createBlock(&units.getAfter(), {}, {index, index},
-                                 {loc, loc});
+    Block *after = b.createBlock(&units.getAfter(), {}, types, locs);
     Value dpTile = after->getArgument(0), next = after->getArgument(1);
+    Value ringFirst = sharedRing ? after->getArgument(2) : Value();
     Value isDataParallel = m.lt(dpTile, d);
     Value begin = m.select(isDataParallel, m.mul(dpTile, iters), next);
     Value tile = m.div(begin, iters);
@@ -465,6 +494,11 @@ void lowerStreamK(PartitionOp op) {
     TilePosition at = emitIndexTilePosition(b, loc, op, tile);
     Value acc = inlineRegion(b, op.getUnit(), {at.g, at.m0, at.n0, k0, k1})
                     .front();
+    if (sharedRing)
+      after->walk([&](TileGemmOp gemm) {
+        gemm.getRingFirstMutable().assign(ringFirst);
+        gemm.getRingTotalMutable().assign(ringTotal);
+      });
 
     // l: the unit's place among its tile's contributors (0: the starter).
     Value isStarter = m.eq(k0, zero);
@@ -495,7 +529,8 @@ void lowerStreamK(PartitionOp op) {
                                  {loc, loc});
       partner = add->getArgument(0);
       Value slot = m.mul(partner, m.c(slotFloats));
-      FlagWaitOp::create(b, loc, workspace, m.add(slot, m.c(flagFloat)));
+      FlagWaitOp::create(b, loc, workspace, m.add(slot, m.c(flagFloat)),
+                         flagThreads);
       Value sum = PartialAccumulateOp::create(b, loc, accType,
                                               add->getArgument(1), workspace,
                                               slot);
@@ -513,16 +548,22 @@ void lowerStreamK(PartitionOp op) {
       b.setInsertionPointToStart(writes.elseBlock());
       Value slot = m.mul(j, m.c(slotFloats));
       PartialStoreOp::create(b, loc, gathered, workspace, slot);
-      FlagSignalOp::create(b, loc, workspace, m.add(slot, m.c(flagFloat)));
+      FlagSignalOp::create(b, loc, workspace, m.add(slot, m.c(flagFloat)),
+                           flagThreads);
     }
-    // The next unit's tiles overwrite the LDS this one's epilogue read.
-    LdsBarrierOp::create(b, loc);
-    scf::YieldOp::create(
-        b, loc,
-        ValueRange{m.select(isDataParallel, m.add(dpTile, dpStep), dpTile),
-                   m.select(isDataParallel, next, end)});
+    // The next unit's tiles overwrite the LDS this one's epilogue read,
+    // unless the staging tile is the math waves' own.
+    if (!sharedRing)
+      LdsBarrierOp::create(b, loc);
+    SmallVector<Value> nextValues = {
+        m.select(isDataParallel, m.add(dpTile, dpStep), dpTile),
+        m.select(isDataParallel, next, end)};
+    if (sharedRing)
+      nextValues.push_back(m.add(ringFirst, m.sub(k1, k0)));
+    scf::YieldOp::create(b, loc, nextValues);
   }
   op.erase();
+  return success();
 }
 
 struct CKLowerPartitionPass
@@ -544,9 +585,9 @@ struct CKLowerPartitionPass
           !partition.isSplitKInWorkgroups() && !partition.isSplitKInCluster() &&
           failed(addSplitKReductionKernel(module, kernel, op)))
         return signalPassFailure();
-      if (partition.getKind() == PartitionKind::StreamK)
-        lowerStreamK(op);
-      else if (failed(lowerUnits(op)))
+      if (failed(partition.getKind() == PartitionKind::StreamK
+                     ? lowerStreamK(op)
+                     : lowerUnits(op)))
         return signalPassFailure();
     }
   }

@@ -2,6 +2,7 @@
 
 #include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/KernelBuilding.h"
+#include "ck/Conversion/TileCopyPlan.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -419,6 +420,25 @@ FailureOr<TensorMapPlan> mlir::ck::planOperandMap(const TracedView &view,
     return failure();
   plan->setTile(extents, elementBytes);
   return plan;
+}
+
+bool mlir::ck::ringCopiesByTma(GemmOp op, GemmConfigAttr config,
+                               TargetAttr target) {
+  if (!target.hasFeature(TargetFeature::Tma) || !config.hasRoles() ||
+      !config.getAsyncCopy() || !isa<WgmmaAttr>(config.getMma()))
+    return false;
+  FailureOr<TracedView> a = traceView(op.getA()), b = traceView(op.getB());
+  if (failed(a) || failed(b))
+    return false;
+  auto aType = cast<ShapedType>(op.getA().getType());
+  Type elementType = aType.getElementType();
+  GemmOperandTiles tiles = planGemmOperandTiles(
+      config, config.getMma().getLayout(target.getWave()), elementType, *a, *b,
+      estimateCost(config, target, elementType).copyThreads,
+      llvm::divideCeil(aType.getDimSize(2), config.getBlock()[2]));
+  return succeeded(planOperandMap(*a, tiles.a, elementType)) &&
+         (config.getResidentB() ||
+          succeeded(planOperandMap(*b, tiles.b, elementType)));
 }
 
 FailureOr<TensorMapPlan> mlir::ck::planStoreMap(const TracedView &view,

@@ -1,9 +1,11 @@
 //===- LowerRoles.cpp - The ck-lower-roles pass ---------------------------===//
 //
 // Each ck.roles becomes a branch on the wave index: the first math_waves
-// waves run the math region, the others the load region; with `registers`,
-// each arm first reallocates its lanes' registers (ck.reallocate_registers).
-// The ring events inside stay for the targets' passes.
+// waves run the math region, the others the load region. With `registers`
+// the kernel forks there instead (or where the loop over a workgroup's units
+// that holds it stands): each arm reallocates its lanes' registers
+// (ck.reallocate_registers) and runs the rest of the kernel with its role's
+// region. The ring events inside stay for the targets' passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CKLOWERROLES
@@ -28,20 +31,78 @@ using namespace mlir::ck;
 namespace {
 
 /// Moves `from`'s block into `to` (an scf.if arm), ending it with an
-/// scf.yield of what its ck.yield returned. With `registers`, the arm
-/// starts by reallocating its lanes' registers to that count.
-void moveRoleRegion(RewriterBase &rewriter, Region &from, Region &to,
-                    std::optional<int64_t> registers, RegisterChange change) {
+/// scf.yield of what its ck.yield returned.
+void moveRoleRegion(RewriterBase &rewriter, Region &from, Region &to) {
   Block *block = &from.front();
   rewriter.inlineRegionBefore(from, to, to.end());
-  if (registers) {
-    rewriter.setInsertionPointToStart(block);
-    ReallocateRegistersOp::create(rewriter, from.getParentOp()->getLoc(),
-                                  change, *registers);
-  }
   auto yield = cast<YieldOp>(block->getTerminator());
   rewriter.setInsertionPoint(yield);
   rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, yield.getValues());
+}
+
+/// Replaces `op` with `role`'s ops, its results with what they yield.
+void inlineRole(RewriterBase &rewriter, RolesOp op, Region &role) {
+  Block *block = &role.front();
+  auto yield = cast<YieldOp>(block->getTerminator());
+  SmallVector<Value> values(yield.getValues());
+  rewriter.eraseOp(yield);
+  rewriter.inlineBlockBefore(block, op);
+  rewriter.replaceOp(op, values);
+}
+
+/// Roles that hold different registers never meet again: the arms would
+/// otherwise join with the math waves' accumulators live on both paths,
+/// more than the load waves hold. The kernel forks where `op` or the loop
+/// that holds it stands in the kernel's body: each arm reallocates its
+/// lanes' registers and runs its own copy of the rest of the kernel, with
+/// its role's region in place of `op` (and of `op` in each later run of an
+/// enclosing loop: a persistent workgroup's units), where the accumulator
+/// ops act on the math waves only; both copies reach the same workgroup
+/// barriers.
+LogicalResult forkRoleArms(RewriterBase &rewriter, RolesOp op,
+                           function_ref<Value()> emitIsMath) {
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  Block *body = kernel ? &kernel.getBody().front() : nullptr;
+  Operation *top = body ? body->findAncestorOpInBlock(*op) : nullptr;
+  bool inLoops = top != nullptr;
+  for (Operation *parent = op->getParentOp(); inLoops && parent != kernel;
+       parent = parent->getParentOp())
+    inLoops = isa<LoopLikeOpInterface>(parent);
+  if (!inLoops || !isa<gpu::ReturnOp>(body->getTerminator()))
+    return op.emitOpError()
+           << "reallocates registers between its roles, so each role runs "
+              "the rest of the kernel in its own arm; it must stand in a "
+              "gpu.func kernel's body, which ends in gpu.return, or in loops "
+              "there";
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(top);
+  Value isMath = emitIsMath();
+  auto branch = scf::IfOp::create(rewriter, loc, TypeRange(), isMath,
+                                  /*withElseRegion=*/true);
+  SmallVector<Operation *> rest;
+  for (Operation *next = top; next != body->getTerminator();
+       next = next->getNextNode())
+    if (next != branch)
+      rest.push_back(next);
+  // The load arm's copy.
+  Operation *loadYield = branch.elseBlock()->getTerminator();
+  rewriter.setInsertionPoint(loadYield);
+  ReallocateRegistersOp::create(rewriter, loc, RegisterChange::Shrink,
+                                *op.getLoadRegisters());
+  IRMapping mapping;
+  for (Operation *tail : rest)
+    rewriter.clone(*tail, mapping);
+  auto loadRoles = cast<RolesOp>(mapping.lookup(op.getOperation()));
+  // The math arm's: the ops themselves.
+  Operation *mathYield = branch.thenBlock()->getTerminator();
+  rewriter.setInsertionPoint(mathYield);
+  ReallocateRegistersOp::create(rewriter, loc, RegisterChange::Grow,
+                                *op.getMathRegisters());
+  for (Operation *tail : rest)
+    rewriter.moveOpBefore(tail, mathYield);
+  inlineRole(rewriter, loadRoles, loadRoles.getLoad());
+  inlineRole(rewriter, op, op.getMath());
+  return success();
 }
 
 LogicalResult lowerRoles(RewriterBase &rewriter, RolesOp op,
@@ -60,55 +121,23 @@ LogicalResult lowerRoles(RewriterBase &rewriter, RolesOp op,
         return op.emitOpError()
                << "splits " << waves << " waves of " << waveSize
                << " lanes, but its kernel's block is " << known;
-  // Roles that hold different registers never meet again: the arms would
-  // otherwise join with the math waves' accumulators live on both paths,
-  // more than the load waves hold. Each arm then runs its own copy of the
-  // rest of the kernel, where the accumulator ops act on the math waves
-  // only; both copies reach the same workgroup barriers.
-  bool separateArms = op.getMathRegisters().has_value();
-  Operation *terminator = op->getBlock()->getTerminator();
-  if (separateArms && !isa<gpu::ReturnOp>(terminator))
-    return op.emitOpError()
-           << "reallocates registers between its roles, so each role runs "
-              "the rest of the kernel in its own arm; it must stand in the "
-              "kernel's body, which ends in gpu.return";
   Location loc = op.getLoc();
+  auto emitIsMath = [&] {
+    return arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult,
+        emitLaneIds(rewriter, op, waveSize).wave,
+        indexConstant(rewriter, loc, op.getMathWaves()));
+  };
+  if (op.getMathRegisters())
+    return forkRoleArms(rewriter, op, emitIsMath);
   rewriter.setInsertionPoint(op);
-  Value isMath = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ult,
-      emitLaneIds(rewriter, op, waveSize).wave,
-      indexConstant(rewriter, loc, op.getMathWaves()));
-  auto branch = scf::IfOp::create(
-      rewriter, loc,
-      separateArms ? TypeRange() : TypeRange(op.getResultTypes()), isMath,
-      /*addThenBlock=*/false, /*addElseBlock=*/false);
-  moveRoleRegion(rewriter, op.getMath(), branch.getThenRegion(),
-                 op.getMathRegisters(), RegisterChange::Grow);
-  moveRoleRegion(rewriter, op.getLoad(), branch.getElseRegion(),
-                 op.getLoadRegisters(), RegisterChange::Shrink);
-  if (!separateArms) {
-    rewriter.replaceOp(op, branch.getResults());
-    return success();
-  }
-  SmallVector<Operation *> rest;
-  for (Operation *next = op->getNextNode(); next != terminator;
-       next = next->getNextNode())
-    rest.push_back(next);
-  // The load arm's copy, on what the load waves yield.
-  auto loadYield = cast<scf::YieldOp>(branch.elseBlock()->getTerminator());
-  IRMapping mapping;
-  mapping.map(op.getResults(), loadYield.getOperands());
-  rewriter.setInsertionPoint(loadYield);
-  for (Operation *tail : rest)
-    rewriter.clone(*tail, mapping);
-  rewriter.modifyOpInPlace(loadYield, [&] { loadYield->setOperands({}); });
-  // The math arm's: the ops themselves, on the math waves' results.
-  auto mathYield = cast<scf::YieldOp>(branch.thenBlock()->getTerminator());
-  rewriter.replaceAllUsesWith(op.getResults(), mathYield.getOperands());
-  for (Operation *tail : rest)
-    rewriter.moveOpBefore(tail, mathYield);
-  rewriter.modifyOpInPlace(mathYield, [&] { mathYield->setOperands({}); });
-  rewriter.eraseOp(op);
+  Value isMath = emitIsMath();
+  auto branch = scf::IfOp::create(rewriter, loc, op.getResultTypes(), isMath,
+                                  /*addThenBlock=*/false,
+                                  /*addElseBlock=*/false);
+  moveRoleRegion(rewriter, op.getMath(), branch.getThenRegion());
+  moveRoleRegion(rewriter, op.getLoad(), branch.getElseRegion());
+  rewriter.replaceOp(op, branch.getResults());
   return success();
 }
 

@@ -19,6 +19,14 @@ func.func @partial_barrier() {
 }
 
 // -----
+// Nor flags of some of the threads.
+func.func @flag_threads(%ws: memref<64xf32>, %o: index) {
+  // expected-error @+1 {{'ck.flag_wait' op uses mbarriers, TMA or a barrier of some of the workgroup's threads, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}
+  ck.flag_wait %ws[%o] threads 128 : memref<64xf32>
+  return
+}
+
+// -----
 // Nor named barriers to hand a staging tile to store waves with.
 func.func @staging_event() {
   // expected-error @+1 {{'ck.staging_wait' op uses mbarriers, TMA or a barrier of some of the workgroup's threads, which only NVIDIA has; convert-ck-to-amdgpu cannot lower it}}

@@ -396,6 +396,34 @@ gpu.module @kernels {
 }
 
 // -----
+// Flags of the first 64 threads (a StreamK unit's math waves, whose load
+// waves run on): the others skip each op, and the 64 meet at named barrier
+// 15 where the workgroup's would be.
+
+// CHECK-LABEL: gpu.func @math_wave_flags
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[MATH:.*]] = arith.cmpi ult, %[[TID]], %c64 : index
+// CHECK: scf.if %[[MATH]] {
+// CHECK:   scf.if
+// CHECK:     scf.while
+// CHECK:     llvm.store %c0_i32, %{{.*}} atomic syncscope("device") monotonic
+// CHECK:   nvvm.barrier id = %c15_i32 number_of_threads = %c64_i32
+// CHECK-NEXT: llvm.fence syncscope("device") acquire
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[MATH]] {
+// CHECK-NEXT:   llvm.fence syncscope("device") release
+// CHECK:        nvvm.barrier id = %c15_i32 number_of_threads = %c64_i32
+// CHECK:        llvm.store %c1_i32, %{{.*}} atomic syncscope("device") release
+// CHECK-NOT: gpu.barrier
+gpu.module @kernels {
+  gpu.func @math_wave_flags(%ws: memref<8192xf32>, %o: index) kernel {
+    ck.flag_wait %ws[%o] threads 64 : memref<8192xf32>
+    ck.flag_signal %ws[%o] threads 64 : memref<8192xf32>
+    gpu.return
+  }
+}
+
+// -----
 // A rendezvous of %n workgroups at counter %o: a release fence, a barrier,
 // thread 0's device-scope add of 1, its polls (acquire loads) while the
 // counter is below %n, its second add, whose finding 2 %n - 1 (the last

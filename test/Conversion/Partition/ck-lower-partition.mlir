@@ -699,6 +699,59 @@ module attributes {gpu.container_module} {
 }
 
 // -----
+// StreamK with `ring = shared`: the units share the ring, so the unit loop
+// carries the K-tiles the workgroup ran before each
+// unit, which are its ck.tile_gemm's first ring step, of the workgroup's
+// total (its data-parallel tiles' K-tiles, ceil((D - min(w, D)) / grid) x
+// 2, and its range's); the fix-up's flags are the two math waves' (64
+// threads), and no barrier ends a unit.
+
+#scfg = #ck.gemm_config<block = [32, 64, 64], wave = [16, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<stream_k, ring = shared>, lds_buffers = 2, load_waves = 4>
+!sacc = !ck.acc<32x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 1]>
+!sbars = memref<4xi64, #gpu.address_space<workgroup>>
+!sstage = memref<32x72xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @streamk_ring
+// CHECK: %[[W:.*]] = gpu.block_id x
+// CHECK: %[[DPLEFT:.*]] = arith.subi %[[D:.*]], %{{.*}} : index
+// CHECK: %[[DPUNITS:.*]] = arith.ceildivui %[[DPLEFT]], %{{.*}} : index
+// CHECK: %[[DPITERS:.*]] = arith.muli %[[DPUNITS]], %[[C2:.*]] : index
+// CHECK: %[[RANGE:.*]] = arith.subi %[[END:.*]], %[[BEGIN:.*]] : index
+// CHECK: %[[TOTAL:.*]] = arith.addi %[[DPITERS]], %[[RANGE]] : index
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c0{{.*}}) : (index, index, index) -> (index, index, index) {
+// CHECK: } do {
+// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index, %[[FIRST:.*]]: index):
+// CHECK:   ck.tile_gemm {{.*}} k_tiles %[[K0:.*]] to %[[K1:.*]] config {{.*}} barriers %{{.*}} ring_steps %[[FIRST]] of %[[TOTAL]]
+// CHECK:   ck.flag_wait %{{.*}}[%{{.*}}] threads 64
+// CHECK:   ck.tile_store {{.*}} holders_only
+// CHECK:   ck.flag_signal %{{.*}}[%{{.*}}] threads 64
+// CHECK-NOT: ck.lds_barrier
+// CHECK:   %[[RAN:.*]] = arith.subi %[[K1]], %[[K0]] : index
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[FIRST]], %[[RAN]] : index
+// CHECK:   scf.yield %{{.*}}, %{{.*}}, %[[NEXT]] : index, index, index
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @streamk_ring(%a: memref<2x48x128xf16>, %b: memref<2x128x40xf16>, %c: memref<2x48x40xf16>,
+                           %ws: memref<16896xf32>, %k: i32, %d: i32, %q: i32, %r: i32, %grid: i32) kernel {
+      ck.partition #ck.partition<stream_k, ring = shared> tiles [2, 2, 1] k_tiles 2 schedule(%k, %d, %q, %r, %grid)
+          workspace(%ws : memref<16896xf32>) unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %bars = ck.lds_buffer offset 32768 : !sbars
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #scfg barriers %bars (!sbars)
+            : memref<2x48x128xf16>, memref<2x128x40xf16> -> !sacc
+        ck.yield %acc : !sacc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !sacc):
+        %stage = ck.lds_buffer offset 16384 : !sstage
+        ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 holders_only : !sacc, memref<2x48x40xf16>, !sstage
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
 // Workgroups in clusters of two along M over 4 x 3 tiles of 32 x 64: block
 // x = 2q + r is rank r of cluster q, which holds the group of tiles q of the
 // 2 x 3 groups (row-major): row (q / 3) * 2 + r, column q mod 3; the tile's

@@ -6,7 +6,8 @@
 // (lib/Target/GemmConfig.cpp, hasFewTiles): the columns halve (not below
 // 64) until the tiles fill half of them, and the ring takes as many stages
 // as the LDS holds, up to 8 and one per K-tile. A persistent partition
-// keeps its tiles. Where 128-row tiles fill more than half of the SMs but
+// keeps its tiles, and, one workgroup per SM, its load waves give the math
+// waves registers (load_registers = 64, withLeanLoadWaves). Where 128-row tiles fill more than half of the SMs but
 // not all (roles 4,8), tiles of 192 rows and half the columns take them
 // where those still fit one round and pad M by at most a thirty-second
 // more (tallSmallGemmColumns), with the same deep ring.
@@ -18,7 +19,7 @@
 // CHECK-LABEL: func.func @narrowed_to_64
 // CHECK: config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 8, load_waves = 4, async_copy>
 // PERSISTENT-LABEL: func.func @narrowed_to_64
-// PERSISTENT: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy>
+// PERSISTENT: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 64>
 func.func @narrowed_to_64(%a: memref<1x784x2304xf16>, %b: memref<1x2304x256xf16>,
                           %c: memref<1x784x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x784x2304xf16>, memref<1x2304x256xf16> -> memref<1x784x256xf16>

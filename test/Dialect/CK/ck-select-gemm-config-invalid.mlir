@@ -153,7 +153,7 @@ func.func @streamk_fixup(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: m
 // barriers between them, which needs wave roles on mbarriers (NVIDIA with
 // TMA).
 func.func @persistent_on_amd(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+1 {{'ck.gemm' op a persistent data-parallel partition needs wave roles (load_waves) that hand K-tiles over on mbarriers, which only NVIDIA chips with TMA poll; gfx942 has none}}
+  // expected-error @+1 {{'ck.gemm' op a partition whose units share a ring (persistent data-parallel, StreamK with ring = shared) needs wave roles (load_waves) that hand K-tiles over on mbarriers, which only NVIDIA chips with TMA poll; gfx942 has none}}
   ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, load_waves = 4>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return

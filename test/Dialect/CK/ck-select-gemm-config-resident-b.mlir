@@ -11,11 +11,12 @@
 // layers (4 groups of 16 merged: M = 40000 pixels, N = 64, K = 9 x 64):
 // with roles 4,12 the wgmma block is three math warpgroups of 64 rows by
 // the 64 columns (192 x 64 x 64) and the heuristic's 3 stages; 4,16 four
-// warpgroups (256 rows). Math waves that are not whole warpgroups take no
+// warpgroups (256 rows). One workgroup per SM, whose units share a ring:
+// the load waves keep 64 registers (load_registers, withLeanLoadWaves). Math waves that are not whole warpgroups take no
 // wgmma, and mma.sync has no grid of 6 waves for this tile.
 
-// W12: ck.gemm {{.*}} config <block = [192, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b>
-// W16: ck.gemm {{.*}} config <block = [256, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b>
+// W12: ck.gemm {{.*}} config <block = [192, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b, load_registers = 64>
+// W16: ck.gemm {{.*}} config <block = [256, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b, load_registers = 64>
 // NOT-PERSISTENT: error: 'ck.gemm' op resident_b needs a persistent data-parallel partition (dp = persistent), whose workgroups run tiles of one B column in turn; got #ck.partition<
 // NO-ROLES: error: 'ck.gemm' op resident_b needs wave roles (load_waves) that copy asynchronously (async_copy)
 // PINNED: error: a pinned config already says the partition, waves, stages, cluster and resident B; give config alone

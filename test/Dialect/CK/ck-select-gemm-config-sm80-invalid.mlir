@@ -14,7 +14,7 @@ func.func @eight_named_barrier_stages(%a: memref<1x64x64xf16>, %b: memref<1x64x6
 
 // -----
 func.func @persistent(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
-  // expected-error @+1 {{'ck.gemm' op a persistent data-parallel partition needs wave roles (load_waves) that hand K-tiles over on mbarriers, which only NVIDIA chips with TMA poll; sm_80 has none}}
+  // expected-error @+1 {{'ck.gemm' op a partition whose units share a ring (persistent data-parallel, StreamK with ring = shared) needs wave roles (load_waves) that hand K-tiles over on mbarriers, which only NVIDIA chips with TMA poll; sm_80 has none}}
   ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
       : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
   return

@@ -102,11 +102,11 @@ func.func @load_registers_too_many(%a: memref<1x128x64xf16>, %b: memref<1x64x256
 }
 
 // -----
-// Reallocated registers in a StreamK partition, whose workgroups loop over
-// units.
+// Reallocated registers in a StreamK partition whose units each make a
+// ring (ring = per_unit, the default).
 func.func @load_registers_stream_k(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf16>, %c: memref<1x128x256xf16>) {
-  // expected-error @+1 {{'ck.gemm' op load_registers needs a data-parallel (not persistent) partition or split-K reduced by a kernel: each role then runs the rest of the kernel in its own arm, which a workgroup's loop over several units cannot, and whose meetings with other workgroups are not built for it; got #ck.partition<stream_k>}}
-  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96>
+  // expected-error @+1 {{'ck.gemm' op load_registers needs a data-parallel partition, split-K reduced by a kernel or StreamK with ring = shared: each role then runs the rest of the kernel in its own arm, which a ring made for each unit and meetings with other workgroups by all of its threads cannot span; got #ck.partition<stream_k>}}
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<stream_k>, lds_buffers = 3, load_waves = 8, async_copy, load_registers = 96>
       : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
   return
 }

@@ -286,6 +286,27 @@ func.func @flag_negative(%ws: memref<?xf32>) {
 }
 
 // -----
+// A flag op of some of the workgroup's threads names how many.
+func.func @flag_no_threads(%ws: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'ck.flag_signal' op attribute 'threads' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  ck.flag_signal %ws[%o] threads 0 : memref<?xf32>
+  return
+}
+
+// -----
+// Only StreamK chooses whether its units share a ring.
+// expected-error @+1 {{ring = shared is StreamK's; it cannot be given for data_parallel (persistent data-parallel units always share their ring)}}
+func.func @ring_data_parallel() attributes {p = #ck.partition<data_parallel, dp = persistent, ring = shared>} {
+  return
+}
+
+// -----
+// expected-error @+1 {{unknown ring 'units'; expected shared or per_unit}}
+func.func @bad_ring() attributes {p = #ck.partition<stream_k, ring = units>} {
+  return
+}
+
+// -----
 // Flags live in global memory.
 func.func @flag_in_lds(%ws: memref<64xf32, #gpu.address_space<workgroup>>, %o: index) {
   // expected-error @+1 {{'ck.flag_wait' op operand #0 must be 1-D f32 memref in global memory}}
@@ -427,7 +448,7 @@ func.func @twice() attributes {p = #ck.partition<stream_k, tail = 1, tail = 2>} 
 }
 
 // -----
-// expected-error @+1 {{unknown partition key 'k'; expected k_batch, reduce, dp, tail or min_iters}}
+// expected-error @+1 {{unknown partition key 'k'; expected k_batch, reduce, dp, tail, min_iters or ring}}
 func.func @bad_key() attributes {p = #ck.partition<stream_k, k = 2>} {
   return
 }
@@ -735,6 +756,74 @@ func.func @persistent_shared_staging(%a: memref<1x32x64xf16>, %b: memref<1x64x64
   } epilogue {
   ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
     ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 : !acc, memref<1x32x64xf16>, !stage
+    ck.yield
+  }
+  return
+}
+
+// -----
+// StreamK units that share a ring (`ring = shared`), as persistent ones do:
+// their math waves write each tile from their own staging tile.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, ring = shared>, lds_buffers = 2, load_waves = 4>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+func.func @stream_k_shared_staging(%a: memref<1x32x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x32x64xf16>, %bars: !bars, %stage: !stage, %ws: memref<4224xf32>, %s: i32) {
+  // expected-error @+1 {{'ck.partition' op runs its units in turn without barriers, which needs a staged ck.tile_store in its epilogue to be holders_only}}
+  ck.partition #ck.partition<stream_k, ring = shared> tiles [1, 1, 1] k_tiles 2 schedule(%s, %s, %s, %s, %s)
+      workspace(%ws : memref<4224xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        barriers %bars (!bars)
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 : !acc, memref<1x32x64xf16>, !stage
+    ck.yield
+  }
+  return
+}
+
+// -----
+// ... and hand K-tiles over on ring barriers.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, ring = shared>, lds_buffers = 2, load_waves = 4>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+func.func @stream_k_one_ring(%a: memref<1x32x64xf16>, %b: memref<1x64x64xf16>, %bars: !bars, %ws: memref<4224xf32>, %s: i32) {
+  // expected-error @+1 {{'ck.partition' op runs its units in turn without barriers, which needs each ck.tile_gemm's wave roles to hand K-tiles over on ring barriers}}
+  ck.partition #ck.partition<stream_k, ring = shared> tiles [1, 1, 1] k_tiles 2 schedule(%s, %s, %s, %s, %s)
+      workspace(%ws : memref<4224xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        barriers %bars (!bars)
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    %more = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %more : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
+    ck.yield
+  }
+  return
+}
+
+// -----
+// ck-lower-partition numbers the ring steps of StreamK units that share one.
+!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+#cfg = #ck.gemm_config<block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<stream_k, ring = shared>, lds_buffers = 2, load_waves = 4>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+func.func @stream_k_ring_steps(%a: memref<1x32x64xf16>, %b: memref<1x64x64xf16>, %bars: !bars, %ws: memref<4224xf32>, %s: i32, %i: index) {
+  // expected-error @+1 {{'ck.partition' op numbers its units' ring steps itself; a ck.tile_gemm in its unit has ring_steps}}
+  ck.partition #ck.partition<stream_k, ring = shared> tiles [1, 1, 1] k_tiles 2 schedule(%s, %s, %s, %s, %s)
+      workspace(%ws : memref<4224xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #cfg
+        barriers %bars (!bars) ring_steps %i of %i
+        : memref<1x32x64xf16>, memref<1x64x64xf16> -> !acc
+    ck.yield %acc : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
     ck.yield
   }
   return

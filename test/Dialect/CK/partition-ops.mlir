@@ -19,7 +19,10 @@
 // CHECK: ck.partition <data_parallel> tiles [1, 4, 3] k_tiles 2 cluster [2, 1] unit
 // CHECK: ck.partition <stream_k, reduce = linear, dp = per_tile, tail = all, min_iters = 3> tiles [1, 2, 2] k_tiles 9 schedule(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) workspace(%{{.*}} : memref<?xf32>) unit {
 // CHECK: ck.flag_wait %{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK: ck.flag_wait %{{.*}}[%{{.*}}] threads 256 : memref<?xf32>
 // CHECK: ck.flag_signal %{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK: ck.flag_signal %{{.*}}[%{{.*}}] threads 256 : memref<?xf32>
+// CHECK: ck.partition <stream_k, tail = 1, ring = shared> tiles [1, 2, 2] k_tiles 9
 // CHECK: ck.partition <split_k, k_batch = 2, reduce = workgroups> tiles [1, 2, 2] k_tiles 6 workspace(%{{.*}} : memref<?xf32>) unit {
 // CHECK: } epilogue {
 // CHECK: ck.partial_store
@@ -64,10 +67,21 @@ func.func @partition_ops(%ws: memref<?xf32>, %s: index, %k: i32, %d: i32,
   ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
     %z = ck.acc_zero : !acc
     ck.flag_wait %ws[%s] : memref<?xf32>
+    ck.flag_wait %ws[%s] threads 256 : memref<?xf32>
     ck.yield %z : !acc
   } epilogue {
   ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
     ck.flag_signal %ws[%s] : memref<?xf32>
+    ck.flag_signal %ws[%s] threads 256 : memref<?xf32>
+    ck.yield
+  }
+  ck.partition #ck.partition<stream_k, ring = shared, tail = 1>
+      tiles [1, 2, 2] k_tiles 9 schedule(%k, %d, %q, %r, %w) workspace(%ws : memref<?xf32>) unit {
+  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+    %z = ck.acc_zero : !acc
+    ck.yield %z : !acc
+  } epilogue {
+  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
     ck.yield
   }
   ck.partition #ck.partition<split_k, k_batch = 2, reduce = workgroups>

@@ -400,11 +400,10 @@ GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
 // PartitionAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      PartitionKind kind, int64_t kBatch,
-                      StreamKReduction reduce, SplitKReduction splitKReduce,
-                      DataParallelTiles dp, int64_t tail, int64_t minIters) {
+LogicalResult PartitionAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, PartitionKind kind,
+    int64_t kBatch, StreamKReduction reduce, SplitKReduction splitKReduce,
+    DataParallelTiles dp, int64_t tail, int64_t minIters, bool sharedRing) {
   if (kind != PartitionKind::SplitK && kBatch != 1)
     return emitError() << "only split-K takes a k_batch; got k_batch = "
                        << kBatch << " for " << stringifyPartitionKind(kind);
@@ -420,6 +419,11 @@ PartitionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "reduce = " << stringifyStreamKReduction(reduce)
                        << " is StreamK's; it cannot be given for "
                        << stringifyPartitionKind(kind);
+  if (kind != PartitionKind::StreamK && sharedRing)
+    return emitError() << "ring = shared is StreamK's; it cannot be given for "
+                       << stringifyPartitionKind(kind)
+                       << " (persistent data-parallel units always share "
+                          "their ring)";
   if (kind != PartitionKind::StreamK && tail != 2)
     return emitError() << "tail is StreamK's; it cannot be given for "
                        << stringifyPartitionKind(kind);
@@ -495,6 +499,7 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
   StreamKReduction reduce = StreamKReduction::Tree;
   SplitKReduction splitKReduce = SplitKReduction::Kernel;
   DataParallelTiles dp = getDefaultDp(*kind);
+  bool sharedRing = false;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -514,6 +519,16 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
     } else if (key == "tail") {
       if (failed(parseCountOrKeyword(parser, key, "all", kTailAll, tail)))
         return {};
+    } else if (key == "ring") {
+      SMLoc valueLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&word))
+        return {};
+      if (word != "shared" && word != "per_unit") {
+        parser.emitError(valueLoc)
+            << "unknown ring '" << word << "'; expected shared or per_unit";
+        return {};
+      }
+      sharedRing = word == "shared";
     } else if (key == "reduce" || key == "dp") {
       SMLoc valueLoc = parser.getCurrentLocation();
       if (parser.parseKeyword(&word))
@@ -546,15 +561,16 @@ Attribute PartitionAttr::parse(AsmParser &parser, Type) {
         reduce = *streamKWord;
     } else {
       parser.emitError(loc) << "unknown partition key '" << key
-                            << "'; expected k_batch, reduce, dp, tail or "
-                               "min_iters";
+                            << "'; expected k_batch, reduce, dp, tail, "
+                               "min_iters or ring";
       return {};
     }
   }
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(start); }, context, *kind,
-                    kBatch, reduce, splitKReduce, dp, tail, minIters);
+                    kBatch, reduce, splitKReduce, dp, tail, minIters,
+                    sharedRing);
 }
 
 void PartitionAttr::print(AsmPrinter &printer) const {
@@ -575,6 +591,8 @@ void PartitionAttr::print(AsmPrinter &printer) const {
     printer << ", tail = " << getTail();
   if (getMinIters() != 1)
     printer << ", min_iters = " << getMinIters();
+  if (getSharedRing())
+    printer << ", ring = shared";
   printer << ">";
 }
 

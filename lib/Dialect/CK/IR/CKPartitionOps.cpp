@@ -127,10 +127,10 @@ LogicalResult PartitionOp::verifyRegions() {
                               "or N: reduce = cluster makes each tile's "
                               "k_batch workgroups the cluster";
   }
-  // Persistent data-parallel units follow each other without a barrier:
-  // the load waves run ahead through one ring, and the math waves write
-  // each tile from LDS of their own.
-  if (partition.isPersistentDataParallel()) {
+  // Units that share a ring follow each other without a barrier: the load
+  // waves run ahead through one ring, and the math waves write each tile
+  // from LDS of their own.
+  if (partition.unitsShareRing()) {
     WalkResult units = getUnit().walk([&](TileGemmOp gemm) {
       if (!gemm.getBarriers()) {
         emitOpError() << "runs its units in turn without barriers, which "

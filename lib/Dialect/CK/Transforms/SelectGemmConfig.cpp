@@ -1,12 +1,15 @@
 //===- SelectGemmConfig.cpp - The ck-select-gemm-config pass --------------===//
 
 #include "ck/Dialect/CK/Transforms/Passes.h"
+
+#include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 #include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 namespace mlir::ck {
 #define GEN_PASS_DEF_CKSELECTGEMMCONFIG
@@ -183,10 +186,10 @@ struct CKSelectGemmConfigPass
     PartitionAttr splitK = PartitionAttr::get(context, PartitionKind::SplitK,
                                               std::max<int64_t>(2, kBatch));
     if (heuristicSplitKReduce != SplitKReduction::Kernel)
-      splitK = PartitionAttr::get(context, PartitionKind::SplitK,
-                                  splitK.getKBatch(), splitK.getReduce(),
-                                  heuristicSplitKReduce, splitK.getDp(),
-                                  splitK.getTail(), splitK.getMinIters());
+      splitK = PartitionAttr::get(
+          context, PartitionKind::SplitK, splitK.getKBatch(),
+          splitK.getReduce(), heuristicSplitKReduce, splitK.getDp(),
+          splitK.getTail(), splitK.getMinIters(), splitK.getSharedRing());
     return config.withPartition(splitK);
   }
 
@@ -234,6 +237,9 @@ struct CKSelectGemmConfigPass
       if (failed(chosen) ||
           failed(checkGemmConfig(*chosen, *target, elementType, emitError)))
         return WalkResult::interrupt();
+      // Load waves that only issue TMA copies need few registers.
+      if (ringCopiesByTma(op, *chosen, *target))
+        chosen = withLeanLoadWaves(*chosen, *target, elementType);
       op.setConfigAttr(*chosen);
       return WalkResult::advance();
     });

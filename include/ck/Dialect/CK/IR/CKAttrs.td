@@ -236,12 +236,18 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
       tiles StreamK shares out (the partial last one and `tail - 1` full
       ones before it), and `min_iters` the fewest K-tiles a StreamK
       workgroup gets. Deterministic: the order of the sums depends only on
-      the tiles, the K-tiles and the resident workgroups.
+      the tiles, the K-tiles and the resident workgroups. With `ring =
+      shared` a workgroup's units share one ring of wave roles, as
+      persistent data-parallel ones do: the load waves copy the next unit's
+      K-tiles while the math waves gather partial tiles and write, from a
+      staging tile of their own (LDS beside the ring, which may cost the
+      ring a stage); with `ring = per_unit` each unit has its own.
 
     The keys after the kind may come in any order; each is printed only
     when it differs from its default (`k_batch = 1`, `reduce = tree` for
     StreamK and `kernel` for split-K, `dp = persistent` for StreamK and
-    `per_tile` for the others, `tail = 2`, `min_iters = 1`).
+    `per_tile` for the others, `tail = 2`, `min_iters = 1`, `ring =
+    per_unit`).
 
     Verifier: `k_batch` is 1 except for split-K, where it is `auto` or in
     [2, 65535] (one workgroup per range along the grid's z); `reduce` is
@@ -250,8 +256,8 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     k_batch of at most 8), `tail` is given only for StreamK,
     `dp` only for StreamK and
     data-parallel, `min_iters` only for StreamK and
-    `split_k, k_batch = auto`; `tail` is `all` or in [1, 2^31-1] and
-    `min_iters` in [1, 2^31-1].
+    `split_k, k_batch = auto`, `ring` only for StreamK; `tail` is `all`
+    or in [1, 2^31-1] and `min_iters` in [1, 2^31-1].
 
     Example:
 
@@ -264,6 +270,7 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     #ck.partition<split_k, k_batch = auto, min_iters = 4>
     #ck.partition<stream_k>
     #ck.partition<stream_k, reduce = linear, dp = per_tile, tail = all>
+    #ck.partition<stream_k, tail = 1, ring = shared>
     ```
   }];
   let parameters = (ins
@@ -278,13 +285,16 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     DefaultValuedParameter<"int64_t", "2",
         "waves of tiles shared out, 0 for all">:$tail,
     DefaultValuedParameter<"int64_t", "1",
-        "fewest K-tiles per StreamK workgroup">:$minIters
+        "fewest K-tiles per StreamK workgroup">:$minIters,
+    DefaultValuedParameter<"bool", "false",
+        "whether StreamK's units share one ring of wave roles">:$sharedRing
   );
   let builders = [
     AttrBuilder<(ins "PartitionKind":$kind, CArg<"int64_t", "1">:$kBatch,
                      CArg<"int64_t", "1">:$minIters), [{
       return $_get($_ctxt, kind, kBatch, StreamKReduction::Tree,
-                   SplitKReduction::Kernel, getDefaultDp(kind), 2, minIters);
+                   SplitKReduction::Kernel, getDefaultDp(kind), 2, minIters,
+                   false);
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -301,6 +311,12 @@ def CK_PartitionAttr : CK_Attr<"Partition", "partition"> {
     bool isPersistentDataParallel() const {
       return getKind() == PartitionKind::DataParallel &&
              getDp() == DataParallelTiles::Persistent;
+    }
+    /// Whether a workgroup's units share one ring of wave roles, with no
+    /// barrier between them: persistent data-parallel units, and StreamK's
+    /// with `ring = shared`.
+    bool unitsShareRing() const {
+      return isPersistentDataParallel() || getSharedRing();
     }
     /// Whether split-K's workgroups add up their partial tiles themselves
     /// (`reduce = workgroups`), with no second kernel.

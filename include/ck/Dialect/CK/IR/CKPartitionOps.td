@@ -60,7 +60,12 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     without a barrier between tiles: the units' wave roles share one ring
     across the tiles (`ck.tile_gemm ... ring_steps`), so the load waves copy
     the next tile's K-tiles while the math waves write the last one, from
-    a staging tile of their own (`ck.tile_store ... holders_only`).
+    a staging tile of their own (`ck.tile_store ... holders_only`). With
+    `stream_k, ring = shared` a workgroup's StreamK units share one ring so
+    too, and their fix-ups are the math waves' alone (`ck.flag_wait` and
+    `ck.flag_signal` with `threads`), so the load waves copy the next
+    unit's K-tiles while the math waves wait for partners, add partial
+    tiles and write.
     `cluster [CM, CN]` (absent: no clusters) makes neighbouring workgroups
     along the grid's x a cluster of CM x CN tiles (the kernel is launched
     in clusters of CM * CN workgroups along x): cluster `q`, row-major over
@@ -85,10 +90,11 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     StreamK GEMM's K-tiles, T * k_tiles, fit an i32; a `cluster` has two
     sizes, one of them 1 and the other 2 or 4, that divide TM and TN, and no
     StreamK or persistent partition; the unit's `ck.tile_gemm`s have the
-    partition's cluster (`[1, 1]` without one) in their configs. A
-    persistent data-parallel partition's unit holds `ck.tile_gemm`s with
-    ring `barriers` and no `ring_steps` (the lowering numbers them), and
-    each staged `ck.tile_store` of its epilogue is `holders_only`.
+    partition's cluster (`[1, 1]` without one) in their configs. Where the
+    units share a ring (persistent data-parallel, StreamK with `ring =
+    shared`), the unit holds `ck.tile_gemm`s with ring `barriers` and no
+    `ring_steps` (the lowering numbers them), and each staged
+    `ck.tile_store` of the epilogue is `holders_only`.
 
     Example:
 
@@ -222,13 +228,23 @@ class CK_FlagOp<string mnemonic, string summaryText, string descriptionText>
     disturbs no partial tile. Every thread of the workgroup reaches the op
     (it holds a barrier), with the same `offset`.
 
-    Verifier: a constant offset lies inside a static workspace.
+    With `threads N` the op is the workgroup's first N threads' (whole
+    waves: the math waves of a StreamK unit whose load waves have run on
+    into the next unit): they meet at NVIDIA's named barrier
+    `ck.lds_barrier`'s `kPartialBarrierId` instead of the workgroup's, and
+    the other threads skip the op. AMD targets have no such barrier and
+    refuse it.
+
+    Verifier: a constant offset lies inside a static workspace; N is
+    positive.
   }];
   let arguments = (ins Arg<CK_Workspace, "the flag's workspace",
                            [MemRead, MemWrite]>:$workspace,
-                       Index:$offset);
+                       Index:$offset,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$threads);
   let assemblyFormat = [{
-    $workspace `[` $offset `]` attr-dict `:` type($workspace)
+    $workspace `[` $offset `]` (`threads` $threads^)? attr-dict `:`
+    type($workspace)
   }];
   let hasVerifier = 1;
 }
@@ -247,6 +263,7 @@ def CK_FlagSignalOp : CK_FlagOp<"flag_signal",
 
     ```mlir
     ck.flag_signal %ws[%flag] : memref<?xf32>
+    ck.flag_signal %ws[%flag] threads 256 : memref<?xf32>
     ```
   }]>;
 
@@ -266,6 +283,7 @@ def CK_FlagWaitOp : CK_FlagOp<"flag_wait",
 
     ```mlir
     ck.flag_wait %ws[%flag] : memref<?xf32>
+    ck.flag_wait %ws[%flag] threads 256 : memref<?xf32>
     ```
   }]>;
 

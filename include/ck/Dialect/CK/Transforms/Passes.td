@@ -283,6 +283,8 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     ck.gemm %a, %b -> %c config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, partition = #ck.partition<split_k, k_batch = 17>> : ...
     ```
   }];
+  // Planning the operand tiles' TMA copies (ringCopiesByTma) names LDS.
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
   let options = [
     Option<"partition", "partition", "std::string", /*default=*/"\"\"",
            "Partition of the chosen configurations: auto (the heuristic's), "
