@@ -49,6 +49,7 @@
 #ifndef CK_CONVERSION_TENSORMAPPLAN_H
 #define CK_CONVERSION_TENSORMAPPLAN_H
 
+#include "ck/Conversion/TileCopyPlan.h"
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Utils/ViewEvaluator.h"
 
@@ -123,9 +124,21 @@ struct TensorMapPlan {
 FailureOr<TensorMapPlan> planOperandMap(const TracedView &view,
                                         CopyPlanAttr copy, Type elementType);
 
+/// The maps through which TMA copies a GEMM kernel's operand tiles `tiles`
+/// (views `a` and `b`) under `config` on `target`: where the target has
+/// TMA and wgmma load waves copy asynchronously, each operand's
+/// planOperandMap, B's none where it is resident (the load waves copy it
+/// once per column); failure where the load waves copy with cp.async.
+struct OperandMaps {
+  FailureOr<TensorMapPlan> a = failure(), b = failure();
+};
+OperandMaps planOperandMaps(GemmConfigAttr config, TargetAttr target,
+                            const TracedView &a, const TracedView &b,
+                            const GemmOperandTiles &tiles, Type elementType);
+
 /// Whether TMA makes every copy of the ring of `op`'s kernel under
-/// `config` on `target`, as convert-ck-to-gpu plans them: A's boxes, and
-/// B's unless B is resident (copied once per column).
+/// `config` on `target`, as convert-ck-to-gpu plans them (planOperandMaps):
+/// A's boxes, and B's unless B is resident.
 bool ringCopiesByTma(GemmOp op, GemmConfigAttr config, TargetAttr target);
 
 /// The tiled map through which TMA stores a GEMM's `rows` x `cols` C

@@ -169,13 +169,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // for wgmma, a tensor map (encoded at launch) of each view that is a box
   // walk of its memref; the load waves copy the other with cp.async, and a
   // resident B so (its K-tiles once per column, not through the ring).
-  FailureOr<TensorMapPlan> mapA = failure(), mapB = failure();
-  if (target.hasFeature(TargetFeature::Tma) && config.hasRoles() &&
-      config.getAsyncCopy() && isa<WgmmaAttr>(config.getMma())) {
-    mapA = planOperandMap(views[0], operandTiles.a, elementType);
-    if (!config.getResidentB())
-      mapB = planOperandMap(views[1], operandTiles.b, elementType);
-  }
+  OperandMaps operandMaps = planOperandMaps(config, target, views[0], views[1],
+                                            operandTiles, elementType);
+  FailureOr<TensorMapPlan> &mapA = operandMaps.a, &mapB = operandMaps.b;
   bool tma = succeeded(mapA) || succeeded(mapB);
   // Whether TMA copies both operands: one load thread then runs the load
   // waves' loop, and the others are free.

@@ -2,7 +2,6 @@
 
 #include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/KernelBuilding.h"
-#include "ck/Conversion/TileCopyPlan.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -422,11 +421,22 @@ FailureOr<TensorMapPlan> mlir::ck::planOperandMap(const TracedView &view,
   return plan;
 }
 
-bool mlir::ck::ringCopiesByTma(GemmOp op, GemmConfigAttr config,
-                               TargetAttr target) {
+OperandMaps mlir::ck::planOperandMaps(GemmConfigAttr config, TargetAttr target,
+                                      const TracedView &a, const TracedView &b,
+                                      const GemmOperandTiles &tiles,
+                                      Type elementType) {
+  OperandMaps maps;
   if (!target.hasFeature(TargetFeature::Tma) || !config.hasRoles() ||
       !config.getAsyncCopy() || !isa<WgmmaAttr>(config.getMma()))
-    return false;
+    return maps;
+  maps.a = planOperandMap(a, tiles.a, elementType);
+  if (!config.getResidentB())
+    maps.b = planOperandMap(b, tiles.b, elementType);
+  return maps;
+}
+
+bool mlir::ck::ringCopiesByTma(GemmOp op, GemmConfigAttr config,
+                               TargetAttr target) {
   FailureOr<TracedView> a = traceView(op.getA()), b = traceView(op.getB());
   if (failed(a) || failed(b))
     return false;
@@ -436,9 +446,9 @@ bool mlir::ck::ringCopiesByTma(GemmOp op, GemmConfigAttr config,
       config, config.getMma().getLayout(target.getWave()), elementType, *a, *b,
       estimateCost(config, target, elementType).copyThreads,
       llvm::divideCeil(aType.getDimSize(2), config.getBlock()[2]));
-  return succeeded(planOperandMap(*a, tiles.a, elementType)) &&
-         (config.getResidentB() ||
-          succeeded(planOperandMap(*b, tiles.b, elementType)));
+  OperandMaps maps =
+      planOperandMaps(config, target, *a, *b, tiles, elementType);
+  return succeeded(maps.a) && (config.getResidentB() || succeeded(maps.b));
 }
 
 FailureOr<TensorMapPlan> mlir::ck::planStoreMap(const TracedView &view,

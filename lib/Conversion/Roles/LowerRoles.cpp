@@ -82,8 +82,7 @@ LogicalResult forkRoleArms(RewriterBase &rewriter, RolesOp op,
   SmallVector<Operation *> rest;
   for (Operation *next = top; next != body->getTerminator();
        next = next->getNextNode())
-    if (next != branch)
-      rest.push_back(next);
+    rest.push_back(next);
   // The load arm's copy.
   Operation *loadYield = branch.elseBlock()->getTerminator();
   rewriter.setInsertionPoint(loadYield);
