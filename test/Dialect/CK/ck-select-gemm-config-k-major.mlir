@@ -15,11 +15,15 @@
 // N = 2376 (RetinaNet's class head: 9 anchors x 264 classes), B seen
 // transposed from a K-contiguous memref. 256 columns would take
 // ceil(2376 / 256) = 10 tiles; 10 tiles need only ceil(2376 / 10) = 238,
-// aligned to 8: 240. 4 stages above 128 columns: (128 + 240) * 64 * 2 * 4
-// + 1008 = 189424 bytes. With roles 4,8 the same columns.
+// aligned to 8: 240. 16 tiles of rows by 10 is more than the 132 SMs, and
+// K = 1024 is 16 K-tiles: roles 4,8 in persistent workgroups
+// (manyTileGemmRoles), 3 stages beside the staging tile ((128 + 240) * 64 *
+// 2 * 3 + 128 * 240 * 2 = 202752 bytes), load waves of 64 registers (TMA
+// fills the ring). With roles 4,8 asked for: the same columns,
+// data-parallel, 4 stages.
 
 // CHECK-LABEL: func.func @wide_k_major
-// CHECK: config <block = [128, 240, 64], wave = [16, 240], mma = #ck.wgmma<bf16>, lds_buffers = 4, async_copy>
+// CHECK: config <block = [128, 240, 64], wave = [16, 240], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64>
 // ROLES-LABEL: func.func @wide_k_major
 // ROLES: config <block = [128, 240, 64], wave = [16, 240], mma = #ck.wgmma<bf16>, lds_buffers = 4, load_waves = 4, async_copy>
 // The K loop's body issues one wgmma per 16 of the tile's K of 64: 4.
@@ -39,7 +43,7 @@ func.func @wide_k_major(%a: memref<1x2048x1024xbf16>, %bt: memref<1x2376x1024xbf
 // The same sizes with B contiguous along N: 256 columns (N-major tiles).
 
 // CHECK-LABEL: func.func @wide_n_major
-// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, lds_buffers = 4, async_copy>
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64>
 func.func @wide_n_major(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2376xbf16>,
                         %c: memref<1x2048x2376xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2376xbf16> -> memref<1x2048x2376xbf16>
@@ -48,14 +52,17 @@ func.func @wide_n_major(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2376xbf1
 
 // -----
 // N = 36 (the box head's 9 anchors x 4 coordinates), K = 2304 (36 K-tiles),
-// M = 32768 (256 tiles, data-parallel), B contiguous along K: one tile of
-// 40 columns, 3 stages: (128 + 40) * 64 * 2 * 3 + 1008 = 65520 bytes.
+// M = 32768 (256 tiles: roles 4,8 in persistent workgroups), B contiguous
+// along K: one tile of 40 columns, 3 stages: (128 + 40) * 64 * 2 * 3 + 1008
+// = 65520 bytes and the staging tile. Two such workgroups fit an SM, so
+// the load waves keep their share of registers (withLeanLoadWaves).
 
 // CHECK-LABEL: func.func @narrow_k_major
-// CHECK: config <block = [128, 40, 64], wave = [16, 40], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+// CHECK: config <block = [128, 40, 64], wave = [16, 40], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy>
 // ROLES-LABEL: func.func @narrow_k_major
 // ROLES: config <block = [128, 40, 64], wave = [16, 40], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy>
-// PTX-DAG: 4 wgmma.mma_async.sync.aligned.m64n40k16
+// Its math waves issue the first K-tile's four before their K loop: 8.
+// PTX-DAG: 8 wgmma.mma_async.sync.aligned.m64n40k16
 func.func @narrow_k_major(%a: memref<1x32768x2304xf16>, %bt: memref<1x36x2304xf16>,
                           %c: memref<1x32768x36xf16>) {
   %b = ck.transform %bt : memref<1x36x2304xf16> to !ck.view<1x2304x36xf16>

@@ -52,10 +52,13 @@ func.func @long_k(%a: memref<1x7680x4160xf16>, %b: memref<1x4160x256xf16>, %c: m
 }
 
 // -----
-// 16896 rows: 132 tiles fill the SMs: data-parallel without roles.
+// 16896 rows: 132 tiles fill the SMs: not a small GEMM but one of many
+// tiles (manyTileGemmRoles): roles 4,8 in persistent workgroups on one
+// ring, TMA's, so load waves of 64 registers; 3 stages beside the staging
+// tile.
 
 // CHECK-LABEL: func.func @fills_the_sms
-// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy> :
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64> :
 func.func @fills_the_sms(%a: memref<1x16896x256xf16>, %b: memref<1x256x256xf16>, %c: memref<1x16896x256xf16>) {
   ck.gemm %a, %b -> %c : memref<1x16896x256xf16>, memref<1x256x256xf16> -> memref<1x16896x256xf16>
   return

@@ -94,16 +94,19 @@
 // sm_90a takes #ck.wgmma<f16> (selectWgmmaConfig: M and N both at least 64):
 //   block 128 x 256 (M > 64, N >= 256) by K 64, wave tiles 16 x 256 (eight
 //   waves, two warpgroups), 256 / 8 * 4 = 128 accumulators <= 255 - 64;
-//   cp.async through 4 stages (256 columns): (128 * 64 + 64 * 256) * 2 * 4
-//   + 1008 alignment = 197616 bytes <= 232448. tiles = 16 * 10 = 160 >=
-//   132: no split.
+//   tiles = 16 * 10 = 160 >= 132 and 1024 / 64 = 16 K-tiles <= 64: no
+//   split; one load warpgroup beside the two math ones, persistent
+//   workgroups on one ring (manyTileGemmRoles), TMA copies (plain
+//   memrefs), so load waves of 64 registers; 3 stages, as the staging
+//   tile (128 * 256 * 2 bytes) sits beside the ring: (128 * 64 + 64 * 256)
+//   * 2 * 3 + 65536 = 212992 bytes (4 stages: 262144 > 232448).
 
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
 // GFX1100-LABEL: func.func @large_f16
 // GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @large_f16
-// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, async_copy> :
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
                      %c: memref<1x2048x2560xf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
@@ -119,7 +122,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX1100-LABEL: func.func @large_bf16
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, bf16, gfx11>> :
 // SM90-LABEL: func.func @large_bf16
-// SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, lds_buffers = 4, async_copy> :
+// SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
                       %c: memref<1x2048x2560xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>

@@ -193,6 +193,33 @@ struct CKSelectGemmConfigPass
     return config.withPartition(splitK);
   }
 
+  /// The configuration of `op` (of `shape`) with the partition `asked`
+  /// (null: the heuristic's), the options' roles, stages, cluster and
+  /// resident B, checked; failure (with a diagnostic) where none fits.
+  FailureOr<GemmConfigAttr>
+  choose(GemmShape shape, Type elementType, TargetAttr target,
+         PartitionAttr asked, GemmOp op,
+         function_ref<InFlightDiagnostic()> emitError) const {
+    FailureOr<GemmConfigAttr> config =
+        selectGemmConfig(op.getContext(), shape, elementType, target, emitError,
+                         roles, asked, stages, isContiguousAlongK(op.getB()));
+    if (failed(config))
+      return failure();
+    FailureOr<GemmConfigAttr> partitioned =
+        withPartition(*config, shape, target, elementType, emitError);
+    if (failed(partitioned))
+      return failure();
+    FailureOr<GemmConfigAttr> chosen = withCluster(*partitioned, emitError);
+    if (succeeded(chosen) && residentB)
+      chosen = withCheckedOptions(*chosen, chosen->getClusterM(),
+                                  chosen->getClusterN(), /*residentB=*/true,
+                                  emitError);
+    if (failed(chosen) ||
+        failed(checkGemmConfig(*chosen, target, elementType, emitError)))
+      return failure();
+    return chosen;
+  }
+
   void runOnOperation() override {
     FailureOr<TargetAttr> target =
         requireTarget(getOperation(), getArgument());
@@ -220,26 +247,28 @@ struct CKSelectGemmConfigPass
               ? PartitionAttr::get(op.getContext(), PartitionKind::SplitK,
                                    PartitionAttr::kKBatchAuto)
               : forced;
-      FailureOr<GemmConfigAttr> config = selectGemmConfig(
-          op.getContext(), shape, elementType, *target, emitError, roles,
-          asked, stages, isContiguousAlongK(op.getB()));
-      if (failed(config))
-        return WalkResult::interrupt();
-      FailureOr<GemmConfigAttr> partitioned =
-          withPartition(*config, shape, *target, elementType, emitError);
-      if (failed(partitioned))
-        return WalkResult::interrupt();
-      FailureOr<GemmConfigAttr> chosen = withCluster(*partitioned, emitError);
-      if (succeeded(chosen) && residentB)
-        chosen = withCheckedOptions(*chosen, chosen->getClusterM(),
-                                    chosen->getClusterN(), /*residentB=*/true,
-                                    emitError);
-      if (failed(chosen) ||
-          failed(checkGemmConfig(*chosen, *target, elementType, emitError)))
+      FailureOr<GemmConfigAttr> chosen =
+          choose(shape, elementType, *target, asked, op, emitError);
+      if (failed(chosen))
         return WalkResult::interrupt();
       // Load waves that only issue TMA copies need few registers.
-      if (ringCopiesByTma(op, *chosen, *target))
+      bool byTma = ringCopiesByTma(op, *chosen, *target);
+      if (byTma)
         chosen = withLeanLoadWaves(*chosen, *target, elementType);
+      // The heuristic's persistent kernels of many tiles are for rings that
+      // TMA fills: where the load waves copy by cp.async (gathered windows,
+      // stride slices) their warpgroup alone has to keep up, and the
+      // backward-data K = 36 head at 50x50 and 100x100 took twice as long
+      // (bench/results/h100-persistent-heuristic/). Those take the
+      // data-parallel grid without roles.
+      if (!byTma && !roles && !asked && !stages &&
+          chosen->getPartition().isPersistentDataParallel())
+        chosen = choose(
+            shape, elementType, *target,
+            PartitionAttr::get(op.getContext(), PartitionKind::DataParallel),
+            op, emitError);
+      if (failed(chosen))
+        return WalkResult::interrupt();
       op.setConfigAttr(*chosen);
       return WalkResult::advance();
     });
