@@ -169,8 +169,11 @@ int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
 /// A valid, reasonable configuration for `shape` on `target`, or failure
 /// (with a diagnostic) where the chip cannot run `elementType` at all, or
 /// not with `roles` where they are asked for. The partition is `partition`
-/// where given, else data-parallel or, where split-K would cut K, StreamK;
-/// the block is chosen for it (StreamK's fix-up holds a partial tile).
+/// where given, else data-parallel (with persistent workgroups where wgmma
+/// GEMMs of many tiles take wave roles), split-K where wgmma GEMMs of few
+/// rows or tiles and a long K take roles, or, where split-K would cut K,
+/// StreamK; the block is chosen for it (StreamK's fix-up holds a partial
+/// tile).
 /// `stages` chooses the K loop's pipeline: 0 the heuristic's, 1 the
 /// register prefetch into one LDS buffer, 2 to 8 asynchronous copies
 /// through that many LDS buffers (failure where the chip has none, or with
