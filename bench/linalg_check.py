@@ -181,7 +181,7 @@ def run_cases(directory, json_path, seed):
     sys.path.insert(0, _HERE)
     sys.path.insert(0, os.path.join(_ROOT, "python"))
     from ck_mlir.runtime import LoadedPlan, Plan  # noqa: E402
-    from torchref import DTYPES, compare
+    from torchref import DTYPES, aten_kernels, compare
 
     generator = torch.Generator(device="cuda").manual_seed(seed)
     print(f"seed {seed}")
@@ -201,7 +201,8 @@ def run_cases(directory, json_path, seed):
         loaded = LoadedPlan(plan)
         loaded.launch([x, w, y])
         torch.cuda.synchronize()
-        ref = case.reference(x.float(), w.float())
+        with aten_kernels():
+            ref = case.reference(x.float(), w.float())
         if case.accumulate:
             ref = ref + y0
         compute = plan.meta.get("compute") or case.dtype

@@ -1,4 +1,4 @@
-"""PyTorch views of ck tensors and the cuDNN/ATen reference convolution.
+"""PyTorch views of ck tensors and the ATen reference convolution.
 
 ck's default layouts (NWGC/NHWGC/NDHWGC, GKXC/GKYXC/GKZYXC, NWGK/...) are
 PyTorch's channels-last layouts with the groups folded into the channels,
@@ -6,6 +6,7 @@ so a flat ck buffer is viewed as an N x (G*C) x spatial tensor by a
 permutation of strides, without copying.
 """
 
+import contextlib
 import math
 
 import torch
@@ -51,17 +52,28 @@ def written_index(p):
     return {"fwd": 2, "bwd_data": 0, "bwd_weight": 1}[p["direction"]]
 
 
+@contextlib.contextmanager
+def aten_kernels():
+    """Within it, PyTorch's convolutions run ATen's own kernels in full f32
+    (no cuDNN, no TF32): the references' arithmetic. On an H200 (cuDNN
+    9.19) the algorithm cuDNN's heuristics chose for the f32 forward
+    convolution of the K = 2376 head at 100x100 was wrong (rel_l2 0.55
+    against ATen's kernels and cuDNN's timed choice, which agreed with ck
+    and ck's reference kernels; bench/results/h100-persistent-heuristic/)."""
+    matmul_tf32 = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = False
+    try:
+        with torch.backends.cudnn.flags(enabled=False, allow_tf32=False):
+            yield
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = matmul_tf32
+
+
 def reference(p, flats):
     """The written tensor, computed by ATen in f32 from the same inputs, in
-    ck's memory order. The written tensor's contents are not read.
-
-    ATen's own kernels compute it, not cuDNN: on an H200 (cuDNN 9.19) the
-    algorithm cuDNN's heuristics chose for the f32 forward convolution of
-    the K = 2376 head at 100x100 was wrong (rel_l2 0.55 against ATen's
-    kernels and cuDNN's timed choice, which agreed with ck and ck's
-    reference kernels; bench/results/h100-persistent-heuristic/)."""
-    with torch.backends.cudnn.flags(enabled=False, allow_tf32=False):
-        torch.backends.cuda.matmul.allow_tf32 = False
+    ck's memory order (aten_kernels). The written tensor's contents are not
+    read."""
+    with aten_kernels():
         return _reference(p, flats)
 
 
