@@ -99,6 +99,22 @@ def test_compare_takes_the_geometric_mean_of_per_shape_speedups(tmp_path):
     assert "| a | 10.0 | 5.0 | 2.00x |" in text
 
 
+def test_compare_pairs_the_builds_of_one_ab_folder(tmp_path):
+    # One results file of an A/B folder: a@old 9 us -> a@new 3 us (3x); b
+    # has no new bundle (the builds agreed on it): left out.
+    results = [{"key": "a@old", "pass": True, "ck_us": 9.0},
+               {"key": "a@new", "pass": True, "ck_us": 3.0},
+               {"key": "b@old", "pass": True, "ck_us": 2.0}]
+    path = tmp_path / "ab.json"
+    path.write_text("\n".join(json.dumps(r) for r in results) + "\n")
+    out = tmp_path / "compare.md"
+    subprocess.run([sys.executable, REPORT, "compare", "--set", "s",
+                    f"{path}@old", f"{path}@new", str(out)], check=True)
+    text = out.read_text()
+    assert "| s | 1 | 3.000x | 3.00x | 3.00x | 0.01 | 0.00 | 1/1 |" in text
+    assert "| a | 9.0 | 3.0 | 3.00x |" in text
+
+
 def test_sweep_table_marks_each_problems_fastest_choice(tmp_path):
     # Problem a: heuristic 100 us, split_k 50 us (2x, fastest), stages=3
     # 125 us (0.8x). Problem b: heuristic 30 us is fastest; its split_k

@@ -1,6 +1,7 @@
 //===- GemmConfig.cpp - Choosing and checking kernel configs --------------===//
 
 #include "ck/Target/GemmConfig.h"
+#include "ck/Dialect/CK/Utils/StagingTile.h"
 #include "ck/Schedule/SplitK.h"
 #include "ck/Support/Limits.h"
 
@@ -82,13 +83,24 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // convert-ck-to-gpu checks the arena it builds).
   // Where the units share a ring, the math waves stage a tile while the
   // load waves fill the ring with the next unit's: the staging tile then
-  // has LDS of its own.
-  int64_t staging = (block[0] / wave[0]) * mma.m *
-                    stagingColumns(block[1], bytes) * bytes;
-  if (config.getPartition().unitsShareRing())
-    cost.ldsBytes += staging;
-  else
-    cost.ldsBytes = std::max(cost.ldsBytes, staging);
+  // has LDS of its own, slices of the columns where one wave spans them
+  // and a whole row of slices does not fit (planEpilogueStaging).
+  cost.stagingPasses = 1;
+  int64_t stagingRows = (block[0] / wave[0]) * mma.m;
+  int64_t sliceCols = block[1];
+  auto staging = [&] {
+    return stagingRows * stagingColumns(sliceCols, bytes) * bytes;
+  };
+  if (config.getPartition().unitsShareRing()) {
+    while (cost.ldsBytes + staging() > target.getLds() && wave[1] == block[1] &&
+           sliceCols % (2 * kMinStagingSliceColumns) == 0 &&
+           (sliceCols / 2) % mma.n == 0)
+      sliceCols /= 2;
+    cost.ldsBytes += staging();
+    cost.stagingPasses = block[1] / sliceCols;
+  } else {
+    cost.ldsBytes = std::max(cost.ldsBytes, staging());
+  }
   // Split-K's `reduce = cluster` keeps the f32 partial tile in LDS.
   if (config.getPartition().isSplitKInCluster())
     cost.ldsBytes = std::max(cost.ldsBytes, block[0] * block[1] * 4);
@@ -771,12 +783,19 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
                                       llvm::divideCeil(shape.k, kWgmmaBlockK)));
   // Where the stages are the heuristic's, fewer of them (down to 2) where
   // the LDS does not hold more: where the units share a ring, the staging
-  // tile takes LDS beside it (128 x 256 tiles: 3 stages).
+  // tile takes LDS beside it (128 x 256 tiles: 3 stages). A fourth stage
+  // would fit beside a staging tile of half the columns, but the second
+  // pass costs what the stage gains (0.98x-1.03x the time per set on an
+  // H200, bench/results/h100-two-pass-staging/): the heuristic keeps whole
+  // rows, and two passes are for stages asked for.
   for (int64_t buffers = stages ? stages : mostStages;
        buffers >= (stages ? stages : 2); --buffers) {
     auto config = GemmConfigAttr::get(
         context, block, {16, bn}, instruction, partition, buffers,
         roles ? roles->load : 0, /*asyncCopy=*/buffers >= 2);
+    if (!stages && buffers > 2 &&
+        estimateCost(config, target, elementType).stagingPasses > 1)
+      continue;
     if (!explainGemmConfigMisfit(config, target, elementType))
       return config;
     if (GemmConfigAttr reallocated =

@@ -58,15 +58,18 @@ TileDestination tileStoreDestination(TileStoreOp store,
                                      ArrayRef<TracedView> views, ValueRange at);
 
 /// The staging tile of the shuffled epilogue: `tilesPerSlice` MMA tile
-/// rows of every wave at a time, [wavesM * tilesPerSlice * m][bn + pad] of
-/// `element`.
+/// rows of every wave and `sliceCols` columns at a time,
+/// [wavesM * tilesPerSlice * m][sliceCols + pad] of `element` (no pad where
+/// TMA stores it, swizzled).
 struct EpilogueStaging {
   /// Elements per global vector store; 1 means no staging (direct
   /// stores).
   int64_t width = 1;
   int64_t tilesPerSlice = 0;
-  /// The tile's columns; the staging tile's rows are at least as long.
-  int64_t bn = 0;
+  /// The tile's columns, and a slice's (bn, or a divisor of it where one
+  /// wave spans the tile's columns: each MMA tile then lies in one slice);
+  /// the staging tile's rows are at least sliceCols long.
+  int64_t bn = 0, sliceCols = 0;
   int64_t rows = 0, cols = 0;
   /// The destination's element type without D tensors, else f32.
   Type element;
@@ -76,14 +79,16 @@ struct EpilogueStaging {
 };
 
 /// Plans the staging of a bn-wide tile for `dest` (only its shape and views
-/// matter), for waves of `tilesM` MMA tile
-/// rows of `mma`, `wavesM` of them along M: slices as tall as `ldsBytes`
-/// allow, one MMA tile row at least. No staging where the destination is
-/// not contiguous along N.
-EpilogueStaging planEpilogueStaging(const MatrixLayout &mma,
-                                    int64_t tilesM, int64_t wavesM,
+/// matter), for waves of `tilesM` MMA tile rows of `mma`, `wavesM` of them
+/// along M and `wavesN` along N: slices as tall as `ldsBytes` allow, one
+/// MMA tile row at least; below that, where one wave spans the columns,
+/// slices of half the columns and so on down to kMinStagingSliceColumns.
+/// Rows are padded (stagingColumns) unless `swizzled` (for TMA stores). No
+/// staging where the destination is not contiguous along N.
+EpilogueStaging planEpilogueStaging(const MatrixLayout &mma, int64_t tilesM,
+                                    int64_t wavesM, int64_t wavesN,
                                     const TileDestination &dest, int64_t bn,
-                                    int64_t ldsBytes);
+                                    int64_t ldsBytes, bool swizzled);
 
 /// The store waves of a ck.tile_store that hands its staging tile over
 /// (`store_waves`): the workgroup's threads [first, first + threads), and
@@ -111,9 +116,9 @@ struct TmaStore {
 /// every thread's does. With `storeWaves` (and `holdersOnly`, a plan whose
 /// one slice is the whole tile) the holders stage the tile and hand it to
 /// the store waves, which read it back and store it (ck.staging_wait and
-/// ck.staging_signal between them). With `tmaStore` (a plan whose one
-/// slice is the whole tile, unpadded) the holders stage the tile swizzled
-/// and thread 0 stores its boxes with TMA: no thread reads it back.
+/// ck.staging_signal between them). With `tmaStore` (a plan of the tile's
+/// rows, unpadded) the holders stage each column slice swizzled and thread
+/// 0 stores its boxes with TMA: no thread reads it back.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest, const EpilogueStaging &plan,
                       Value staging, Value tid, int64_t threads,

@@ -18,17 +18,6 @@ constexpr int64_t kWgmmaSwizzleBytes = 128;
 constexpr int64_t kWgmmaTileAlignment = 1024;
 constexpr int64_t kWgmmaBlockK = 64;
 
-/// Padding after each row of the epilogue's staging tile: rows stay aligned
-/// for 16-byte vector reads, and the fragment stores of neighbouring rows
-/// start 4 banks apart.
-constexpr int64_t kStagingRowPadBytes = 16;
-
-/// The columns of a staging tile for `bn` columns of `elementBytes`-byte
-/// elements, the padding included.
-inline int64_t stagingColumns(int64_t bn, int64_t elementBytes) {
-  return bn + kStagingRowPadBytes / elementBytes;
-}
-
 /// The sizes of a GEMM: G batches of M x N, reduced over K.
 struct GemmShape {
   int64_t g, m, n, k;
@@ -46,6 +35,10 @@ struct GemmConfigCost {
   /// The operand tiles, or the epilogue's staging of one MMA tile row per
   /// wave where that is larger (they share the LDS).
   int64_t ldsBytes;
+  /// The passes of the staging tile over the tile's columns: 1, or more
+  /// where the units share a ring and a whole row of the staging tile does
+  /// not fit beside it (planEpilogueStaging).
+  int64_t stagingPasses;
   /// Accumulator, fragment and prefetch registers per lane, 32-bit each:
   /// the larger role's with roles (each role's program is one arm of a
   /// branch, so the two share registers).

@@ -189,18 +189,25 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   int64_t stagingRoom = sharedRing ? target.getLds() - stagingOffset - 16 -
                                          ringBarrierBytes - alignmentSlack
                                    : operandTiles.bytes;
+  int64_t wavesN = bn / config.getWave()[1];
   EpilogueStaging staging =
-      planEpilogueStaging(mma, tilesPerWaveM, wavesM, dest, bn, stagingRoom);
+      planEpilogueStaging(mma, tilesPerWaveM, wavesM, wavesN, dest, bn,
+                          stagingRoom, /*swizzled=*/false);
   // With TMA copies in, TMA stores the tile too where it stages finished
-  // 2-byte values in one slice and C's view is a box walk: the staging
-  // tile is then the tile itself, unpadded and 128-byte swizzled.
+  // 2-byte values of all its rows at once and C's view is a box walk: the
+  // staging tile is then the tile itself, or a slice of its columns where
+  // LDS is short, unpadded and 128-byte swizzled.
   FailureOr<TensorMapPlan> mapC = failure();
-  if (tma && staging.width > 1 && dest.views.size() == 1 &&
-      staging.tilesPerSlice == tilesPerWaveM && bm <= 256 &&
-      bn % kTmaBoxInner == 0)
-    mapC = planStoreMap(views[2], staging.element, bm, bn);
-  if (succeeded(mapC))
-    staging.cols = bn;
+  if (tma && staging.width > 1 && dest.views.size() == 1 && bm <= 256 &&
+      bn % kTmaBoxInner == 0) {
+    EpilogueStaging swizzled =
+        planEpilogueStaging(mma, tilesPerWaveM, wavesM, wavesN, dest, bn,
+                            stagingRoom, /*swizzled=*/true);
+    if (swizzled.tilesPerSlice == tilesPerWaveM)
+      mapC = planStoreMap(views[2], swizzled.element, bm, swizzled.sliceCols);
+    if (succeeded(mapC))
+      staging = swizzled;
+  }
   // Split-K's `reduce = cluster` keeps the f32 partial tile in LDS, from
   // offset 0 once the K loop is done (ck-lower-partition).
   int64_t partialBytes = partition.isSplitKInCluster() ? bm * bn * 4 : 0;
@@ -345,7 +352,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   IntegerAttr storeWaves;
   if (persistent && tmaOnly && failed(mapC) && stagingTile &&
       config.getLoadWaves() > 1 && staging.tilesPerSlice == tilesPerWaveM &&
-      kTiles >= kMinHandOffKTiles)
+      staging.sliceCols == bn && kTiles >= kMinHandOffKTiles)
     storeWaves = b.getI64IntegerAttr(config.getLoadWaves() - 1);
   TileStoreOp::create(
       b, loc, epilogue->getArgument(3), materializeView(b, loc, views[2]),

@@ -5,6 +5,7 @@
 #include "ck/Conversion/WaveOpLowering.h"
 
 #include "ck/Dialect/CK/Utils/LdsSwizzle.h"
+#include "ck/Dialect/CK/Utils/StagingTile.h"
 #include "ck/Dialect/CK/Utils/ViewAnalysis.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -88,22 +89,27 @@ int64_t mlir::ck::destinationWidth(const TileDestination &dest, int64_t bn) {
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
 }
 
-EpilogueStaging mlir::ck::planEpilogueStaging(const MatrixLayout &mma,
-                                              int64_t tilesM, int64_t wavesM,
-                                              const TileDestination &dest,
-                                              int64_t bn, int64_t ldsBytes) {
+EpilogueStaging mlir::ck::planEpilogueStaging(
+    const MatrixLayout &mma, int64_t tilesM, int64_t wavesM, int64_t wavesN,
+    const TileDestination &dest, int64_t bn, int64_t ldsBytes, bool swizzled) {
   EpilogueStaging plan;
   plan.width = destinationWidth(dest, bn);
   if (plan.width == 1)
     return plan;
   plan.bn = bn;
+  plan.sliceCols = bn;
   auto cType = cast<MemRefType>(dest.views.front().memref.getType());
   plan.element = stagesFinishedValues(dest)
                      ? cType.getElementType()
                      : Float32Type::get(cType.getContext());
-  plan.cols = stagingColumns(bn, plan.element.getIntOrFloatBitWidth() / 8);
+  int64_t elementBytes = plan.element.getIntOrFloatBitWidth() / 8;
+  auto rowLength = [&] {
+    return swizzled ? plan.sliceCols
+                    : stagingColumns(plan.sliceCols, elementBytes);
+  };
+  plan.cols = rowLength();
   // The tallest slice (a divisor of the wave's tile rows) that fits in the
-  // LDS the operand tiles already take; one tile row at least.
+  // LDS given; one tile row at least.
   for (int64_t t = tilesM; t >= 1; --t) {
     if (tilesM % t)
       continue;
@@ -111,6 +117,14 @@ EpilogueStaging mlir::ck::planEpilogueStaging(const MatrixLayout &mma,
     plan.rows = wavesM * t * mma.m;
     if (plan.bytes() <= ldsBytes)
       break;
+  }
+  // Then the widest column slice that fits, where each MMA tile lies in
+  // one (one wave spans the columns).
+  while (plan.bytes() > ldsBytes && wavesN == 1 &&
+         plan.sliceCols % (2 * kMinStagingSliceColumns) == 0 &&
+         (plan.sliceCols / 2) % mma.n == 0) {
+    plan.sliceCols /= 2;
+    plan.cols = rowLength();
   }
   return plan;
 }
@@ -136,14 +150,31 @@ static void emitDirectEpilogue(OpBuilder &b, Location loc,
     }
 }
 
-/// Writes the slice's accumulator tiles (tile rows [first, first + t)) into
-/// the staging tile: wave row w's tiles go to staging rows [w * t * m, ...),
-/// finished (alpha applied, converted to the tile's type) where `dest` has
-/// no D tensors; each element at its 128-byte swizzled place where
-/// `swizzled` (the tile unpadded, for TMA stores).
+/// The slice of tile rows [first, first + tilesPerSlice) of every wave and
+/// of columns [col0, col0 + sliceCols) of the tile.
+struct StagingSlice {
+  int64_t first, col0;
+};
+
+/// The slices of `plan`, row slices outermost.
+static SmallVector<StagingSlice> stagingSlices(const WaveAccumulators &acc,
+                                               const EpilogueStaging &plan) {
+  SmallVector<StagingSlice> slices;
+  for (int64_t first = 0; first < acc.tilesM; first += plan.tilesPerSlice)
+    for (int64_t col0 = 0; col0 < plan.bn; col0 += plan.sliceCols)
+      slices.push_back({first, col0});
+  return slices;
+}
+
+/// Writes the slice's accumulator tiles into the staging tile: wave row w's
+/// tiles go to staging rows [w * t * m, ...), the slice's columns to its
+/// columns from 0, finished (alpha applied, converted to the tile's type)
+/// where `dest` has no D tensors; each element at its 128-byte swizzled
+/// place where `swizzled` (the tile unpadded, for TMA stores).
 static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                        const TileDestination &dest, const EpilogueStaging &plan,
-                       Value staging, int64_t first, bool swizzled = false) {
+                       Value staging, StagingSlice slice,
+                       bool swizzled = false) {
   const MatrixLayout &mma = acc.mma;
   Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
                                          indexConstant(b, loc, acc.waveM));
@@ -159,9 +190,13 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
     return emitEpilogue(b, loc, v, dest.alpha, dest.beta, {}, plan.element);
   };
   auto f32 = b.getF32Type();
+  // A column slice holds whole MMA tiles of the one wave along N
+  // (planEpilogueStaging).
+  int64_t firstTileN = slice.col0 / mma.n;
+  int64_t tilesN = std::min(acc.tilesN, plan.sliceCols / mma.n);
   for (int64_t i = 0; i < plan.tilesPerSlice; ++i)
-    for (int64_t j = 0; j < acc.tilesN; ++j) {
-      Value tile = acc.values[(first + i) * acc.tilesN + j];
+    for (int64_t j = 0; j < tilesN; ++j) {
+      Value tile = acc.values[(slice.first + i) * acc.tilesN + firstTileN + j];
       for (int64_t e = 0; e < mma.c.size();) {
         auto [dr, dc] = mma.c.offsets[e];
         // Elements consecutive along N go as one aligned vector.
@@ -202,10 +237,10 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
 /// (many rounds: fewer threads read the tile back).
 static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                        const TileDestination &dest, const EpilogueStaging &plan,
-                       Value staging, int64_t first, Value tid, int64_t threads,
-                       bool asLoop = false) {
+                       Value staging, StagingSlice slice, Value tid,
+                       int64_t threads, bool asLoop = false) {
   int64_t sliceRows = plan.tilesPerSlice * acc.mma.m;
-  int64_t perRow = plan.bn / plan.width;
+  int64_t perRow = plan.sliceCols / plan.width;
   int64_t vectors = plan.rows * perRow;
   auto type = VectorType::get({plan.width}, plan.element);
   int64_t rounds = llvm::divideCeil(vectors, threads);
@@ -224,13 +259,14 @@ static void storeSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
         arith::DivUIOp::create(b, loc, row, indexConstant(b, loc, sliceRows));
     Value within =
         arith::RemUIOp::create(b, loc, row, indexConstant(b, loc, sliceRows));
-    Value tileRow =
-        add(b, loc,
-            arith::MulIOp::create(b, loc, waveRow,
-                                  indexConstant(b, loc, acc.waveM)),
-            add(b, loc, within, indexConstant(b, loc, first * acc.mma.m)));
+    Value tileRow = add(
+        b, loc,
+        arith::MulIOp::create(b, loc, waveRow,
+                              indexConstant(b, loc, acc.waveM)),
+        add(b, loc, within, indexConstant(b, loc, slice.first * acc.mma.m)));
     Value m = add(b, loc, dest.m0, tileRow);
-    Value n = add(b, loc, dest.n0, col);
+    Value n = add(b, loc, dest.n0,
+                  add(b, loc, col, indexConstant(b, loc, slice.col0)));
     Value inBounds = insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n);
     if (partial)
       inBounds = arith::AndIOp::create(
@@ -279,7 +315,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
       if (storeWaves->busy)
         emitIf(b, loc, storeWaves->busy,
                [&] { StagingWaitOp::create(b, loc, RingEvent::Empty, both); });
-      stageSlice(b, loc, acc, dest, plan, staging, /*first=*/0);
+      stageSlice(b, loc, acc, dest, plan, staging, StagingSlice{0, 0});
       StagingSignalOp::create(b, loc, RingEvent::Full, both);
     });
     Value storeTid = arith::SubIOp::create(
@@ -289,7 +325,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                               indexConstant(b, loc, storeWaves->threads));
     emitIf(b, loc, stores, [&] {
       StagingWaitOp::create(b, loc, RingEvent::Full, both);
-      storeSlice(b, loc, acc, dest, plan, staging, /*first=*/0, storeTid,
+      storeSlice(b, loc, acc, dest, plan, staging, StagingSlice{0, 0}, storeTid,
                  storeWaves->threads, /*asLoop=*/true);
       if (storeWaves->more)
         emitIf(b, loc, storeWaves->more, [&] {
@@ -305,34 +341,42 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
       gpu::BarrierOp::create(b, loc);
   };
   if (tmaStore) {
-    // The holders stage the tile swizzled, and thread 0 stores its boxes.
-    // The holders' own staging tile is free once thread 0's stores of the
-    // last tile have read it (the K loop's last barrier frees an aliased
-    // one). A staging tile that aliases the operand tiles must have been
-    // read before thread 0 passes the next barrier, after which the next
-    // unit's copies may overwrite it.
+    // The holders stage each slice swizzled (the tile's rows, a slice of
+    // its columns), and thread 0 stores its boxes. The holders' own
+    // staging tile is free once thread 0's stores of the last slice have
+    // read it (the K loop's last barrier frees an aliased one). A staging
+    // tile that aliases the operand tiles must have been read before
+    // thread 0 passes the next barrier, after which the next unit's copies
+    // may overwrite it.
     auto stageAndStore = [&](Value stagers) {
-      if (holdersOnly) {
-        TmaStoreWaitOp::create(b, loc);
-        barrier();
-      }
-      emitIf(b, loc, stagers, [&] {
-        stageSlice(b, loc, acc, dest, plan, staging, /*first=*/0,
-                   /*swizzled=*/true);
-        TmaStoreFenceOp::create(b, loc);
-      });
-      barrier();
-      emitInThreadZero(b, loc, [&] {
-        for (int64_t j = 0; j < tmaStore->plan.boxCount(); ++j) {
-          SmallVector<Value> coords, offsets;
-          tmaStore->plan.emitBox(b, loc, dest.g, {dest.m0, dest.n0}, j, coords,
-                                 offsets);
-          TmaStoreOp::create(b, loc, tmaStore->map, coords, staging,
-                             tmaStore->plan.boxOffset(j));
-        }
-        if (!holdersOnly)
+      for (StagingSlice slice : stagingSlices(acc, plan)) {
+        if (holdersOnly) {
           TmaStoreWaitOp::create(b, loc);
-      });
+          barrier();
+        } else if (slice.col0 > 0) {
+          barrier();
+        }
+        emitIf(b, loc, stagers, [&] {
+          stageSlice(b, loc, acc, dest, plan, staging, slice,
+                     /*swizzled=*/true);
+          TmaStoreFenceOp::create(b, loc);
+        });
+        barrier();
+        emitInThreadZero(b, loc, [&] {
+          Value n0 = slice.col0 ? add(b, loc, dest.n0,
+                                      indexConstant(b, loc, slice.col0))
+                                : dest.n0;
+          for (int64_t j = 0; j < tmaStore->plan.boxCount(); ++j) {
+            SmallVector<Value> coords, offsets;
+            tmaStore->plan.emitBox(b, loc, dest.g, {dest.m0, n0}, j, coords,
+                                   offsets);
+            TmaStoreOp::create(b, loc, tmaStore->map, coords, staging,
+                               tmaStore->plan.boxOffset(j));
+          }
+          if (!holdersOnly)
+            TmaStoreWaitOp::create(b, loc);
+        });
+      }
     };
     if (holdersOnly)
       emitIf(b, loc, holdsTile, [&] { stageAndStore(nullptr); });
@@ -341,18 +385,19 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
     return;
   }
   auto slices = [&](Value stagers) {
-    for (int64_t first = 0; first < acc.tilesM;
-         first += plan.tilesPerSlice) {
+    bool firstSlice = true;
+    for (StagingSlice slice : stagingSlices(acc, plan)) {
       // The K loop ends with a barrier after its last LDS access, so the
       // staging tile (which aliases the operand tiles) is free to write
       // first. The holders' own staging tile is free once every holder
       // has read the last tile's back.
-      if (first > 0 || holdersOnly)
+      if (!firstSlice || holdersOnly)
         barrier();
+      firstSlice = false;
       emitIf(b, loc, stagers,
-             [&] { stageSlice(b, loc, acc, dest, plan, staging, first); });
+             [&] { stageSlice(b, loc, acc, dest, plan, staging, slice); });
       barrier();
-      storeSlice(b, loc, acc, dest, plan, staging, first, tid, threads);
+      storeSlice(b, loc, acc, dest, plan, staging, slice, tid, threads);
     }
   };
   if (holdersOnly)

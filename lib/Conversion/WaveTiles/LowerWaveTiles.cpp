@@ -16,6 +16,7 @@
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Dialect/CK/Utils/StagingTile.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -319,6 +320,7 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
       staging.bn = accType.getShape()[1];
       staging.rows = tileType.getShape()[0];
       staging.cols = tileType.getShape()[1];
+      staging.sliceCols = stagingSliceColumns(staging.bn, staging.cols);
       staging.element = tileType.getElementType();
       staging.tilesPerSlice =
           staging.rows / (accType.getWaves()[0] * layout.m);

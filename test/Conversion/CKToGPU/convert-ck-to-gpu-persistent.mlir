@@ -39,6 +39,46 @@ func.func @persistent(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c
 }
 
 // -----
+// 4 stages (asked for): 4 x 49152 = 196608 bytes of operand tiles leave
+// 232448 - 196608 - 16 - 64 (8 mbarriers) - 1008 = 34752 bytes, short of
+// the 65536 of the whole staging tile, so the waves, one along N, stage it
+// in two passes of 128 columns (32768 bytes, unpadded for TMA, to 229376),
+// each stored by TMA boxes of [64, 128]. The mbarriers follow at 229376:
+// 229440 + 1008 = 230448.
+
+// CHECK-LABEL: func.func @persistent_two_passes
+// CHECK: %[[MAPC:.*]] = ck.tensor_map %arg2 dims [256, 25600, 1] strides [512, 13107200] box [64, 128, 1] elements [1, 1, 1] swizzle 128
+// CHECK: gpu.launch_func @ck_kernels::@gemm_0 {{.*}} dynamic_shared_memory_size %c230448_i32 args({{.*}}, %[[MAPC]] : !llvm.ptr)
+// CHECK: ck.lds_buffer offset 229376 : memref<8xi64, #gpu.address_space<workgroup>>
+// CHECK: } epilogue {
+// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 196608 : memref<128x128xf16, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 8 holders_only tma_store %{{.*}} :
+func.func @persistent_two_passes(%a: memref<1x25600x128xf16>, %b: memref<1x128x256xf16>, %c: memref<1x25600x256xf16>) {
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy>
+      : memref<1x25600x128xf16>, memref<1x128x256xf16> -> memref<1x25600x256xf16>
+  return
+}
+
+// -----
+// The same where TMA copies nothing (A's rows of 2312 bytes and B's and
+// C's of 520 are no multiples of 16): the load waves copy by cp.async and
+// the math waves read the staging tile back, so its rows are padded, and
+// 128 x 136 (34816 bytes) does not fit the 34752 left: four passes of 64
+// columns (128 x 72, 18432 bytes, to 215040; with the 64 bytes of
+// mbarriers and 1008 of alignment, 216112).
+
+// CHECK-LABEL: func.func @persistent_four_passes
+// CHECK: dynamic_shared_memory_size %c216112_i32
+// CHECK: } epilogue {
+// CHECK:   %[[STAGE:.*]] = ck.lds_buffer offset 196608 : memref<128x72xf16, #gpu.address_space<workgroup>>
+// CHECK:   ck.tile_store {{.*}} staged %[[STAGE]] width 4 holders_only :
+func.func @persistent_four_passes(%a: memref<1x25600x1156xf16>, %b: memref<1x1156x260xf16>, %c: memref<1x25600x260xf16>) {
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy>
+      : memref<1x25600x1156xf16>, memref<1x1156x260xf16> -> memref<1x25600x260xf16>
+  return
+}
+
+// -----
 // With K = 1024 (16 K-tiles, kMinHandOffKTiles) the K loop covers a tile's
 // store by the 3 load waves that the TMA copies leave idle (the first load
 // wave's first thread issues them all): where TMA cannot store the tile

@@ -555,3 +555,83 @@ func.func @tma_store_strided(%c: memref<1x32x64xf16, strided<[8192, 256, 1]>>, %
       : !tacc, memref<1x32x64xf16, strided<[8192, 256, 1]>>, !tstage, !llvm.ptr
   return
 }
+
+// -----
+// Two passes through half the columns with `tma_store`: the 32 x 128 tile's
+// wave spans its columns, so the first slice takes its instruction tiles
+// 0-3 (16 stores: 4 rows of one column per tile) and the second its tiles
+// 4-7, each slice one box at N0 and N0 + 64. Before the second slice is
+// written, the holders wait until thread 0's stores of the first have read
+// the staging tile, and meet.
+
+!tacc = !ck.acc<32x128xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!tstage = memref<32x64xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @tma_store_column_slices
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x32x128xf16>, %[[S:[^:]*]]: memref<32x64xf16, #gpu.address_space<workgroup>>, %[[MAP:[^:]*]]: !llvm.ptr, %[[G:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[N0:[^:]*]]: index)
+// CHECK: scf.if
+// CHECK-NEXT:   ck.tma_store_wait
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[S]]
+// CHECK-NOT:    memref.store
+// CHECK:        ck.tma_store_fence
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-NEXT:   arith.cmpi eq
+// CHECK-NEXT:   scf.if
+// CHECK-NEXT:     %[[NB0:.*]] = arith.addi %[[N0]], %c0
+// CHECK-NEXT:     ck.tma_store %[[MAP]][%[[NB0]], %[[M0]], %[[G]]] from %[[S]] offset 0
+// CHECK-NEXT:   }
+// CHECK-NEXT:   ck.tma_store_wait
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[S]]
+// CHECK-NOT:    memref.store
+// CHECK:        ck.tma_store_fence
+// CHECK-NEXT:   ck.lds_barrier threads 128
+// CHECK-NEXT:   scf.if
+// CHECK-NEXT:     %[[N64:.*]] = arith.addi %[[N0]], %c64
+// CHECK-NEXT:     %[[NB1:.*]] = arith.addi %[[N64]], %c0
+// CHECK-NEXT:     ck.tma_store %[[MAP]][%[[NB1]], %[[M0]], %[[G]]] from %[[S]] offset 0
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK:      gpu.return
+gpu.module @kernels {
+  gpu.func @tma_store_column_slices(%c: memref<1x32x128xf16>, %stage: !tstage, %map: !llvm.ptr, %g: index, %m0: index, %n0: index) kernel
+      attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %acc = ck.acc_zero : !tacc
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %stage width 8 holders_only
+        tma_store %map : !tacc, memref<1x32x128xf16>, !tstage, !llvm.ptr
+    gpu.return
+  }
+}
+
+// -----
+// Two passes through a padded staging tile of half the columns, read back
+// by the workgroup: the second slice's vectors go to columns 64 on, and
+// the workgroup meets before the second slice overwrites the first.
+
+!sacc = !ck.acc<32x128xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!sstage = memref<32x72xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @column_slices_read_back
+// CHECK-SAME: (%[[C:[^:]*]]: memref<1x32x128xf16>, %[[S:[^:]*]]: memref<32x72xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[S]]
+// CHECK-NOT:  memref.store %{{.*}}, %[[S]]
+// CHECK:      gpu.barrier
+// CHECK-COUNT-2: vector.load %[[S]]
+// CHECK-NOT:  vector.load %[[S]]
+// CHECK:      gpu.barrier
+// CHECK-COUNT-16: memref.store %{{.*}}, %[[S]]
+// CHECK-NOT:  memref.store %{{.*}}, %[[S]]
+// CHECK:      gpu.barrier
+// CHECK:      %[[COL:.*]] = arith.addi %{{.*}}, %c64
+// CHECK-NEXT: arith.addi %{{.*}}, %[[COL]]
+// CHECK:      vector.load %[[S]]
+// CHECK:      vector.load %[[S]]
+// CHECK-NOT:  vector.load %[[S]]
+// CHECK:      return
+func.func @column_slices_read_back(%c: memref<1x32x128xf16>, %stage: !sstage, %i: index) {
+  %acc = ck.acc_zero : !sacc
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %stage width 8
+      : !sacc, memref<1x32x128xf16>, !sstage
+  return
+}

@@ -1,5 +1,6 @@
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a -ck-select-gemm-config | FileCheck %s
 // RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=waves=4,8' | FileCheck %s --check-prefix=ROLES
+// RUN: ck-opt %s -split-input-file -ck-set-target=chip=sm_90a '-ck-select-gemm-config=partition=data_parallel,dp=persistent waves=4,8 stages=4' | FileCheck %s --check-prefix=STAGES4
 
 // wgmma GEMMs of many tiles on sm_90a (manyTileGemmRoles in
 // lib/Target/GemmConfig.cpp, and ck-select-gemm-config's choice when TMA
@@ -15,12 +16,16 @@
 // -----
 // M = 40000, N = 1024, K = 1024: 313 x 4 tiles of 128 x 256, 16 K-tiles;
 // rows of 2048 bytes, which TMA copies. 3 stages: the staging tile of 128 x
-// 256 sits beside the ring.
+// 256 sits beside the ring. A fourth fits beside a staging tile of half the
+// columns (two passes), which the heuristic does not take but 4 stages
+// asked for (with the same partition and roles) do.
 
 // CHECK-LABEL: func.func @tma_filled
 // CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64> :
 // ROLES-LABEL: func.func @tma_filled
 // ROLES: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, lds_buffers = 4, load_waves = 4, async_copy> :
+// STAGES4-LABEL: func.func @tma_filled
+// STAGES4: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 64> :
 func.func @tma_filled(%a: memref<1x40000x1024xbf16>, %b: memref<1x1024x1024xbf16>,
                       %c: memref<1x40000x1024xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x40000x1024xbf16>, memref<1x1024x1024xbf16> -> memref<1x40000x1024xbf16>

@@ -280,8 +280,59 @@ func.func @store_waves_unstaged(%acc: !acc, %c: memref<1x64x64xf16>, %i: index) 
 // Store waves take the whole tile in one hand-off: 32 of its 64 rows are
 // one slice of two.
 func.func @store_waves_sliced(%acc: !acc, %c: memref<1x64x64xf16>, %s: !stage, %i: index) {
-  // expected-error @+1 {{'ck.tile_store' op hands its tile to store waves, so its staging tile must hold the whole tile (64 rows), got 32}}
+  // expected-error @+1 {{'ck.tile_store' op hands its tile to store waves, so its staging tile must hold the whole tile (64 x 64), got 'memref<32x72xf16, #gpu.address_space<workgroup>>'}}
   ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 holders_only store_waves 3 : !acc, memref<1x64x64xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<128x256xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x136xf16, #gpu.address_space<workgroup>>
+// Store waves take all columns too: 136 columns are a padded slice of 128.
+func.func @store_waves_column_slice(%acc: !acc, %c: memref<1x128x256xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op hands its tile to store waves, so its staging tile must hold the whole tile (128 x 256), got 'memref<128x136xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 holders_only store_waves 3 : !acc, memref<1x128x256xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<64x128xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+!stage = memref<32x72xf16, #gpu.address_space<workgroup>>
+// A column slice belongs to one wave along N: with two, which wave's tiles
+// lie in the slice is known only at run time.
+func.func @column_slice_two_waves(%acc: !acc, %c: memref<1x64x128xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<32x72xf16, #gpu.address_space<workgroup>>' holds a slice of the tile's 128 columns, which needs one wave along N and rows of a slice dividing them (a multiple of 64), padded or not; its 72 columns would be a slice of 64}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x128xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<128x256xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x96xf16, #gpu.address_space<workgroup>>
+// Rows of 96 would make slices of 85 columns, which do not divide 256.
+func.func @column_slice_uneven(%acc: !acc, %c: memref<1x128x256xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<128x96xf16, #gpu.address_space<workgroup>>' holds a slice of the tile's 256 columns, which needs one wave along N and rows of a slice dividing them (a multiple of 64), padded or not; its 96 columns would be a slice of 85}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x128x256xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<128x256xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x132xf16, #gpu.address_space<workgroup>>
+// A slice of 128 f16 columns has rows of 128 or, padded, 136.
+func.func @column_slice_pad(%acc: !acc, %c: memref<1x128x256xf16>, %s: !stage, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<128x132xf16, #gpu.address_space<workgroup>>' holds a slice of the tile's 256 columns, which needs one wave along N and rows of a slice dividing them (a multiple of 64), padded or not; its 132 columns would be a slice of 128}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 4 : !acc, memref<1x128x256xf16>, !stage
+  return
+}
+
+// -----
+!acc = !ck.acc<128x256xf32, #ck.wgmma<f16>, waves = [8, 1]>
+!stage = memref<128x136xf16, #gpu.address_space<workgroup>>
+// TMA stores an unpadded slice: a padded one is no box.
+func.func @tma_store_padded_column_slice(%acc: !acc, %c: memref<1x128x256xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself or an unpadded slice of its columns (at most 256 rows, columns a multiple of 64): 128 x 256, got 'memref<128x136xf16, #gpu.address_space<workgroup>>'}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x256xf16>, !stage, !llvm.ptr
   return
 }
 
@@ -330,7 +381,7 @@ func.func @tma_store_with_store_waves(%acc: !acc, %c: memref<1x128x128xf16>, %s:
 !stage = memref<128x136xf16, #gpu.address_space<workgroup>>
 // A padded staging tile is no box: its rows must be the tile's.
 func.func @tma_store_padded(%acc: !acc, %c: memref<1x128x128xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
-  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself (at most 256 rows, columns a multiple of 64): 128 x 128, got 'memref<128x136xf16, #gpu.address_space<workgroup>>'}}
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself or an unpadded slice of its columns (at most 256 rows, columns a multiple of 64): 128 x 128, got 'memref<128x136xf16, #gpu.address_space<workgroup>>'}}
   ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x128xf16>, !stage, !llvm.ptr
   return
 }
@@ -340,7 +391,7 @@ func.func @tma_store_padded(%acc: !acc, %c: memref<1x128x128xf16>, %s: !stage, %
 !stage = memref<128x96xf16, #gpu.address_space<workgroup>>
 // 96 columns are one and a half boxes.
 func.func @tma_store_columns(%acc: !acc, %c: memref<1x128x96xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
-  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself (at most 256 rows, columns a multiple of 64): 128 x 96, got 'memref<128x96xf16, #gpu.address_space<workgroup>>'}}
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself or an unpadded slice of its columns (at most 256 rows, columns a multiple of 64): 128 x 96, got 'memref<128x96xf16, #gpu.address_space<workgroup>>'}}
   ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x96xf16>, !stage, !llvm.ptr
   return
 }
@@ -350,7 +401,7 @@ func.func @tma_store_columns(%acc: !acc, %c: memref<1x128x96xf16>, %s: !stage, %
 !stage = memref<64x128xf16, #gpu.address_space<workgroup>>
 // One slice of two would need a second round of stores.
 func.func @tma_store_sliced(%acc: !acc, %c: memref<1x128x128xf16>, %s: !stage, %i: index, %map: !llvm.ptr) {
-  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself (at most 256 rows, columns a multiple of 64): 128 x 128, got 'memref<64x128xf16, #gpu.address_space<workgroup>>'}}
+  // expected-error @+1 {{'ck.tile_store' op stores by TMA, so its staging tile must be the tile itself or an unpadded slice of its columns (at most 256 rows, columns a multiple of 64): 128 x 128, got 'memref<64x128xf16, #gpu.address_space<workgroup>>'}}
   ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 tma_store %map : !acc, memref<1x128x128xf16>, !stage, !llvm.ptr
   return
 }
@@ -419,7 +470,7 @@ func.func @store_width(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<32x72xf16
 // 16 rows hold no whole slice of 2 waves of 16-row instructions.
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<16x72xf16, #gpu.address_space<workgroup>>, %i: index) {
-  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<16x72xf16, #gpu.address_space<workgroup>>' must have a multiple of 32 rows (the waves along rows times the instruction's M) and at least 64 columns}}
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<16x72xf16, #gpu.address_space<workgroup>>' must have a multiple of 32 rows (the waves along rows times the instruction's M)}}
   ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x64x64xf16>, memref<16x72xf16, #gpu.address_space<workgroup>>
   return
 }

@@ -58,6 +58,30 @@ func.func @tma_store(%acc: !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>
 }
 
 // -----
+// Two passes: the 128 x 256 tile through a staging tile of half its
+// columns, stored by TMA, and padded for the read-back.
+
+// CHECK-LABEL: func.func @column_slices
+// CHECK: ck.tile_store %{{.*}} staged %{{.*}} width 8 holders_only tma_store %{{.*}} : !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<1x256x256xbf16>, memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
+// CHECK: ck.tile_store %{{.*}} staged %{{.*}} width 8 holders_only : !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<1x256x256xbf16>, memref<128x72xbf16, #gpu.address_space<workgroup>>
+func.func @column_slices(%acc: !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+                         %c: memref<1x256x256xbf16>,
+                         %half: memref<128x128xbf16, #gpu.address_space<workgroup>>,
+                         %quarter: memref<128x72xbf16, #gpu.address_space<workgroup>>,
+                         %map: !llvm.ptr, %g: index, %m0: index, %n0: index) {
+  ck.tile_store %acc -> %c[%g, %m0, %n0] staged %half width 8 holders_only
+      tma_store %map
+      : !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+        memref<1x256x256xbf16>,
+        memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
+  ck.tile_store %acc -> %c[%g, %m0, %n0] staged %quarter width 8 holders_only
+      : !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+        memref<1x256x256xbf16>,
+        memref<128x72xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
 // Fragment loads: a buffered and a transposed one; tf32 takes f32.
 
 // CHECK-LABEL: func.func @fragment_loads

@@ -2,6 +2,7 @@
 
 #include "ck/Dialect/CK/IR/CK.h"
 #include "ck/Dialect/CK/Utils/LdsSwizzle.h"
+#include "ck/Dialect/CK/Utils/StagingTile.h"
 #include "ck/Support/Limits.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -232,29 +233,44 @@ LogicalResult TileStoreOp::verify() {
     return emitOpError() << "store width " << width
                          << " must be 2, 4 or 8 elements";
   int64_t sliceRows = acc.getWaves()[0] * acc.getMma().getShape()[0];
+  int64_t tileCols = acc.getShape()[1];
   auto [rows, cols] = ldsMatrix(staging);
-  if (rows % sliceRows || cols < acc.getShape()[1])
+  if (rows % sliceRows)
     return emitOpError() << "staging tile " << staging
                          << " must have a multiple of " << sliceRows
                          << " rows (the waves along rows times the "
-                            "instruction's M) and at least "
-                         << acc.getShape()[1] << " columns";
+                            "instruction's M)";
+  int64_t bytes = staging.getElementTypeBitWidth() / 8;
+  // Rows shorter than the tile's hold a slice of its columns, each MMA tile
+  // of the one wave along N in one slice.
+  int64_t sliceCols = stagingSliceColumns(tileCols, cols);
+  if (sliceCols < tileCols &&
+      (acc.getWaves()[1] != 1 || tileCols % sliceCols ||
+       sliceCols % kMinStagingSliceColumns ||
+       (cols != sliceCols && cols != stagingColumns(sliceCols, bytes))))
+    return emitOpError() << "staging tile " << staging << " holds "
+                         << "a slice of the tile's " << tileCols
+                         << " columns, which needs one wave along N and "
+                            "rows of a slice dividing them (a multiple of "
+                         << kMinStagingSliceColumns << "), padded or not; its "
+                         << cols << " columns would be a slice of "
+                         << sliceCols;
   // Every vector read back starts at a multiple of its width, in rows
   // that keep its alignment (its size, at most 16 bytes).
-  int64_t bytes = staging.getElementTypeBitWidth() / 8;
   int64_t alignment = std::min<int64_t>(16, width * bytes);
-  if ((cols * bytes) % alignment || acc.getShape()[1] % width)
+  if ((cols * bytes) % alignment || tileCols % width)
     return emitOpError() << "store width " << width << " needs rows of "
                          << alignment << "-byte multiples (got " << cols
                          << " columns of " << bytes
-                         << " bytes) and must divide the tile's "
-                         << acc.getShape()[1] << " columns";
+                         << " bytes) and must divide the tile's " << tileCols
+                         << " columns";
   // Store waves take the tile in one hand-off: one slice of every wave's
-  // rows.
-  if (getStoreWaves() && rows != acc.getShape()[0])
+  // rows and all columns.
+  if (getStoreWaves() && (rows != acc.getShape()[0] || sliceCols < tileCols))
     return emitOpError() << "hands its tile to store waves, so its staging "
                             "tile must hold the whole tile ("
-                         << acc.getShape()[0] << " rows), got " << rows;
+                         << acc.getShape()[0] << " x " << tileCols << "), got "
+                         << staging;
   if (!getDestMap())
     return success();
   // TMA stores boxes of 64 2-byte columns (one 128-byte swizzle block) by
@@ -265,13 +281,13 @@ LogicalResult TileStoreOp::verify() {
   if (getStoreWaves())
     return emitOpError() << "stores by TMA, which leaves nothing to store "
                             "waves";
-  if (rows != acc.getShape()[0] || rows > 256 || cols != acc.getShape()[1] ||
-      cols % 64)
+  if (rows != acc.getShape()[0] || rows > 256 || cols != sliceCols || cols % 64)
     return emitOpError() << "stores by TMA, so its staging tile must be the "
-                            "tile itself (at most 256 rows, columns a "
-                            "multiple of 64): "
-                         << acc.getShape()[0] << " x " << acc.getShape()[1]
-                         << ", got " << staging;
+                            "tile itself or an unpadded slice of its "
+                            "columns (at most 256 rows, columns a multiple "
+                            "of 64): "
+                         << acc.getShape()[0] << " x " << tileCols << ", got "
+                         << staging;
   return success();
 }
 

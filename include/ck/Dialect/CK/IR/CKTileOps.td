@@ -363,10 +363,14 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     With `staged %buf width W` the tile goes through the LDS tile `buf` in
     slices of rows (as many instruction rows of every wave as it holds) and
     leaves as W-element vector stores along N: `buf` is `R x C` with R a
-    multiple of the wave grid's rows times the instruction's M, C at least
-    the tile's columns, W dividing the tile's columns and rows of C
-    elements keeping W-element vectors aligned (to their size, at most 16
-    bytes). Without D tensors `buf` holds finished values,
+    multiple of the wave grid's rows times the instruction's M, W dividing
+    the tile's columns and rows of C elements keeping W-element vectors
+    aligned (to their size, at most 16 bytes). C is at least the tile's
+    columns, or, where the wave grid is one wave wide, a slice of them:
+    the tile goes through `buf` in passes of S columns, S = N / ceil(N / C)
+    a multiple of 64 dividing N and C = S or S padded
+    (`ck/Dialect/CK/Utils/StagingTile.h`), each instruction tile of the
+    wave in one pass. Without D tensors `buf` holds finished values,
     alpha applied and converted to `dest`'s element type (its element type
     too); with D tensors it holds the f32 accumulators, and alpha, beta and
     the D tensors are applied after the read-back. Without `staged`, each
@@ -398,15 +402,18 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     it with `ck.tma_store`s once the writers have passed
     `ck.tma_store_fence` and a barrier: no thread reads it back. With
     `holders_only` (a staging tile of its own) `ck.tma_store_wait` waits
-    for those stores to read it before the holders write it again, and the
-    kernel waits before it ends; without, that thread waits at once, since
-    the staging tile may alias LDS that the next barrier frees.
+    for those stores to read it before the holders write it again (the next
+    pass, or the next tile), and the kernel waits before it ends; without,
+    that thread waits at once, since the staging tile may alias LDS that
+    the next barrier frees.
 
-    Verifier: a staging tile and a width together; `store_waves` with both
-    and `holders_only`, and a staging tile of the whole tile's rows; `busy`
-    and `more` only with `store_waves`; `tma_store` with a staging tile of
-    finished 2-byte values (no D tensors) of exactly the tile's rows (at
-    most 256) and columns (a multiple of 64), without `store_waves`.
+    Verifier: a staging tile and a width together; rows and columns of the
+    staging tile as above; `store_waves` with both and `holders_only`, and a
+    staging tile of the whole tile; `busy` and `more` only with
+    `store_waves`; `tma_store` with a staging tile of finished 2-byte values
+    (no D tensors) of exactly the tile's rows (at most 256) and its columns
+    or an unpadded slice of them (a multiple of 64), without
+    `store_waves`.
 
     Example:
 
@@ -426,6 +433,12 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
         tma_store %map
         : !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
           memref<1x256x128xbf16>,
+          memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
+    // Two passes of 128 columns.
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %buf width 8 holders_only
+        tma_store %map
+        : !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+          memref<1x256x256xbf16>,
           memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
     ```
   }];
