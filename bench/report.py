@@ -72,7 +72,7 @@ def bench(directory, plot):
     # One set of results per file, each of one direction and type.
     sets = {}
     for name in sorted(os.listdir(directory)):
-        if name.endswith(".json") and name not in ("ceilings.json", "bench.json"):
+        if name.endswith(".json") and not name.startswith(("ceilings", "bench.")):
             results = [r for r in load(os.path.join(directory, name)) if "problem" in r]
             if results:
                 direction, dtype = results[0]["problem"].split()[:2]
