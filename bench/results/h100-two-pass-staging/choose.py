@@ -1,7 +1,7 @@
 """Writes sm_90a.tuning here: ../h100-persistent-lean/sm_90a.tuning with
 the persistent 4,8 kernels of 4 stages (two-pass staging) taken for the
 layers where they ran at most 0.97x the database kernel's time in both
-types of the same direction (variants/*.json, from variants.sh).
+types of the same direction (variants/*.json, from bench/variants.sh).
 
     python3 bench/results/h100-two-pass-staging/choose.py
 """
