@@ -785,9 +785,10 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   // the LDS does not hold more: where the units share a ring, the staging
   // tile takes LDS beside it (128 x 256 tiles: 3 stages). A fourth stage
   // would fit beside a staging tile of half the columns, but the second
-  // pass costs what the stage gains (0.98x-1.03x the time per set on an
-  // H200, bench/results/h100-two-pass-staging/): the heuristic keeps whole
-  // rows, and two passes are for stages asked for.
+  // pass costs what the stage gains (1.00x-1.03x the time per set on an
+  // H200, 0.94x only on two backward-weight kernels;
+  // bench/results/h100-two-pass-staging/): the heuristic keeps whole rows,
+  // and two passes are for stages asked for.
   for (int64_t buffers = stages ? stages : mostStages;
        buffers >= (stages ? stages : 2); --buffers) {
     auto config = GemmConfigAttr::get(
