@@ -96,6 +96,8 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
            sliceCols % (2 * kMinStagingSliceColumns) == 0 &&
            (sliceCols / 2) % mma.n == 0)
       sliceCols /= 2;
+    if (cost.ldsBytes + staging() > target.getLds())
+      sliceCols = block[1];
     cost.ldsBytes += staging();
     cost.stagingPasses = block[1] / sliceCols;
   } else {

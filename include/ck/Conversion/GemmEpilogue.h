@@ -82,7 +82,8 @@ struct EpilogueStaging {
 /// matter), for waves of `tilesM` MMA tile rows of `mma`, `wavesM` of them
 /// along M and `wavesN` along N: slices as tall as `ldsBytes` allow, one
 /// MMA tile row at least; below that, where one wave spans the columns,
-/// slices of half the columns and so on down to kMinStagingSliceColumns.
+/// slices of half the columns and so on down to kMinStagingSliceColumns
+/// (whole rows where none fits: the caller reports the LDS it needs).
 /// Rows are padded (stagingColumns) unless `swizzled` (for TMA stores). No
 /// staging where the destination is not contiguous along N.
 EpilogueStaging planEpilogueStaging(const MatrixLayout &mma, int64_t tilesM,

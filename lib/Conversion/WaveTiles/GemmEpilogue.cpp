@@ -119,14 +119,15 @@ EpilogueStaging mlir::ck::planEpilogueStaging(
       break;
   }
   // Then the widest column slice that fits, where each MMA tile lies in
-  // one (one wave spans the columns).
+  // one (one wave spans the columns); whole rows where none fits.
+  EpilogueStaging wholeRows = plan;
   while (plan.bytes() > ldsBytes && wavesN == 1 &&
          plan.sliceCols % (2 * kMinStagingSliceColumns) == 0 &&
          (plan.sliceCols / 2) % mma.n == 0) {
     plan.sliceCols /= 2;
     plan.cols = rowLength();
   }
-  return plan;
+  return plan.bytes() <= ldsBytes ? plan : wholeRows;
 }
 
 /// Each lane stores its accumulator elements straight to the destination.
