@@ -87,21 +87,17 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // and a whole row of slices does not fit (planEpilogueStaging).
   cost.stagingPasses = 1;
   int64_t stagingRows = (block[0] / wave[0]) * mma.m;
-  int64_t sliceCols = block[1];
-  auto staging = [&] {
+  auto staging = [&](int64_t sliceCols) {
     return stagingRows * stagingColumns(sliceCols, bytes) * bytes;
   };
   if (config.getPartition().unitsShareRing()) {
-    while (cost.ldsBytes + staging() > target.getLds() && wave[1] == block[1] &&
-           sliceCols % (2 * kMinStagingSliceColumns) == 0 &&
-           (sliceCols / 2) % mma.n == 0)
-      sliceCols /= 2;
-    if (cost.ldsBytes + staging() > target.getLds())
-      sliceCols = block[1];
-    cost.ldsBytes += staging();
+    int64_t sliceCols = fittingStagingSliceColumns(
+        block[1], mma.n, /*waveSpansColumns=*/wave[1] == block[1],
+        target.getLds() - cost.ldsBytes, staging);
+    cost.ldsBytes += staging(sliceCols);
     cost.stagingPasses = block[1] / sliceCols;
   } else {
-    cost.ldsBytes = std::max(cost.ldsBytes, staging());
+    cost.ldsBytes = std::max(cost.ldsBytes, staging(block[1]));
   }
   // Split-K's `reduce = cluster` keeps the f32 partial tile in LDS.
   if (config.getPartition().isSplitKInCluster())

@@ -103,11 +103,10 @@ EpilogueStaging mlir::ck::planEpilogueStaging(
                      ? cType.getElementType()
                      : Float32Type::get(cType.getContext());
   int64_t elementBytes = plan.element.getIntOrFloatBitWidth() / 8;
-  auto rowLength = [&] {
-    return swizzled ? plan.sliceCols
-                    : stagingColumns(plan.sliceCols, elementBytes);
+  auto rowLength = [&](int64_t sliceCols) {
+    return swizzled ? sliceCols : stagingColumns(sliceCols, elementBytes);
   };
-  plan.cols = rowLength();
+  plan.cols = rowLength(bn);
   // The tallest slice (a divisor of the wave's tile rows) that fits in the
   // LDS given; one tile row at least.
   for (int64_t t = tilesM; t >= 1; --t) {
@@ -118,16 +117,14 @@ EpilogueStaging mlir::ck::planEpilogueStaging(
     if (plan.bytes() <= ldsBytes)
       break;
   }
-  // Then the widest column slice that fits, where each MMA tile lies in
-  // one (one wave spans the columns); whole rows where none fits.
-  EpilogueStaging wholeRows = plan;
-  while (plan.bytes() > ldsBytes && wavesN == 1 &&
-         plan.sliceCols % (2 * kMinStagingSliceColumns) == 0 &&
-         (plan.sliceCols / 2) % mma.n == 0) {
-    plan.sliceCols /= 2;
-    plan.cols = rowLength();
-  }
-  return plan.bytes() <= ldsBytes ? plan : wholeRows;
+  // Then the widest column slice that fits.
+  plan.sliceCols = fittingStagingSliceColumns(
+      bn, mma.n, /*waveSpansColumns=*/wavesN == 1, ldsBytes,
+      [&](int64_t sliceCols) {
+        return plan.rows * rowLength(sliceCols) * elementBytes;
+      });
+  plan.cols = rowLength(plan.sliceCols);
+  return plan;
 }
 
 /// Each lane stores its accumulator elements straight to the destination.

@@ -1,9 +1,10 @@
 //===- StagingTileTest.cpp - Column slices of a staging tile --------------===//
 //
-// stagingSliceColumns recovers every slice the kernel builder may plan
-// (planEpilogueStaging: halves of the tile's columns down to
-// kMinStagingSliceColumns) from the staging tile's rows, padded or not, as
-// ck.tile_store's verifier and lowering need it to.
+// fittingStagingSliceColumns chooses the slice (for planEpilogueStaging and
+// estimateCost), and stagingSliceColumns recovers every slice it may choose
+// (halves of the tile's columns down to kMinStagingSliceColumns) from the
+// staging tile's rows, padded or not, as ck.tile_store's verifier and
+// lowering need it to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,21 @@ TEST(StagingTile, EverySliceIsRecoveredFromItsRows) {
             << bn << " columns, padded slice of " << slice << " (" << bytes
             << "-byte elements)";
       }
+}
+
+TEST(StagingTile, TheWidestSliceThatFitsIsChosen) {
+  // 128 rows of 2-byte elements, unpadded: 256 columns take 65536 bytes,
+  // 128 take 32768, 64 take 16384.
+  auto bytesOf = [](int64_t cols) { return 128 * cols * 2; };
+  EXPECT_EQ(fittingStagingSliceColumns(256, 8, true, 65536, bytesOf), 256);
+  EXPECT_EQ(fittingStagingSliceColumns(256, 8, true, 34752, bytesOf), 128);
+  EXPECT_EQ(fittingStagingSliceColumns(256, 8, true, 20000, bytesOf), 64);
+  // Nothing fits: the whole rows, which the caller reports.
+  EXPECT_EQ(fittingStagingSliceColumns(256, 8, true, 10000, bytesOf), 256);
+  // Waves along N: no slices.
+  EXPECT_EQ(fittingStagingSliceColumns(256, 8, false, 34752, bytesOf), 256);
+  // 192 columns halve to 96, not a multiple of 64.
+  EXPECT_EQ(fittingStagingSliceColumns(192, 8, true, 34752, bytesOf), 192);
 }
 
 TEST(StagingTile, OtherRowsGiveNoDivisor) {

@@ -33,6 +33,25 @@ inline int64_t stagingColumns(int64_t bn, int64_t elementBytes) {
 /// columns, halved down to this (one TMA box of 2-byte elements).
 constexpr int64_t kMinStagingSliceColumns = 64;
 
+/// The widest slice of a tile's `bn` columns whose staging tile
+/// (`bytesOf(sliceColumns)` bytes) fits in `room` bytes: bn where the whole
+/// rows fit, else bn halved down to kMinStagingSliceColumns, each a
+/// multiple of the instruction's `instructionN`, where `waveSpansColumns`
+/// (each MMA tile of the one wave along N then lies in one slice). bn where
+/// no slice fits, so that what does not fit is the whole staging tile.
+/// planEpilogueStaging and estimateCost choose slices so.
+template <typename BytesOf>
+int64_t fittingStagingSliceColumns(int64_t bn, int64_t instructionN,
+                                   bool waveSpansColumns, int64_t room,
+                                   BytesOf bytesOf) {
+  int64_t slice = bn;
+  while (bytesOf(slice) > room && waveSpansColumns &&
+         slice % (2 * kMinStagingSliceColumns) == 0 &&
+         (slice / 2) % instructionN == 0)
+    slice /= 2;
+  return bytesOf(slice) <= room ? slice : bn;
+}
+
 /// The columns of one slice of a staging tile whose rows hold `cols`
 /// elements, for a tile of `bn` columns: `bn` where the rows hold them,
 /// else `bn / ceil(bn / cols)`. That recovers a slice of `s` columns (a
