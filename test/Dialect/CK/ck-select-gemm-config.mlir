@@ -48,9 +48,11 @@
 //   LDS = ((bM + 8) * (bK + 8) + (bK + 8) * (bN + 8)) * bytes <= chip LDS
 //     (64 KiB on gfx942 and gfx1100, 227 KiB on sm_90a);
 //   registers = (wM / m) * (wN / n) * |C frag|
-//     + (wM / m) * |A frag| / (4 / bytes) + (wN / n) * |B frag| / (4 / bytes)
+//     + steps * ((wM / m) * ceil(|A frag| / (4 / bytes))
+//                + (wN / n) * ceil(|B frag| / (4 / bytes)))
 //     + ceil((bM * bK + bK * bN) * bytes / (threads * 4))   (the prefetch)
-//     <= registers per lane - 64 (gfx942 448, gfx1100 192, sm_90a 191).
+//     <= registers per lane - 64 (gfx942 448, gfx1100 192, sm_90a 191),
+//   steps = bK for fma (every step's fragments live at once), else 1.
 //   Fragments per lane (A, B, C): mfma 16x16x16 4, 4, 4; mfma 16x16x4 1, 1, 4;
 //   wmma gfx11 16, 16, 8; mma 16x8x16 8, 4, 4; mma 16x8x8 4, 2, 4; fma
 //   (256 / wave size), 1, (256 / wave size).
@@ -137,10 +139,13 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 //   tiles = 16 * 16 = 256 < 304, but kTiles = 512 / 32 = 16 and 16 / 8 = 2
 //   bound the split: clamp(ceil(608 / 256) = 3, 1, 2) = 2 > 1: stream_k.
 // gfx1100 has no f32 matrix instruction: the fma path (m = n = 16, k = 1,
-//   8 accumulators and 8 A values per lane on wave32). 128x128x16 needs
-//   16 * 8 + 4 * 8 + 4 * 1 + ceil(4096 * 4 / 512) = 196 > 192: bM -> 64,
-//   wave 32x64: 8 * 8 + 2 * 8 + 4 * 1 + ceil(3072 * 4 / 512) = 108; LDS
-//   (72 * 24 + 24 * 136) * 4 = 19968. tiles = 32 * 16 = 512 >= 96.
+//   8 accumulators and 8 A values per lane on wave32, 16 steps a K-tile of
+//   16), which allows 256 - 144 = 112 registers. 128x128x16 needs
+//   16 * 8 + 16 * (4 * 8 + 4 * 1) + 32 = 736; halving bM, bN, bM, bN
+//   (64x128: 64 + 16 * 20 + 24 = 408; 64x64: 32 + 16 * 18 + 16 = 336;
+//   32x64: 16 + 16 * 10 + 12 = 188; 32x32: 8 + 16 * 9 + 8 = 160) and then
+//   bK: 32x32x8, wave 16x16, 8 + 8 * 9 + ceil(512 * 4 / 512) = 84 <= 112;
+//   84 > 56, one buffer. tiles = 64 * 64 = 4096 >= 96.
 // sm_90a (#ck.mma_sync<16x8x8, tf32>): 128x128x32 needs 32 * 4 + 4 * 4 + 8 * 2 +
 //   ceil(8192 * 4 / 512) = 224 > 191: bM -> 64, wave 32x64: 16 * 4 + 2 * 4 +
 //   8 * 2 + ceil(6144 * 4 / 512) = 136; LDS (72 * 40 + 40 * 136) * 4 =
@@ -152,7 +157,7 @@ func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>
 // GFX942-SPLIT-LABEL: func.func @f32
 // GFX942-SPLIT: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x4, f32>, partition = #ck.partition<split_k, k_batch = 2>> :
 // GFX1100-LABEL: func.func @f32
-// GFX1100: config <block = [64, 128, 16], wave = [32, 64], mma = #ck.fma> :
+// GFX1100: config <block = [32, 32, 8], wave = [16, 16], mma = #ck.fma> :
 // SM90-LABEL: func.func @f32
 // SM90: config <block = [64, 128, 32], wave = [32, 64], mma = #ck.mma_sync<16x8x8, tf32>, lds_buffers = 3, async_copy> :
 func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
@@ -170,8 +175,9 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 //   = 16 + 8 + 8 = 32; gfx1100 (2 * 2) * 8 + 2 * 16 / 2 * 2 +
 //   ceil(8192 / 512) = 32 + 32 + 16 = 80; sm_90a (2 * 4) * 4 + 2 * 8 / 2 +
 //   4 * 4 / 2 + 16 = 64.
-// f32: gfx942 #ck.mfma<16x16x4, f32>, 64x64x32; gfx1100 fma, 64x64x16 ((2 * 2) *
-//   8 + 2 * 8 + 2 * 1 + ceil(2048 * 4 / 512) = 66); sm_90a tf32, 64x64x32
+// f32: gfx942 #ck.mfma<16x16x4, f32>, 64x64x32; gfx1100 fma: 64x64x16
+//   needs 32 + 16 * 18 + 16 = 336 > 112, 32x64x16 188, 32x32x16 160, then
+//   32x32x8 8 + 8 * 9 + 4 = 84 (as @f32); sm_90a tf32, 64x64x32
 //   ((2 * 4) * 4 + 2 * 4 + 4 * 2 + ceil(4096 * 4 / 512) = 80).
 
 // GFX942-LABEL: func.func @medium
@@ -179,7 +185,7 @@ func.func @f32(%a: memref<1x2048x512xf32>, %b: memref<1x512x2048xf32>,
 // GFX942: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x4, f32>> :
 // GFX1100-LABEL: func.func @medium
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
-// GFX1100: config <block = [64, 64, 16], wave = [32, 32], mma = #ck.fma> :
+// GFX1100: config <block = [32, 32, 8], wave = [16, 16], mma = #ck.fma> :
 // SM90-LABEL: func.func @medium
 // sm_90a f16 takes wgmma: block 64 x 64 x 64 (M and N at most 64), four
 // waves of 16 x 64, 3 stages ((64 * 64 + 64 * 64) * 2 * 3 + 1008 = 50160
@@ -203,15 +209,18 @@ func.func @medium(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1
 // bM = tileFor(4, 128, 32) = 32 (stops at the minimum 2 * 16),
 // bN = tileFor(256, 128, 32) = 128, bK = 16, wave 16x64.
 // gfx942 (wave64, 4 accumulators per lane): threads = 2 * 2 * 64 = 256;
-//   LDS = (40 * 24 + 24 * 136) * 2 = 8448; registers = 4 * 4 + 1 * 4 / 2 +
-//   4 * 1 / 2 + ceil(2560 * 2 / 1024) = 25. Wave32 chips: 4 * 8 + 8 / 2 +
-//   4 / 2 + ceil(5120 / 512) = 48. tiles = 1 * 2 = 2 is few, but
-//   kTiles = 64 / 16 = 4 and max(1, 4 / 8) = 1: no split.
+//   LDS = (40 * 24 + 24 * 136) * 2 = 8448; registers = 4 * 4 + 16 * (1 *
+//   ceil(4 / 2) + 4 * ceil(1 / 2)) + ceil(2560 * 2 / 1024) = 117, at most
+//   half of 448: two buffers. Wave32 chips: 4 * 8 + 16 * (4 + 4) +
+//   ceil(5120 / 512) = 170, which sm_90a's 191 allows and gfx1100's 112 does
+//   not: bN -> 64 (wave 16x32: 16 + 16 * 6 + 6 = 118), bN -> 32 (wave 16x16:
+//   8 + 16 * 5 + 4 = 92 <= 112; above 56, one buffer). tiles = 1 * 2 = 2 is
+//   few, but kTiles = 64 / 16 = 4 and max(1, 4 / 8) = 1: no split.
 
 // GFX942-LABEL: func.func @tiny_m
 // GFX942: config <block = [32, 128, 16], wave = [16, 64], mma = #ck.fma, lds_buffers = 2> :
 // GFX1100-LABEL: func.func @tiny_m
-// GFX1100: config <block = [32, 128, 16], wave = [16, 64], mma = #ck.fma, lds_buffers = 2> :
+// GFX1100: config <block = [32, 32, 16], wave = [16, 16], mma = #ck.fma> :
 // SM90-LABEL: func.func @tiny_m
 // SM90: config <block = [32, 128, 16], wave = [16, 64], mma = #ck.fma> :
 func.func @tiny_m(%a: memref<1x4x64xf16>, %b: memref<1x64x256xf16>,
@@ -366,20 +375,20 @@ func.func @split_k_batched(%a: memref<4x128x2048xf16>, %b: memref<4x2048x128xf16
 // -----
 // A pinned configuration that fits is kept as is, although the heuristic
 // would pick another one (see @split_k_bounded_by_k). fma is valid on every
-// chip: wave 32x32 holds 2 x 2 fma tiles, block K 8 is a multiple of 1.
-// Threads 2 * 2 * 64 = 256 (gfx942) or 128; LDS = (72 * 16 + 16 * 72) * 2 =
-// 4608; registers at most (wave32) 4 * 8 + 2 * 8 / 2 + 2 * 1 / 2 +
-// ceil(1024 * 2 / 512) = 45.
+// chip: wave 16x32 holds 1 x 2 fma tiles, block K 8 is a multiple of 1.
+// Threads 2 * 2 * 64 = 256 (gfx942) or 128; LDS = (40 * 16 + 16 * 72) * 2 =
+// 3584; registers at most (wave32) 2 * 8 + 8 * (1 * 4 + 2 * 1) +
+// ceil(768 * 2 / 512) = 67, within gfx1100's 112.
 
 // GFX942-LABEL: func.func @pinned
-// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
+// GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [32, 64, 8], wave = [16, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
 // GFX1100-LABEL: func.func @pinned
-// GFX1100: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
+// GFX1100: config <block = [32, 64, 8], wave = [16, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
 // SM90-LABEL: func.func @pinned
-// SM90: config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
+// SM90: config <block = [32, 64, 8], wave = [16, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>> :
 func.func @pinned(%a: memref<1x128x2048xf16>, %b: memref<1x2048x128xf16>,
                   %c: memref<1x128x128xf16>) {
-  ck.gemm %a, %b -> %c config <block = [64, 64, 8], wave = [32, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>>
+  ck.gemm %a, %b -> %c config <block = [32, 64, 8], wave = [16, 32], mma = #ck.fma, partition = #ck.partition<split_k, k_batch = 3>>
       : memref<1x128x2048xf16>, memref<1x2048x128xf16> -> memref<1x128x128xf16>
   return
 }
