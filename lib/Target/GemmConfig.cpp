@@ -576,10 +576,12 @@ static std::optional<WaveRoles> longGemmRoles(GemmShape shape, int64_t bn,
 /// (withLeanLoadWaves). Without roles these GEMMs took one 128 x 256
 /// workgroup per tile, its epilogue unhidden. On an H200 the RetinaNet
 /// kernels this rule changes (72 of 222, f16 and bf16) ran 0.62x-1.03x the
-/// time, 0.72x-0.83x in geomean per set; ck-select-gemm-config keeps the
-/// old grid where cp.async would fill the ring, as for the backward-data
-/// K = 36 head, which took twice as long with roles
-/// (bench/results/h100-persistent-heuristic/).
+/// time, 0.72x-0.83x in geomean per set. It is for rings that TMA fills
+/// (selectWgmmaConfig asks `ringFilledByTma`): where the load waves copy
+/// by cp.async (gathered windows, stride slices) their warpgroup alone
+/// has to keep up, and the backward-data K = 36 head took twice as long
+/// with roles (bench/results/h100-persistent-heuristic/); those keep the
+/// data-parallel grid without roles.
 static std::optional<WaveRoles> manyTileGemmRoles(GemmShape shape, int64_t bn,
                                                   TargetAttr target) {
   if (tileCount(shape, {128, bn}) < target.getComputeUnits() ||
@@ -700,7 +702,8 @@ GemmConfigAttr mlir::ck::withLeanLoadWaves(GemmConfigAttr config,
 static FailureOr<GemmConfigAttr>
 selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
                   TargetAttr target, std::optional<WaveRoles> roles,
-                  PartitionAttr partition, int64_t stages, bool bKContiguous) {
+                  PartitionAttr partition, int64_t stages, bool bKContiguous,
+                  function_ref<bool(GemmConfigAttr)> ringFilledByTma) {
   WgmmaAttr instruction;
   for (Attribute mma : target.getMma())
     if (auto wgmma = dyn_cast<WgmmaAttr>(mma);
@@ -746,6 +749,16 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
           StreamKReduction::Tree, SplitKReduction::Kernel,
           DataParallelTiles::Persistent, /*tail=*/2, /*minIters=*/1,
           /*sharedRing=*/false);
+      // Where cp.async would fill the ring, the grid stays data-parallel
+      // without roles (manyTileGemmRoles).
+      auto persistent = GemmConfigAttr::get(
+          context, {16 * roles->math, bn, kWgmmaBlockK}, {16, bn}, instruction,
+          partition, kAsyncStages, roles->load,
+          /*asyncCopy=*/true);
+      if (ringFilledByTma && !ringFilledByTma(persistent)) {
+        roles.reset();
+        partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+      }
     }
   }
   int64_t bm = roles ? 16 * roles->math : shape.m <= 64 ? 64 : 128;
@@ -853,7 +866,7 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
     function_ref<InFlightDiagnostic()> emitError,
     std::optional<WaveRoles> roles, PartitionAttr partition, int64_t stages,
-    bool bKContiguous) {
+    bool bKContiguous, function_ref<bool(GemmConfigAttr)> ringFilledByTma) {
   if (stages >= 2 && !target.hasFeature(TargetFeature::AsyncCopy))
     return emitError() << stages << " stages need asynchronous copies to LDS, "
                        << "which " << target.getChip() << " lacks";
@@ -870,7 +883,7 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   }
   if (FailureOr<GemmConfigAttr> wgmma =
           selectWgmmaConfig(context, shape, elementType, target, roles,
-                            partition, stages, bKContiguous);
+                            partition, stages, bKContiguous, ringFilledByTma);
       succeeded(wgmma))
     return *wgmma;
   // Four math waves in a 2 x 2 grid unless the roles ask for another count.

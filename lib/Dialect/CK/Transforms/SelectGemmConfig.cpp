@@ -200,9 +200,11 @@ struct CKSelectGemmConfigPass
   choose(GemmShape shape, Type elementType, TargetAttr target,
          PartitionAttr asked, GemmOp op,
          function_ref<InFlightDiagnostic()> emitError) const {
-    FailureOr<GemmConfigAttr> config =
-        selectGemmConfig(op.getContext(), shape, elementType, target, emitError,
-                         roles, asked, stages, isContiguousAlongK(op.getB()));
+    FailureOr<GemmConfigAttr> config = selectGemmConfig(
+        op.getContext(), shape, elementType, target, emitError, roles, asked,
+        stages, isContiguousAlongK(op.getB()), [&](GemmConfigAttr candidate) {
+          return ringCopiesByTma(op, candidate, target);
+        });
     if (failed(config))
       return failure();
     FailureOr<GemmConfigAttr> partitioned =
@@ -252,23 +254,8 @@ struct CKSelectGemmConfigPass
       if (failed(chosen))
         return WalkResult::interrupt();
       // Load waves that only issue TMA copies need few registers.
-      bool byTma = ringCopiesByTma(op, *chosen, *target);
-      if (byTma)
+      if (ringCopiesByTma(op, *chosen, *target))
         chosen = withLeanLoadWaves(*chosen, *target, elementType);
-      // The heuristic's persistent kernels of many tiles are for rings that
-      // TMA fills: where the load waves copy by cp.async (gathered windows,
-      // stride slices) their warpgroup alone has to keep up, and the
-      // backward-data K = 36 head at 50x50 and 100x100 took twice as long
-      // (bench/results/h100-persistent-heuristic/). Those take the
-      // data-parallel grid without roles.
-      if (!byTma && !roles && !asked && !stages &&
-          chosen->getPartition().isPersistentDataParallel())
-        chosen = choose(
-            shape, elementType, *target,
-            PartitionAttr::get(op.getContext(), PartitionKind::DataParallel),
-            op, emitError);
-      if (failed(chosen))
-        return WalkResult::interrupt();
       op.setConfigAttr(*chosen);
       return WalkResult::advance();
     });
