@@ -109,8 +109,9 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // step's fragments live at once, so they count whole: counted one step at
   // a time, 5 of the 338 matrix problems' sm_90a kernels spilled (up to
   // 168 B) and 15 of their gfx1100 kernels spilled VGPRs, none now
-  // (bench/matrix-problems.txt). The matrix instructions' K-tiles of one or
-  // two steps count one step; the RetinaNet kernels spill nothing so.
+  // (bench/results/h200-fma-live-steps/). The matrix instructions' K-tiles
+  // of one or two steps count one step; the RetinaNet kernels spill nothing
+  // so.
   int64_t liveSteps = isa<FmaAttr>(config.getMma()) ? block[2] / mma.k : 1;
   int64_t fragments =
       wgmma ? 0
