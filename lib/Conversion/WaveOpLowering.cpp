@@ -46,6 +46,23 @@ LaneIds mlir::ck::emitLaneIds(OpBuilder &b, Operation *op, int64_t waveSize) {
           arith::RemUIOp::create(b, loc, thread, size)};
 }
 
+Value mlir::ck::emitWaveRowOrigin(OpBuilder &b, Location loc, AccType acc,
+                                  Value waveRow) {
+  auto c = [&](int64_t v) { return indexConstant(b, loc, v); };
+  int64_t group = acc.getWavesPerRowGroup();
+  // With one instruction tile along rows the group's waves lie together.
+  if (group == 1 || acc.getMmaTilesAlongRows() == 1)
+    return arith::MulIOp::create(b, loc, waveRow, c(acc.getWaveRows()));
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc,
+                            arith::DivUIOp::create(b, loc, waveRow, c(group)),
+                            c(group * acc.getWaveRows())),
+      arith::MulIOp::create(b, loc,
+                            arith::RemUIOp::create(b, loc, waveRow, c(group)),
+                            c(acc.getMma().getShape()[0])));
+}
+
 Value mlir::ck::emitLaneTerm(OpBuilder &b, Location loc, Value lane,
                              const LaneTerm &term) {
   if (term.scale == 0)

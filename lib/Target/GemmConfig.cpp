@@ -215,16 +215,15 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
   else if (block[2] % mma.k)
     os << "block K " << block[2] << " is not a multiple of " << instruction
        << "'s K (" << mma.k << ")";
+  else if (isa<WgmmaAttr>(instruction) && wave[1] != block[1])
+    os << instruction << " needs wave tiles of the block's " << block[1]
+       << " columns (four waves stacked along M share each instruction, 16 "
+       << "rows each of every 64); got " << wave[0] << "x" << wave[1];
   else if (isa<WgmmaAttr>(instruction) &&
-           (wave[0] != 16 || wave[1] != block[1]))
-    os << instruction << " needs wave tiles of 16 rows by the block's "
-       << block[1] << " columns (four waves stacked along M share one "
-       << "instruction); got " << wave[0] << "x" << wave[1];
-  else if (isa<WgmmaAttr>(instruction) &&
-           (block[0] % 64 || block[1] > 256))
-    os << instruction << " needs block M a multiple of 64 (warpgroups of 64 "
-       << "rows) and block N at most 256; got " << block[0] << "x"
-       << block[1];
+           (block[0] % (4 * wave[0]) || block[1] > 256))
+    os << instruction << " needs block M a multiple of " << 4 * wave[0]
+       << " (warpgroups of four " << wave[0] << "-row waves) and block N at "
+       << "most 256; got " << block[0] << "x" << block[1];
   else if (isa<WgmmaAttr>(instruction) && block[2] != kWgmmaBlockK)
     os << instruction << " needs block K " << kWgmmaBlockK << " (one "
        << "128-byte swizzled row per M or N index); got " << block[2];

@@ -38,8 +38,9 @@ struct WaveAccumulators {
   Value rowTerm, colTerm;
   /// The wave's origin in the workgroup tile (rows, cols).
   Value waveRow0, waveCol0;
-  /// The wave tile's rows.
-  int64_t waveM;
+  /// The wave tile's rows, and the rows from one of its instruction tiles
+  /// to the next (AccType::getRowTileStride).
+  int64_t waveM, tileRowStride;
 };
 
 /// Where the workgroup's tile (rows m0.., cols n0.. of batch g) goes.
@@ -85,11 +86,14 @@ struct EpilogueStaging {
 /// slices of half the columns and so on down to kMinStagingSliceColumns
 /// (whole rows where none fits: the caller reports the LDS it needs).
 /// Rows are padded (stagingColumns) unless `swizzled` (for TMA stores). No
-/// staging where the destination is not contiguous along N.
+/// staging where the destination is not contiguous along N. With
+/// `tilesApart` (a wave's MMA tiles lie apart along M: #ck.wgmma's row
+/// groups) a slice holds all of their rows.
 EpilogueStaging planEpilogueStaging(const MatrixLayout &mma, int64_t tilesM,
                                     int64_t wavesM, int64_t wavesN,
                                     const TileDestination &dest, int64_t bn,
-                                    int64_t ldsBytes, bool swizzled);
+                                    int64_t ldsBytes, bool swizzled,
+                                    bool tilesApart = false);
 
 /// The store waves of a ck.tile_store that hands its staging tile over
 /// (`store_waves`): the workgroup's threads [first, first + threads), and

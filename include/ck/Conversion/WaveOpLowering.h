@@ -32,6 +32,9 @@ LaneIds emitLaneIds(OpBuilder &b, Operation *op, int64_t waveSize);
 Value emitLaneTerm(OpBuilder &b, Location loc, Value lane,
                    const LaneTerm &term);
 
+/// AccType::getWaveRowOrigin of a wave index along rows known at run time.
+Value emitWaveRowOrigin(OpBuilder &b, Location loc, AccType acc, Value waveRow);
+
 /// The wave size `mma` runs on in `op`'s kernel: the instruction's own or
 /// the target's; an error on `op` where neither is known.
 FailureOr<int64_t> requireWaveSize(Operation *op, MatrixInstrAttrInterface mma);

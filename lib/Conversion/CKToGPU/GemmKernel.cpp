@@ -190,9 +190,11 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                                          ringBarrierBytes - alignmentSlack
                                    : operandTiles.bytes;
   int64_t wavesN = bn / config.getWave()[1];
+  // wgmma's waves of several row groups hold tiles 64 rows apart.
+  bool tilesApart = isa<WgmmaAttr>(config.getMma()) && tilesPerWaveM > 1;
   EpilogueStaging staging =
       planEpilogueStaging(mma, tilesPerWaveM, wavesM, wavesN, dest, bn,
-                          stagingRoom, /*swizzled=*/false);
+                          stagingRoom, /*swizzled=*/false, tilesApart);
   // With TMA copies in, TMA stores the tile too where it stages finished
   // 2-byte values of all its rows at once and C's view is a box walk: the
   // staging tile is then the tile itself, or a slice of its columns where
@@ -202,7 +204,7 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       bn % kTmaBoxInner == 0) {
     EpilogueStaging swizzled =
         planEpilogueStaging(mma, tilesPerWaveM, wavesM, wavesN, dest, bn,
-                            stagingRoom, /*swizzled=*/true);
+                            stagingRoom, /*swizzled=*/true, tilesApart);
     if (swizzled.tilesPerSlice == tilesPerWaveM)
       mapC = planStoreMap(views[2], swizzled.element, bm, swizzled.sliceCols);
     if (succeeded(mapC))

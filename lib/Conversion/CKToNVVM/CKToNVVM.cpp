@@ -572,12 +572,13 @@ static void lowerWarpgroupWait(RewriterBase &rewriter, WarpgroupWaitOp op) {
   rewriter.replaceOp(op, results);
 }
 
-/// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k and share
-/// of the columns (`instruction_n` wide, where given, else all of them),
-/// between wgmma.fence and a commit and a wait until at most `pending`
-/// groups are in flight (this one, where 1). Each share's accumulators go
-/// in and out as one struct of N / 2 floats, tile by tile (each m16n8
-/// tile's 4 in its order), which is wgmma's register order.
+/// ck.warpgroup_mma as one wgmma.mma_async m64nNk16 per 16 of k, group of
+/// 64 rows (`row_groups`) and share of the columns (`instruction_n` wide,
+/// where given, else all of them), between wgmma.fence and a commit and a
+/// wait until at most `pending` groups are in flight (this one, where 1).
+/// Each share's accumulators go in and out as one struct of N / 2 floats,
+/// tile by tile (each m16n8 tile's 4 in its order), which is wgmma's
+/// register order.
 ///
 /// Descriptors (#ck.copy_plan's swizzled layout, 1024-byte atoms of 8 rows
 /// of 128 bytes): a K-major tile ([rows][64] of f16/bf16) advances 32 bytes
@@ -627,13 +628,20 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   bool aKMajor = !op.getATransposed(), bKMajor = op.getBTransposed();
   auto stepBytes = [&](bool kMajor) { return kMajor ? 32 : 16 * rowBytes; };
   auto leadingBytes = [&](bool kMajor) { return kMajor ? 16 : blockBytes; };
+  // Row group g's A starts 64 rows on: 64 rows of 128 bytes K-major, one
+  // block M-major.
+  int64_t groupBytes = aKMajor ? 64 * rowBytes : blockBytes;
 
+  int64_t groups = op.getRowGroups();
   int64_t tiles = op.getAccs().size();
-  int64_t pieceTiles = op.getInstructionN().value_or(8 * tiles) / 8;
+  int64_t groupTiles = tiles / groups;
+  int64_t pieceTiles = op.getInstructionN().value_or(8 * groupTiles) / 8;
   int64_t pieces = tiles / pieceTiles;
+  int64_t groupPieces = groupTiles / pieceTiles;
   auto structType = LLVM::LLVMStructType::getLiteral(
       context, SmallVector<Type>(4 * pieceTiles, f32));
-  // Each piece's accumulators: tiles [p * pieceTiles, (p + 1) * pieceTiles).
+  // Each piece's accumulators: tiles [p * pieceTiles, (p + 1) * pieceTiles),
+  // row group by row group.
   SmallVector<Value> accs;
   for (int64_t p = 0; p < pieces; ++p) {
     Value acc = LLVM::UndefOp::create(rewriter, loc, structType);
@@ -658,28 +666,30 @@ static void lowerWarpgroupMma(RewriterBase &rewriter, WarpgroupMmaOp op) {
   // N-major B one block of 64 columns.
   int64_t pieceBytes =
       bKMajor ? 8 * pieceTiles * rowBytes : 8 * pieceTiles / 64 * blockBytes;
-  for (int64_t kk = 0; kk < k; kk += 16) {
-    int64_t step = kk / 16;
-    Value descA =
-        emitMatrixDescriptor(rewriter, loc, aBase, step * stepBytes(aKMajor),
-                             leadingBytes(aKMajor), 1024);
-    for (auto [p, acc] : llvm::enumerate(accs)) {
-      Value descB = emitMatrixDescriptor(
-          rewriter, loc, bBase, p * pieceBytes + step * stepBytes(bKMajor),
-          leadingBytes(bKMajor), 1024);
-      acc = NVVM::WgmmaMmaAsyncOp::create(
-          rewriter, loc, structType, acc, descA, descB,
-          NVVM::MMAShapeAttr::get(context, 64, 8 * pieceTiles, 16),
-          typeAttr(type), typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
-          NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
-          scaleIn, scaleIn,
-          NVVM::MMALayoutAttr::get(context, aKMajor ? NVVM::MMALayout::row
-                                                    : NVVM::MMALayout::col),
-          NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
-                                                    : NVVM::MMALayout::row),
-          NVVM::MMAIntOverflowAttr());
+  for (int64_t kk = 0; kk < k; kk += 16)
+    for (int64_t g = 0; g < groups; ++g) {
+      int64_t step = kk / 16;
+      Value descA = emitMatrixDescriptor(
+          rewriter, loc, aBase, g * groupBytes + step * stepBytes(aKMajor),
+          leadingBytes(aKMajor), 1024);
+      for (int64_t p = 0; p < groupPieces; ++p) {
+        Value &acc = accs[g * groupPieces + p];
+        Value descB = emitMatrixDescriptor(
+            rewriter, loc, bBase, p * pieceBytes + step * stepBytes(bKMajor),
+            leadingBytes(bKMajor), 1024);
+        acc = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, loc, structType, acc, descA, descB,
+            NVVM::MMAShapeAttr::get(context, 64, 8 * pieceTiles, 16),
+            typeAttr(type), typeAttr(type), typeAttr(NVVM::WGMMATypes::f32),
+            NVVM::WGMMAScaleOutAttr::get(context, NVVM::WGMMAScaleOut::one),
+            scaleIn, scaleIn,
+            NVVM::MMALayoutAttr::get(context, aKMajor ? NVVM::MMALayout::row
+                                                      : NVVM::MMALayout::col),
+            NVVM::MMALayoutAttr::get(context, bKMajor ? NVVM::MMALayout::col
+                                                      : NVVM::MMALayout::row),
+            NVVM::MMAIntOverflowAttr());
+      }
     }
-  }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, op.getPending());
   SmallVector<Value> results;

@@ -131,11 +131,19 @@ std::pair<Value, Value> emitSlotVectorOrigin(OpBuilder &b, Location loc,
   Value wave = div(thread, waveSize), lane = rem(thread, waveSize);
   int64_t tilesN = acc.getMmaTilesAlongCols();
   int64_t wavesN = acc.getWaves()[1];
-  // The wave's origin, the instruction tile's, the lane's and the vector's.
-  Value row = mulAdd(div(wave, wavesN), acc.getWaveRows(),
-                     mulAdd(div(mmaTile, tilesN), layout.m,
-                            mulAdd(q, plan.stepRow,
-                                   emitLaneTerm(b, loc, lane, layout.c.row))));
+  // The wave's origin (AccType::getWaveRowOrigin: #ck.wgmma's row groups
+  // lie apart), the instruction tile's, the lane's and the vector's.
+  bool tilesApart =
+      acc.getMmaTilesAlongRows() > 1 && acc.getRowTileStride() != layout.m;
+  Value waveRow = div(wave, wavesN);
+  Value inWave = mulAdd(
+      div(mmaTile, tilesN), tilesApart ? acc.getRowTileStride() : layout.m,
+      mulAdd(q, plan.stepRow, emitLaneTerm(b, loc, lane, layout.c.row)));
+  Value row = tilesApart
+                  ? arith::AddIOp::create(
+                        b, loc, emitWaveRowOrigin(b, loc, acc, waveRow), inWave)
+                        .getResult()
+                  : mulAdd(waveRow, acc.getWaveRows(), inWave);
   Value col = mulAdd(rem(wave, wavesN), acc.getWaveCols(),
                      mulAdd(rem(mmaTile, tilesN), layout.n,
                             mulAdd(q, plan.stepCol,

@@ -89,9 +89,12 @@ int64_t mlir::ck::destinationWidth(const TileDestination &dest, int64_t bn) {
   return int64_t(llvm::bit_floor(static_cast<uint64_t>(width)));
 }
 
-EpilogueStaging mlir::ck::planEpilogueStaging(
-    const MatrixLayout &mma, int64_t tilesM, int64_t wavesM, int64_t wavesN,
-    const TileDestination &dest, int64_t bn, int64_t ldsBytes, bool swizzled) {
+EpilogueStaging mlir::ck::planEpilogueStaging(const MatrixLayout &mma,
+                                              int64_t tilesM, int64_t wavesM,
+                                              int64_t wavesN,
+                                              const TileDestination &dest,
+                                              int64_t bn, int64_t ldsBytes,
+                                              bool swizzled, bool tilesApart) {
   EpilogueStaging plan;
   plan.width = destinationWidth(dest, bn);
   if (plan.width == 1)
@@ -110,7 +113,7 @@ EpilogueStaging mlir::ck::planEpilogueStaging(
   // The tallest slice (a divisor of the wave's tile rows) that fits in the
   // LDS given; one tile row at least.
   for (int64_t t = tilesM; t >= 1; --t) {
-    if (tilesM % t)
+    if (tilesM % t || (tilesApart && t != tilesM))
       continue;
     plan.tilesPerSlice = t;
     plan.rows = wavesM * t * mma.m;
@@ -139,7 +142,8 @@ static void emitDirectEpilogue(OpBuilder &b, Location loc,
       Value tile = acc.values[i * acc.tilesN + j];
       for (int64_t e = 0; e < mma.c.size(); ++e) {
         auto [dr, dc] = mma.c.offsets[e];
-        Value m = add(b, loc, rowBase, indexConstant(b, loc, i * mma.m + dr));
+        Value m = add(b, loc, rowBase,
+                      indexConstant(b, loc, i * acc.tileRowStride + dr));
         Value n = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
         storeResult(b, loc, dest, vector::ExtractOp::create(b, loc, tile, e), m,
                     n, insideMatrix(b, loc, m, n, dest.shape.m, dest.shape.n),
@@ -174,13 +178,25 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                        Value staging, StagingSlice slice,
                        bool swizzled = false) {
   const MatrixLayout &mma = acc.mma;
-  Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
-                                         indexConstant(b, loc, acc.waveM));
-  Value rowBase = add(
-      b, loc,
-      arith::MulIOp::create(b, loc, waveRow,
-                            indexConstant(b, loc, plan.tilesPerSlice * mma.m)),
-      acc.rowTerm);
+  // Waves whose tiles lie apart (#ck.wgmma's row groups) stage all their
+  // tiles at once, at the tile's rows (ck.tile_store's verifier); other
+  // waves' slices stack the waves' parts.
+  bool tilesApart = acc.tileRowStride != mma.m && acc.tilesM > 1;
+  int64_t tileStep = acc.tileRowStride;
+  if (!tilesApart)
+    tileStep = mma.m;
+  Value rowBase;
+  if (tilesApart) {
+    rowBase = add(b, loc, acc.waveRow0, acc.rowTerm);
+  } else {
+    Value waveRow = arith::DivUIOp::create(b, loc, acc.waveRow0,
+                                           indexConstant(b, loc, acc.waveM));
+    rowBase = add(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc, waveRow, indexConstant(b, loc, plan.tilesPerSlice * mma.m)),
+        acc.rowTerm);
+  }
   Value colBase = add(b, loc, acc.waveCol0, acc.colTerm);
   auto staged = [&](Value v) {
     if (!stagesFinishedValues(dest))
@@ -203,7 +219,8 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                ((j * mma.n + dc) % run || mma.c.col.scale % run ||
                 plan.cols % run))
           run /= 2;
-        Value row = add(b, loc, rowBase, indexConstant(b, loc, i * mma.m + dr));
+        Value row =
+            add(b, loc, rowBase, indexConstant(b, loc, i * tileStep + dr));
         Value col = add(b, loc, colBase, indexConstant(b, loc, j * mma.n + dc));
         // A run stays inside its 16-byte chunk, which the swizzle moves
         // whole.

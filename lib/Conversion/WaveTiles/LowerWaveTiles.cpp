@@ -59,9 +59,8 @@ FailureOr<WavePosition> emitWavePosition(OpBuilder &b, Operation *op,
   b.setInsertionPointAfterValue(ids.lane);
   Location loc = op->getLoc();
   Value wavesAlongCols = indexConstant(b, loc, acc.getWaves()[1]);
-  Value row0 = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, ids.wave, wavesAlongCols),
-      indexConstant(b, loc, acc.getWaveRows()));
+  Value row0 = emitWaveRowOrigin(
+      b, loc, acc, arith::DivUIOp::create(b, loc, ids.wave, wavesAlongCols));
   Value col0 = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, ids.wave, wavesAlongCols),
       indexConstant(b, loc, acc.getWaveCols()));
@@ -163,21 +162,24 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
     Location loc = op.getLoc();
     MatrixInstrAttrInterface mma = accType.getMma();
     if (auto wgmma = dyn_cast<WgmmaAttr>(mma)) {
-      // Four waves stacked along M share one instruction: the group's first
-      // row is 64 times the wave's index over four (wave tiles of 16 rows,
-      // one wave along N).
+      // Four waves stacked along M share one instruction per group of 64
+      // rows: the warpgroup's first row is 64 times its row groups (the
+      // wave's tiles of 16 rows, 64 apart) times the wave's index over four
+      // (one wave along N).
+      int64_t rowGroups = accType.getMmaTilesAlongRows();
       Value row = arith::MulIOp::create(
           rewriter, loc,
           arith::DivUIOp::create(rewriter, loc, wave->ids.wave,
                                  indexConstant(rewriter, loc, 4)),
-          indexConstant(rewriter, loc, 64));
+          indexConstant(rewriter, loc, 64 * rowGroups));
       SmallVector<Value> accs(adaptor.getAcc());
       auto group = WarpgroupMmaOp::create(
           rewriter, loc, ValueRange(accs).getTypes(), wgmma, op.getA(),
           op.getB(), op.getSlot(), op.getBSlot(), row, accs, op.getK(),
           op.getATransposed(), op.getBTransposed(),
           /*pending=*/op.getInFlight() ? 1 : 0,
-          wgmmaInstructionN(op, 8 * int64_t(accs.size())));
+          wgmmaInstructionN(op, 8 * int64_t(accs.size()) / rowGroups),
+          rowGroups);
       rewriter.replaceOpWithMultiple(op, {group.getResults()});
       return success();
     }
@@ -296,9 +298,16 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
     SmallVector<Value> accs(adaptor.getAcc());
     Value cRow = emitLaneTerm(rewriter, loc, wave->ids.lane, layout.c.row);
     Value cCol = emitLaneTerm(rewriter, loc, wave->ids.lane, layout.c.col);
-    WaveAccumulators acc{layout,      accs, tilesM,    tilesN,
-                         cRow,        cCol, wave->row0, wave->col0,
-                         accType.getWaveRows()};
+    WaveAccumulators acc{layout,
+                         accs,
+                         tilesM,
+                         tilesN,
+                         cRow,
+                         cCol,
+                         wave->row0,
+                         wave->col0,
+                         accType.getWaveRows(),
+                         accType.getRowTileStride()};
 
     // The destination and the D tensors, through their views.
     SmallVector<TracedView> views;

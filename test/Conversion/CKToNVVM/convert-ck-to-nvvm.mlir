@@ -952,6 +952,40 @@ gpu.module @kernels {
 }
 
 // -----
+// With `row_groups 2` the warpgroup multiplies rows [row, row + 64) and
+// [row + 64, row + 128) of A (K-major, 128 bytes a row) by one B: per k
+// step one wgmma per group, group 1's A descriptor 64 rows on (8192
+// bytes: 512 in the descriptor's field), and each group's accumulators
+// (here one tile, n = 8) chained through the k steps: fields 0, 512, then
+// 2 and 514 (32 bytes per k step), and so on.
+
+// CHECK-LABEL: gpu.func @warpgroup_mma_row_groups
+// CHECK-SAME: %[[C0:[^:]*]]: vector<4xf32>, %[[C1:[^:]*]]: vector<4xf32>
+// CHECK: %[[S0:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[3] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[S1:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[3] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: %[[G0K0:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[S0]], <m = 64, n = 8, k = 16>
+// CHECK: arith.constant 512 : i32
+// CHECK: %[[G1K0:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[S1]], <m = 64, n = 8, k = 16>
+// CHECK: arith.constant 2 : i32
+// CHECK: %[[G0K1:.*]] = nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[G0K0]], <m = 64, n = 8, k = 16>
+// CHECK: arith.constant 514 : i32
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[G1K0]], <m = 64, n = 8, k = 16>
+// CHECK-COUNT-4: nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+gpu.module @kernels {
+  gpu.func @warpgroup_mma_row_groups(%la: memref<128x64xf16, #gpu.address_space<workgroup>>,
+                                     %lb: memref<8x64xf16, #gpu.address_space<workgroup>>,
+                                     %c0: vector<4xf32>, %c1: vector<4xf32>) kernel {
+    %row = arith.constant 0 : index
+    %r:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %row k 64 b_transposed row_groups 2 acc(%c0, %c1)
+        : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+    gpu.return
+  }
+}
+
+// -----
 // With `b_slot`, B's tile starts at its own buffer: A's at slot %s of 64 x
 // 64 (4096 elements each), B's at buffer %k of 16 x 64 (1024 each).
 

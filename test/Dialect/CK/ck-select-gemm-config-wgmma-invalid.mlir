@@ -6,9 +6,9 @@
 // case per rule, on sm_90a. sm_80 lists no wgmma: the first case's error
 // there says so (the others stop at the same check).
 
-// A wave tile that is not 16 rows by the block's columns.
+// A wave tile narrower than the block.
 func.func @wave_tile(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
-  // expected-error @+2 {{'ck.gemm' op #ck.wgmma<f16> needs wave tiles of 16 rows by the block's 128 columns (four waves stacked along M share one instruction); got 32x64}}
+  // expected-error @+2 {{'ck.gemm' op #ck.wgmma<f16> needs wave tiles of the block's 128 columns (four waves stacked along M share each instruction, 16 rows each of every 64); got 32x64}}
   // SM80: ck-select-gemm-config-wgmma-invalid.mlir:[[@LINE+1]]:3: error: 'ck.gemm' op sm_80 has no #ck.wgmma<f16> instruction
   ck.gemm %a, %b -> %c config <block = [128, 128, 64], wave = [32, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
       : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
@@ -18,8 +18,17 @@ func.func @wave_tile(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: mem
 // -----
 // Block M not a multiple of 64 (one warpgroup's rows).
 func.func @block_m(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
-  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block M a multiple of 64 (warpgroups of 64 rows) and block N at most 256; got 32x128}}
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block M a multiple of 64 (warpgroups of four 16-row waves) and block N at most 256; got 32x128}}
   ck.gemm %a, %b -> %c config <block = [32, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
+      : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
+  return
+}
+
+// -----
+// Waves of two row groups (32 rows) need warpgroups of 128 rows.
+func.func @block_m_row_groups(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x128x128xf16>) {
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<f16> needs block M a multiple of 128 (warpgroups of four 32-row waves) and block N at most 256; got 64x128}}
+  ck.gemm %a, %b -> %c config <block = [64, 128, 64], wave = [32, 128], mma = #ck.wgmma<f16>, lds_buffers = 3, async_copy>
       : memref<1x128x64xf16>, memref<1x64x128xf16> -> memref<1x128x128xf16>
   return
 }
@@ -27,7 +36,7 @@ func.func @block_m(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>, %c: memre
 // -----
 // Block N beyond wgmma's 256.
 func.func @block_n(%a: memref<1x128x64xbf16>, %b: memref<1x64x512xbf16>, %c: memref<1x128x512xbf16>) {
-  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<bf16> needs block M a multiple of 64 (warpgroups of 64 rows) and block N at most 256; got 64x512}}
+  // expected-error @+1 {{'ck.gemm' op #ck.wgmma<bf16> needs block M a multiple of 64 (warpgroups of four 16-row waves) and block N at most 256; got 64x512}}
   ck.gemm %a, %b -> %c config <block = [64, 512, 64], wave = [16, 512], mma = #ck.wgmma<bf16>, lds_buffers = 2, async_copy>
       : memref<1x128x64xbf16>, memref<1x64x512xbf16> -> memref<1x128x512xbf16>
   return

@@ -476,6 +476,16 @@ func.func @store_staging_shape(%acc: !acc, %c: memref<1x64x64xf16>, %s: memref<1
 }
 
 // -----
+// #ck.wgmma waves of two row groups (their tiles 64 rows apart) stage all
+// of the tile's rows at once.
+!acc = !ck.acc<128x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+func.func @store_staging_row_groups(%acc: !acc, %c: memref<1x128x64xf16>, %s: memref<64x72xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.tile_store' op staging tile 'memref<64x72xf16, #gpu.address_space<workgroup>>' must hold all 128 rows: the waves' instruction tiles lie 64 rows apart}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %s width 8 : !acc, memref<1x128x64xf16>, memref<64x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
 // Rows of 68 f16 (the f32 tile's padding in elements) leave every other
 // row's vectors of 8 unaligned.
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
@@ -500,7 +510,7 @@ func.func @wgmma_types(%la: memref<128x64xf32, #gpu.address_space<workgroup>>, %
 // -----
 // No accumulator tile (generic form: the custom one always has a type).
 func.func @wgmma_no_acc(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index) {
-  // expected-error @+1 {{expects 1 to 32 accumulator tiles (N = 8 to 256), got 0}}
+  // expected-error @+1 {{expects 1 to 32 accumulator tiles (N = 8 to 256) per row group, got 0}}
   "ck.warpgroup_mma"(%la, %lb, %r) <{k = 64 : i64, mma = #ck.wgmma<f16>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1, 0>}> : (memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, index) -> ()
   return
 }
@@ -624,5 +634,29 @@ func.func @swizzled_tf32(%l: memref<64x32xf32, #gpu.address_space<workgroup>>, %
 func.func @swizzled_rows(%l: memref<4x32xf16, #gpu.address_space<workgroup>>, %i: index) {
   // expected-error @+1 {{'ck.fragment_load' op the LDS tile 'memref<4x32xf16, #gpu.address_space<workgroup>>' is swizzled: it needs a multiple of 8 rows of 32, 64 or a multiple of 128 bytes; got 4 rows of 64 bytes}}
   %f = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%i, %i] swizzled : memref<4x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}
+
+// -----
+// row_groups must be positive.
+func.func @wgmma_row_groups_zero(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{row_groups (0) must be positive and divide the 2 accumulator tiles}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 row_groups 0 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// row_groups must divide the accumulator tiles.
+func.func @wgmma_row_groups_divide(%la: memref<192x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{row_groups (3) must be positive and divide the 2 accumulator tiles}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 row_groups 3 acc(%c, %c) : memref<192x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+// B's N is 8 per accumulator tile of one row group.
+func.func @wgmma_row_groups_n(%la: memref<128x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x16xf16, #gpu.address_space<workgroup>>, %r: index, %c: vector<4xf32>) {
+  // expected-error @+1 {{expects LDS tiles of K 64 and B's N 8 (8 per accumulator tile)}}
+  %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 row_groups 2 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   return
 }

@@ -144,14 +144,19 @@ func.func @fma_acc(%a: !ck.acc<64x16xf32, #ck.fma, waves = [4, 1]>) {
 // CHECK-LABEL: func.func @warpgroup_mma
 // CHECK: %{{.*}}:2 = ck.warpgroup_mma #ck.wgmma<bf16> %{{.*}}, %{{.*}} slot %{{.*}} row %{{.*}} k 64 a_transposed b_transposed acc(%{{.*}}, %{{.*}}) : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x16x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
 // CHECK: %{{.*}}:2 = ck.warpgroup_mma #ck.wgmma<bf16> {{.*}} k 64 a_transposed b_transposed pending 1 acc(
+// CHECK: %{{.*}}:2 = ck.warpgroup_mma #ck.wgmma<bf16> {{.*}} k 64 a_transposed b_transposed row_groups 2 acc(
 // CHECK: %{{.*}}:2 = ck.warpgroup_wait %{{.*}}, %{{.*}} : vector<4xf32>, vector<4xf32>
 func.func @warpgroup_mma(%la: memref<3x64x128xbf16, #gpu.address_space<workgroup>>,
                          %lb: memref<3x16x64xbf16, #gpu.address_space<workgroup>>,
+                         %lb8: memref<3x8x64xbf16, #gpu.address_space<workgroup>>,
                          %s: index, %row: index, %c: vector<4xf32>) {
   %r:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed b_transposed acc(%c, %c)
       : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x16x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   %q:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb slot %s row %row k 64 a_transposed b_transposed pending 1 acc(%r#0, %r#1)
       : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x16x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
+  // Two groups of 64 rows, N = 8.
+  %g:2 = ck.warpgroup_mma #ck.wgmma<bf16> %la, %lb8 slot %s row %row k 64 a_transposed b_transposed row_groups 2 acc(%c, %c)
+      : memref<3x64x128xbf16, #gpu.address_space<workgroup>>, memref<3x8x64xbf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   %w:2 = ck.warpgroup_wait %q#0, %q#1 : vector<4xf32>, vector<4xf32>
   return
 }

@@ -240,6 +240,15 @@ LogicalResult TileStoreOp::verify() {
                          << " must have a multiple of " << sliceRows
                          << " rows (the waves along rows times the "
                             "instruction's M)";
+  // A wave whose instruction tiles lie apart along rows (#ck.wgmma's row
+  // groups) stages them all at once, at the tile's own rows.
+  if (acc.getMmaTilesAlongRows() > 1 &&
+      acc.getRowTileStride() != acc.getMma().getShape()[0] &&
+      rows != acc.getShape()[0])
+    return emitOpError() << "staging tile " << staging << " must hold all "
+                         << acc.getShape()[0] << " rows: the waves' "
+                         << "instruction tiles lie " << acc.getRowTileStride()
+                         << " rows apart";
   int64_t bytes = staging.getElementTypeBitWidth() / 8;
   // Rows shorter than the tile's hold a slice of its columns, each MMA tile
   // of the one wave along N in one slice.
@@ -301,10 +310,15 @@ LogicalResult WarpgroupMmaOp::verify() {
   if (element != bType.getElementType() || !getMma().acceptsInputs(element))
     return emitOpError() << getMma() << " does not take tiles of " << element
                          << " and " << bType.getElementType();
-  int64_t tiles = getAccs().size();
+  int64_t groups = getRowGroups();
+  if (groups < 1 || getAccs().size() % groups)
+    return emitOpError() << "row_groups (" << groups << ") must be positive "
+                         << "and divide the " << getAccs().size()
+                         << " accumulator tiles";
+  int64_t tiles = getAccs().size() / groups;
   if (tiles < 1 || tiles > 32)
     return emitOpError() << "expects 1 to 32 accumulator tiles (N = 8 to "
-                            "256), got "
+                            "256) per row group, got "
                          << tiles;
   if (getK() % 16)
     return emitOpError() << "k (" << getK() << ") must be a multiple of 16";

@@ -84,6 +84,20 @@ int64_t AccType::getMmaTilesAlongRows() const {
   return getWaveRows() / getMma().getShape()[0];
 }
 
+int64_t AccType::getWavesPerRowGroup() const {
+  return isa<WgmmaAttr>(getMma()) ? 4 : 1;
+}
+
+int64_t AccType::getRowTileStride() const {
+  return getMma().getShape()[0] * getWavesPerRowGroup();
+}
+
+int64_t AccType::getWaveRowOrigin(int64_t waveRow) const {
+  int64_t group = getWavesPerRowGroup();
+  return waveRow / group * group * getWaveRows() +
+         waveRow % group * getMma().getShape()[0];
+}
+
 int64_t AccType::getMmaTilesAlongCols() const {
   return getWaveCols() / getMma().getShape()[1];
 }

@@ -536,7 +536,9 @@ def CK_WgmmaAttr : CK_MatrixInstrAttr<"Wgmma", "wgmma"> {
     accumulator tiles of 16 x 8 laid out like `#ck.mma_sync<16x8x16>`'s C,
     in order along N. A GEMM configuration with it therefore gives every
     wave a `16 x BN` tile (`wave = [16, BN]`), so that four consecutive
-    waves cover 64 whole rows and one instruction serves them; its operand
+    waves cover 64 whole rows and one instruction serves them, or `16R x
+    BN` (R row groups): the four waves then cover 64 R rows, one
+    instruction per 64, each wave 16 rows of every 64 (`!ck.acc`); its operand
     tiles live in LDS in the 128-byte-swizzled layout the descriptors
     describe (`#ck.copy_plan`'s `swizzle`), and no fragment is read into
     registers. `ck-lower-wave-tiles` turns each `ck.tile_mma` into one

@@ -236,6 +236,12 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
     m16n8 tiles in order along N, laid out as `#ck.wgmma`'s C; `row` is the
     same for the four waves of the group.
 
+    With `row_groups R` the warpgroup multiplies R such tiles of A, at rows
+    `row`, `row + 64`, ... `row + 64 (R - 1)`, by the same B: `accs` are
+    the wave's shares of the R accumulator tiles one after the other (N
+    being 8 times the number of accumulators over R), so that a wave holds
+    R tiles of 16 rows 64 apart.
+
     The LDS tiles are laid out by a swizzled `#ck.copy_plan` (128 bytes):
     A as `[rows][k]` (`[k][rows]` with `a_transposed`, M-major), B as
     `[k][N]` (`[N][k]` with `b_transposed`, K-major). `slot` picks the
@@ -256,8 +262,9 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
     it by a barrier that follows a proxy fence (the lowering of
     `ck.lds_barrier` in kernels with this op).
 
-    Verifier: the instruction takes the tiles' element type; one to 32
-    accumulators of vector<4xf32>; `k` a multiple of 16; `pending` 0 or 1;
+    Verifier: the instruction takes the tiles' element type; `row_groups`
+    positive and one to 32 accumulators of vector<4xf32> per row group;
+    `k` a multiple of 16; `pending` 0 or 1;
     both tiles have a buffer dimension of one size (any sizes with
     `b_slot`), or neither, and `slot` is given exactly when they do; the
     tiles hold `k` and N; a K-major tile's rows are 128 bytes of K (k = 64
@@ -273,6 +280,12 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
         : memref<3x128x64xf16, #gpu.address_space<workgroup>>,
           memref<3x16x64xf16, #gpu.address_space<workgroup>>,
           vector<4xf32>, vector<4xf32>
+    // Two groups of 64 rows (128), N = 8.
+    %t:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb slot %s row %r0 k 64
+        b_transposed row_groups 2 acc(%c0, %c1)
+        : memref<3x128x64xf16, #gpu.address_space<workgroup>>,
+          memref<3x8x64xf16, #gpu.address_space<workgroup>>,
+          vector<4xf32>, vector<4xf32>
     ```
   }];
   let arguments = (ins CK_WgmmaAttr:$mma,
@@ -286,13 +299,15 @@ def CK_WarpgroupMmaOp : CK_Op<"warpgroup_mma", [AttrSizedOperandSegments,
                        UnitAttr:$a_transposed,
                        UnitAttr:$b_transposed,
                        DefaultValuedAttr<I64Attr, "0">:$pending,
-                       OptionalAttr<I64Attr>:$instruction_n);
+                       OptionalAttr<I64Attr>:$instruction_n,
+                       DefaultValuedAttr<I64Attr, "1">:$row_groups);
   let results = (outs Variadic<VectorOfLengthAndType<[4], [F32]>>:$results);
   let assemblyFormat = [{
     qualified($mma) $a `,` $b (`slot` $slot^)? (`b_slot` $b_slot^)?
     `row` $row `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
     (`pending` $pending^)? (`instruction_n` $instruction_n^)?
+    (`row_groups` $row_groups^)?
     `acc` `(` $accs `)` attr-dict `:` type($a) `,` type($b) `,` type($accs)
   }];
   let hasVerifier = 1;

@@ -46,6 +46,13 @@ def CK_AccType : TypeDef<CK_Dialect, "Acc"> {
     into the lane's T values of `vector<E x f32>`: one per instruction tile
     of its wave (row-major), E accumulator elements each.
 
+    A wave's rows lie together, its instruction tiles one after the other,
+    but for `#ck.wgmma`: four consecutive waves along rows (a warpgroup)
+    share each 64-row instruction, 16 rows each. A warpgroup's waves then
+    hold 64 x R rows from `(w / 4) * 4 * (rows / waves[0])` (wave `w` along
+    rows, R tiles per wave): wave `w` rows `(w mod 4) * 16` on of each 64,
+    its tiles 64 rows apart.
+
     The element type is the accumulation type, f32.
 
     Example (a 64x128 tile on 2x2 waves of mma.sync 16x8x16):
@@ -69,6 +76,15 @@ def CK_AccType : TypeDef<CK_Dialect, "Acc"> {
     /// A wave's instruction tiles along rows and along columns.
     int64_t getMmaTilesAlongRows() const;
     int64_t getMmaTilesAlongCols() const;
+    /// The waves along rows that share each instruction's rows: four for
+    /// #ck.wgmma (a warpgroup), else one.
+    int64_t getWavesPerRowGroup() const;
+    /// The rows from one of a wave's instruction tiles to its next along
+    /// rows: the instruction's M times getWavesPerRowGroup().
+    int64_t getRowTileStride() const;
+    /// The first row of the part of wave `waveRow` along rows: the
+    /// warpgroup's first row plus the wave's 16 in it for #ck.wgmma.
+    int64_t getWaveRowOrigin(int64_t waveRow) const;
     /// The waves that hold the tile.
     int64_t getWaveCount() const { return getWaves()[0] * getWaves()[1]; }
   }];
