@@ -430,6 +430,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.residentB = tuned->choice.residentB;
     options.mergeGroups = tuned->choice.mergeGroups;
     options.windows = tuned->choice.windows;
+    options.config = tuned->choice.config;
     options.tunedFrom = path;
   }
   return "";

@@ -5,6 +5,7 @@
 #include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 
+#include <cctype>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -31,6 +32,8 @@ std::string Choice::suffix() const {
     text += "@merge-groups=" + std::to_string(mergeGroups);
   if (!windows.empty())
     text += "@windows=" + windows;
+  if (!config.empty())
+    text += "@config=" + config;
   return text;
 }
 
@@ -50,6 +53,8 @@ std::vector<std::string> Choice::flags() const {
     result.push_back("--merge-groups=" + std::to_string(mergeGroups));
   if (!windows.empty())
     result.push_back("--windows=" + windows);
+  if (!config.empty())
+    result.push_back("--config=" + config);
   return result;
 }
 
@@ -98,12 +103,23 @@ std::string Choice::parse(const std::vector<std::string> &flags,
       if (value != "input" && value != "output")
         return "'" + flag + "': windows are input or output";
       choice.windows = value;
+    } else if (name == "--config") {
+      // ck-compile parses and checks the attribute itself.
+      if (value.rfind("#ck.gemm_config<", 0) != 0 || value.back() != '>')
+        return "'" + flag + "': a config is #ck.gemm_config<...>";
+      choice.config = value;
     } else {
       return "'" + flag +
              "' is not --partition=P, --waves=L,M, --stages=S, "
-             "--cluster=MxN, --resident-b, --merge-groups=N or --windows=W";
+             "--cluster=MxN, --resident-b, --merge-groups=N, --windows=W "
+             "or --config=#ck.gemm_config<...>";
     }
   }
+  if (!choice.config.empty() &&
+      (!choice.partition.empty() || !choice.waves.empty() || choice.stages ||
+       !choice.cluster.empty() || choice.residentB))
+    return "--config pins the whole kernel configuration: no --partition, "
+           "--waves, --stages, --cluster or --resident-b beside it";
   return "";
 }
 
@@ -153,7 +169,14 @@ std::string TuningDb::load(const std::string &path, const std::string &want) {
     auto fail = [&](const std::string &what) {
       return path + ":" + std::to_string(number) + ": " + what;
     };
-    std::istringstream words(line.substr(0, line.find('#')));
+    // A comment is a word that starts with '#' and the rest of the line
+    // (a config's '#ck.gemm_config' follows '=').
+    size_t comment = 0;
+    while ((comment = line.find('#', comment)) != std::string::npos &&
+           comment > 0 &&
+           !std::isspace(static_cast<unsigned char>(line[comment - 1])))
+      ++comment;
+    std::istringstream words(line.substr(0, comment));
     std::string word;
     if (!(words >> word))
       continue;

@@ -82,6 +82,16 @@ TEST(Choice, SuffixAndFlags) {
   Choice notResident = resident;
   notResident.residentB = false;
   EXPECT_FALSE(back == notResident);
+  Choice pinned;
+  pinned.config = "#ck.gemm_config<block=[256,128,64],wave=[32,128],"
+                  "mma=#ck.wgmma<f16>,lds_buffers=4,load_waves=4,async_copy>";
+  EXPECT_FALSE(pinned.isHeuristic());
+  EXPECT_EQ(pinned.suffix(), "@config=" + pinned.config);
+  EXPECT_EQ(pinned.flags(),
+            (std::vector<std::string>{"--config=" + pinned.config}));
+  EXPECT_EQ(Choice::parse(pinned.flags(), back), "");
+  EXPECT_EQ(back, pinned);
+  EXPECT_FALSE(back == Choice());
 }
 
 TEST(Choice, ParseErrors) {
@@ -106,6 +116,13 @@ TEST(Choice, ParseErrors) {
   EXPECT_EQ(Choice::parse({"--windows=auto"}, c),
             "'--windows=auto': windows are input or output");
   EXPECT_NE(Choice::parse({"--windows="}, c), "");
+  EXPECT_EQ(Choice::parse({"--config=block=[64,64,64]"}, c),
+            "'--config=block=[64,64,64]': a config is #ck.gemm_config<...>");
+  EXPECT_EQ(Choice::parse({"--stages=2", "--config=#ck.gemm_config<x>"}, c),
+            "--config pins the whole kernel configuration: no --partition, "
+            "--waves, --stages, --cluster or --resident-b beside it");
+  EXPECT_EQ(
+      Choice::parse({"--windows=input", "--config=#ck.gemm_config<x>"}, c), "");
   int64_t m = 0, n = 0;
   EXPECT_TRUE(cksupport::parseClusterSizes("1x4", m, n));
   EXPECT_EQ(m, 1);

@@ -53,29 +53,34 @@ struct Choice {
   std::string windows;
   /// Whether B stays resident in LDS (ck-compile's --resident-b).
   bool residentB = false;
+  /// A whole #ck.gemm_config pinned (ck-compile's --config), written
+  /// without blanks; with neither partition, waves, stages, cluster nor
+  /// residentB, which it fixes.
+  std::string config;
 
   bool isHeuristic() const {
     return partition.empty() && waves.empty() && stages == 0 &&
            cluster.empty() && !residentB && mergeGroups == 0 &&
-           windows.empty();
+           windows.empty() && config.empty();
   }
   /// The suffix of the choice's bundle directory beside the heuristic's
   /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S@cluster=MxN
-  /// @resident-b@merge-groups=N@windows=W" (without the break), each part
-  /// where set; "" for the heuristic.
+  /// @resident-b@merge-groups=N@windows=W@config=C" (without the break),
+  /// each part where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
   /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S,
-  /// --cluster=MxN, --resident-b, --merge-groups=N, --windows=W); "" or
-  /// what is wrong.
+  /// --cluster=MxN, --resident-b, --merge-groups=N, --windows=W, and
+  /// --config=#ck.gemm_config<...> without blanks, which takes none of the
+  /// first five); "" or what is wrong.
   static std::string parse(const std::vector<std::string> &flags,
                            Choice &choice);
   bool operator==(const Choice &other) const {
     return partition == other.partition && waves == other.waves &&
            stages == other.stages && cluster == other.cluster &&
-           residentB == other.residentB &&
-           mergeGroups == other.mergeGroups && windows == other.windows;
+           residentB == other.residentB && mergeGroups == other.mergeGroups &&
+           windows == other.windows && config == other.config;
   }
 };
 
