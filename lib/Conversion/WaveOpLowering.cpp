@@ -50,8 +50,7 @@ Value mlir::ck::emitWaveRowOrigin(OpBuilder &b, Location loc, AccType acc,
                                   Value waveRow) {
   auto c = [&](int64_t v) { return indexConstant(b, loc, v); };
   int64_t group = acc.getWavesPerRowGroup();
-  // With one instruction tile along rows the group's waves lie together.
-  if (group == 1 || acc.getMmaTilesAlongRows() == 1)
+  if (!acc.waveTilesLieApart())
     return arith::MulIOp::create(b, loc, waveRow, c(acc.getWaveRows()));
   return arith::AddIOp::create(
       b, loc,

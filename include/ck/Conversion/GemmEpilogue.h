@@ -39,7 +39,8 @@ struct WaveAccumulators {
   /// The wave's origin in the workgroup tile (rows, cols).
   Value waveRow0, waveCol0;
   /// The wave tile's rows, and the rows from one of its instruction tiles
-  /// to the next (AccType::getRowTileStride).
+  /// to the next (the instruction's M, or AccType::getRowTileStride where
+  /// they lie apart).
   int64_t waveM, tileRowStride;
 };
 

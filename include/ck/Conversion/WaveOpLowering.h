@@ -32,7 +32,10 @@ LaneIds emitLaneIds(OpBuilder &b, Operation *op, int64_t waveSize);
 Value emitLaneTerm(OpBuilder &b, Location loc, Value lane,
                    const LaneTerm &term);
 
-/// AccType::getWaveRowOrigin of a wave index along rows known at run time.
+/// The first row of the part of `acc` that wave `waveRow` along rows holds:
+/// waveRow times the wave's rows, or where a wave's tiles lie apart
+/// (AccType::waveTilesLieApart) its warpgroup's first row plus the wave's
+/// 16 in each group of 64.
 Value emitWaveRowOrigin(OpBuilder &b, Location loc, AccType acc, Value waveRow);
 
 /// The wave size `mma` runs on in `op`'s kernel: the instruction's own or

@@ -131,10 +131,9 @@ std::pair<Value, Value> emitSlotVectorOrigin(OpBuilder &b, Location loc,
   Value wave = div(thread, waveSize), lane = rem(thread, waveSize);
   int64_t tilesN = acc.getMmaTilesAlongCols();
   int64_t wavesN = acc.getWaves()[1];
-  // The wave's origin (AccType::getWaveRowOrigin: #ck.wgmma's row groups
-  // lie apart), the instruction tile's, the lane's and the vector's.
-  bool tilesApart =
-      acc.getMmaTilesAlongRows() > 1 && acc.getRowTileStride() != layout.m;
+  // The wave's origin (emitWaveRowOrigin: #ck.wgmma's row groups lie
+  // apart), the instruction tile's, the lane's and the vector's.
+  bool tilesApart = acc.waveTilesLieApart();
   Value waveRow = div(wave, wavesN);
   Value inWave = mulAdd(
       div(mmaTile, tilesN), tilesApart ? acc.getRowTileStride() : layout.m,

@@ -181,10 +181,8 @@ static void stageSlice(OpBuilder &b, Location loc, const WaveAccumulators &acc,
   // Waves whose tiles lie apart (#ck.wgmma's row groups) stage all their
   // tiles at once, at the tile's rows (ck.tile_store's verifier); other
   // waves' slices stack the waves' parts.
-  bool tilesApart = acc.tileRowStride != mma.m && acc.tilesM > 1;
+  bool tilesApart = acc.tileRowStride != mma.m;
   int64_t tileStep = acc.tileRowStride;
-  if (!tilesApart)
-    tileStep = mma.m;
   Value rowBase;
   if (tilesApart) {
     rowBase = add(b, loc, acc.waveRow0, acc.rowTerm);

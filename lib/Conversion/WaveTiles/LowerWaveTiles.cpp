@@ -298,16 +298,17 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
     SmallVector<Value> accs(adaptor.getAcc());
     Value cRow = emitLaneTerm(rewriter, loc, wave->ids.lane, layout.c.row);
     Value cCol = emitLaneTerm(rewriter, loc, wave->ids.lane, layout.c.col);
-    WaveAccumulators acc{layout,
-                         accs,
-                         tilesM,
-                         tilesN,
-                         cRow,
-                         cCol,
-                         wave->row0,
-                         wave->col0,
-                         accType.getWaveRows(),
-                         accType.getRowTileStride()};
+    WaveAccumulators acc{
+        layout,
+        accs,
+        tilesM,
+        tilesN,
+        cRow,
+        cCol,
+        wave->row0,
+        wave->col0,
+        accType.getWaveRows(),
+        accType.waveTilesLieApart() ? accType.getRowTileStride() : layout.m};
 
     // The destination and the D tensors, through their views.
     SmallVector<TracedView> views;

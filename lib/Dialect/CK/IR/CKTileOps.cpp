@@ -242,9 +242,7 @@ LogicalResult TileStoreOp::verify() {
                             "instruction's M)";
   // A wave whose instruction tiles lie apart along rows (#ck.wgmma's row
   // groups) stages them all at once, at the tile's own rows.
-  if (acc.getMmaTilesAlongRows() > 1 &&
-      acc.getRowTileStride() != acc.getMma().getShape()[0] &&
-      rows != acc.getShape()[0])
+  if (acc.waveTilesLieApart() && rows != acc.getShape()[0])
     return emitOpError() << "staging tile " << staging << " must hold all "
                          << acc.getShape()[0] << " rows: the waves' "
                          << "instruction tiles lie " << acc.getRowTileStride()

@@ -92,12 +92,6 @@ int64_t AccType::getRowTileStride() const {
   return getMma().getShape()[0] * getWavesPerRowGroup();
 }
 
-int64_t AccType::getWaveRowOrigin(int64_t waveRow) const {
-  int64_t group = getWavesPerRowGroup();
-  return waveRow / group * group * getWaveRows() +
-         waveRow % group * getMma().getShape()[0];
-}
-
 int64_t AccType::getMmaTilesAlongCols() const {
   return getWaveCols() / getMma().getShape()[1];
 }

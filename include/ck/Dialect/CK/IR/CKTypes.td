@@ -82,9 +82,11 @@ def CK_AccType : TypeDef<CK_Dialect, "Acc"> {
     /// The rows from one of a wave's instruction tiles to its next along
     /// rows: the instruction's M times getWavesPerRowGroup().
     int64_t getRowTileStride() const;
-    /// The first row of the part of wave `waveRow` along rows: the
-    /// warpgroup's first row plus the wave's 16 in it for #ck.wgmma.
-    int64_t getWaveRowOrigin(int64_t waveRow) const;
+    /// Whether a wave's instruction tiles along rows lie apart: #ck.wgmma
+    /// waves of several row groups.
+    bool waveTilesLieApart() const {
+      return getWavesPerRowGroup() > 1 && getMmaTilesAlongRows() > 1;
+    }
     /// The waves that hold the tile.
     int64_t getWaveCount() const { return getWaves()[0] * getWaves()[1]; }
   }];
