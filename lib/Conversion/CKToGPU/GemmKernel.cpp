@@ -190,8 +190,10 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
                                          ringBarrierBytes - alignmentSlack
                                    : operandTiles.bytes;
   int64_t wavesN = bn / config.getWave()[1];
+  auto accType = AccType::get(context, {bm, bn}, Float32Type::get(context),
+                              config.getMma(), {wavesM, wavesN});
   // wgmma's waves of several row groups hold tiles 64 rows apart.
-  bool tilesApart = isa<WgmmaAttr>(config.getMma()) && tilesPerWaveM > 1;
+  bool tilesApart = accType.waveTilesLieApart();
   EpilogueStaging staging =
       planEpilogueStaging(mma, tilesPerWaveM, wavesM, wavesN, dest, bn,
                           stagingRoom, /*swizzled=*/false, tilesApart);
@@ -260,9 +262,6 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   Value hostMemrefs[3] = {views[0].memref, views[1].memref, views[2].memref};
   KernelSkeleton skeleton(module, loc, name, views, cost.threads);
   OpBuilder &b = skeleton.builder;
-  auto accType = AccType::get(context, {bm, bn}, b.getF32Type(),
-                              config.getMma(),
-                              {wavesM, bn / config.getWave()[1]});
   Value workspace = partition.usesWorkspace() ? views.back().memref : Value();
   // The schedule's numbers are i32 arguments after the memrefs.
   SmallVector<Value> scheduleArgs;
