@@ -546,7 +546,8 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
     if (isa<MmaOp, FragmentLoadOp, GuardedLoadOp, LdsBarrierOp, FlagSignalOp,
             FlagWaitOp, FlagRendezvousOp, AsyncCopyOp, AsyncCommitOp,
             AsyncWaitOp, WarpgroupMmaOp, WarpgroupWaitOp, StagingWaitOp,
-            StagingSignalOp, ClusterBarrierOp, ClusterLoadOp>(op))
+            StagingSignalOp, TurnWaitOp, TurnSignalOp, ClusterBarrierOp,
+            ClusterLoadOp>(op))
       ops.push_back(op);
   });
   IRRewriter rewriter(root->getContext());
@@ -579,11 +580,13 @@ LogicalResult mlir::ck::lowerWaveOps(Operation *root, StringRef passName,
               "the target has no thread block clusters with distributed "
               "shared memory (split-K's reduce = cluster needs sm_90)")))
         return failure();
-    } else if (isa<StagingWaitOp, StagingSignalOp>(op)) {
+    } else if (isa<StagingWaitOp, StagingSignalOp, TurnWaitOp, TurnSignalOp>(
+                   op)) {
       if (failed(lowerByOptionalHook(
-              rewriter, op, passName, target.lowerStagingEvent,
+              rewriter, op, passName, target.lowerNamedBarrierEvent,
               "the target has no named barriers to hand a staging tile to "
-              "store waves with (NVIDIA's persistent kernels)")))
+              "store waves or a turn to a pingpong warpgroup with (NVIDIA's "
+              "persistent and pingpong kernels)")))
         return failure();
     } else if (failed(isa<MmaOp>(op)
                           ? target.lowerMma(rewriter, cast<MmaOp>(op))

@@ -74,7 +74,7 @@ GemmConfigCost mlir::ck::estimateCost(GemmConfigAttr config, TargetAttr target,
   // Either orientation of a padded tile fits in (rows + pad) x (cols + pad);
   // wgmma's swizzled tiles have no pad, and need room to align the arena.
   int64_t pad = wgmma ? 0 : kLdsRowPad;
-  cost.ldsBytes = ((block[0] + pad) * (block[2] + pad) +
+  cost.ldsBytes = ((config.getStepRowsA() + pad) * (block[2] + pad) +
                    (block[2] + pad) * (block[1] + pad)) *
                       bytes * config.getLdsBuffers() +
                   (wgmma ? kWgmmaTileAlignment - 16 : 0);
@@ -628,7 +628,7 @@ static GemmConfigAttr withLoadRegisters(GemmConfigAttr config,
       config.getContext(), config.getBlock(), config.getWave(), config.getMma(),
       config.getPartition(), config.getLdsBuffers(), config.getLoadWaves(),
       config.getAsyncCopy(), config.getClusterM(), config.getClusterN(),
-      config.getResidentB(), load);
+      config.getResidentB(), load, config.getPingpong());
   if (explainGemmConfigMisfit(reallocated, target, elementType))
     return {};
   return reallocated;

@@ -130,7 +130,8 @@ void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       Value staging, Value tid, int64_t threads,
                       Value holdsTile, bool holdersOnly,
                       const StoreWaves *storeWaves = nullptr,
-                      const TmaStore *tmaStore = nullptr);
+                      const TmaStore *tmaStore = nullptr,
+                      bool byWarpgroup = false);
 
 /// The widest vector (a power of two) that every destination memref of
 /// `dest` takes along N at any multiple of its width, dividing `bn`.

@@ -127,9 +127,11 @@ struct WaveOpTarget {
   /// Each ck.warpgroup_mma and ck.warpgroup_wait; null where the target
   /// has no wgmma (then they are an error).
   function_ref<void(RewriterBase &, Operation *)> lowerWarpgroupOps = nullptr;
-  /// Each ck.staging_wait and ck.staging_signal; null where the target has
-  /// no named barriers (then they are an error).
-  function_ref<void(RewriterBase &, Operation *)> lowerStagingEvent = nullptr;
+  /// Each ck.staging_wait, ck.staging_signal, ck.turn_wait and
+  /// ck.turn_signal; null where the target has no named barriers (then they
+  /// are an error).
+  function_ref<void(RewriterBase &, Operation *)> lowerNamedBarrierEvent =
+      nullptr;
   /// Each ck.cluster_barrier and ck.cluster_load; null where the target
   /// has no thread block clusters (then they are an error).
   function_ref<void(RewriterBase &, Operation *)> lowerClusterOps = nullptr;

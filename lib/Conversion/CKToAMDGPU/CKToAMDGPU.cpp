@@ -157,7 +157,8 @@ struct ConvertCKToAMDGPUPass
       auto signal = dyn_cast<FlagSignalOp>(op);
       auto wait = dyn_cast<FlagWaitOp>(op);
       if (!isa<TmaLoadOp, TmaStoreOp, TmaStoreFenceOp, TmaStoreWaitOp,
-               RingExpectOp, RingEndOp, StagingWaitOp, StagingSignalOp>(op) &&
+               RingExpectOp, RingEndOp, StagingWaitOp, StagingSignalOp,
+               TurnWaitOp, TurnSignalOp>(op) &&
           !(ring && ring.hasBarriers()) && !(barrier && barrier.getThreads()) &&
           !(signal && signal.getThreads()) && !(wait && wait.getThreads()))
         return WalkResult::advance();

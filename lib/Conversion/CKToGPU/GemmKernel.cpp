@@ -201,6 +201,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // 2-byte values of all its rows at once and C's view is a box walk: the
   // staging tile is then the tile itself, or a slice of its columns where
   // LDS is short, unpadded and 128-byte swizzled.
+  // Pingpong warpgroups whose units share the ring store their halves of
+  // the rows alone (ck.tile_store ... pingpong): boxes of half the rows.
+  bool storeByTurns = config.getPingpong() && sharedRing;
   FailureOr<TensorMapPlan> mapC = failure();
   if (tma && staging.width > 1 && dest.views.size() == 1 && bm <= 256 &&
       bn % kTmaBoxInner == 0) {
@@ -208,7 +211,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
         planEpilogueStaging(mma, tilesPerWaveM, wavesM, wavesN, dest, bn,
                             stagingRoom, /*swizzled=*/true, tilesApart);
     if (swizzled.tilesPerSlice == tilesPerWaveM)
-      mapC = planStoreMap(views[2], swizzled.element, bm, swizzled.sliceCols);
+      mapC = planStoreMap(views[2], swizzled.element,
+                          bm / (storeByTurns ? config.getTurns() : 1),
+                          swizzled.sliceCols);
     if (succeeded(mapC))
       staging = swizzled;
   }
@@ -352,8 +357,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
   // enough to cover the store.
   IntegerAttr storeWaves;
   if (persistent && tmaOnly && failed(mapC) && stagingTile &&
-      config.getLoadWaves() > 1 && staging.tilesPerSlice == tilesPerWaveM &&
-      staging.sliceCols == bn && kTiles >= kMinHandOffKTiles)
+      !config.getPingpong() && config.getLoadWaves() > 1 &&
+      staging.tilesPerSlice == tilesPerWaveM && staging.sliceCols == bn &&
+      kTiles >= kMinHandOffKTiles)
     storeWaves = b.getI64IntegerAttr(config.getLoadWaves() - 1);
   TileStoreOp::create(
       b, loc, epilogue->getArgument(3), materializeView(b, loc, views[2]),
@@ -361,7 +367,8 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       ds.empty() ? nullptr : op.getBetaAttr(), stagingTile,
       stagingTile ? b.getI64IntegerAttr(staging.width) : IntegerAttr(),
       sharedRing ? b.getUnitAttr() : UnitAttr(), storeWaves,
-      /*busy=*/Value(), /*more=*/Value(), maps[2]);
+      /*busy=*/Value(), /*more=*/Value(), maps[2],
+      storeByTurns && succeeded(mapC) ? b.getUnitAttr() : UnitAttr());
   YieldOp::create(b, loc, ValueRange{});
   b.setInsertionPointAfter(body);
   // The workgroup's LDS lives until its last TMA store has read it (where

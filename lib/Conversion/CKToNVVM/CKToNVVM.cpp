@@ -115,11 +115,10 @@ static void emitAsyncProxyFence(OpBuilder &b, Location loc) {
 /// `barrier.sync id` (every thread of the workgroup) or `barrier.sync id,
 /// threads`: barriers whose threads may arrive at different instructions,
 /// unlike the aligned `bar.sync`.
-static void emitUnalignedBarrier(OpBuilder &b, Location loc, int64_t id,
+static void emitUnalignedBarrier(OpBuilder &b, Location loc, Value id,
                                  std::optional<uint64_t> threads) {
   Type i32 = b.getI32Type();
-  SmallVector<Value, 2> operands = {
-      arith::ConstantIntOp::create(b, loc, i32, id).getResult()};
+  SmallVector<Value, 2> operands = {id};
   if (threads)
     operands.push_back(
         arith::ConstantIntOp::create(b, loc, i32, *threads).getResult());
@@ -131,10 +130,10 @@ static void emitUnalignedBarrier(OpBuilder &b, Location loc, int64_t id,
 }
 
 /// The workgroup's barrier, or with `threads` the named barrier
-/// kPartialBarrierId of that many threads. `unaligned` where the threads
-/// may reach it at different instructions (the separate arms of wave roles
-/// that reallocate registers): `barrier.sync 0`, not `bar.sync 0`, which
-/// expects every thread at the same one.
+/// kPartialBarrierId of that many threads (with `group`, the group's own).
+/// `unaligned` where the threads may reach it at different instructions (the
+/// separate arms of wave roles that reallocate registers): `barrier.sync 0`,
+/// not `bar.sync 0`, which expects every thread at the same one.
 static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
                             bool readByWgmma, bool unaligned) {
   Location loc = op.getLoc();
@@ -142,9 +141,18 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
     emitAsyncProxyFence(rewriter, loc);
   std::optional<uint64_t> threads = op.getThreads();
   Type i32 = rewriter.getI32Type();
+  Value id = arith::ConstantIntOp::create(
+      rewriter, loc, i32, threads ? LdsBarrierOp::kPartialBarrierId : 0);
+  if (Value group = op.getGroup())
+    id = arith::SubIOp::create(
+        rewriter, loc, id,
+        arith::MulIOp::create(
+            rewriter, loc,
+            arith::IndexCastUIOp::create(rewriter, loc, i32, group),
+            arith::ConstantIntOp::create(rewriter, loc, i32,
+                                         LdsBarrierOp::kGroupBarrierStride)));
   if (unaligned) {
-    emitUnalignedBarrier(
-        rewriter, loc, threads ? LdsBarrierOp::kPartialBarrierId : 0, threads);
+    emitUnalignedBarrier(rewriter, loc, id, threads);
     rewriter.eraseOp(op);
     return;
   }
@@ -153,9 +161,7 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
     return;
   }
   NVVM::BarrierOp::create(
-      rewriter, loc, Type(),
-      arith::ConstantIntOp::create(rewriter, loc, i32,
-                                   LdsBarrierOp::kPartialBarrierId),
+      rewriter, loc, Type(), id,
       arith::ConstantIntOp::create(rewriter, loc, i32, *threads),
       NVVM::BarrierReductionAttr(), Value());
   rewriter.eraseOp(op);
@@ -169,11 +175,43 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op,
 /// (`barrier.arrive`), but compute-sanitizer's racecheck does not take that
 /// as ordering the staging tile's accesses, and it gains nothing: the
 /// waiting role is there first (the store waves wait for a full tile; after
-/// a store, nothing but the next tile does).
-static void lowerStagingEvent(RewriterBase &rewriter, Operation *op) {
+/// a store, nothing but the next tile does). ck.turn_wait and
+/// ck.turn_signal: the turn's named barrier, which orders no memory (the
+/// ring's mbarriers do), so the signal arrives without waiting.
+static void lowerNamedBarrierEvent(RewriterBase &rewriter, Operation *op) {
   Location loc = op->getLoc();
+  Type i32 = rewriter.getI32Type();
+  // A pingpong turn: warpgroup t waits at barrier kTurnBarrierId + t and
+  // signals the other's without waiting.
+  auto turnBarrier = [&](Value turn, int64_t other) {
+    Value t = arith::IndexCastUIOp::create(rewriter, loc, i32, turn);
+    if (other)
+      t = arith::XOrIOp::create(
+          rewriter, loc, t,
+          arith::ConstantIntOp::create(rewriter, loc, i32, 1));
+    return arith::AddIOp::create(
+        rewriter, loc, t,
+        arith::ConstantIntOp::create(rewriter, loc, i32,
+                                     TurnWaitOp::kTurnBarrierId));
+  };
+  if (auto wait = dyn_cast<TurnWaitOp>(op)) {
+    emitUnalignedBarrier(rewriter, loc, turnBarrier(wait.getTurn(), 0),
+                         wait.getThreads());
+    rewriter.eraseOp(op);
+    return;
+  }
+  if (auto signal = dyn_cast<TurnSignalOp>(op)) {
+    NVVM::BarrierArriveOp::create(
+        rewriter, loc, turnBarrier(signal.getTurn(), 1),
+        arith::ConstantIntOp::create(rewriter, loc, i32, signal.getThreads()));
+    rewriter.eraseOp(op);
+    return;
+  }
   auto barrier = [&](auto event) {
-    emitUnalignedBarrier(rewriter, loc, event.getBarrierId(),
+    emitUnalignedBarrier(rewriter, loc,
+                         arith::ConstantIntOp::create(rewriter, loc,
+                                                      rewriter.getI32Type(),
+                                                      event.getBarrierId()),
                          event.getThreads());
   };
   if (auto wait = dyn_cast<StagingWaitOp>(op))
@@ -776,7 +814,10 @@ static void finishSeparateArms(Operation *kernel) {
   kernel->walk([&](gpu::BarrierOp op) { barriers.push_back(op); });
   for (gpu::BarrierOp op : barriers) {
     rewriter.setInsertionPoint(op);
-    emitUnalignedBarrier(rewriter, op.getLoc(), 0, std::nullopt);
+    emitUnalignedBarrier(rewriter, op.getLoc(),
+                         arith::ConstantIntOp::create(rewriter, op.getLoc(),
+                                                      rewriter.getI32Type(), 0),
+                         std::nullopt);
     rewriter.eraseOp(op);
   }
 }
@@ -811,7 +852,7 @@ struct ConvertCKToNVVMPass
     WaveOpTarget target{
         lowerMma,       lowerBarrier,      FlagTarget{"device", pause},
         lowerRing,      lowerGuardedLoad,  lowerFragmentLoad,
-        lowerAsyncCopy, lowerWarpgroupOps, lowerStagingEvent,
+        lowerAsyncCopy, lowerWarpgroupOps, lowerNamedBarrierEvent,
         lowerClusterOps};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       return signalPassFailure();

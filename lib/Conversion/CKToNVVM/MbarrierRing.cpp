@@ -81,8 +81,8 @@ Value phaseOf(OpBuilder &b, Location loc, RingOp ring, Value step,
 }
 
 /// Thread 0 initializes the barriers: `full` for one arrival (TMA) and
-/// every load thread's (signals), `empty` for every math thread's (in a
-/// cluster: every math warpgroup's of the cluster).
+/// every load thread's (signals), `empty` for every math thread's of a
+/// turn (in a cluster: every math warpgroup's of the cluster).
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
@@ -94,9 +94,8 @@ void lowerRing(IRRewriter &rewriter, RingOp ring) {
                          (signals ? ring.getLoadWaves() * kWarpSize : 0);
   int64_t emptyArrivals =
       ring.getCluster() > 1
-          ? ring.getCluster() * ring.getMathWaves() * kWarpSize /
-                kWarpgroupSize
-          : ring.getMathWaves() * kWarpSize;
+          ? ring.getCluster() * ring.getMathWaves() * kWarpSize / kWarpgroupSize
+          : ring.getMathWaves() / ring.getTurns() * kWarpSize;
   emitInThreadZero(rewriter, loc, [&] {
     for (auto [event, arrivals] : {std::pair{RingEvent::Full, fullArrivals},
                                    std::pair{RingEvent::Empty, emptyArrivals}})

@@ -53,6 +53,7 @@
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/TensorMapPlan.h"
 #include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Support/Limits.h"
 #include "ck/Target/GemmConfig.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -269,6 +270,7 @@ Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
     tileMma.setBSwizzled(parts.tiles.b.getSwizzle() != 0);
   }
   tileMma.setInFlight(inFlight);
+  tileMma.setPingpong(op.getConfig().getPingpong());
   return tileMma;
 }
 
@@ -325,18 +327,63 @@ Value emitSharedLoop(OpBuilder &b, Location loc, TileGemmOp op,
 
 /// Where a K loop's steps fall on its ring: from step 0 of a ring of its
 /// own, or from `first` of a ring that spans the workgroup's units
-/// (`ck.tile_gemm ... ring_steps`), `total` steps in all.
+/// (`ck.tile_gemm ... ring_steps`), `total` steps in all. With pingpong
+/// each K-tile is `turns` ring steps, one per warpgroup: the ring steps of
+/// turn t are the loop's steps after t times the loop's, and
+/// `ring_steps`' counts of K-tiles scale by the turns.
 struct RingSteps {
   Value first, total;
+  /// The loop's steps, and the warpgroups that take them in turn.
+  Value steps;
+  int64_t turns = 1;
 
-  /// The ring's step of the loop's step `step`.
-  Value at(OpBuilder &b, Location loc, Value step) const {
+  RingSteps(OpBuilder &b, Location loc, TileGemmOp op, Value steps)
+      : steps(steps), turns(op.getConfig().getTurns()) {
+    first = op.getRingFirst();
+    total = op.getRingTotal();
+    if (first && turns > 1) {
+      first = scaled(b, loc, first);
+      total = scaled(b, loc, total);
+    }
+  }
+
+  /// The ring's step of the loop's step `step` in turn `turn` (null: the
+  /// first).
+  Value at(OpBuilder &b, Location loc, Value step, Value turn = {}) const {
+    if (turn)
+      step = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, turn, steps), step);
     return first ? arith::AddIOp::create(b, loc, first, step).getResult()
                  : step;
   }
-  /// The ring's step count, for `ring_signal empty`: the loop's `steps`
-  /// where the ring is its own.
-  Value of(Value steps) const { return total ? total : steps; }
+  /// The ring's step count, for `ring_signal empty`: every turn's steps of
+  /// the loop where the ring is its own.
+  Value of(OpBuilder &b, Location loc) const {
+    return total ? total : scaled(b, loc, steps);
+  }
+  /// i1: an earlier unit's turns went before this loop's (false where the
+  /// ring is its own).
+  Value hasEarlierUnit(OpBuilder &b, Location loc) const {
+    if (!first)
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, first,
+                                 indexConstant(b, loc, 0));
+  }
+  /// i1: a later unit's turns follow this loop's.
+  Value hasLaterUnit(OpBuilder &b, Location loc) const {
+    if (!first)
+      return arith::ConstantIntOp::create(b, loc, 0, 1);
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult,
+        arith::AddIOp::create(b, loc, first, scaled(b, loc, steps)), total);
+  }
+
+private:
+  Value scaled(OpBuilder &b, Location loc, Value count) const {
+    if (turns == 1)
+      return count;
+    return arith::MulIOp::create(b, loc, count, indexConstant(b, loc, turns));
+  }
 };
 
 /// The ring slot of `step`, `step mod slots`; null with one slot.
@@ -574,7 +621,8 @@ Value emitStepK(OpBuilder &b, Location loc, TileGemmOp op,
 /// `slot`) where TMA copies: it announces the bytes of the K-tile's boxes
 /// on the slot's transaction barrier and copies them (64 elements along
 /// each tile's contiguous dimension by its extent along the other, one
-/// 128-byte swizzled block each), whose arrival fills the slot.
+/// 128-byte swizzled block each), whose arrival fills the slot. A's tile
+/// starts at row `m0` (op's, or a pingpong turn's).
 ///
 /// In a cluster of C workgroups along M (they share the B tile) or N (A),
 /// the workgroup of rank `rank` copies the shared operand's boxes j with
@@ -583,7 +631,7 @@ Value emitStepK(OpBuilder &b, Location loc, TileGemmOp op,
 /// copies complete.
 void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
                    const TileGemmParts &parts, Value ring, Value step,
-                   Value ringStep, Value slot, Value rank) {
+                   Value ringStep, Value slot, Value rank, Value m0) {
   GemmConfigAttr config = op.getConfig();
   Value maps[2] = {op.getAMap(), op.getBMap()};
   Value lds[2] = {parts.ldsA, parts.ldsB};
@@ -600,7 +648,7 @@ void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
   Value k = emitStepK(b, loc, op, parts, step);
   // The tiles' starts along the views' dimensions 1 and 2: A's (m0, k), B's
   // (k, n0).
-  Value position[2][2] = {{op.getM0(), k}, {k, op.getN0()}};
+  Value position[2][2] = {{m0, k}, {k, op.getN0()}};
   for (int operand = 0; operand < 2; ++operand) {
     const std::optional<TensorMapPlan> &plan = parts.maps[operand];
     if (!plan)
@@ -664,7 +712,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
              [&] {
                emitTmaCopies(b, loc, op, parts, ring, step, ringStep, slot,
-                             /*rank=*/Value());
+                             /*rank=*/Value(), op.getM0());
              });
     for (int operand = 0; operand < 2; ++operand)
       if (parts.threadsCopyInSteps(operand))
@@ -701,8 +749,10 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
 
 /// The load waves' loop where TMA copies both operands, run by load thread
 /// 0 alone: step j waits for slot j mod S and copies the K-tile's boxes
-/// into it (emitTmaCopies). Nothing waits for the copies here: the math
-/// waves wait on the barrier. The other load threads have nothing to do.
+/// into it (emitTmaCopies); with pingpong, for each turn in order, A's
+/// boxes from the turn's first row. Nothing waits for the copies here: the
+/// math waves wait on the barrier. The other load threads have nothing to
+/// do.
 /// They must not wait on the `empty` barriers either: a parity wait cannot
 /// tell a phase from the one two later, so a thread that fell two phases
 /// behind would wait for a phase that never comes (on the H100 the idle
@@ -714,20 +764,31 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   if (op.getConfig().getClusterSize() > 1)
     rank = gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x);
   Value zero = indexConstant(b, loc, 0);
-  emitIf(b, loc,
-         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
-         [&] {
-           auto loadLoop = scf::ForOp::create(b, loc, zero, steps,
-                                              indexConstant(b, loc, 1));
-           OpBuilder::InsertionGuard guard(b);
-           b.setInsertionPointToStart(loadLoop.getBody());
-           Value step = loadLoop.getInductionVar();
-           Value ringStep = ringSteps.at(b, loc, step);
-           RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
-           Value slot =
-               emitRingSlot(b, loc, ringStep, op.getConfig().getLdsBuffers());
-           emitTmaCopies(b, loc, op, parts, ring, step, ringStep, slot, rank);
-         });
+  GemmConfigAttr config = op.getConfig();
+  emitIf(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero), [&] {
+        OpBuilder::InsertionGuard guard(b);
+        Value one = indexConstant(b, loc, 1);
+        Value turn, m0 = op.getM0();
+        if (ringSteps.turns > 1) {
+          auto turns = scf::ForOp::create(
+              b, loc, zero, indexConstant(b, loc, ringSteps.turns), one);
+          b.setInsertionPointToStart(turns.getBody());
+          turn = turns.getInductionVar();
+          m0 = arith::AddIOp::create(
+              b, loc, m0,
+              arith::MulIOp::create(
+                  b, loc, turn, indexConstant(b, loc, config.getStepRowsA())));
+        }
+        auto loadLoop = scf::ForOp::create(b, loc, zero, steps, one);
+        b.setInsertionPointToStart(loadLoop.getBody());
+        Value step = loadLoop.getInductionVar();
+        Value ringStep = ringSteps.at(b, loc, step, turn);
+        RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
+        Value slot = emitRingSlot(b, loc, ringStep, config.getLdsBuffers());
+        emitTmaCopies(b, loc, op, parts, ring, step, ringStep, slot, rank, m0);
+      });
 }
 
 /// The load waves' loop without `async_copy`: the next K-tile's loads are
@@ -803,11 +864,12 @@ FailureOr<SpanningRings> emitSpanningRings(OpBuilder &b, Location loc,
   rings.tiles = RingOp::create(
       b, loc, type, mathWaves, loadWaves,
       emitBarrierWindow(b, loc, barriers, 0, 2 * slots),
-      op.getConfig().getClusterSize());
+      op.getConfig().getClusterSize(), op.getConfig().getTurns());
   if (op.getConfig().getResidentB())
     rings.residentB = RingOp::create(
         b, loc, RingType::get(b.getContext(), 1), mathWaves, loadWaves,
-        emitBarrierWindow(b, loc, barriers, 2 * slots, 2), /*cluster=*/1);
+        emitBarrierWindow(b, loc, barriers, 2 * slots, 2), /*cluster=*/1,
+        /*turns=*/1);
   b.setInsertionPoint(body.getTerminator());
   LdsBarrierOp::create(b, loc);
   RingEndOp::create(b, loc, rings.tiles);
@@ -858,14 +920,18 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   int64_t loadWaves = config.getLoadWaves();
   int64_t slots = config.getLdsBuffers();
   bool inFlight = config.getAsyncCopy() && keepsProductsInFlight(op);
-  RingSteps ringSteps{op.getRingFirst(), op.getRingTotal()};
   auto ringType = RingType::get(b.getContext(), slots);
   Value ring, residentRing;
   if (parts.residentB && !op.getBGeneration())
     return op.emitOpError()
            << "keeps B resident, which needs its copies of B (`resident_b` "
               "generations, from ck-lower-partition's persistent units)";
-  if (ringSteps.first) {
+  if (config.getPingpong() && !parts.tmaOnly())
+    return op.emitOpError()
+           << "takes its rows in pingpong turns, whose load thread copies "
+              "each turn's A rows with TMA; it needs tensor maps of both "
+              "operands";
+  if (op.getRingFirst()) {
     FailureOr<SpanningRings> spanning =
         emitSpanningRings(b, loc, op, ringType, mathWaves, loadWaves);
     if (failed(spanning))
@@ -873,12 +939,14 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     ring = spanning->tiles;
     residentRing = spanning->residentB;
   } else {
-    ring = RingOp::create(b, loc, ringType, mathWaves, loadWaves,
-                          op.getBarriers(), config.getClusterSize());
+    ring =
+        RingOp::create(b, loc, ringType, mathWaves, loadWaves, op.getBarriers(),
+                       config.getClusterSize(), config.getTurns());
   }
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   Value steps = arith::SubIOp::create(b, loc, op.getKEnd(), op.getKBegin());
+  RingSteps ringSteps(b, loc, op, steps);
   auto roles = RolesOp::create(b, loc, TypeRange{accType}, mathWaves,
                                loadWaves);
   if (int64_t loadRegisters = config.getLoadRegisters()) {
@@ -895,7 +963,27 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
   // Math waves: wait for a full slot, compute on it, release it. With a
   // resident B, wait for its copy where the unit starts a column, read
   // K-tile k of it at step k, and release it after a column's last unit.
+  // With pingpong, each warpgroup (math threads t / 128) takes its turn's
+  // steps.
   b.createBlock(&roles.getMath());
+  Value turn;
+  if (ringSteps.turns > 1)
+    turn = arith::DivUIOp::create(
+        b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x),
+        indexConstant(b, loc, cklimits::kWavesPerWarpgroup * parts.waveSize));
+  Value ringTotal = ringSteps.of(b, loc);
+  // The turns go 0, 1 in each unit, unit after unit: warpgroup 1 always
+  // waits for warpgroup 0's loop, warpgroup 0 for the previous unit's.
+  int64_t turnThreads = mathWaves * parts.waveSize;
+  auto isTurn = [&](int64_t t) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, turn,
+                                 indexConstant(b, loc, t));
+  };
+  if (turn)
+    emitIf(b, loc,
+           arith::OrIOp::create(b, loc, isTurn(1),
+                                ringSteps.hasEarlierUnit(b, loc)),
+           [&] { TurnWaitOp::create(b, loc, turn, turnThreads); });
   if (residentRing)
     emitIf(b, loc, op.getBLoad(), [&] {
       RingWaitOp::create(b, loc, residentRing, RingEvent::Full,
@@ -907,7 +995,7 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     OpBuilder::InsertionGuard loopGuard(b);
     b.setInsertionPointToStart(mathLoop.getBody());
     Value step = mathLoop.getInductionVar();
-    Value ringStep = ringSteps.at(b, loc, step);
+    Value ringStep = ringSteps.at(b, loc, step, turn);
     RingWaitOp::create(b, loc, ring, RingEvent::Full, ringStep);
     Value slot = emitRingSlot(b, loc, ringStep, slots);
     Value bSlot =
@@ -923,28 +1011,33 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
           [&] {
             RingSignalOp::create(b, loc, ring, RingEvent::Empty,
                                  arith::SubIOp::create(b, loc, ringStep, one),
-                                 ringSteps.of(steps));
+                                 ringTotal);
           });
     else
-      RingSignalOp::create(b, loc, ring, RingEvent::Empty, ringStep,
-                           ringSteps.of(steps));
+      RingSignalOp::create(b, loc, ring, RingEvent::Empty, ringStep, ringTotal);
     scf::YieldOp::create(b, loc, acc);
   }
   Value acc = mathLoop.getResult(0);
+  if (turn)
+    emitIf(
+        b, loc,
+        arith::OrIOp::create(b, loc, isTurn(0), ringSteps.hasLaterUnit(b, loc)),
+        [&] { TurnSignalOp::create(b, loc, turn, turnThreads); });
   if (inFlight) {
     acc = AccWaitOp::create(b, loc, accType, acc);
     // A ring of its own ends here, and its last `slots` releases are no
-    // events; a spanning one goes on to the next unit's steps.
-    if (ringSteps.first)
-      emitIf(b, loc,
-             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, steps,
-                                   zero),
-             [&] {
-               Value last = ringSteps.at(
-                   b, loc, arith::SubIOp::create(b, loc, steps, one));
-               RingSignalOp::create(b, loc, ring, RingEvent::Empty, last,
-                                    ringSteps.total);
-             });
+    // events; a spanning one goes on to the next unit's steps, and the
+    // first pingpong turn's last slot to the next turn's.
+    if (ringSteps.first || ringSteps.turns > 1)
+      emitIf(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, steps, zero),
+          [&] {
+            Value last = ringSteps.at(
+                b, loc, arith::SubIOp::create(b, loc, steps, one), turn);
+            RingSignalOp::create(b, loc, ring, RingEvent::Empty, last,
+                                 ringTotal);
+          });
   }
   if (residentRing)
     emitIf(b, loc, op.getBRelease(), [&] {

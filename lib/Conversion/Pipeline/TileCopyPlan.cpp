@@ -84,7 +84,8 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
                                                 const TracedView &b,
                                                 int64_t threads,
                                                 int64_t kTiles) {
-  int64_t bm = config.getBlock()[0], bn = config.getBlock()[1],
+  // A step's A tile: the block's rows, or one turn's (pingpong).
+  int64_t bm = config.getStepRowsA(), bn = config.getBlock()[1],
           bk = config.getBlock()[2];
   auto workgroup = gpu::AddressSpaceAttr::get(elementType.getContext(),
                                               gpu::AddressSpace::Workgroup);

@@ -313,7 +313,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const EpilogueStaging &plan, Value staging,
                                 Value tid, int64_t threads, Value holdsTile,
                                 bool holdersOnly, const StoreWaves *storeWaves,
-                                const TmaStore *tmaStore) {
+                                const TmaStore *tmaStore, bool byWarpgroup) {
   if (plan.width == 1) {
     // Only the threads that hold accumulators write.
     emitIf(b, loc, holdsTile, [&] { emitDirectEpilogue(b, loc, acc, dest); });
@@ -347,9 +347,17 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
     });
     return;
   }
+  // By warpgroup (pingpong), each of the two holds half the rows and
+  // meets its own barrier; its first thread stores them.
+  int64_t groups = byWarpgroup ? 2 : 1;
+  int64_t groupThreads = threads / groups;
+  Value group;
+  if (byWarpgroup)
+    group = arith::DivUIOp::create(b, loc, tid,
+                                   indexConstant(b, loc, groupThreads));
   auto barrier = [&] {
     if (holdersOnly)
-      LdsBarrierOp::create(b, loc, b.getI64IntegerAttr(threads));
+      LdsBarrierOp::create(b, loc, b.getI64IntegerAttr(groupThreads), group);
     else
       gpu::BarrierOp::create(b, loc);
   };
@@ -375,20 +383,32 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
           TmaStoreFenceOp::create(b, loc);
         });
         barrier();
-        emitInThreadZero(b, loc, [&] {
-          Value n0 = slice.col0 ? add(b, loc, dest.n0,
-                                      indexConstant(b, loc, slice.col0))
-                                : dest.n0;
-          for (int64_t j = 0; j < tmaStore->plan.boxCount(); ++j) {
-            SmallVector<Value> coords, offsets;
-            tmaStore->plan.emitBox(b, loc, dest.g, {dest.m0, n0}, j, coords,
-                                   offsets);
-            TmaStoreOp::create(b, loc, tmaStore->map, coords, staging,
-                               tmaStore->plan.boxOffset(j));
-          }
-          if (!holdersOnly)
-            TmaStoreWaitOp::create(b, loc);
-        });
+        // Group g's boxes: its rows of each 64-column block of the staging
+        // tile (blocks of all the rows, the boxes of g's).
+        int64_t groupRows = plan.rows / groups;
+        for (int64_t g = 0; g < groups; ++g) {
+          Value first =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                    indexConstant(b, loc, g * groupThreads));
+          emitIf(b, loc, first, [&] {
+            Value n0 = slice.col0 ? add(b, loc, dest.n0,
+                                        indexConstant(b, loc, slice.col0))
+                                  : dest.n0;
+            Value m0 =
+                g ? add(b, loc, dest.m0, indexConstant(b, loc, g * groupRows))
+                  : dest.m0;
+            for (int64_t j = 0; j < tmaStore->plan.boxCount(); ++j) {
+              SmallVector<Value> coords, offsets;
+              tmaStore->plan.emitBox(b, loc, dest.g, {m0, n0}, j, coords,
+                                     offsets);
+              TmaStoreOp::create(b, loc, tmaStore->map, coords, staging,
+                                 j * kTmaBoxInner * plan.rows +
+                                     g * groupRows * kTmaBoxInner);
+            }
+            if (!holdersOnly)
+              TmaStoreWaitOp::create(b, loc);
+          });
+        }
       }
     };
     if (holdersOnly)

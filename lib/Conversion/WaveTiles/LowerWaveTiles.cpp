@@ -165,13 +165,18 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
       // Four waves stacked along M share one instruction per group of 64
       // rows: the warpgroup's first row is 64 times its row groups (the
       // wave's tiles of 16 rows, 64 apart) times the wave's index over four
-      // (one wave along N).
+      // (one wave along N). In its pingpong turn A's tile holds the
+      // warpgroup's rows alone, from row 0.
       int64_t rowGroups = accType.getMmaTilesAlongRows();
-      Value row = arith::MulIOp::create(
-          rewriter, loc,
-          arith::DivUIOp::create(rewriter, loc, wave->ids.wave,
-                                 indexConstant(rewriter, loc, 4)),
-          indexConstant(rewriter, loc, 64 * rowGroups));
+      Value row =
+          op.getPingpong()
+              ? indexConstant(rewriter, loc, 0)
+              : arith::MulIOp::create(
+                    rewriter, loc,
+                    arith::DivUIOp::create(rewriter, loc, wave->ids.wave,
+                                           indexConstant(rewriter, loc, 4)),
+                    indexConstant(rewriter, loc, 64 * rowGroups))
+                    .getResult();
       SmallVector<Value> accs(adaptor.getAcc());
       auto group = WarpgroupMmaOp::create(
           rewriter, loc, ValueRange(accs).getTypes(), wgmma, op.getA(),
@@ -352,15 +357,17 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
     std::optional<TensorMapPlan> storeMap;
     std::optional<TmaStore> tmaStore;
     if (op.getDestMap()) {
-      storeMap = *planStoreMap(views.front(), staging.element, staging.rows,
+      storeMap = *planStoreMap(views.front(), staging.element,
+                               staging.rows / (op.getPingpong() ? 2 : 1),
                                staging.cols);
       tmaStore.emplace(TmaStore{op.getDestMap(), *storeMap});
     }
-    emitGemmEpilogue(
-        rewriter, loc, acc, dest, staging, op.getStaging(), wave->ids.thread,
-        holdersOnly ? holders : workgroup.value_or(holders),
-        emitHoldsTile(rewriter, op, accType, wave->ids), holdersOnly,
-        storeWaves ? &*storeWaves : nullptr, tmaStore ? &*tmaStore : nullptr);
+    emitGemmEpilogue(rewriter, loc, acc, dest, staging, op.getStaging(),
+                     wave->ids.thread,
+                     holdersOnly ? holders : workgroup.value_or(holders),
+                     emitHoldsTile(rewriter, op, accType, wave->ids),
+                     holdersOnly, storeWaves ? &*storeWaves : nullptr,
+                     tmaStore ? &*tmaStore : nullptr, op.getPingpong());
     rewriter.eraseOp(op);
     return success();
   }
@@ -557,7 +564,8 @@ static LogicalResult checkTmaStore(TileStoreOp op) {
   MemRefType staging = op.getStaging().getType();
   if (failed(view) ||
       failed(planStoreMap(*view, staging.getElementType(),
-                          staging.getDimSize(0), staging.getDimSize(1))))
+                          staging.getDimSize(0) / (op.getPingpong() ? 2 : 1),
+                          staging.getDimSize(1))))
     return op.emitOpError()
            << "stores by TMA, but its destination's view is not a box walk "
               "of its memref contiguous along N (TensorMapPlan.h)";

@@ -1049,7 +1049,7 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 
 // -----
 // An option the configuration does not have.
-// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy, cluster, resident_b or load_registers}}
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy, cluster, resident_b, load_registers or pingpong}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
 
 // -----
@@ -1363,3 +1363,28 @@ func.func @wgmma_f32() attributes {i = #ck.wgmma<f32>} {
 // A register count setmaxnreg cannot take.
 // expected-error @+1 {{load_registers must be a multiple of 8 in [24, 256], got 60}}
 #bad_config = #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 60>
+
+// -----
+// pingpong without wgmma.
+// expected-error @+1 {{pingpong needs wgmma, whose warpgroups each run their own K loop; got #ck.mma_sync<16x8x16, f16>}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [32, 128], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, load_waves = 4, async_copy, pingpong>
+
+// -----
+// pingpong without load waves.
+// expected-error @+1 {{pingpong needs wave roles (load_waves): the load waves fill one warpgroup's K-tiles, then the other's}}
+#bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, lds_buffers = 4, async_copy, pingpong>
+
+// -----
+// pingpong with four math warpgroups.
+// expected-error @+1 {{pingpong needs exactly two math warpgroups (8 waves) with one wave along N, so that each owns half the block's rows; got 16 math waves of 16x128 in a 256x128 block}}
+#bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [16, 128], mma = #ck.wgmma<bf16>, lds_buffers = 4, load_waves = 4, async_copy, pingpong>
+
+// -----
+// pingpong with split-K.
+// expected-error @+1 {{pingpong needs a data-parallel partition, whose tiles each warpgroup stores alone; got #ck.partition<split_k, k_batch = 4>}}
+#bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 4, load_waves = 4, async_copy, pingpong>
+
+// -----
+// pingpong in a cluster.
+// expected-error @+1 {{pingpong cannot cluster workgroups or keep B resident: its warpgroups read their K-tiles at different times}}
+#bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1], pingpong>

@@ -267,3 +267,19 @@ func.func @reallocate_registers_count() {
   ck.reallocate_registers grow 264
   return
 }
+
+// -----
+// Turns that do not divide the math waves.
+func.func @ring_turns(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{takes 3 turns, which do not divide 8 math waves}}
+  %r = ck.ring math 8 load 4 barriers %bars(memref<4xi64, #gpu.address_space<workgroup>>) turns 3 : !ck.ring<2>
+  return
+}
+
+// -----
+// Turns without mbarriers.
+func.func @ring_turns_named() {
+  // expected-error @+1 {{takes turns, whose slots each count one group's signals: it needs barriers and no cluster}}
+  %r = ck.ring math 8 load 4 turns 2 : !ck.ring<2>
+  return
+}

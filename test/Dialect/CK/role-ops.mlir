@@ -99,3 +99,28 @@ func.func @reallocated_registers(%a: memref<1x128x64xf16>, %b: memref<1x64x256xf
       : memref<1x128x64xf16>, memref<1x64x256xf16> -> memref<1x128x256xf16>
   return
 }
+
+// pingpong: a ring whose slots each one of two warpgroups reads, the
+// warpgroups' turns, their own epilogue barriers, and the config (its
+// flag printed last).
+// CHECK-LABEL: func.func @pingpong
+// CHECK: ck.ring math 8 load 4 barriers %{{.*}}(memref<10xi64, #gpu.address_space<workgroup>>) turns 2 : !ck.ring<5>
+// CHECK: ck.turn_wait %[[T:.*]] threads 256
+// CHECK: ck.turn_signal %[[T]] threads 256
+// CHECK: ck.lds_barrier threads 128 group %[[T]]
+// CHECK: %{{.*}} = ck.tile_mma %{{.*}} k 64 b_transposed in_flight pingpong
+// CHECK: ck.gemm {{.*}} config <block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 5, load_waves = 4, async_copy, load_registers = 64, pingpong>
+func.func @pingpong(%bars: memref<10xi64, #gpu.address_space<workgroup>>, %t: index,
+                    %acc: !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+                    %la: memref<5x128x64xbf16, #gpu.address_space<workgroup>>,
+                    %lb: memref<5x128x64xbf16, #gpu.address_space<workgroup>>, %s: index,
+                    %a: memref<1x256x64xbf16>, %b: memref<1x64x128xbf16>, %c: memref<1x256x128xbf16>) {
+  %r = ck.ring math 8 load 4 barriers %bars(memref<10xi64, #gpu.address_space<workgroup>>) turns 2 : !ck.ring<5>
+  ck.turn_wait %t threads 256
+  ck.turn_signal %t threads 256
+  ck.lds_barrier threads 128 group %t
+  %x = ck.tile_mma %acc, %la, %lb slot %s k 64 b_transposed in_flight pingpong : !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<5x128x64xbf16, #gpu.address_space<workgroup>>, memref<5x128x64xbf16, #gpu.address_space<workgroup>>
+  ck.gemm %a, %b -> %c config <block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, pingpong, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 5, load_waves = 4, async_copy, load_registers = 64>
+      : memref<1x256x64xbf16>, memref<1x64x128xbf16> -> memref<1x256x128xbf16>
+  return
+}

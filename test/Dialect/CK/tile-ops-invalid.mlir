@@ -660,3 +660,47 @@ func.func @wgmma_row_groups_n(%la: memref<128x64xf16, #gpu.address_space<workgro
   %x:2 = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %r k 64 row_groups 2 acc(%c, %c) : memref<128x64xf16, #gpu.address_space<workgroup>>, memref<64x16xf16, #gpu.address_space<workgroup>>, vector<4xf32>, vector<4xf32>
   return
 }
+
+// -----
+// pingpong on an instruction whose warps share each product.
+func.func @pingpong_mfma(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
+                         %la: memref<32x40xf16, #gpu.address_space<workgroup>>, %lb: memref<32x72xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{pingpong needs #ck.wgmma, whose warpgroups compute their rows alone; got #ck.mfma<16x16x16, f16>}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 pingpong : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<32x40xf16, #gpu.address_space<workgroup>>, memref<32x72xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// pingpong with one warpgroup.
+func.func @pingpong_one_warpgroup(%acc: !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [4, 1]>,
+                                  %la: memref<64x64xbf16, #gpu.address_space<workgroup>>, %lb: memref<64x128xbf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{pingpong needs an accumulator of two warpgroups stacked along M (8 waves, one along N); got waves = [4, 1]}}
+  %r = ck.tile_mma %acc, %la, %lb k 64 pingpong : !ck.acc<128x128xf32, #ck.wgmma<bf16>, waves = [4, 1]>, memref<64x64xbf16, #gpu.address_space<workgroup>>, memref<64x128xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// pingpong's A tile holds one warpgroup's rows, not the block's.
+func.func @pingpong_whole_a(%acc: !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+                            %la: memref<256x64xbf16, #gpu.address_space<workgroup>>, %lb: memref<64x128xbf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{A}}
+  %r = ck.tile_mma %acc, %la, %lb k 64 pingpong : !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<256x64xbf16, #gpu.address_space<workgroup>>, memref<64x128xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// A group barrier without its size.
+func.func @lds_barrier_group(%g: index) {
+  // expected-error @+1 {{takes a group of threads only with `threads`, the group's size}}
+  ck.lds_barrier group %g
+  return
+}
+
+// -----
+// A pingpong tile store that does not store by TMA.
+func.func @pingpong_store(%acc: !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>, %c: memref<1x512x128xbf16>,
+                          %buf: memref<256x128xbf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{stores by pingpong warpgroups, which needs 'holders_only', 'tma_store' and an accumulator of two warpgroups stacked along M (8 waves, one along N)}}
+  ck.tile_store %acc -> %c[%i, %i, %i] staged %buf width 8 holders_only pingpong : !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<1x512x128xbf16>, memref<256x128xbf16, #gpu.address_space<workgroup>>
+  return
+}

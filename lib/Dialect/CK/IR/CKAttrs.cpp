@@ -233,13 +233,13 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 namespace mlir::ck {
 /// `(, partition = P)? (, lds_buffers = L)? (, load_waves = W)?
 /// (, async_copy)? (, cluster = [CM, CN])? (, resident_b)?
-/// (, load_registers = R)?` in any order, each at most once; data-parallel,
-/// 1, 0, off, [1, 1], off and 0 by default.
+/// (, load_registers = R)? (, pingpong)?` in any order, each at most once;
+/// data-parallel, 1, 0, off, [1, 1], off, 0 and off by default.
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
                                    bool &asyncCopy, int64_t &clusterM,
                                    int64_t &clusterN, bool &residentB,
-                                   int64_t &loadRegisters) {
+                                   int64_t &loadRegisters, bool &pingpong) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
@@ -248,6 +248,7 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
   clusterM = clusterN = 1;
   residentB = false;
   loadRegisters = 0;
+  pingpong = false;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -256,17 +257,19 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
       return failure();
     if (name != "partition" && name != "lds_buffers" && name != "load_waves" &&
         name != "async_copy" && name != "cluster" && name != "resident_b" &&
-        name != "load_registers")
+        name != "load_registers" && name != "pingpong")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
              << "'; expected partition, lds_buffers, load_waves, async_copy, "
-                "cluster, resident_b or load_registers";
+                "cluster, resident_b, load_registers or pingpong";
     if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
     // Flags: present or not.
-    if (name == "async_copy" || name == "resident_b") {
-      (name == "async_copy" ? asyncCopy : residentB) = true;
+    if (name == "async_copy" || name == "resident_b" || name == "pingpong") {
+      (name == "async_copy"   ? asyncCopy
+       : name == "resident_b" ? residentB
+                              : pingpong) = true;
       continue;
     }
     if (parser.parseEqual())
@@ -291,7 +294,8 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
                             bool asyncCopy, int64_t clusterM, int64_t clusterN,
-                            bool residentB, int64_t loadRegisters) {
+                            bool residentB, int64_t loadRegisters,
+                            bool pingpong) {
   if (partition != PartitionAttr::get(partition.getContext(),
                                      PartitionKind::DataParallel))
     printer << ", partition = " << partition;
@@ -307,12 +311,15 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
     printer << ", resident_b";
   if (loadRegisters != 0)
     printer << ", load_registers = " << loadRegisters;
+  if (pingpong)
+    printer << ", pingpong";
 }
 } // namespace mlir::ck
 
 using cklimits::kMaxLdsBuffers;
 using cklimits::kMaxRoleWaves;
 using cklimits::kMaxTileSize;
+using cklimits::kWavesPerWarpgroup;
 
 LogicalResult
 GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -320,7 +327,7 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        MatrixInstrAttrInterface mma, PartitionAttr partition,
                        int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy,
                        int64_t clusterM, int64_t clusterN, bool residentB,
-                       int64_t loadRegisters) {
+                       int64_t loadRegisters, bool pingpong) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)
@@ -387,13 +394,42 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << cklimits::kMinReallocatedRegisters << ", "
                        << cklimits::kMaxReallocatedRegisters << "], got "
                        << loadRegisters;
+  if (pingpong) {
+    int64_t mathWaves = block.size() == 3 && wave.size() == 2
+                            ? (block[0] / wave[0]) * (block[1] / wave[1])
+                            : 0;
+    if (!isa<WgmmaAttr>(mma))
+      return emitError() << "pingpong needs wgmma, whose warpgroups each "
+                            "run their own K loop; got "
+                         << mma;
+    if (!loadWaves)
+      return emitError() << "pingpong needs wave roles (load_waves): the "
+                            "load waves fill one warpgroup's K-tiles, then "
+                            "the other's";
+    if (mathWaves != 2 * kWavesPerWarpgroup || wave[1] != block[1])
+      return emitError() << "pingpong needs exactly two math warpgroups ("
+                         << 2 * kWavesPerWarpgroup
+                         << " waves) with one wave along N, so that each "
+                            "owns half the block's rows; got "
+                         << mathWaves << " math waves of " << wave[0] << "x"
+                         << wave[1] << " in a " << block[0] << "x" << block[1]
+                         << " block";
+    if (partition.getKind() != PartitionKind::DataParallel)
+      return emitError() << "pingpong needs a data-parallel partition, "
+                            "whose tiles each warpgroup stores alone; got "
+                         << partition;
+    if (clusterM * clusterN > 1 || residentB)
+      return emitError() << "pingpong cannot cluster workgroups or keep B "
+                            "resident: its warpgroups read their K-tiles at "
+                            "different times";
+  }
   return success();
 }
 
 GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
   return get(getContext(), getBlock(), getWave(), getMma(), partition,
              getLdsBuffers(), getLoadWaves(), getAsyncCopy(), getClusterM(),
-             getClusterN(), getResidentB(), getLoadRegisters());
+             getClusterN(), getResidentB(), getLoadRegisters(), getPingpong());
 }
 
 //===----------------------------------------------------------------------===//

@@ -108,6 +108,14 @@ LogicalResult RingOp::verify() {
                          << " (NVIDIA lowers each slot to two of its 16 "
                             "named barriers)";
   }
+  int64_t turns = getTurns();
+  if (getMathWaves() % turns)
+    return emitOpError() << "takes " << turns << " turns, which do not divide "
+                         << getMathWaves() << " math waves";
+  if (turns > 1 && (!hasBarriers() || getCluster() > 1))
+    return emitOpError() << "takes turns, whose slots each count one "
+                            "group's signals: it needs barriers and no "
+                            "cluster";
   int64_t cluster = getCluster();
   if (!cksupport::isClusterSize(cluster))
     return emitOpError() << "cluster must be 1, 2 or 4 workgroups, got "

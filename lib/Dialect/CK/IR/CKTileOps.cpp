@@ -84,6 +84,13 @@ static LogicalResult verifySlot(Operation *op, MemRefType aType,
 // TileMmaOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult LdsBarrierOp::verify() {
+  if (getGroup() && !getThreads())
+    return emitOpError() << "takes a group of threads only with `threads`, "
+                            "the group's size";
+  return success();
+}
+
 LogicalResult TileMmaOp::verify() {
   AccType acc = getAcc().getType();
   MatrixInstrAttrInterface mma = acc.getMma();
@@ -109,7 +116,23 @@ LogicalResult TileMmaOp::verify() {
                          << ") must be a multiple of the instruction's K ("
                          << instrK << ")";
   ArrayRef<int64_t> shape = acc.getShape();
-  if (failed(verifyLdsTile(*this, "A", aType, shape[0], k, getATransposed())) ||
+  int64_t rowsA = shape[0];
+  if (getPingpong()) {
+    if (!isa<WgmmaAttr>(mma))
+      return emitOpError() << "pingpong needs #ck.wgmma, whose warpgroups "
+                              "compute their rows alone; got "
+                           << mma;
+    if (acc.getWaveCount() != 2 * cklimits::kWavesPerWarpgroup ||
+        acc.getWaves()[1] != 1)
+      return emitOpError() << "pingpong needs an accumulator of two "
+                              "warpgroups stacked along M ("
+                           << 2 * cklimits::kWavesPerWarpgroup
+                           << " waves, one along N); got waves = ["
+                           << acc.getWaves()[0] << ", " << acc.getWaves()[1]
+                           << "]";
+    rowsA /= 2;
+  }
+  if (failed(verifyLdsTile(*this, "A", aType, rowsA, k, getATransposed())) ||
       failed(verifyLdsTile(*this, "B", bType, k, shape[1], getBTransposed())))
     return failure();
   return failure(
@@ -214,6 +237,15 @@ LogicalResult TileStoreOp::verify() {
                             "'holders_only'";
   if (!getStoreWaves() && (getBusy() || getMore()))
     return emitOpError() << "takes 'busy' and 'more' only with store_waves";
+  if (getPingpong() &&
+      (!getHoldersOnly() || !getDestMap() ||
+       acc.getWaveCount() != 2 * cklimits::kWavesPerWarpgroup ||
+       acc.getWaves()[1] != 1))
+    return emitOpError() << "stores by pingpong warpgroups, which needs "
+                            "'holders_only', 'tma_store' and an accumulator "
+                            "of two warpgroups stacked along M ("
+                         << 2 * cklimits::kWavesPerWarpgroup
+                         << " waves, one along N)";
   if (!getStaging())
     return success();
   MemRefType staging = getStaging().getType();

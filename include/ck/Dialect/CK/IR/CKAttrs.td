@@ -642,9 +642,21 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     feature, wave roles of whole warpgroups (multiples of 4 waves), and a
     multiple of 8 in [24, 256] that leaves the math waves more than it.
 
+    `pingpong` (a flag, off by default) has the two math warpgroups take
+    the block's rows in turn instead of sharing each K step: warpgroup w
+    owns rows `w * M / 2` to `(w + 1) * M / 2 - 1` and the whole K loop of
+    them, and the ring's slots hold one warpgroup's K-tile (M / 2 rows of
+    A beside B's tile). The load waves copy warpgroup 0's K-tiles, then
+    warpgroup 1's; each warpgroup releases the slots it read and stores its
+    rows alone, so one writes its tile while the other computes. Smaller
+    slots leave room for more stages. It needs wgmma, wave roles, exactly
+    two math warpgroups with one wave along N, a data-parallel partition
+    and no cluster or `resident_b`; the load waves must copy both operands
+    with TMA (`ck-pipeline` checks).
+
     `partition`, `lds_buffers`, `load_waves`, `async_copy`, `cluster`,
-    `resident_b` and `load_registers` may be given in any order and are
-    printed only when they differ from their defaults.
+    `resident_b`, `load_registers` and `pingpong` may be given in any order
+    and are printed only when they differ from their defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -663,6 +675,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1]>
     #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b>
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 64>
+    #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 5, load_waves = 4, async_copy, load_registers = 40, pingpong>
     ```
   }];
   let parameters = (ins
@@ -685,7 +698,9 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
         "B's whole K extent kept in LDS across a column's tiles">:$residentB,
     DefaultValuedParameter<"int64_t", "0",
         "registers per lane of the load waves, the math waves taking the "
-        "rest (0: an even share)">:$loadRegisters
+        "rest (0: an even share)">:$loadRegisters,
+    DefaultValuedParameter<"bool", "false",
+        "math warpgroups take the block's rows in turn">:$pingpong
   );
   let builders = [
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
@@ -694,7 +709,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    /*loadWaves=*/0, /*asyncCopy=*/false, /*clusterM=*/1,
                    /*clusterN=*/1, /*residentB=*/false,
-                   /*loadRegisters=*/0);
+                   /*loadRegisters=*/0, /*pingpong=*/false);
     }]>,
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
                      "MatrixInstrAttrInterface":$mma,
@@ -702,7 +717,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
                      "int64_t":$loadWaves, "bool":$asyncCopy), [{
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    loadWaves, asyncCopy, /*clusterM=*/1, /*clusterN=*/1,
-                   /*residentB=*/false, /*loadRegisters=*/0);
+                   /*residentB=*/false, /*loadRegisters=*/0,
+                   /*pingpong=*/false);
     }]>
   ];
   let assemblyFormat = [{
@@ -710,7 +726,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     `mma` `=` $mma ``
     custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves,
                               $asyncCopy, $clusterM, $clusterN,
-                              $residentB, $loadRegisters) `>`
+                              $residentB, $loadRegisters, $pingpong) `>`
   }];
   let extraClassDeclaration = [{
     /// The waves of the wave grid, which hold the accumulators and run the
@@ -724,6 +740,11 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     GemmConfigAttr withPartition(PartitionAttr partition) const;
     /// The workgroups of a cluster (1 without one).
     int64_t getClusterSize() const { return getClusterM() * getClusterN(); }
+    /// The warpgroups that take a block's rows in turn (2 with `pingpong`),
+    /// each a K loop of its own: the ring steps of one K-tile.
+    int64_t getTurns() const { return getPingpong() ? 2 : 1; }
+    /// The rows of A one K step's tile holds: the block's, or one turn's.
+    int64_t getStepRowsA() const { return getBlock()[0] / getTurns(); }
   }];
   let genVerifyDecl = 1;
 }

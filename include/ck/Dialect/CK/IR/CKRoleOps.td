@@ -163,6 +163,11 @@ def CK_RingOp
     initialized before any workgroup of the cluster raises an event, and
     `ck.ring_end` waits until the whole cluster is done with them.
 
+    With `turns T` (T > 1, a `pingpong` config's 2) the math waves are T
+    groups of `math_waves / T` that take the steps in turn: each slot's
+    tile is read by one group, whose signals alone complete its `empty`
+    barrier.
+
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
     `2 * slots` i64, and without them at most 7 slots (NVIDIA's 16 named
     barriers, barrier 0 the workgroup's); a
@@ -170,7 +175,8 @@ def CK_RingOp
     of 4) of math waves and slots filled by TMA (`ck.ring_expect`); in a
     `gpu.func`, a cluster above 1 is the kernel's `known_cluster_size` (a
     ring of one workgroup may sit in clusters of other uses, such as
-    split-K's `reduce = cluster`).
+    split-K's `reduce = cluster`); `turns` dividing the math waves, above 1
+    only with barriers and without a cluster.
 
     Example:
 
@@ -180,17 +186,20 @@ def CK_RingOp
         (memref<8xi64, #gpu.address_space<workgroup>>) : !ck.ring<4>
     %cluster_ring = ck.ring math 8 load 4 barriers %bars
         (memref<8xi64, #gpu.address_space<workgroup>>) cluster 2 : !ck.ring<4>
+    %pingpong_ring = ck.ring math 8 load 4 barriers %bars5
+        (memref<10xi64, #gpu.address_space<workgroup>>) turns 2 : !ck.ring<5>
     ```
   }];
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$math_waves,
       ConfinedAttr<I64Attr, [IntPositive]>:$load_waves,
       Optional<CK_LdsBarrierMemRef>:$barriers,
-      DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$cluster);
+      DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$cluster,
+      DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$turns);
   let results = (outs CK_RingType:$ring);
   let assemblyFormat = [{
     `math` $math_waves `load` $load_waves
     (`barriers` $barriers^ `(` type($barriers) `)`)?
-    (`cluster` $cluster^)? attr-dict `:` qualified(type($ring))
+    (`cluster` $cluster^)? (`turns` $turns^)? attr-dict `:` qualified(type($ring))
   }];
   let extraClassDeclaration = [{
     /// Whether the events are mbarriers (`barriers`).
@@ -365,6 +374,59 @@ def CK_StagingSignalOp : CK_StagingEventOp<"staging_signal",
 
     ```mlir
     ck.staging_signal empty threads 352
+    ```
+  }]>;
+
+class CK_TurnEventOp<string mnemonic, string summaryText,
+                     string descriptionText>
+    : CK_Op<mnemonic> {
+  let summary = summaryText;
+  let description = descriptionText # [{
+
+    The two math warpgroups of a `pingpong` config compute in turn: each
+    runs its K loop only once the other has issued the last products of
+    its own, so that their matrix instructions do not share the tensor
+    cores and each waits on ring slots at most one phase ahead of its
+    producer. `turn` (0 or 1) is the calling warpgroup's; `threads` counts
+    both warpgroups' threads. On NVIDIA the turn handed to warpgroup t is
+    the named barrier `kTurnBarrierId + t` (clear of ck.lds_barrier's and
+    ck.staging_wait's), which the signal arrives at without waiting and the
+    wait joins; AMD targets have none and refuse the ops. Every signal
+    needs its wait and the other way round: a kernel's first turn skips its
+    wait, its last its signal.
+
+    Verifier: `threads` is positive.
+  }];
+  let arguments = (ins Index:$turn,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$threads);
+  let assemblyFormat = "$turn `threads` $threads attr-dict";
+  let extraClassDeclaration = [{
+    /// The named barrier of warpgroup 0's turn; warpgroup 1's is the next.
+    static constexpr int64_t kTurnBarrierId = 10;
+  }];
+}
+
+def CK_TurnWaitOp : CK_TurnEventOp<"turn_wait",
+    "Waits until the other pingpong warpgroup hands over the turn", [{
+    The calling warpgroup waits until the other has signalled its turn
+    (`ck.turn_signal`).
+
+    Example:
+
+    ```mlir
+    ck.turn_wait %warpgroup threads 256
+    ```
+  }]>;
+
+def CK_TurnSignalOp : CK_TurnEventOp<"turn_signal",
+    "Hands the turn to the other pingpong warpgroup", [{
+    The calling warpgroup, done issuing its K loop's products, lets the
+    other start its own; it does not wait.
+
+    Example:
+
+    ```mlir
+    ck.turn_signal %warpgroup threads 256
     ```
   }]>;
 

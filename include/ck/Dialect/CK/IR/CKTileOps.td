@@ -82,8 +82,14 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
     flight), so its LDS tiles are free after that next op; any other use
     needs `ck.acc_wait` first.
 
+    With `pingpong` (`#ck.wgmma` only) each math warpgroup computes its own
+    rows of the accumulator alone, in its turn (a `pingpong`
+    `#ck.gemm_config`): A's tile holds the issuing warpgroup's rows only,
+    `rows / 2` of them, from its first.
+
     Verifier: A and B have one element type that the instruction takes;
-    `in_flight` only with `#ck.wgmma`; a swizzled tile only with a
+    `in_flight` and `pingpong` only with `#ck.wgmma`, `pingpong` with an
+    accumulator of two warpgroups stacked along M; a swizzled tile only with a
     `#ck.mma_sync` that reads by ldmatrix, with rows of 32, 64 or a
     multiple of 128 bytes and a multiple of 8 rows;
     `k` is a multiple of the instruction's K; the tiles fit their memrefs
@@ -106,6 +112,10 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
         : !ck.acc<128x64xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
           memref<4x128x64xbf16, #gpu.address_space<workgroup>>,
           memref<9x64x64xbf16, #gpu.address_space<workgroup>>
+    %acc7 = ck.tile_mma %acc8, %pa, %pb slot %s k 64 b_transposed in_flight pingpong
+        : !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+          memref<5x128x64xbf16, #gpu.address_space<workgroup>>,
+          memref<5x128x64xbf16, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
@@ -118,13 +128,14 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
                        UnitAttr:$b_transposed,
                        UnitAttr:$a_swizzled,
                        UnitAttr:$b_swizzled,
-                       UnitAttr:$in_flight);
+                       UnitAttr:$in_flight,
+                       UnitAttr:$pingpong);
   let results = (outs CK_AccType:$result);
   let assemblyFormat = [{
     $acc `,` $a `,` $b (`slot` $slot^)? (`b_slot` $b_slot^)? `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
     (`a_swizzled` $a_swizzled^)? (`b_swizzled` $b_swizzled^)?
-    (`in_flight` $in_flight^)?
+    (`in_flight` $in_flight^)? (`pingpong` $pingpong^)?
     attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
   }];
   let hasVerifier = 1;
@@ -345,24 +356,39 @@ def CK_LdsBarrierOp : CK_Op<"lds_barrier"> {
     barrier while the load waves run on (NVIDIA's named barrier
     `kPartialBarrierId`; AMD targets have none and refuse it).
 
-    Verifier: N is positive.
+    With `group %g` as well (g = 0 or 1), threads `g * N` to `g * N + N - 1`
+    take part instead, each group on a named barrier of its own
+    (`kPartialBarrierId - kGroupBarrierStride * g`, clear of
+    ck.staging_wait's): a `pingpong` config's warpgroups, which store
+    their rows without waiting for each other.
+
+    Verifier: N is positive; `group` only with `threads`.
 
     Example:
 
     ```mlir
     ck.lds_barrier
     ck.lds_barrier threads 256
+    ck.lds_barrier threads 128 group %warpgroup
     ```
   }];
-  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$threads);
-  let assemblyFormat = "(`threads` $threads^)? attr-dict";
+  let arguments = (ins OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$threads,
+                       Optional<Index>:$group);
+  let assemblyFormat = "(`threads` $threads^)? (`group` $group^)? attr-dict";
   let builders = [
-    OpBuilder<(ins), [{ build($_builder, $_state, IntegerAttr()); }]>
+    OpBuilder<(ins), [{ build($_builder, $_state, IntegerAttr(), Value()); }]>,
+    OpBuilder<(ins "IntegerAttr":$threads), [{
+      build($_builder, $_state, threads, Value());
+    }]>
   ];
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The NVIDIA named barrier of a barrier of some of the threads: the
     /// last of the 16, clear of the ring's named barriers `1 .. 2 * slots`.
     static constexpr int64_t kPartialBarrierId = 15;
+    /// How far apart the named barriers of `group`s lie: group 1's is 12,
+    /// below ck.staging_wait's 13 and 14.
+    static constexpr int64_t kGroupBarrierStride = 3;
   }];
 }
 
@@ -422,13 +448,20 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
     that thread waits at once, since the staging tile may alias LDS that
     the next barrier frees.
 
+    With `pingpong` (and `holders_only`, `tma_store`) each of the two math
+    warpgroups of a `pingpong` config stages its own half of the rows,
+    meets its own barrier (`ck.lds_barrier ... group`) and has its first
+    thread store them (`map`'s boxes hold half the rows): a warpgroup
+    writes its tile while the other still computes.
+
     Verifier: a staging tile and a width together; rows and columns of the
     staging tile as above; `store_waves` with both and `holders_only`, and a
     staging tile of the whole tile; `busy` and `more` only with
     `store_waves`; `tma_store` with a staging tile of finished 2-byte values
     (no D tensors) of exactly the tile's rows (at most 256) and its columns
     or an unpadded slice of them (a multiple of 64), without
-    `store_waves`.
+    `store_waves`; `pingpong` with `holders_only`, `tma_store` and an
+    accumulator of two warpgroups stacked along M.
 
     Example:
 
@@ -455,6 +488,12 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
         : !ck.acc<128x256xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
           memref<1x256x256xbf16>,
           memref<128x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
+    // Each warpgroup its 128 rows.
+    ck.tile_store %acc -> %c[%g, %m0, %n0] staged %buf width 8 holders_only
+        tma_store %map pingpong
+        : !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
+          memref<1x512x128xbf16>,
+          memref<256x128xbf16, #gpu.address_space<workgroup>>, !llvm.ptr
     ```
   }];
   let arguments = (ins CK_AccType:$acc,
@@ -469,13 +508,14 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
                        UnitAttr:$holders_only,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$store_waves,
                        Optional<I1>:$busy, Optional<I1>:$more,
-                       Optional<CK_TensorMapPointer>:$dest_map);
+                       Optional<CK_TensorMapPointer>:$dest_map,
+                       UnitAttr:$pingpong);
   let assemblyFormat = [{
     $acc `->` $dest `[` $indices `]` (`adds` `(` $ds^ `:` type($ds) `)`)?
     (`alpha` $alpha^)? (`beta` $beta^)? (`staged` $staging^ `width` $width)?
     (`holders_only` $holders_only^)? (`store_waves` $store_waves^)?
     (`busy` $busy^)? (`more` $more^)? (`tma_store` $dest_map^)?
-    attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
+    (`pingpong` $pingpong^)? attr-dict `:` qualified(type($acc)) `,` type($dest) (`,` type($staging)^)?
     (`,` type($dest_map)^)?
   }];
   let hasVerifier = 1;
