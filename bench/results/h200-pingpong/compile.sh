@@ -4,7 +4,9 @@
 # kernel (`@tuned`, `@tuned2`: two copies, the spread of one kernel) from
 # BASE (a `scripts/device-bench.sh compile` folder), one folder per set
 # under OUT. STAGES lists the ring depths tried; PARTS the partitions.
-# On the device: python3 bench/device_check.py OUT/SET --time --rounds 5.
+# With TUNING_DB, also the database's choice compiled by this build
+# (`@db`). On the device: python3 bench/device_check.py OUT/SET --time
+# --rounds 5.
 set -eu
 OUT=${OUT:?}
 BASE=${BASE:?}
@@ -28,6 +30,11 @@ for set in $SETS; do
           --config "$config" -o "$OUT/$set/$key@pp$name$st" > /dev/null
       done
     done
+    if [ -n "${TUNING_DB:-}" ]; then
+      build/bin/ck-compile --no-cache --chip=sm_90a --direction "$direction" \
+        --type "$type" -N 16 -C 256 -K "$k" --in "${s}x$s" --filter 3x3 --pad 1x1 \
+        --tuning-db "$TUNING_DB" -o "$OUT/$set/$key@db" > /dev/null
+    fi
     cp -r "$BASE/$set/$key" "$OUT/$set/$key@tuned"
     cp -r "$BASE/$set/$key" "$OUT/$set/$key@tuned2"
   done
