@@ -37,3 +37,20 @@ func.func @spanning_ring_outside_kernel(%a: memref<1x64x256xf16>, %b: memref<1x2
       : memref<1x64x256xf16>, memref<1x256x64xf16> -> !acc
   return %r : !acc
 }
+
+// -----
+// Pingpong turns need TMA copies of both operands: the one load thread
+// copies each turn's rows of A.
+
+!acc = !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>
+#cfg = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, lds_buffers = 4, load_waves = 4, async_copy, pingpong>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+
+func.func @pingpong_without_tma(%a: memref<1x256x256xbf16>, %b: memref<1x256x128xbf16>,
+                                %bars: !bars, %i: index) -> !acc {
+  // expected-error @+1 {{takes its rows in pingpong turns, whose load thread copies each turn's A rows with TMA; it needs tensor maps of both operands}}
+  %r = ck.tile_gemm %a, %b at [%i, %i, %i] k_tiles %i to %i config #cfg
+      barriers %bars (!bars)
+      : memref<1x256x256xbf16>, memref<1x256x128xbf16> -> !acc
+  return %r : !acc
+}
