@@ -124,7 +124,11 @@ struct TmaStore {
 /// the store waves, which read it back and store it (ck.staging_wait and
 /// ck.staging_signal between them). With `tmaStore` (a plan of the tile's
 /// rows, unpadded) the holders stage each column slice swizzled and thread
-/// 0 stores its boxes with TMA: no thread reads it back.
+/// 0 stores its boxes with TMA: no thread reads it back. With
+/// `byWarpgroup` as well (pingpong, `holdersOnly`, a `tmaStore` plan of
+/// half the rows) each half of the holders stages its half of the rows,
+/// meets its own barrier (ck.lds_barrier ... group) and has its first
+/// thread store them, never waiting for the other half.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest, const EpilogueStaging &plan,
                       Value staging, Value tid, int64_t threads,

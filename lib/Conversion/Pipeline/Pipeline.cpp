@@ -35,6 +35,11 @@
 // registers (ck.tile_copy_async) through lds_buffers stages, with one
 // barrier per K step (emitStagedLoop).
 //
+// With `pingpong` the two math warpgroups take the block's rows in turn:
+// the load waves fill warpgroup 0's K-tiles (its rows of A), then warpgroup
+// 1's, and each warpgroup starts its loop once the other has issued its
+// last products (ck.turn_wait, ck.turn_signal).
+//
 // With `resident_b` (persistent units) B's K-tiles stay in LDS, one buffer
 // each, across a column's units: a second spanning ring of one slot, whose
 // steps are B's copies, hands them over (emitResidentBLoad), and the

@@ -53,7 +53,8 @@ def CK_TileGemmOp : CK_Op<"tile_gemm", [AttrSizedOperandSegments]> {
     then makes one ring for the kernel, and the op ends without a barrier:
     its load waves run on into the next unit's K-tiles while its math waves
     return the accumulator, so what follows must not reuse the operand
-    tiles' LDS.
+    tiles' LDS. With a `pingpong` config each K-tile is one ring step per
+    warpgroup: the ring's steps are `2 * %first ..`, of `2 * %total`.
 
     With a `resident_b` config the ring carries A's K-tiles alone: B's
     whole K extent stays in LDS (one buffer per K-tile, after A's slots)
