@@ -125,17 +125,17 @@ struct TmaStore {
 /// ck.staging_signal between them). With `tmaStore` (a plan of the tile's
 /// rows, unpadded) the holders stage each column slice swizzled and thread
 /// 0 stores its boxes with TMA: no thread reads it back. With
-/// `byWarpgroup` as well (pingpong, `holdersOnly`, a `tmaStore` plan of
-/// half the rows) each half of the holders stages its half of the rows,
-/// meets its own barrier (ck.lds_barrier ... group) and has its first
-/// thread store them, never waiting for the other half.
+/// `storeGroups` G > 1 as well (pingpong's 2, `holdersOnly`, a `tmaStore`
+/// plan of 1/G of the rows) each G-th of the holders stages its share of
+/// the rows, meets its own barrier (ck.lds_barrier ... group) and has its
+/// first thread store them, never waiting for the others.
 void emitGemmEpilogue(OpBuilder &b, Location loc, const WaveAccumulators &acc,
                       const TileDestination &dest, const EpilogueStaging &plan,
                       Value staging, Value tid, int64_t threads,
                       Value holdsTile, bool holdersOnly,
                       const StoreWaves *storeWaves = nullptr,
                       const TmaStore *tmaStore = nullptr,
-                      bool byWarpgroup = false);
+                      int64_t storeGroups = 1);
 
 /// The widest vector (a power of two) that every destination memref of
 /// `dest` takes along N at any multiple of its width, dividing `bn`.

@@ -129,6 +129,14 @@ static void emitUnalignedBarrier(OpBuilder &b, Location loc, Value id,
       operands);
 }
 
+/// The same, of the named barrier `id`.
+static void emitUnalignedBarrier(OpBuilder &b, Location loc, int64_t id,
+                                 std::optional<uint64_t> threads) {
+  emitUnalignedBarrier(b, loc,
+                       arith::ConstantIntOp::create(b, loc, b.getI32Type(), id),
+                       threads);
+}
+
 /// The workgroup's barrier, or with `threads` the named barrier
 /// kPartialBarrierId of that many threads (with `group`, the group's own).
 /// `unaligned` where the threads may reach it at different instructions (the
@@ -208,10 +216,7 @@ static void lowerNamedBarrierEvent(RewriterBase &rewriter, Operation *op) {
     return;
   }
   auto barrier = [&](auto event) {
-    emitUnalignedBarrier(rewriter, loc,
-                         arith::ConstantIntOp::create(rewriter, loc,
-                                                      rewriter.getI32Type(),
-                                                      event.getBarrierId()),
+    emitUnalignedBarrier(rewriter, loc, event.getBarrierId(),
                          event.getThreads());
   };
   if (auto wait = dyn_cast<StagingWaitOp>(op))
@@ -814,10 +819,7 @@ static void finishSeparateArms(Operation *kernel) {
   kernel->walk([&](gpu::BarrierOp op) { barriers.push_back(op); });
   for (gpu::BarrierOp op : barriers) {
     rewriter.setInsertionPoint(op);
-    emitUnalignedBarrier(rewriter, op.getLoc(),
-                         arith::ConstantIntOp::create(rewriter, op.getLoc(),
-                                                      rewriter.getI32Type(), 0),
-                         std::nullopt);
+    emitUnalignedBarrier(rewriter, op.getLoc(), 0, std::nullopt);
     rewriter.eraseOp(op);
   }
 }

@@ -313,7 +313,7 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
                                 const EpilogueStaging &plan, Value staging,
                                 Value tid, int64_t threads, Value holdsTile,
                                 bool holdersOnly, const StoreWaves *storeWaves,
-                                const TmaStore *tmaStore, bool byWarpgroup) {
+                                const TmaStore *tmaStore, int64_t storeGroups) {
   if (plan.width == 1) {
     // Only the threads that hold accumulators write.
     emitIf(b, loc, holdsTile, [&] { emitDirectEpilogue(b, loc, acc, dest); });
@@ -347,12 +347,12 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
     });
     return;
   }
-  // By warpgroup (pingpong), each of the two holds half the rows and
-  // meets its own barrier; its first thread stores them.
-  int64_t groups = byWarpgroup ? 2 : 1;
+  // In store groups (pingpong's warpgroups) each holds its share of the
+  // rows and meets its own barrier; its first thread stores them.
+  int64_t groups = storeGroups;
   int64_t groupThreads = threads / groups;
   Value group;
-  if (byWarpgroup)
+  if (groups > 1)
     group = arith::DivUIOp::create(b, loc, tid,
                                    indexConstant(b, loc, groupThreads));
   auto barrier = [&] {

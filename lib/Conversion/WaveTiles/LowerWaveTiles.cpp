@@ -357,9 +357,9 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
     std::optional<TensorMapPlan> storeMap;
     std::optional<TmaStore> tmaStore;
     if (op.getDestMap()) {
-      storeMap = *planStoreMap(views.front(), staging.element,
-                               staging.rows / (op.getPingpong() ? 2 : 1),
-                               staging.cols);
+      storeMap =
+          *planStoreMap(views.front(), staging.element,
+                        staging.rows / op.getStoreGroups(), staging.cols);
       tmaStore.emplace(TmaStore{op.getDestMap(), *storeMap});
     }
     emitGemmEpilogue(rewriter, loc, acc, dest, staging, op.getStaging(),
@@ -367,7 +367,7 @@ struct LowerTileStore : OpConversionPattern<TileStoreOp> {
                      holdersOnly ? holders : workgroup.value_or(holders),
                      emitHoldsTile(rewriter, op, accType, wave->ids),
                      holdersOnly, storeWaves ? &*storeWaves : nullptr,
-                     tmaStore ? &*tmaStore : nullptr, op.getPingpong());
+                     tmaStore ? &*tmaStore : nullptr, op.getStoreGroups());
     rewriter.eraseOp(op);
     return success();
   }
@@ -564,7 +564,7 @@ static LogicalResult checkTmaStore(TileStoreOp op) {
   MemRefType staging = op.getStaging().getType();
   if (failed(view) ||
       failed(planStoreMap(*view, staging.getElementType(),
-                          staging.getDimSize(0) / (op.getPingpong() ? 2 : 1),
+                          staging.getDimSize(0) / op.getStoreGroups(),
                           staging.getDimSize(1))))
     return op.emitOpError()
            << "stores by TMA, but its destination's view is not a box walk "

@@ -395,9 +395,8 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << cklimits::kMaxReallocatedRegisters << "], got "
                        << loadRegisters;
   if (pingpong) {
-    int64_t mathWaves = block.size() == 3 && wave.size() == 2
-                            ? (block[0] / wave[0]) * (block[1] / wave[1])
-                            : 0;
+    // The sizes and their division are checked above.
+    int64_t mathWaves = (block[0] / wave[0]) * (block[1] / wave[1]);
     if (!isa<WgmmaAttr>(mma))
       return emitError() << "pingpong needs wgmma, whose warpgroups each "
                             "run their own K loop; got "

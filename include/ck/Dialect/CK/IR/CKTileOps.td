@@ -510,6 +510,11 @@ def CK_TileStoreOp : CK_Op<"tile_store", [AttrSizedOperandSegments]> {
                        Optional<I1>:$busy, Optional<I1>:$more,
                        Optional<CK_TensorMapPointer>:$dest_map,
                        UnitAttr:$pingpong);
+  let extraClassDeclaration = [{
+    /// The groups of holders that stage and store their rows apart, each
+    /// its own share of the rows: the two pingpong warpgroups, or one.
+    int64_t getStoreGroups() { return getPingpong() ? 2 : 1; }
+  }];
   let assemblyFormat = [{
     $acc `->` $dest `[` $indices `]` (`adds` `(` $ds^ `:` type($ds) `)`)?
     (`alpha` $alpha^)? (`beta` $beta^)? (`staged` $staging^ `width` $width)?
