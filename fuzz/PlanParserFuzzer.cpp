@@ -99,6 +99,9 @@ std::string print(const ckrt_plan_desc *d) {
         " " + ckrt::planGridEntry(d, ki, 2) + " block " +
         std::to_string(ki.block[0]) + " " + std::to_string(ki.block[1]) + " " +
         std::to_string(ki.block[2]) + " lds " + std::to_string(ki.lds_bytes);
+    std::string cluster = ckrt::planClusterText(d, k);
+    check(cluster != " cluster ?");
+    text += cluster;
     if (ki.cooperative)
       text += " coop";
     std::string after = ckrt::planAfterText(d, k, ki);
@@ -275,6 +278,15 @@ void checkDesc(const ckrt_plan_desc *d) {
         check(ki.grid[i] >= 1 && ki.grid[i] <= maxGrid[i]);
     }
     check(version >= 2 || !ki.cooperative);
+    uint32_t cluster[3];
+    check(ckrt_plan_desc_kernel_cluster(d, k, cluster) == CKRT_SUCCESS);
+    for (int i = 0; i < 3; ++i) {
+      check(cluster[i] >= 1 && (version >= 5 || cluster[i] == 1));
+      check(cluster[i] == 1 ||
+            (ki.grid_schedule[i] < 0 &&
+             (ki.grid_cus_factor[i] || ki.grid[i] % cluster[i] == 0)));
+    }
+    check(uint64_t(cluster[0]) * cluster[1] * cluster[2] <= 8);
     check(ki.num_after >= -1 && (version >= 4 || ki.num_after == -1));
     for (int32_t i = 0; i < ki.num_after; ++i) {
       size_t after = 0;
@@ -382,6 +394,10 @@ void checkSame(const ckrt_plan_desc *a, const ckrt_plan_desc *b) {
     check(std::strcmp(ka.name, kb.name) == 0 && ka.lds_bytes == kb.lds_bytes &&
           ka.num_args == kb.num_args && ka.cooperative == kb.cooperative &&
           ka.num_after == kb.num_after);
+    uint32_t clusterA[3], clusterB[3];
+    ckrt_plan_desc_kernel_cluster(a, k, clusterA);
+    ckrt_plan_desc_kernel_cluster(b, k, clusterB);
+    check(std::memcmp(clusterA, clusterB, sizeof(clusterA)) == 0);
     for (int32_t i = 0; i < ka.num_after; ++i) {
       size_t afterA = 0, afterB = 0;
       ckrt_plan_desc_kernel_after(a, k, size_t(i), &afterA);

@@ -40,12 +40,13 @@ extern "C" {
  *  (ckrt_kernel_info and ckrt_workspace_info gained fields). 3: a stream_k
  *  schedule passes five scalars, the grid last (ckrt_schedule_info's
  *  scalars grew to 8). 4: kernel dependencies (ckrt_kernel_info gained
- *  num_after; ckrt_plan_desc_kernel_after). */
-#define CKRT_API_VERSION 4
-/** The newest launch-plan format version this runtime reads (`ck-plan 4`;
+ *  num_after; ckrt_plan_desc_kernel_after). 5: thread block clusters
+ *  (ckrt_plan_desc_kernel_cluster). */
+#define CKRT_API_VERSION 5
+/** The newest launch-plan format version this runtime reads (`ck-plan 5`;
  *  2 added `schedule`, `schedule:NAME` and `coop`, 3 `tensormap` and `mN`
- *  arguments, 4 adds `after`). */
-#define CKRT_PLAN_VERSION 4
+ *  arguments, 4 `after`, 5 adds `cluster`). */
+#define CKRT_PLAN_VERSION 5
 /** The oldest one it still reads (`ck-plan 1`). */
 #define CKRT_PLAN_VERSION_MIN 1
 
@@ -260,14 +261,14 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * non-convolutions). Tensor and workspace indices are dense from 0 (any
  * order). Kernel fields are in the order
  *
- *   kernel <name> grid <x> <y> <z> block <x> <y> <z> [lds <bytes>] [coop]
- *          [after -|<kernel>,...] [args ...]
+ *   kernel <name> grid <x> <y> <z> block <x> <y> <z> [lds <bytes>]
+ *          [cluster <x> <y> <z>] [coop] [after -|<kernel>,...] [args ...]
  *
- * `lds N` (default 0), `coop` and `args ...` (default none, must be last)
- * are optional. Grid entries are positive integers, `cus` or `cus*K`: the
- * device's SM/CU count (times K), evaluated when the plan is loaded.
- * Arguments: tN (tensor N's device pointer), wN (workspace N's), i32:V,
- * i64:V (decimal or 0x hex), f32:V.
+ * `lds N` (default 0), `cluster` (default 1 1 1), `coop` and `args ...`
+ * (default none, must be last) are optional. Grid entries are positive
+ * integers, `cus` or `cus*K`: the device's SM/CU count (times K), evaluated
+ * when the plan is loaded. Arguments: tN (tensor N's device pointer), wN
+ * (workspace N's), i32:V, i64:V (decimal or 0x hex), f32:V.
  *
  * `zero` workspaces are cleared on the launch stream before every
  * ckrt_plan_launch; `keep` workspaces are cleared once when the plan is
@@ -328,6 +329,14 @@ CKRT_API ckrt_status ckrt_event_elapsed_ms(ckrt_event start, ckrt_event end,
  * before ckrt_plan_launch, and the launch stream waits for all of them
  * before its later work. `after` names no kernel twice, nor a later one
  * or itself.
+ *
+ * Version 5 adds thread block clusters. `cluster X Y Z` (at most 8
+ * workgroups in all) says the kernel was built for clusters of that shape
+ * (PTX .reqnctapercluster): ckrt_plan_load checks that the binary's kernel
+ * requires the same, rounds a `cus*K` grid entry down to whole clusters
+ * and, where the driver tells, to the clusters the device holds at once.
+ * A fixed grid entry that is not a whole number of clusters, or a
+ * `schedule:NAME` entry in a clustered dimension, is a parse error.
  *
  * Version 3 adds tensor maps, TMA descriptors that ckrt encodes from a
  * tensor's address at each launch and passes by value (128 bytes) to the
@@ -623,6 +632,11 @@ CKRT_API ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
 CKRT_API ckrt_status ckrt_plan_desc_kernel_after(const ckrt_plan_desc *desc,
                                                  size_t kernel, size_t i,
                                                  size_t *after);
+/** The kernel's `cluster`: workgroups per thread block cluster along x, y
+ *  and z (1 1 1 without one). */
+CKRT_API ckrt_status ckrt_plan_desc_kernel_cluster(const ckrt_plan_desc *desc,
+                                                   size_t kernel,
+                                                   uint32_t cluster[3]);
 /** `tensormap` directives by index (== position, indices are dense). */
 CKRT_API size_t ckrt_plan_desc_num_tensor_maps(const ckrt_plan_desc *desc);
 CKRT_API ckrt_status ckrt_plan_desc_tensor_map(const ckrt_plan_desc *desc,

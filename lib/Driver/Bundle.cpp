@@ -198,6 +198,16 @@ FailureOr<CompiledModule> mlir::ck::extractCompiledModule(ModuleOp module,
                  << "dynamic shared memory sizes must be constants";
         record.ldsBytes = bytes.value();
       }
+      if (launch.hasClusterSize()) {
+        gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
+        for (auto [i, dim] : llvm::enumerate(
+                 ArrayRef<Value>{cluster.x, cluster.y, cluster.z})) {
+          std::optional<int64_t> size = constantIndex(dim);
+          if (!size)
+            return launch.emitError() << "cluster sizes must be constants";
+          record.cluster[i] = *size;
+        }
+      }
       record.facts =
           launch->getAttrOfType<LaunchAttr>(LaunchAttr::kAttrName);
       if (record.facts) {
@@ -331,7 +341,8 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
 
   std::string plan;
   llvm::raw_string_ostream os(plan);
-  // Schedules and cooperative launches need version 2, tensor maps 3;
+  // Schedules and cooperative launches need version 2, tensor maps 3,
+  // `after` 4, clusters 5;
   // plans without them stay readable by older readers.
   bool version2 = !compiled.schedules.empty() ||
                   llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
@@ -340,8 +351,12 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
   bool version4 = llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
     return k.after.has_value();
   });
+  bool version5 = llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
+    return k.cluster != std::array<int64_t, 3>{1, 1, 1};
+  });
   os << "ck-plan "
-     << (version4                     ? 4
+     << (version5                       ? 5
+         : version4                     ? 4
          : !compiled.tensorMaps.empty() ? 3
          : version2                     ? 2
                                         : 1)
@@ -401,6 +416,9 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
     }
     os << " block " << k.block[0] << " " << k.block[1] << " " << k.block[2]
        << " lds " << k.ldsBytes;
+    if (k.cluster != std::array<int64_t, 3>{1, 1, 1})
+      os << " cluster " << k.cluster[0] << " " << k.cluster[1] << " "
+         << k.cluster[2];
     if (k.cooperative)
       os << " coop";
     if (k.after) {

@@ -98,6 +98,18 @@ public:
   /// hipModuleOccupancyMaxActiveBlocksPerMultiprocessor).
   virtual ckrt_status functionOccupancy(void *function, unsigned blockThreads,
                                         size_t dynamicShared, int *blocks) = 0;
+  /// The thread block cluster `function` was built for (PTX
+  /// .reqnctapercluster): workgroups along x, y and z, 1 1 1 without one.
+  virtual ckrt_status functionRequiredCluster(void *function,
+                                              unsigned cluster[3]) = 0;
+  /// Clusters of `function` the device holds at once in a launch of `grid`
+  /// workgroups of `block` threads with `dynamicShared` bytes of dynamic
+  /// shared memory (cuOccupancyMaxActiveClusters); 0 where the driver
+  /// cannot tell.
+  virtual ckrt_status maxActiveClusters(void *function, const unsigned grid[3],
+                                        const unsigned block[3],
+                                        unsigned dynamicShared,
+                                        int *clusters) = 0;
   /// CKRT_SUCCESS if the driver and device `device` can launch kernels
   /// cooperatively, else CKRT_ERROR_UNSUPPORTED saying why.
   virtual ckrt_status checkCooperativeLaunch(int device) = 0;

@@ -63,6 +63,19 @@ constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 // CUfunction_attribute values.
 constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+constexpr int CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH =
+    11; // then height, depth
+
+// cuOccupancyMaxActiveClusters's launch configuration (no attributes: the
+// kernel's required cluster shape applies).
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  void *attrs;
+  unsigned numAttrs;
+};
 
 // CUtensorMap enum values (cuTensorMapEncode*).
 constexpr int CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6;
@@ -116,6 +129,9 @@ struct CudaApi {
   // with schedules (`occupancy auto`) or `coop` kernels.
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
                                                           int, size_t);
+  // Optional (CUDA 12+): sizes persistent grids in clusters.
+  CUresult (*cuOccupancyMaxActiveClusters)(int *, CUfunction,
+                                           const CUlaunchConfig *);
   CUresult (*cuLaunchCooperativeKernel)(CUfunction, unsigned, unsigned,
                                         unsigned, unsigned, unsigned, unsigned,
                                         unsigned, CUstream, void **);
@@ -504,6 +520,38 @@ public:
     return CKRT_SUCCESS;
   }
 
+  ckrt_status functionRequiredCluster(void *function,
+                                      unsigned cluster[3]) override {
+    static const char *const dims[3] = {"width", "height", "depth"};
+    for (int d = 0; d < 3; ++d) {
+      int value = 0;
+      std::string what = format(
+          "cuFuncGetAttribute(CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_%s)", dims[d]);
+      if (ckrt_status st =
+              check(api.cuFuncGetAttribute(
+                        &value, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH + d,
+                        static_cast<CUfunction>(function)),
+                    what.c_str()))
+        return st;
+      cluster[d] = value > 0 ? unsigned(value) : 1;
+    }
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status maxActiveClusters(void *function, const unsigned grid[3],
+                                const unsigned block[3], unsigned dynamicShared,
+                                int *clusters) override {
+    *clusters = 0;
+    if (!api.cuOccupancyMaxActiveClusters)
+      return CKRT_SUCCESS;
+    CUlaunchConfig config = {grid[0],  grid[1],  grid[2],       block[0],
+                             block[1], block[2], dynamicShared, nullptr,
+                             nullptr,  0};
+    return check(api.cuOccupancyMaxActiveClusters(
+                     clusters, static_cast<CUfunction>(function), &config),
+                 "cuOccupancyMaxActiveClusters");
+  }
+
   ckrt_status checkCooperativeLaunch(int ordinal) override {
     if (!api.cuLaunchCooperativeKernel)
       return fail(CKRT_ERROR_UNSUPPORTED,
@@ -665,6 +713,7 @@ std::unique_ptr<Backend> createCudaBackend(const std::string &path,
   };
   optional(api.cuOccupancyMaxActiveBlocksPerMultiprocessor,
            "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  optional(api.cuOccupancyMaxActiveClusters, "cuOccupancyMaxActiveClusters");
   optional(api.cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel");
   optional(api.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
   optional(api.cuTensorMapEncodeIm2col, "cuTensorMapEncodeIm2col");

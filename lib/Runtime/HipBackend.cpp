@@ -452,6 +452,18 @@ public:
     return CKRT_SUCCESS;
   }
 
+  // HIP has no thread block clusters.
+  ckrt_status functionRequiredCluster(void *, unsigned cluster[3]) override {
+    cluster[0] = cluster[1] = cluster[2] = 1;
+    return CKRT_SUCCESS;
+  }
+
+  ckrt_status maxActiveClusters(void *, const unsigned *, const unsigned *,
+                                unsigned, int *clusters) override {
+    *clusters = 0;
+    return CKRT_SUCCESS;
+  }
+
   ckrt_status checkCooperativeLaunch(int ordinal) override {
     if (!api.hipModuleLaunchCooperativeKernel)
       return fail(CKRT_ERROR_UNSUPPORTED,

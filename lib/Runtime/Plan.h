@@ -70,6 +70,8 @@ struct KernelDecl {
   uint32_t gridCusFactor[3] = {0, 0, 0};
   /// >= 0: the entry is `schedule:NAME` of that schedule (grid[i] is 0).
   int32_t gridSchedule[3] = {-1, -1, -1};
+  /// `cluster`: workgroups per thread block cluster along x, y, z.
+  uint32_t cluster[3] = {1, 1, 1};
   /// `coop`: launched cooperatively.
   bool cooperative = false;
   /// `after`: the earlier kernels (plan indices) this one waits for; unset

@@ -1,6 +1,6 @@
 //===- PlanParser.cpp - The `ck-plan` launch-plan format ------------------===//
 //
-// Parses plan text (versions 1 to 3) into a ckrt_plan_desc and implements
+// Parses plan text (versions 1 to 5) into a ckrt_plan_desc and implements
 // the ckrt_plan_desc_* accessors (Binary.cpp checks the binary, File.cpp
 // reads files, Schedules.cpp evaluates schedules). Every parse error names
 // the line and what was expected; every size is checked against the limits
@@ -46,15 +46,19 @@ bool evaluateGrid(const KernelDecl &kernel, uint32_t cus,
   static const char *const dims[3] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i) {
     uint64_t value = uint64_t(kernel.grid[i]);
+    // So many per SM/CU, in whole clusters.
     if (kernel.gridCusFactor[i])
-      value = uint64_t(cus) * kernel.gridCusFactor[i];
+      value = uint64_t(cus) * kernel.gridCusFactor[i] / kernel.cluster[i] *
+              kernel.cluster[i];
     else if (kernel.gridSchedule[i] >= 0)
       value = schedules ? schedules[kernel.gridSchedule[i]].grid : 0;
     if (value == 0) {
       if (why)
         *why = schedules || kernel.gridSchedule[i] < 0
-                   ? format("grid %s of kernel '%s' evaluates to 0 (cus = %u)",
-                            dims[i], kernel.name.c_str(), cus)
+                   ? format("grid %s of kernel '%s' evaluates to 0 (cus = "
+                            "%u, cluster %s %u)",
+                            dims[i], kernel.name.c_str(), cus, dims[i],
+                            kernel.cluster[i])
                    : format("grid %s of kernel '%s' needs its schedule "
                             "evaluated",
                             dims[i], kernel.name.c_str());
@@ -79,6 +83,9 @@ namespace {
 
 constexpr uint32_t kMaxIndex = 65535;
 constexpr uint64_t kMaxThreadsPerBlock = 1024;
+/// Largest thread block cluster (workgroups) that every chip with clusters
+/// launches (NVIDIA's portable size).
+constexpr uint64_t kMaxClusterSize = 8;
 /// Largest tiles, iters, min_iters and tail of a schedule, and largest
 /// tiles * iters of a stream_k one: the kernel's i32.
 constexpr uint64_t kMaxScheduleCount =
@@ -347,6 +354,8 @@ private:
                                  const std::string &value);
   ckrt_status parseKernel(const std::vector<std::string> &tok);
   /// The list after `after` at tok[i] (the names of earlier kernels).
+  ckrt_status parseCluster(KernelDecl &k, const std::vector<std::string> &tok,
+                           size_t i);
   ckrt_status parseAfter(KernelDecl &k, const std::vector<std::string> &tok,
                          size_t i);
   ckrt_status parseArg(const KernelDecl &kernel, const std::string &tok,
@@ -1022,7 +1031,8 @@ ckrt_status Parser::parseTensorMap(const std::vector<std::string> &tok) {
 ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
   static const char *const usage =
       "expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
-      "[lds <bytes>] [coop] [after -|<kernel>,...] [args ...]";
+      "[lds <bytes>] [cluster <x> <y> <z>] [coop] [after -|<kernel>,...] "
+      "[args ...]";
   static const char *const dims[3] = {"x", "y", "z"};
   KernelDecl k;
   k.line = line;
@@ -1149,6 +1159,13 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
     ++i;
   }
 
+  // [cluster x y z]
+  if (i < tok.size() && tok[i] == "cluster") {
+    if (ckrt_status st = parseCluster(k, tok, ++i))
+      return st;
+    i += 3;
+  }
+
   // [coop]
   if (i < tok.size() && tok[i] == "coop") {
     if (desc.version < 2)
@@ -1183,10 +1200,57 @@ ckrt_status Parser::parseKernel(const std::vector<std::string> &tok) {
                         tok[i].c_str(), k.name.c_str(),
                         k.after         ? "'args' after 'after'"
                         : k.cooperative ? "'after' or 'args' after 'coop'"
-                                        : "'lds', 'coop', 'after' or 'args' "
-                                          "after the block",
+                                        : "'lds', 'cluster', 'coop', 'after' "
+                                          "or 'args' after the block",
                         usage));
   desc.kernels.push_back(std::move(k));
+  return CKRT_SUCCESS;
+}
+
+ckrt_status Parser::parseCluster(KernelDecl &k,
+                                 const std::vector<std::string> &tok,
+                                 size_t i) {
+  static const char *const dims[3] = {"x", "y", "z"};
+  if (desc.version < 5)
+    return error(format("'cluster' in kernel '%s' needs 'ck-plan 5' (this "
+                        "plan says 'ck-plan %d')",
+                        k.name.c_str(), desc.version));
+  uint64_t size = 1;
+  for (int d = 0; d < 3; ++d, ++i) {
+    uint64_t value = 0;
+    if (i >= tok.size())
+      return error(format("missing cluster %s in kernel '%s' (expected "
+                          "cluster <x> <y> <z>, each a positive integer)",
+                          dims[d], k.name.c_str()));
+    if (!isDigits(tok[i]) || !parseUnsigned(tok[i], kMaxClusterSize, &value) ||
+        value == 0)
+      return error(format("bad cluster %s '%s' in kernel '%s' (expected a "
+                          "positive integer, at most %llu)",
+                          dims[d], tok[i].c_str(), k.name.c_str(),
+                          ull(kMaxClusterSize)));
+    k.cluster[d] = uint32_t(value);
+    size *= value;
+  }
+  if (size > kMaxClusterSize)
+    return error(format("cluster %u x %u x %u of kernel '%s' has %llu "
+                        "workgroups, above the portable limit %llu",
+                        k.cluster[0], k.cluster[1], k.cluster[2],
+                        k.name.c_str(), ull(size), ull(kMaxClusterSize)));
+  // A fixed grid entry must be whole clusters; `cus*K` is rounded down to
+  // them when the plan is loaded, and a schedule's grid cannot be (its
+  // entries are tokens 3 to 5: kernel <name> grid <x> <y> <z>).
+  for (int d = 0; d < 3; ++d) {
+    if (k.cluster[d] == 1)
+      continue;
+    if (hasSchedulePrefix(tok[3 + size_t(d)]))
+      return error(format("grid %s of kernel '%s' is a schedule's, which "
+                          "cannot be clustered (cluster %s is %u)",
+                          dims[d], k.name.c_str(), dims[d], k.cluster[d]));
+    if (!k.gridCusFactor[d] && k.grid[d] % k.cluster[d])
+      return error(format("grid %s %u of kernel '%s' is not a whole number "
+                          "of its clusters of %u",
+                          dims[d], k.grid[d], k.name.c_str(), k.cluster[d]));
+  }
   return CKRT_SUCCESS;
 }
 
@@ -1750,6 +1814,17 @@ ckrt_status ckrt_plan_desc_kernel_arg(const ckrt_plan_desc *desc,
                 "(kernel '%s' has %zu)",
                 arg, k.name.c_str(), k.args.size());
   *out = k.args[arg];
+  return CKRT_SUCCESS;
+}
+
+ckrt_status ckrt_plan_desc_kernel_cluster(const ckrt_plan_desc *desc,
+                                          size_t kernel, uint32_t cluster[3]) {
+  const KernelDecl *found = nullptr;
+  if (ckrt_status st = lookupKernel(desc, kernel, cluster,
+                                    "ckrt_plan_desc_kernel_cluster", &found))
+    return st;
+  for (int d = 0; d < 3; ++d)
+    cluster[d] = found->cluster[d];
   return CKRT_SUCCESS;
 }
 

@@ -238,6 +238,49 @@ ckrt_status evaluateSchedules(ckrt_plan p, uint32_t cus) {
 /// For a `coop` kernel: the driver and device launch cooperatively, and
 /// its whole grid is resident at once (else the launch would fail, or its
 /// workgroups wait forever for ones never started).
+/// Checks that kernel `kd`'s binary requires the thread block cluster its
+/// plan line says, and where a `cus*K` entry of a clustered grid asks for
+/// more clusters than the device holds at once, shrinks it to those (a
+/// persistent grid's workgroups past them would wait for a second round).
+ckrt_status fitClusters(Backend *b, const KernelDecl &kd, LoadedKernel &lk,
+                        const std::string &binary, const std::string &where) {
+  unsigned required[3];
+  if (ckrt_status st = b->functionRequiredCluster(lk.function, required))
+    return addContext(
+        st, format("%s: kernel '%s'", where.c_str(), kd.name.c_str()));
+  if (required[0] != kd.cluster[0] || required[1] != kd.cluster[1] ||
+      required[2] != kd.cluster[2])
+    return fail(CKRT_ERROR_INVALID_BINARY,
+                "%s: kernel '%s' in '%s' is built for clusters of %u x %u x "
+                "%u workgroups, but the plan says %u x %u x %u",
+                where.c_str(), kd.name.c_str(), binary.c_str(), required[0],
+                required[1], required[2], kd.cluster[0], kd.cluster[1],
+                kd.cluster[2]);
+  uint64_t size = uint64_t(kd.cluster[0]) * kd.cluster[1] * kd.cluster[2];
+  int resizable = -1;
+  for (int d = 0; d < 3; ++d)
+    if (kd.gridCusFactor[d] && kd.cluster[d] > 1)
+      resizable = d;
+  if (size == 1 || resizable < 0)
+    return CKRT_SUCCESS;
+  int active = 0;
+  if (ckrt_status st = b->maxActiveClusters(lk.function, lk.grid, lk.block,
+                                            lk.ldsBytes, &active))
+    return addContext(
+        st, format("%s: kernel '%s'", where.c_str(), kd.name.c_str()));
+  if (active <= 0)
+    return CKRT_SUCCESS;
+  // Clusters along the other dimensions stay; this one takes the rest.
+  uint64_t others = 1;
+  for (int d = 0; d < 3; ++d)
+    if (d != resizable)
+      others *= lk.grid[d] / kd.cluster[d];
+  uint64_t along = std::max<uint64_t>(1, uint64_t(active) / others);
+  lk.grid[resizable] = uint32_t(
+      std::min<uint64_t>(lk.grid[resizable], along * kd.cluster[resizable]));
+  return CKRT_SUCCESS;
+}
+
 ckrt_status checkCooperative(ckrt_plan p, size_t k, uint32_t cus,
                              bool *deviceChecked) {
   const KernelDecl &kd = p->desc.kernels[k];
@@ -895,6 +938,10 @@ ckrt_status ckrt_plan_load(ckrt_context context, const ckrt_plan_desc *desc,
       fail(CKRT_ERROR_UNSUPPORTED, "%s: %s", kWhere.c_str(), why.c_str());
       destroyPlan(p);
       return CKRT_ERROR_UNSUPPORTED;
+    }
+    if (ckrt_status st = fitClusters(b, kd, lk, d.binaryPath, kWhere)) {
+      destroyPlan(p);
+      return st;
     }
     if (kd.cooperative) {
       if (ckrt_status st = checkCooperative(p, k, cus, &cooperativeChecked)) {

@@ -275,10 +275,6 @@ mlir::ck::explainGemmConfigMisfit(GemmConfigAttr config, TargetAttr target,
        << "named barriers, two per stage: at most "
        << cklimits::kMaxNamedBarrierRingSlots << " stages; got "
        << config.getLdsBuffers();
-  else if (config.getPartition().isPersistentDataParallel() &&
-           config.getClusterSize() > 1)
-    os << "a persistent data-parallel partition cannot cluster its "
-       << "workgroups, which take tiles in turn";
   else if (cost.threads > 1024)
     os << "configuration needs " << cost.threads
        << " threads per workgroup; the limit is 1024";

@@ -335,6 +335,7 @@ void printPlan(const char *path, const ckrt_plan_desc *d, long cus,
     line += " block " + std::to_string(ki.block[0]) + " " +
             std::to_string(ki.block[1]) + " " + std::to_string(ki.block[2]);
     line += " lds " + std::to_string(ki.lds_bytes);
+    line += ckrt::planClusterText(d, k);
     if (ki.cooperative)
       line += " coop";
     line += ckrt::planAfterText(d, k, ki);

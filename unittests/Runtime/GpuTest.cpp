@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <string>
@@ -191,6 +192,36 @@ CB_DONE:
     ld.param.u32 %r14, [rs_e];
     st.global.u32 [%rd2+40], %r14;
 RS_DONE:
+    ret;
+}
+)PTX";
+
+/// A kernel built for clusters of two (sm_90 and up): thread 0 of each
+/// workgroup adds 1 to out[0] and the cluster's size (%cluster_nctarank)
+/// to out[1].
+const char *const kClusterPtx = R"PTX(//
+.version 7.8
+.target sm_90
+.address_size 64
+
+.visible .entry count_in_clusters(
+    .param .u64 cc_out
+)
+.reqnctapercluster 2, 1, 1
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<3>;
+
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra CC_DONE;
+    ld.param.u64 %rd1, [cc_out];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r2, %cluster_nctarank;
+    atom.global.add.u32 %r3, [%rd2], 1;
+    atom.global.add.u32 %r3, [%rd2+4], %r2;
+CC_DONE:
     ret;
 }
 )PTX";
@@ -679,6 +710,49 @@ TEST_F(Gpu, LoadErrors) {
   EXPECT_NE(std::string(ckrt_last_error()).find("plan.ckplan:3: cannot read "
                                                 "binary file"),
             std::string::npos);
+}
+
+// A kernel built for clusters: its plan must say the same cluster, and a
+// `cus` grid is whole clusters the device holds at once.
+TEST_F(Gpu, ClusteredKernel) {
+  if (std::atoi(props.arch + 3) < 90)
+    GTEST_SKIP() << props.arch << " has no thread block clusters";
+  dir.write("clusters.ptx", kClusterPtx);
+  ckrt_plan p = nullptr;
+  std::string text = "tensor 0 output f32 2\n"
+                     "kernel count_in_clusters grid cus 1 1 block 32 1 1 "
+                     "cluster 2 1 1 args t0\n";
+  ASSERT_EQ(
+      ckrt_plan_load_file(ctx, plan(text, "clusters.ptx", 5).c_str(), 0, &p),
+      CKRT_SUCCESS)
+      << ckrt_last_error();
+  uint32_t counts[2] = {0, 0};
+  launchOnZeros(p, sizeof(counts), counts, sizeof(counts));
+  EXPECT_GT(counts[0], 0u);
+  EXPECT_LE(counts[0], uint32_t(props.multiprocessor_count));
+  EXPECT_EQ(counts[0] % 2, 0u);
+  EXPECT_EQ(counts[1], 2 * counts[0]);
+  ckrt_plan_destroy(p);
+
+  // The plan says no cluster (or another one) where the binary has one.
+  for (const char *cluster : {"", " cluster 4 1 1"}) {
+    p = nullptr;
+    std::string other = std::string("tensor 0 output f32 2\n"
+                                    "kernel count_in_clusters grid 4 1 1 "
+                                    "block 32 1 1") +
+                        cluster + " args t0\n";
+    EXPECT_EQ(
+        ckrt_plan_load_file(ctx, plan(other, "clusters.ptx", 5).c_str(), 0, &p),
+        CKRT_ERROR_INVALID_BINARY);
+    EXPECT_NE(std::string(ckrt_last_error())
+                  .find("clusters.ptx' is built for clusters of 2 x 1 x 1 "
+                        "workgroups, but the "
+                        "plan says " +
+                        std::string(*cluster ? "4" : "1") + " x 1 x 1"),
+              std::string::npos)
+        << ckrt_last_error();
+    EXPECT_EQ(p, nullptr);
+  }
 }
 
 TEST_F(Gpu, StreamKScheduleCooperative) {

@@ -804,6 +804,13 @@ std::string v4(std::initializer_list<const char *> kernelLines) {
   return text;
 }
 
+std::string v5(std::initializer_list<const char *> kernelLines) {
+  std::string text = lines({"ck-plan 5", "target sm_90a", "binary k.cubin"});
+  for (const char *line : kernelLines)
+    text += std::string(line) + "\n";
+  return text;
+}
+
 std::string withKernel(const char *kernelLine) {
   return lines({"ck-plan 1", "target sm_90a", "binary k.cubin",
                 "tensor 0 input f16 8", "workspace 0 64 zero", kernelLine});
@@ -813,14 +820,14 @@ std::vector<ErrorCase> errorCases() {
   return {
       // Header and version.
       {"Empty", "", 1,
-       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3' or 'ck-plan "
-       "4', found the end"},
+       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3', 'ck-plan "
+       "4' or 'ck-plan 5', found the end"},
       {"OnlyComments", "# nothing\n\n", 2,
-       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3' or 'ck-plan "
-       "4', found the end"},
-      {"WrongVersion", "ck-plan 5\n", 1,
-       "unsupported plan version 5 (this runtime reads versions 1, 2, 3 and "
-       "4)"},
+       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3', 'ck-plan "
+       "4' or 'ck-plan 5', found the end"},
+      {"WrongVersion", "ck-plan 6\n", 1,
+       "unsupported plan version 6 (this runtime reads versions 1, 2, 3, 4 "
+       "and 5)"},
       {"VersionZero", "ck-plan 0\n", 1, "unsupported plan version 0"},
       {"MissingVersion", "ck-plan\n", 1,
        "missing version number after 'ck-plan'"},
@@ -828,8 +835,8 @@ std::vector<ErrorCase> errorCases() {
        "expected a version number after 'ck-plan', found 'one'"},
       {"HeaderExtra", "ck-plan 1 2\n", 1, "unexpected '2' after 'ck-plan 1'"},
       {"DirectiveBeforeHeader", "target sm_90a\nck-plan 1\n", 1,
-       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3' or 'ck-plan "
-       "4' before any directive, found 'target'"},
+       "expected the header 'ck-plan 1', 'ck-plan 2', 'ck-plan 3', 'ck-plan "
+       "4' or 'ck-plan 5' before any directive, found 'target'"},
       {"DuplicateHeader", "ck-plan 1\n# x\nck-plan 1\n", 3,
        "duplicate 'ck-plan' header (first on line 1)"},
       {"UnknownDirective", withHeader("launch k"), 4,
@@ -1070,7 +1077,8 @@ std::vector<ErrorCase> errorCases() {
        "bad lds size '-1' in kernel 'k'"},
       {"KernelUnknownKeyword",
        withKernel("kernel k grid 1 1 1 block 1 1 1 smem 4"), 6,
-       "unexpected 'smem' in kernel 'k' (expected 'lds', 'coop', 'after' or "
+       "unexpected 'smem' in kernel 'k' (expected 'lds', 'cluster', 'coop', "
+       "'after' or "
        "'args' after the block"},
       {"KernelArgsBeforeLds",
        withKernel("kernel k grid 1 1 1 block 1 1 1 args t0 lds 4"), 6,
@@ -1148,8 +1156,8 @@ std::vector<ErrorCase> errorCases() {
       {"CoopInVersion1", withKernel("kernel k grid 1 1 1 block 1 1 1 coop"), 6,
        "'coop' in kernel 'k' needs 'ck-plan 2' (this plan says 'ck-plan 1')"},
       // Version 4: `after`.
-      {"AfterInVersion3",
-       withKernel("kernel k grid 1 1 1 block 1 1 1 after -"), 6,
+      {"AfterInVersion3", withKernel("kernel k grid 1 1 1 block 1 1 1 after -"),
+       6,
        "'after' in kernel 'k' needs 'ck-plan 4' (this plan says 'ck-plan 1')"},
       {"AfterMissingList", v4({"kernel a grid 1 1 1 block 1 1 1 after"}), 4,
        "missing kernels after 'after' in kernel 'a' (expected '-' for none or "
@@ -1168,13 +1176,46 @@ std::vector<ErrorCase> errorCases() {
        v4({"kernel a grid 1 1 1 block 1 1 1",
            "kernel b grid 1 1 1 block 1 1 1 after a,a"}),
        5, "'after a,a' in kernel 'b' names 'a' twice"},
-      {"AfterAfterArgs",
-       v4({"kernel a grid 1 1 1 block 1 1 1 args after -"}), 4,
-       "bad argument 0 'after' of kernel 'a'"},
+      {"AfterAfterArgs", v4({"kernel a grid 1 1 1 block 1 1 1 args after -"}),
+       4, "bad argument 0 'after' of kernel 'a'"},
       {"AfterDuplicate",
        v4({"kernel a grid 1 1 1 block 1 1 1",
            "kernel b grid 1 1 1 block 1 1 1 after - after a"}),
        5, "unexpected 'after' in kernel 'b' (expected 'args' after 'after'"},
+      // Version 5: `cluster`.
+      {"ClusterInVersion4",
+       v4({"kernel k grid 2 1 1 block 1 1 1 cluster 2 1 1"}), 4,
+       "'cluster' in kernel 'k' needs 'ck-plan 5' (this plan says 'ck-plan "
+       "4')"},
+      {"ClusterMissingDim", v5({"kernel k grid 2 1 1 block 1 1 1 cluster 2 1"}),
+       4,
+       "missing cluster z in kernel 'k' (expected cluster <x> <y> <z>, each "
+       "a positive integer)"},
+      {"ClusterZero", v5({"kernel k grid 2 1 1 block 1 1 1 cluster 0 1 1"}), 4,
+       "bad cluster x '0' in kernel 'k' (expected a positive integer, at most "
+       "8)"},
+      {"ClusterAboveEight",
+       v5({"kernel k grid 16 1 1 block 1 1 1 cluster 16 1 1"}), 4,
+       "bad cluster x '16' in kernel 'k' (expected a positive integer, at "
+       "most 8)"},
+      {"ClusterAboveEightInAll",
+       v5({"kernel k grid 4 4 1 block 1 1 1 cluster 4 4 1"}), 4,
+       "cluster 4 x 4 x 1 of kernel 'k' has 16 workgroups, above the "
+       "portable limit 8"},
+      {"ClusterNotDividingGrid",
+       v5({"kernel k grid 6 1 1 block 1 1 1 cluster 4 1 1"}), 4,
+       "grid x 6 of kernel 'k' is not a whole number of its clusters of 4"},
+      {"ClusterOnScheduleGrid",
+       lines({"ck-plan 5", "target sm_90a", "binary k.cubin",
+              "schedule g stream_k tiles 4 iters 64 partial_bytes 256",
+              "kernel k grid schedule:g 1 1 block 64 1 1 cluster 2 1 1"}),
+       5,
+       "grid x of kernel 'k' is a schedule's, which cannot be clustered "
+       "(cluster x is 2)"},
+      {"ClusterAfterCoop",
+       v5({"kernel k grid 2 1 1 block 1 1 1 coop cluster 2 1 1"}), 4,
+       "unexpected 'cluster' in kernel 'k' (expected 'after' or 'args' after "
+       "'coop'"},
       {"ScheduleGridInVersion1",
        withKernel("kernel k grid schedule:g 1 1 block 1 1 1"), 6,
        "grid x of kernel 'k' is 'schedule:g', but 'schedule:' needs 'ck-plan "
@@ -1406,7 +1447,8 @@ std::vector<ErrorCase> errorCases() {
       {"CoopBeforeLds", v2({"kernel k grid 1 1 1 block 1 1 1 coop lds 4"}), 4,
        "unexpected 'lds' in kernel 'k' (expected 'after' or 'args' after "
        "'coop'; expected: kernel <name> grid <x> <y> <z> block <x> <y> <z> "
-       "[lds <bytes>] [coop] [after -|<kernel>,...] [args ...])"},
+       "[lds <bytes>] [cluster <x> <y> <z>] [coop] [after -|<kernel>,...] "
+       "[args ...])"},
       {"CoopBeforeBlock", v2({"kernel k grid 1 1 1 coop block 1 1 1"}), 4,
        "expected 'block' after the grid of kernel 'k', found 'coop'"},
 
@@ -1784,6 +1826,55 @@ TEST(PlanAfter, NamesTheLatestEarlierKernel) {
   EXPECT_EQ(ckrt_plan_desc_kernel_after(p.desc, 4, 0, &after),
             CKRT_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(ckrt_plan_desc_kernel_after(p.desc, 2, 0, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+}
+
+TEST(PlanCluster, RoundsCusGridsToWholeClusters) {
+  Parsed p;
+  parse(p, v5({"kernel a grid cus 1 1 block 384 1 1 lds 1024 cluster 4 1 1",
+               "kernel b grid 8 3 2 block 128 1 1 cluster 2 1 2 coop",
+               "kernel c grid cus*2 1 1 block 128 1 1"}));
+  ASSERT_EQ(p.status, CKRT_SUCCESS) << p.error;
+  EXPECT_EQ(ckrt_plan_desc_version(p.desc), 5);
+  uint32_t cluster[3];
+  ASSERT_EQ(ckrt_plan_desc_kernel_cluster(p.desc, 0, cluster), CKRT_SUCCESS);
+  EXPECT_EQ(cluster[0], 4u);
+  EXPECT_EQ(cluster[1], 1u);
+  EXPECT_EQ(cluster[2], 1u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_cluster(p.desc, 1, cluster), CKRT_SUCCESS);
+  EXPECT_EQ(cluster[0], 2u);
+  EXPECT_EQ(cluster[2], 2u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_cluster(p.desc, 2, cluster), CKRT_SUCCESS);
+  EXPECT_EQ(cluster[0], 1u);
+  ckrt_kernel_info info;
+  ASSERT_EQ(ckrt_plan_desc_kernel(p.desc, 1, &info), CKRT_SUCCESS);
+  EXPECT_EQ(info.cooperative, 1);
+
+  // 114 SMs hold 28 whole clusters of 4; 132 hold 33; 3 hold none.
+  uint32_t g[3];
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 0, 114, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 112u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 0, 132, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 132u);
+  ckrt_clear_error();
+  EXPECT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 0, 3, g),
+            CKRT_ERROR_UNSUPPORTED);
+  EXPECT_NE(std::string(ckrt_last_error())
+                .find("grid x of kernel 'a' evaluates to 0 (cus = 3, "
+                      "cluster x 4)"),
+            std::string::npos)
+      << ckrt_last_error();
+  // Fixed grids stay; an unclustered cus grid is not rounded.
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 1, 114, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 8u);
+  ASSERT_EQ(ckrt_plan_desc_kernel_grid(p.desc, 2, 57, g), CKRT_SUCCESS);
+  EXPECT_EQ(g[0], 114u);
+
+  EXPECT_EQ(ckrt_plan_desc_kernel_cluster(p.desc, 3, cluster),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_kernel_cluster(p.desc, 0, nullptr),
+            CKRT_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(ckrt_plan_desc_kernel_cluster(nullptr, 0, cluster),
             CKRT_ERROR_INVALID_ARGUMENT);
 }
 

@@ -30,6 +30,9 @@ struct KernelRecord {
   /// Non-zero where the grid entry is that many workgroups per compute
   /// unit of the device (a ck.grid_per_compute_unit; the plan's `cus*K`).
   std::array<int64_t, 3> gridPerComputeUnit = {0, 0, 0};
+  /// Workgroups per thread block cluster along x, y, z: the kernel's
+  /// known_cluster_size, the plan's `cluster`.
+  std::array<int64_t, 3> cluster = {1, 1, 1};
   /// Launched cooperatively (persistent StreamK: its workgroups wait for
   /// each other, so all must be resident).
   bool cooperative = false;
@@ -67,7 +70,7 @@ struct CompiledModule {
   /// The function whose launches these are.
   std::string function;
   /// The function's launches, in order.
-  SmallVector<KernelRecord> kernels;
+  std::vector<KernelRecord> kernels;
   /// That function's arguments: the plan's tensors.
   SmallVector<MemRefType> tensors;
   /// The buffers the function allocates (memref.alloc): the plan's

@@ -74,6 +74,18 @@ inline std::string planArgText(const ckrt_plan_desc *desc,
   return "?";
 }
 
+/// A kernel's ` cluster X Y Z`; "" without one (1 1 1), and " cluster ?"
+/// where `desc` has no kernel `kernel`.
+inline std::string planClusterText(const ckrt_plan_desc *desc, size_t kernel) {
+  uint32_t cluster[3];
+  if (ckrt_plan_desc_kernel_cluster(desc, kernel, cluster) != CKRT_SUCCESS)
+    return " cluster ?";
+  if (cluster[0] == 1 && cluster[1] == 1 && cluster[2] == 1)
+    return "";
+  return " cluster " + std::to_string(cluster[0]) + " " +
+         std::to_string(cluster[1]) + " " + std::to_string(cluster[2]);
+}
+
 /// A kernel's ` after -` or ` after a,b` (the names of the kernels it waits
 /// for); "" without `after`.
 inline std::string planAfterText(const ckrt_plan_desc *desc, size_t kernel,

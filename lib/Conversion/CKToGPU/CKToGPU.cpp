@@ -104,12 +104,18 @@ mlir::ck::createLaunch(Operation *op, const KernelLaunch &launch,
     tokenType = builder.getType<gpu::AsyncTokenType>();
     dependencies.push_back(asyncDependency);
   }
+  // A kernel built for thread block clusters launches in them.
+  std::optional<gpu::KernelDim3> cluster;
+  if (std::optional<ArrayRef<int32_t>> size =
+          gpu::GPUFuncOp(launch.func).getKnownClusterSize())
+    cluster =
+        gpu::KernelDim3{dim((*size)[0]), dim((*size)[1]), dim((*size)[2])};
   auto launchOp = gpu::LaunchFuncOp::create(
       builder, loc, launch.func,
       gpu::KernelDim3{gridDim(0), gridDim(1), gridDim(2)},
       gpu::KernelDim3{dim(launch.block[0]), dim(launch.block[1]),
                       dim(launch.block[2])},
-      ldsBytes, launch.hostArgs, tokenType, dependencies);
+      ldsBytes, launch.hostArgs, tokenType, dependencies, cluster);
   if (launch.facts)
     launchOp->setAttr(LaunchAttr::kAttrName, launch.facts);
   return launchOp;

@@ -82,7 +82,7 @@ Value phaseOf(OpBuilder &b, Location loc, RingOp ring, Value step,
 
 /// Thread 0 initializes the barriers: `full` for one arrival (TMA) and
 /// every load thread's (signals), `empty` for every math thread's of a
-/// turn (in a cluster: every math warpgroup's of the cluster).
+/// turn (in a cluster: every math warpgroup's of the cluster's turns).
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
@@ -92,10 +92,11 @@ void lowerRing(IRRewriter &rewriter, RingOp ring) {
   bool signals = ring.hasFullSignals() || !ring.hasTransactions();
   int64_t fullArrivals = (ring.hasTransactions() ? 1 : 0) +
                          (signals ? ring.getLoadWaves() * kWarpSize : 0);
+  int64_t turnWaves = ring.getMathWaves() / ring.getTurns();
   int64_t emptyArrivals =
       ring.getCluster() > 1
-          ? ring.getCluster() * ring.getMathWaves() * kWarpSize / kWarpgroupSize
-          : ring.getMathWaves() / ring.getTurns() * kWarpSize;
+          ? ring.getCluster() * turnWaves * kWarpSize / kWarpgroupSize
+          : turnWaves * kWarpSize;
   emitInThreadZero(rewriter, loc, [&] {
     for (auto [event, arrivals] : {std::pair{RingEvent::Full, fullArrivals},
                                    std::pair{RingEvent::Empty, emptyArrivals}})

@@ -116,6 +116,25 @@ Value emitClusteredTile(OpBuilder &b, Location loc, PartitionOp op, Value x,
       column);
 }
 
+/// The tile of rank `rank` in group `group` (row-major over [G, TM / CM,
+/// TN / CN]) of a persistent grid in clusters of CM x CN tiles.
+TilePosition emitClusterUnitPosition(OpBuilder &b, Location loc, PartitionOp op,
+                                     Value group, Value rank,
+                                     ArrayRef<int64_t> cluster) {
+  ArrayRef<int64_t> tiles = op.getTiles();
+  int64_t size = cluster[0] * cluster[1];
+  Value groupsPerBatch = indexConstant(b, loc, tiles[1] * tiles[2] / size);
+  Value g = arith::DivUIOp::create(b, loc, group, groupsPerBatch);
+  Value x = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(
+          b, loc, arith::RemUIOp::create(b, loc, group, groupsPerBatch),
+          indexConstant(b, loc, size)),
+      rank);
+  return emitTilePosition(b, loc, op, g,
+                          emitClusteredTile(b, loc, op, x, cluster));
+}
+
 /// The tile the workgroup's block ids name: x along M and N (in clusters
 /// where the partition has them), y the batch.
 TilePosition emitBlockTilePosition(OpBuilder &b, Location loc,
@@ -226,13 +245,28 @@ struct ColumnRun {
 /// u * k_tiles .. of units * k_tiles. Where a ck.tile_gemm keeps B
 /// resident, the workgroup runs a ColumnRun instead, and each unit's
 /// ck.tile_gemm learns its copy of B.
+///
+/// In clusters of CM x CN = S workgroups (the grid a whole number of
+/// them), the units are the groups of S tiles a cluster shares an operand
+/// in: cluster c = w / S of W / S runs groups c, c + W / S, ..., and the
+/// workgroup of rank w mod S its tile of each (emitClusteredTile). The
+/// cluster's workgroups run as many units, so their rings step together.
 void lowerPersistentUnits(PartitionOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   IndexMath m{b, loc};
   Value w = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value grid = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
-  Value tiles = m.c(op.getTileCount());
+  // In clusters, w and W count clusters, and tiles groups of tiles.
+  std::optional<ArrayRef<int64_t>> cluster = op.getCluster();
+  int64_t clusterSize = cluster ? (*cluster)[0] * (*cluster)[1] : 1;
+  Value rank;
+  if (cluster) {
+    rank = m.rem(w, m.c(clusterSize));
+    w = m.div(w, m.c(clusterSize));
+    grid = m.div(grid, m.c(clusterSize));
+  }
+  Value tiles = m.c(op.getTileCount() / clusterSize);
   Value kTiles = m.c(op.getKTiles());
   bool residentB = false;
   op.getUnit().walk([&](TileGemmOp gemm) {
@@ -255,9 +289,11 @@ void lowerPersistentUnits(PartitionOp op) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value u = loop.getInductionVar();
-  TilePosition at = emitIndexTilePosition(
-      b, loc, op,
-      run ? run->tileOf(u) : m.add(w, m.mul(u, grid)));
+  // The unit's tile, or in clusters its group of tiles.
+  Value unitIndex = run ? run->tileOf(u) : m.add(w, m.mul(u, grid));
+  TilePosition at =
+      cluster ? emitClusterUnitPosition(b, loc, op, unitIndex, rank, *cluster)
+              : emitIndexTilePosition(b, loc, op, unitIndex);
   Value first = m.mul(u, kTiles);
   Value generation, loads, releases;
   if (run) {

@@ -580,6 +580,9 @@ LogicalResult mlir::ck::addSplitKReductionKernel(ModuleOp module,
     reduceLaunch.getBlockSizeYMutable().assign(one);
     reduceLaunch.getBlockSizeZMutable().assign(one);
     reduceLaunch.getDynamicSharedMemorySizeMutable().clear();
+    reduceLaunch.getClusterSizeXMutable().clear();
+    reduceLaunch.getClusterSizeYMutable().clear();
+    reduceLaunch.getClusterSizeZMutable().clear();
     // After an `async` GEMM launch the reduction follows it, and what
     // waited for the GEMM waits for the reduction.
     if (Value token = launch.getAsyncToken()) {

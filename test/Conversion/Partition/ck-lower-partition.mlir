@@ -873,6 +873,70 @@ module attributes {gpu.container_module} {
 }
 
 // -----
+// @persistent_clustered: the same persistent workgroups in clusters of two
+// along M, over tiles [2, 2, 2] (2 x 2 per batch, 8 in all). Rank r = w
+// mod 2 of cluster c = w / 2 of W / 2 runs ceil((4 - min(c, 4)) / (W / 2))
+// units over the 4 groups of two tiles, unit u on group q = c + u * W / 2:
+// batch q / 2, and of the batch's 1 x 2 groups the one at q mod 2, whose
+// tile of rank r is row r, column q mod 2 (emitClusteredTile).
+
+#ccfg = #ck.gemm_config<block = [32, 64, 64], wave = [16, 64], mma = #ck.mma_sync<16x8x16, f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 2, load_waves = 4, cluster = [2, 1]>
+!cacc = !ck.acc<32x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 1]>
+!cbars = memref<4xi64, #gpu.address_space<workgroup>>
+!cstage = memref<32x72xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: gpu.func @persistent_clustered
+// CHECK: %[[W:.*]] = gpu.block_id x
+// CHECK: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[RANK:.*]] = arith.remui %[[W]], %[[C2]]
+// CHECK: %[[CL:.*]] = arith.divui %[[W]], %[[C2]]
+// CHECK: %[[CLUSTERS:.*]] = arith.divui %[[GRID]], %[[C2]]
+// CHECK: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: %[[CT:.*]] = arith.minui %[[CL]], %[[C4]]
+// CHECK: %[[LEFT:.*]] = arith.subi %[[C4]], %[[CT]]
+// CHECK: %[[UNITS:.*]] = arith.ceildivui %[[LEFT]], %[[CLUSTERS]]
+// CHECK: scf.for %[[U:.*]] = %{{.*}} to %[[UNITS]] step %{{.*}} {
+// CHECK:   %[[UW:.*]] = arith.muli %[[U]], %[[CLUSTERS]]
+// CHECK:   %[[Q:.*]] = arith.addi %[[CL]], %[[UW]]
+// CHECK:   %[[G:.*]] = arith.divui %[[Q]], %[[C2]]
+// CHECK:   %[[QX:.*]] = arith.remui %[[Q]], %[[C2]]
+// CHECK:   %[[QX2:.*]] = arith.muli %[[QX]], %[[C2]]
+// CHECK:   %[[X:.*]] = arith.addi %[[QX2]], %[[RANK]]
+// CHECK:   %[[R:.*]] = arith.remui %[[X]], %[[C2]]
+// CHECK:   %[[GROUP:.*]] = arith.divui %[[X]], %[[C2]]
+// CHECK:   %[[GROW:.*]] = arith.divui %[[GROUP]], %[[C2]]
+// CHECK:   %[[COL:.*]] = arith.remui %[[GROUP]], %[[C2]]
+// CHECK:   %[[ROW0:.*]] = arith.muli %[[GROW]], %[[C2]]
+// CHECK:   %[[ROW:.*]] = arith.addi %[[ROW0]], %[[R]]
+// CHECK:   %[[ROWS:.*]] = arith.muli %[[ROW]], %[[C2]]
+// CHECK:   %[[TILE:.*]] = arith.addi %[[ROWS]], %[[COL]]
+// CHECK:   %[[TM:.*]] = arith.divui %[[TILE]], %[[C2]]
+// CHECK:   %[[M0:.*]] = arith.muli %[[TM]], %{{.*}}
+// CHECK:   %[[TN:.*]] = arith.remui %[[TILE]], %[[C2]]
+// CHECK:   %[[N0:.*]] = arith.muli %[[TN]], %{{.*}}
+// CHECK:   ck.tile_gemm {{.*}} at [%[[G]], %[[M0]], %[[N0]]]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @persistent_clustered(%a: memref<2x64x192xf16>, %b: memref<2x192x128xf16>, %c: memref<2x64x128xf16>) kernel {
+      ck.partition #ck.partition<data_parallel, dp = persistent> tiles [2, 2, 2] k_tiles 3 cluster [2, 1] unit {
+      ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
+        %bars = ck.lds_buffer offset 32768 : !cbars
+        %acc = ck.tile_gemm %a, %b at [%g, %m0, %n0] k_tiles %k0 to %k1 config #ccfg barriers %bars (!cbars)
+            : memref<2x64x192xf16>, memref<2x192x128xf16> -> !cacc
+        ck.yield %acc : !cacc
+      } epilogue {
+      ^bb0(%g: index, %m0: index, %n0: index, %sum: !cacc):
+        %stage = ck.lds_buffer offset 16384 : !cstage
+        ck.tile_store %sum -> %c[%g, %m0, %n0] staged %stage width 8 holders_only : !cacc, memref<2x64x128xf16>, !cstage
+        ck.yield
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
 // The same epilogue handing its tile to 3 store waves: unit u's store waves
 // may still hold the staging tile from unit u - 1 (busy: u > 0), and hand it
 // back unless u is the last unit (more: u + 1 < units).

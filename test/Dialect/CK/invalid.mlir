@@ -1385,6 +1385,6 @@ func.func @wgmma_f32() attributes {i = #ck.wgmma<f32>} {
 #bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 4, load_waves = 4, async_copy, pingpong>
 
 // -----
-// pingpong in a cluster.
-// expected-error @+1 {{pingpong cannot cluster workgroups or keep B resident: its warpgroups read their K-tiles at different times}}
-#bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, lds_buffers = 4, load_waves = 4, async_copy, cluster = [2, 1], pingpong>
+// pingpong with a resident B.
+// expected-error @+1 {{pingpong cannot keep B resident: its warpgroups read their K-tiles at different times}}
+#bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b, pingpong>

@@ -684,22 +684,6 @@ func.func @split_k_dp() attributes {p = #ck.partition<split_k, k_batch = 2, dp =
 }
 
 // -----
-// Persistent workgroups take tiles in turn, not in clusters.
-!acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
-func.func @cluster_persistent() {
-  // expected-error @+1 {{'ck.partition' op cannot cluster persistent workgroups, which take tiles in turn}}
-  ck.partition #ck.partition<data_parallel, dp = persistent> tiles [1, 2, 2] k_tiles 1 cluster [1, 2] unit {
-  ^bb0(%g: index, %m0: index, %n0: index, %k0: index, %k1: index):
-    %z = ck.acc_zero : !acc
-    ck.yield %z : !acc
-  } epilogue {
-  ^bb0(%g: index, %m0: index, %n0: index, %sum: !acc):
-    ck.yield
-  }
-  return
-}
-
-// -----
 // Persistent units follow each other without a barrier: their K loops
 // hand tiles over on ring barriers.
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

@@ -279,7 +279,7 @@ func.func @ring_turns(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
 // -----
 // Turns without mbarriers.
 func.func @ring_turns_named() {
-  // expected-error @+1 {{takes turns, whose slots each count one group's signals: it needs barriers and no cluster}}
+  // expected-error @+1 {{takes turns, whose slots each count one group's signals: it needs barriers}}
   %r = ck.ring math 8 load 4 turns 2 : !ck.ring<2>
   return
 }

@@ -218,7 +218,7 @@ func.func @cluster_of_three(%bars: !bars) {
 // -----
 !bars = memref<8xi64, #gpu.address_space<workgroup>>
 func.func @cluster_of_two_math_waves(%bars: !bars) {
-  // expected-error @+1 {{is shared by a cluster, whose math waves must be whole warpgroups (a multiple of 4, got 2): one thread of each releases a slot}}
+  // expected-error @+1 {{is shared by a cluster, whose math waves (of a turn) must be whole warpgroups (a multiple of 4, got 2): one thread of each releases a slot}}
   %ring = ck.ring math 2 load 4 barriers %bars (!bars) cluster 2 : !ck.ring<4>
   return
 }

@@ -417,10 +417,10 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "pingpong needs a data-parallel partition, "
                             "whose tiles each warpgroup stores alone; got "
                          << partition;
-    if (clusterM * clusterN > 1 || residentB)
-      return emitError() << "pingpong cannot cluster workgroups or keep B "
-                            "resident: its warpgroups read their K-tiles at "
-                            "different times";
+    if (residentB)
+      return emitError() << "pingpong cannot keep B resident: its "
+                            "warpgroups read their K-tiles at different "
+                            "times";
   }
   return success();
 }

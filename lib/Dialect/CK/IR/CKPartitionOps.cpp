@@ -116,9 +116,6 @@ LogicalResult PartitionOp::verifyRegions() {
     if (partition.getKind() == PartitionKind::StreamK)
       return emitOpError() << "cannot cluster StreamK's workgroups, whose K "
                               "ranges differ";
-    if (partition.isPersistentDataParallel())
-      return emitOpError() << "cannot cluster persistent workgroups, which "
-                              "take tiles in turn";
     if (partition.isSplitKInWorkgroups())
       return emitOpError() << "cannot cluster split-K's workgroups that add "
                               "up their partial tiles (a cooperative launch)";

@@ -112,10 +112,9 @@ LogicalResult RingOp::verify() {
   if (getMathWaves() % turns)
     return emitOpError() << "takes " << turns << " turns, which do not divide "
                          << getMathWaves() << " math waves";
-  if (turns > 1 && (!hasBarriers() || getCluster() > 1))
+  if (turns > 1 && !hasBarriers())
     return emitOpError() << "takes turns, whose slots each count one "
-                            "group's signals: it needs barriers and no "
-                            "cluster";
+                            "group's signals: it needs barriers";
   int64_t cluster = getCluster();
   if (!cksupport::isClusterSize(cluster))
     return emitOpError() << "cluster must be 1, 2 or 4 workgroups, got "
@@ -124,10 +123,11 @@ LogicalResult RingOp::verify() {
     return emitOpError() << "is shared by a cluster, which needs barriers "
                             "(ck.ring ... barriers): a cluster's workgroups "
                             "signal each other's mbarriers";
-  if (cluster > 1 && getMathWaves() % 4)
-    return emitOpError() << "is shared by a cluster, whose math waves must "
-                            "be whole warpgroups (a multiple of 4, got "
-                         << getMathWaves()
+  if (cluster > 1 && (getMathWaves() / turns) % 4)
+    return emitOpError() << "is shared by a cluster, whose math waves (of a "
+                            "turn) must be whole warpgroups (a multiple of "
+                            "4, got "
+                         << getMathWaves() / turns
                          << "): one thread of each releases a slot";
   if (cluster > 1 && !hasTransactions())
     return emitOpError() << "is shared by a cluster, whose slots must be "

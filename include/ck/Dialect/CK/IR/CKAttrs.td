@@ -618,7 +618,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     stand along M and have the same B tile, which each workgroup copies a
     share of and multicasts to all of them; with CN > 1 they stand along N
     and share A. One of the two is 1. It needs wave roles whose load waves
-    copy with TMA, and a data-parallel or split-K partition (StreamK's
+    copy with TMA, and a data-parallel (persistent too) or split-K partition (StreamK's
     workgroups walk K ranges of their own).
 
     `resident_b` (a flag, off by default) keeps B's whole K extent in LDS
@@ -651,8 +651,9 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     rows alone, so one writes its tile while the other computes. Smaller
     slots leave room for more stages. It needs wgmma, wave roles, exactly
     two math warpgroups with one wave along N, a data-parallel partition
-    and no cluster or `resident_b`; the load waves must copy both operands
-    with TMA (`ck-pipeline` checks).
+    and no `resident_b`; the load waves must copy both operands with TMA
+    (`ck-pipeline` checks). In a cluster, each turn's slot is released by
+    that warpgroup of every workgroup of the cluster.
 
     `partition`, `lds_buffers`, `load_waves`, `async_copy`, `cluster`,
     `resident_b`, `load_registers` and `pingpong` may be given in any order

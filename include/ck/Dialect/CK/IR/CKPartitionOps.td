@@ -72,7 +72,10 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     the [TM / CM, TN / CN] groups of tiles, holds tiles (rows, columns)
     `((q / (TN / CN)) * CM + r, (q mod (TN / CN)) * CN)` along M (CM > 1)
     or `((q / (TN / CN)) * CM, (q mod (TN / CN)) * CN + r)` along N, `r`
-    the workgroup's rank in its cluster.
+    the workgroup's rank in its cluster. With `dp = persistent` the units
+    are these groups: cluster `c` of the grid's `W / (CM * CN)` runs groups
+    `c`, `c + W / (CM * CN)`, ..., and each workgroup its rank's tile of
+    each, so the cluster's rings step together.
     `ck-lower-partition` spells this out; the launch's grid is
     `#ck.partition`'s for these tiles, with the `ck.schedule`'s grid as x
     for StreamK and as z for `k_batch = auto`.
@@ -89,7 +92,7 @@ def CK_PartitionOp : CK_Op<"partition", [RecursiveMemoryEffects,
     auto` and none otherwise; a
     StreamK GEMM's K-tiles, T * k_tiles, fit an i32; a `cluster` has two
     sizes, one of them 1 and the other 2 or 4, that divide TM and TN, and no
-    StreamK or persistent partition; the unit's `ck.tile_gemm`s have the
+    StreamK partition; the unit's `ck.tile_gemm`s have the
     partition's cluster (`[1, 1]` without one) in their configs. Where the
     units share a ring (persistent data-parallel, StreamK with `ring =
     shared`), the unit holds `ck.tile_gemm`s with ring `barriers` and no

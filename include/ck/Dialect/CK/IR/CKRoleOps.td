@@ -166,17 +166,18 @@ def CK_RingOp
     With `turns T` (T > 1, a `pingpong` config's 2) the math waves are T
     groups of `math_waves / T` that take the steps in turn: each slot's
     tile is read by one group, whose signals alone complete its `empty`
-    barrier.
+    barrier (in a cluster, that group's of each of the N workgroups).
 
     Verifier: both counts in [1, 16]; `barriers` a workgroup memref of
     `2 * slots` i64, and without them at most 7 slots (NVIDIA's 16 named
     barriers, barrier 0 the workgroup's); a
     `cluster` of 2 or 4, only with barriers, whole warpgroups (a multiple
-    of 4) of math waves and slots filled by TMA (`ck.ring_expect`); in a
+    of 4) of math waves per turn and slots filled by TMA (`ck.ring_expect`);
+    in a
     `gpu.func`, a cluster above 1 is the kernel's `known_cluster_size` (a
     ring of one workgroup may sit in clusters of other uses, such as
     split-K's `reduce = cluster`); `turns` dividing the math waves, above 1
-    only with barriers and without a cluster.
+    only with barriers.
 
     Example:
 
