@@ -342,8 +342,8 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
   std::string plan;
   llvm::raw_string_ostream os(plan);
   // Schedules and cooperative launches need version 2, tensor maps 3,
-  // `after` 4, clusters 5;
-  // plans without them stay readable by older readers.
+  // `after` 4, clusters 5; plans without them stay readable by older
+  // readers.
   bool version2 = !compiled.schedules.empty() ||
                   llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
                     return k.cooperative;

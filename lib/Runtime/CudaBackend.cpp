@@ -63,8 +63,8 @@ constexpr int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 // CUfunction_attribute values.
 constexpr int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
-constexpr int CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH =
-    11; // then height, depth
+// The required cluster's width; its height and depth are the next two.
+constexpr int CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH = 11;
 
 // cuOccupancyMaxActiveClusters's launch configuration (no attributes: the
 // kernel's required cluster shape applies).

@@ -353,9 +353,10 @@ private:
   ckrt_status parseScheduleValue(ScheduleDecl &schedule, const std::string &key,
                                  const std::string &value);
   ckrt_status parseKernel(const std::vector<std::string> &tok);
-  /// The list after `after` at tok[i] (the names of earlier kernels).
+  /// The three sizes after `cluster` at tok[i].
   ckrt_status parseCluster(KernelDecl &k, const std::vector<std::string> &tok,
                            size_t i);
+  /// The list after `after` at tok[i] (the names of earlier kernels).
   ckrt_status parseAfter(KernelDecl &k, const std::vector<std::string> &tok,
                          size_t i);
   ckrt_status parseArg(const KernelDecl &kernel, const std::string &tok,

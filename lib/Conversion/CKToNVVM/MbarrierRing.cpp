@@ -82,7 +82,8 @@ Value phaseOf(OpBuilder &b, Location loc, RingOp ring, Value step,
 
 /// Thread 0 initializes the barriers: `full` for one arrival (TMA) and
 /// every load thread's (signals), `empty` for every math thread's of a
-/// turn (in a cluster: every math warpgroup's of the cluster's turns).
+/// turn (in a cluster: one per math warpgroup of a turn in each workgroup
+/// of the cluster).
 void lowerRing(IRRewriter &rewriter, RingOp ring) {
   Location loc = ring.getLoc();
   rewriter.setInsertionPoint(ring);
