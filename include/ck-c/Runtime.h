@@ -642,7 +642,9 @@ CKRT_API size_t ckrt_plan_desc_num_tensor_maps(const ckrt_plan_desc *desc);
 CKRT_API ckrt_status ckrt_plan_desc_tensor_map(const ckrt_plan_desc *desc,
                                                size_t index,
                                                ckrt_tensor_map_decl *decl);
-/** The kernel's grid for a device with `cus` SMs/CUs. Fails with
+/** The kernel's grid for a device with `cus` SMs/CUs (a `cus*K` entry of a
+ *  clustered dimension rounded down to whole clusters; ckrt_plan_load may
+ *  shrink it further to the clusters the device holds at once). Fails with
  *  CKRT_ERROR_UNSUPPORTED if an entry overflows (x > 2^31-1, y/z > 65535)
  *  or a schedule it uses cannot be planned, and with
  *  CKRT_ERROR_INVALID_ARGUMENT if it uses a schedule whose occupancy is
