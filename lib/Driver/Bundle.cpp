@@ -351,9 +351,8 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
   bool version4 = llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
     return k.after.has_value();
   });
-  bool version5 = llvm::any_of(compiled.kernels, [](const KernelRecord &k) {
-    return k.cluster != std::array<int64_t, 3>{1, 1, 1};
-  });
+  bool version5 = llvm::any_of(
+      compiled.kernels, [](const KernelRecord &k) { return k.isClustered(); });
   os << "ck-plan "
      << (version5                       ? 5
          : version4                     ? 4
@@ -416,7 +415,7 @@ LogicalResult mlir::ck::writeBundle(StringRef dir, StringRef name,
     }
     os << " block " << k.block[0] << " " << k.block[1] << " " << k.block[2]
        << " lds " << k.ldsBytes;
-    if (k.cluster != std::array<int64_t, 3>{1, 1, 1})
+    if (k.isClustered())
       os << " cluster " << k.cluster[0] << " " << k.cluster[1] << " "
          << k.cluster[2];
     if (k.cooperative)

@@ -33,6 +33,9 @@ struct KernelRecord {
   /// Workgroups per thread block cluster along x, y, z: the kernel's
   /// known_cluster_size, the plan's `cluster`.
   std::array<int64_t, 3> cluster = {1, 1, 1};
+  bool isClustered() const {
+    return cluster != std::array<int64_t, 3>{1, 1, 1};
+  }
   /// Launched cooperatively (persistent StreamK: its workgroups wait for
   /// each other, so all must be resident).
   bool cooperative = false;

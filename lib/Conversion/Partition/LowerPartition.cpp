@@ -92,16 +92,13 @@ TilePosition emitTilePosition(OpBuilder &b, Location loc, PartitionOp op,
   return {g, m0, n0, tile};
 }
 
-/// The tile (row-major over TM x TN) of workgroup `x` of a grid in clusters
-/// of CM x CN tiles: cluster q = x / (CM * CN) holds the group of tiles q
-/// (row-major over [TM / CM, TN / CN]), and rank r = x mod (CM * CN) its
-/// r-th tile along the cluster's dimension.
-Value emitClusteredTile(OpBuilder &b, Location loc, PartitionOp op, Value x,
-                        ArrayRef<int64_t> cluster) {
+/// The tile (row-major over TM x TN) of rank `rank` in the group of tiles
+/// `group` (row-major over [TM / CM, TN / CN]) of clusters of CM x CN
+/// tiles: the group's r-th tile along the cluster's dimension.
+Value emitGroupTile(OpBuilder &b, Location loc, PartitionOp op, Value group,
+                    Value rank, ArrayRef<int64_t> cluster) {
   ArrayRef<int64_t> tiles = op.getTiles();
   int64_t size = cluster[0] * cluster[1];
-  Value rank = arith::RemUIOp::create(b, loc, x, indexConstant(b, loc, size));
-  Value group = arith::DivUIOp::create(b, loc, x, indexConstant(b, loc, size));
   Value groupsN = indexConstant(b, loc, tiles[2] / cluster[1]);
   Value row = arith::DivUIOp::create(b, loc, group, groupsN);
   Value column = arith::RemUIOp::create(b, loc, group, groupsN);
@@ -116,23 +113,29 @@ Value emitClusteredTile(OpBuilder &b, Location loc, PartitionOp op, Value x,
       column);
 }
 
+/// The tile (row-major over TM x TN) of workgroup `x` of a grid in clusters
+/// of CM x CN tiles: cluster q = x / (CM * CN) holds the group of tiles q,
+/// and rank r = x mod (CM * CN) its r-th tile (emitGroupTile).
+Value emitClusteredTile(OpBuilder &b, Location loc, PartitionOp op, Value x,
+                        ArrayRef<int64_t> cluster) {
+  Value size = indexConstant(b, loc, cluster[0] * cluster[1]);
+  Value rank = arith::RemUIOp::create(b, loc, x, size);
+  Value group = arith::DivUIOp::create(b, loc, x, size);
+  return emitGroupTile(b, loc, op, group, rank, cluster);
+}
+
 /// The tile of rank `rank` in group `group` (row-major over [G, TM / CM,
 /// TN / CN]) of a persistent grid in clusters of CM x CN tiles.
 TilePosition emitClusterUnitPosition(OpBuilder &b, Location loc, PartitionOp op,
                                      Value group, Value rank,
                                      ArrayRef<int64_t> cluster) {
   ArrayRef<int64_t> tiles = op.getTiles();
-  int64_t size = cluster[0] * cluster[1];
-  Value groupsPerBatch = indexConstant(b, loc, tiles[1] * tiles[2] / size);
+  Value groupsPerBatch =
+      indexConstant(b, loc, tiles[1] * tiles[2] / (cluster[0] * cluster[1]));
   Value g = arith::DivUIOp::create(b, loc, group, groupsPerBatch);
-  Value x = arith::AddIOp::create(
-      b, loc,
-      arith::MulIOp::create(
-          b, loc, arith::RemUIOp::create(b, loc, group, groupsPerBatch),
-          indexConstant(b, loc, size)),
-      rank);
+  Value inBatch = arith::RemUIOp::create(b, loc, group, groupsPerBatch);
   return emitTilePosition(b, loc, op, g,
-                          emitClusteredTile(b, loc, op, x, cluster));
+                          emitGroupTile(b, loc, op, inBatch, rank, cluster));
 }
 
 /// The tile the workgroup's block ids name: x along M and N (in clusters

@@ -349,10 +349,9 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
   }
   // In store groups (pingpong's warpgroups) each holds its share of the
   // rows and meets its own barrier; its first thread stores them.
-  int64_t groups = storeGroups;
-  int64_t groupThreads = threads / groups;
+  int64_t groupThreads = threads / storeGroups;
   Value group;
-  if (groups > 1)
+  if (storeGroups > 1)
     group = arith::DivUIOp::create(b, loc, tid,
                                    indexConstant(b, loc, groupThreads));
   auto barrier = [&] {
@@ -385,8 +384,8 @@ void mlir::ck::emitGemmEpilogue(OpBuilder &b, Location loc,
         barrier();
         // Group g's boxes: its rows of each 64-column block of the staging
         // tile (blocks of all the rows, the boxes of g's).
-        int64_t groupRows = plan.rows / groups;
-        for (int64_t g = 0; g < groups; ++g) {
+        int64_t groupRows = plan.rows / storeGroups;
+        for (int64_t g = 0; g < storeGroups; ++g) {
           Value first =
               arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                     indexConstant(b, loc, g * groupThreads));
