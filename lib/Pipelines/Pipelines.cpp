@@ -60,12 +60,15 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   pm.addNestedPass<gpu::GPUModuleOp>(createCKLowerCoords());
 }
 
-/// After the target's lowering of the ck ops: memref reshapes (vector
-/// accesses collapse trailing unit dimensions) become the strided metadata
-/// that the GPU-to-LLVM conversions read, then control flow.
+/// After the target's lowering of the ck ops: divisions of induction
+/// expressions (the rings' slots and phases) become loop-carried counters,
+/// memref reshapes (vector accesses collapse trailing unit dimensions)
+/// become the strided metadata that the GPU-to-LLVM conversions read, then
+/// control flow.
 static void lowerMemRefsAndLoops(OpPassManager &kernels) {
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
+  kernels.addPass(createCKCarryLoopDivisions());
   kernels.addPass(memref::createExpandStridedMetadataPass());
   kernels.addPass(createLowerAffinePass());
   kernels.addPass(createSCFToControlFlowPass());

@@ -365,6 +365,51 @@ def CKLowerCoords : Pass<"ck-lower-coords"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
+def CKCarryLoopDivisions : Pass<"ck-carry-loop-divisions"> {
+  let summary = "Carry the quotient and remainder of induction expressions "
+                "through their loops";
+  let description = [{
+    Replaces each `arith.divui` and `arith.remui` by a constant C (above 1,
+    not a power of two) of an induction expression of an `scf.for` with a
+    constant step, x = c * iv + a where a is invariant in the loop and x is
+    built from the induction variable by `arith.addi` and `arith.muli` (by
+    constants) that all carry `nuw`, with a quotient and a remainder that
+    the loop carries. They start as x's at the lower bound and advance by
+    c * step each iteration: one addition, one comparison and two selects
+    in place of a 64-bit multiply-high per division. `nuw` makes it exact:
+    x does not wrap in an iteration that uses it, and x only grows, so it
+    wraps in no earlier one either. Divisions and remainders of the same x
+    and C share their counter.
+
+    The wave-role rings' positions are such expressions: the slot of step
+    s of a ring of S slots is s mod S and its phase (s / S) mod 2, with s
+    the unit's first step plus the loop's induction variable.
+
+    ```mlir
+    // Before:
+    scf.for %i = %lb to %ub step %c1 {
+      %s = arith.addi %first, %i overflow<nuw> : index
+      %slot = arith.remui %s, %c3 : index
+      %round = arith.divui %s, %c3 : index
+      ...
+    }
+    // After:
+    %s0 = arith.addi %first, %lb : index
+    %r0 = arith.remui %s0, %c3 : index
+    %q0 = arith.divui %s0, %c3 : index
+    scf.for %i = %lb to %ub step %c1 iter_args(%slot = %r0, %round = %q0) {
+      ...
+      %r = arith.addi %slot, %c1 : index
+      %wraps = arith.cmpi uge, %r, %c3 : index
+      %r_next = arith.select %wraps, (%r - 3), %r : index
+      %q_next = arith.select %wraps, (%round + 1), %round : index
+      scf.yield %r_next, %q_next : index, index
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def ConvertCKConvToGPUReference
     : Pass<"convert-ck-conv-to-gpu-reference", "ModuleOp"> {
   let summary = "Turn convolutions into naive GPU reference kernels";

@@ -353,12 +353,14 @@ struct RingSteps {
   }
 
   /// The ring's step of the loop's step `step` in turn `turn` (null: the
-  /// first).
+  /// first). It cannot wrap, and says so (`nuw`), so that
+  /// ck-carry-loop-divisions carries its slot and phase through the loop.
   Value at(OpBuilder &b, Location loc, Value step, Value turn = {}) const {
+    auto nuw = arith::IntegerOverflowFlags::nuw;
     if (turn)
       step = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, turn, steps), step);
-    return first ? arith::AddIOp::create(b, loc, first, step).getResult()
+          b, loc, arith::MulIOp::create(b, loc, turn, steps, nuw), step, nuw);
+    return first ? arith::AddIOp::create(b, loc, first, step, nuw).getResult()
                  : step;
   }
   /// The ring's step count, for `ring_signal empty`: every turn's steps of
