@@ -10,14 +10,20 @@
 //                     r' = r + d mod C;  q' = q + d / C
 //                     if r' >= C: r' -= C, q' += 1
 //
-// `nuw` is what makes this exact: x never wraps in an iteration that uses
-// it, and x only grows, so it wraps in no earlier iteration either. Powers
-// of two are left alone (a shift and a mask are cheaper than a carry).
+// `nuw`, and a lower bound that integer range analysis proves non-negative,
+// make this exact: the induction variable then grows as an unsigned number,
+// x never wraps in an iteration that uses it, and x only grows, so it wraps
+// in no earlier iteration either. Powers of two are left alone (a shift and
+// a mask are cheaper than a carry).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ck/Conversion/Passes.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -84,16 +90,24 @@ FailureOr<int64_t> coefficientOf(Value value, scf::ForOp loop,
   return result;
 }
 
-/// The innermost loop around `user` (with a constant step) whose induction
-/// variable `x` grows with, and how.
+/// The innermost loop around `user` whose induction variable `x` grows
+/// with, and how. The loop's step must be a constant and its lower bound
+/// provably non-negative (`startsNonNegative`): the induction variable then
+/// grows without wrapping as an unsigned number too, and so does x.
 std::optional<std::pair<scf::ForOp, InductionExpression>>
-findInductionExpression(Operation *user, Value x) {
+findInductionExpression(Operation *user, Value x,
+                        function_ref<bool(scf::ForOp)> startsNonNegative) {
+  unsigned width = isa<IndexType>(x.getType())
+                       ? IndexType::kInternalStorageBitWidth
+                       : x.getType().getIntOrFloatBitWidth();
   for (auto loop = user->getParentOfType<scf::ForOp>(); loop;
        loop = loop->getParentOfType<scf::ForOp>()) {
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
     InductionExpression e;
     FailureOr<int64_t> c = coefficientOf(x, loop, e.chain);
-    if (!step || failed(c) || *c == 0 || llvm::MulOverflow(*c, *step, e.growth))
+    if (!step || failed(c) || *c == 0 ||
+        llvm::MulOverflow(*c, *step, e.growth) ||
+        !llvm::isUIntN(width, e.growth) || !startsNonNegative(loop))
       continue;
     return std::pair{loop, std::move(e)};
   }
@@ -200,6 +214,18 @@ void carry(RewriterBase &rewriter, scf::ForOp loop,
 struct CKCarryLoopDivisionsPass
     : public ck::impl::CKCarryLoopDivisionsBase<CKCarryLoopDivisionsPass> {
   void runOnOperation() override {
+    DataFlowSolver solver;
+    solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<dataflow::SparseConstantPropagation>();
+    solver.load<dataflow::IntegerRangeAnalysis>();
+    if (failed(solver.initializeAndRun(getOperation())))
+      return signalPassFailure();
+    auto startsNonNegative = [&](scf::ForOp loop) {
+      auto *range = solver.lookupState<dataflow::IntegerValueRangeLattice>(
+          loop.getLowerBound());
+      return range && !range->getValue().isUninitialized() &&
+             range->getValue().getValue().smin().isNonNegative();
+    };
     // Collected first, then carried loop by loop (carrying replaces the
     // loop op; the body and the loops inside it move to the new one).
     llvm::MapVector<Operation *, SmallVector<Counter>> loops;
@@ -217,7 +243,7 @@ struct CKCarryLoopDivisionsPass
       auto key = std::pair{x, divisor};
       auto it = counterOf.find(key);
       if (it == counterOf.end()) {
-        auto found = findInductionExpression(op, x);
+        auto found = findInductionExpression(op, x, startsNonNegative);
         if (!found)
           return;
         SmallVector<Counter> &counters = loops[found->first];

@@ -5,11 +5,13 @@
 // (s / 3) mod 2 become a remainder and a quotient the loop carries. They
 // start at s's value at the lower bound and grow by one step: the
 // remainder wraps at 3 and then carries into the quotient. The phase's
-// `mod 2` stays (a mask to LLVM).
+// `mod 2` stays (a mask to LLVM). The lower bound is non-negative (a
+// maximum with 0, as the pipeline's tail loop has).
 
 // CHECK-LABEL: func.func @ring_position
-// CHECK-SAME: (%[[FIRST:[^:]*]]: index, %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index
+// CHECK-SAME: (%[[FIRST:[^:]*]]: index, %[[N:[^:]*]]: index, %[[UB:[^:]*]]: index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[LB:.*]] = arith.maxsi %[[N]]
 // CHECK: %[[S0:.*]] = arith.addi %[[FIRST]], %[[LB]] : index
 // CHECK: %[[R0:.*]] = arith.remui %[[S0]], %[[C3:[^ ]*]] : index
 // CHECK: %[[Q0:.*]] = arith.divui %[[S0]], %[[C3]]
@@ -24,11 +26,12 @@
 // CHECK: %[[QINC:.*]] = arith.addi %[[Q]], %[[C1]]
 // CHECK: %[[QNEXT:.*]] = arith.select %[[WRAPS]], %[[QINC]], %[[Q]]
 // CHECK: scf.yield %{{.*}}, %[[RNEXT]], %[[QNEXT]]
-func.func @ring_position(%first: index, %lb: index, %ub: index) -> index {
+func.func @ring_position(%first: index, %n: index, %ub: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
+  %lb = arith.maxsi %n, %c0 : index
   %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %c0) -> index {
     %s = arith.addi %first, %i overflow<nuw> : index
     %slot = arith.remui %s, %c3 : index
@@ -49,9 +52,10 @@ func.func @ring_position(%first: index, %lb: index, %ub: index) -> index {
 // part of the expression, cloned at the lower bound without `nuw`.
 
 // CHECK-LABEL: func.func @scaled_step
-// CHECK-SAME: (%[[A:[^:]*]]: i32, %[[LB:[^:]*]]: i32, %[[UB:[^:]*]]: i32
+// CHECK-SAME: (%[[A:[^:]*]]: i32, %[[UB:[^:]*]]: i32
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK-DAG: %[[LB:.*]] = arith.constant 6 : i32
 // CHECK: %[[M0:.*]] = arith.muli %[[LB]], %[[C4]] : i32
 // CHECK: %[[X0:.*]] = arith.addi %[[M0]], %[[A]] : i32
 // CHECK: %[[R0:.*]] = arith.remui %[[X0]], %[[C3:[^ ]*]] : i32
@@ -61,7 +65,8 @@ func.func @ring_position(%first: index, %lb: index, %ub: index) -> index {
 // CHECK: arith.muli %[[R]], %[[R]]
 // CHECK: %[[RN:.*]] = arith.addi %[[R]], %[[C2]] : i32
 // CHECK: arith.cmpi uge, %[[RN]], %[[C3]]
-func.func @scaled_step(%a: i32, %lb: i32, %ub: i32) -> i32 {
+func.func @scaled_step(%a: i32, %ub: i32) -> i32 {
+  %lb = arith.constant 6 : i32
   %c0 = arith.constant 0 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
@@ -82,23 +87,28 @@ func.func @scaled_step(%a: i32, %lb: i32, %ub: i32) -> i32 {
 
 // Left alone: an expression without `nuw` (it may wrap), a power-of-two
 // divisor (a shift and a mask), a divisor not constant, a subtraction, a
-// loop-invariant x, and a loop whose step is not constant.
+// loop-invariant x, a loop whose step is not constant, and one whose lower
+// bound may be negative (the induction variable would cross from 2^64 - 1
+// to 0 as an unsigned number).
 
 // CHECK-LABEL: func.func @left_alone
-// CHECK-COUNT-2: scf.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}) -> (index)
+// CHECK: scf.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}) -> (index)
+// CHECK: scf.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}) -> (index)
 // CHECK: arith.remui
 // CHECK: arith.remui
 // CHECK: arith.divui
 // CHECK: arith.remui
 // CHECK: arith.remui
 // CHECK: arith.remui
+// CHECK: scf.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}) -> (index)
+// CHECK: arith.remui
 func.func @left_alone(%a: index, %d: index, %lb: index, %ub: index, %step: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
-  %outer = scf.for %j = %lb to %ub step %step iter_args(%acc0 = %c0) -> index {
-    %inner = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %acc0) -> index {
+  %outer = scf.for %j = %c0 to %ub step %step iter_args(%acc0 = %c0) -> index {
+    %inner = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %acc0) -> index {
       %wraps = arith.addi %a, %i : index
       %r1 = arith.remui %wraps, %c3 : index
       %x = arith.addi %a, %i overflow<nuw> : index
@@ -117,7 +127,13 @@ func.func @left_alone(%a: index, %d: index, %lb: index, %ub: index, %step: index
       %next = arith.addi %acc, %s5 : index
       scf.yield %next : index
     }
-    scf.yield %inner : index
+    %last = scf.for %k = %lb to %ub step %c1 iter_args(%acc = %inner) -> index {
+      %w = arith.addi %a, %k overflow<nuw> : index
+      %r6 = arith.remui %w, %c3 : index
+      %next = arith.addi %acc, %r6 : index
+      scf.yield %next : index
+    }
+    scf.yield %last : index
   }
   return %outer : index
 }
@@ -135,12 +151,12 @@ func.func @left_alone(%a: index, %d: index, %lb: index, %ub: index, %step: index
 // CHECK: scf.for {{.*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}, %[[Q:[^ ]*]] = %{{[^ ]*}})
 // CHECK-NOT: arith.divui
 // CHECK: arith.addi %{{.*}}, %[[Q]]
-func.func @nested(%lb: index, %ub: index) -> index {
+func.func @nested(%ub: index) -> index {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
-  %outer = scf.for %j = %lb to %ub step %c1 iter_args(%acc0 = %c0) -> index {
-    %inner = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %acc0) -> index {
+  %outer = scf.for %j = %c0 to %ub step %c1 iter_args(%acc0 = %c0) -> index {
+    %inner = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %acc0) -> index {
       %x = arith.addi %j, %i overflow<nuw> : index
       %q = arith.divui %x, %c5 : index
       %next = arith.addi %acc, %q : index
