@@ -162,8 +162,9 @@ void carry(RewriterBase &rewriter, scf::ForOp loop,
     int64_t growth = counter.expression.growth;
     Advance advance{constant(type, counter.divisor),
                     constant(type, growth % counter.divisor),
-                    constant(type, growth / counter.divisor),
-                    constant(type, 1)};
+                    constant(type, growth / counter.divisor)};
+    if (advance.remainderStep && !counter.divisions.empty())
+      advance.one = constant(type, 1);
     inits.push_back(arith::RemUIOp::create(rewriter, loc, x0, advance.divisor));
     if (!counter.divisions.empty())
       inits.push_back(
@@ -236,7 +237,8 @@ struct CKCarryLoopDivisionsPass
         return;
       Value x = op->getOperand(0);
       APInt value;
-      if (!matchPattern(op->getOperand(1), m_ConstantInt(&value)) ||
+      if (!x.getType().isIntOrIndex() ||
+          !matchPattern(op->getOperand(1), m_ConstantInt(&value)) ||
           value.getActiveBits() > 32 || value.ule(1) || value.isPowerOf2())
         return;
       int64_t divisor = value.getZExtValue();
@@ -250,10 +252,9 @@ struct CKCarryLoopDivisionsPass
         counters.push_back({std::move(found->second), x, divisor, {}, {}});
         it = counterOf.insert({key, {found->first, counters.size() - 1}}).first;
       }
+      // x depends on the loop's induction variable, so every use of it is
+      // inside the loop.
       auto [loop, index] = it->second;
-      // One counter serves every use of x inside its loop.
-      if (!loop->isAncestor(op))
-        return;
       Counter &counter = loops[loop][index];
       (isa<arith::DivUIOp>(op) ? counter.divisions : counter.remainders)
           .push_back(op);

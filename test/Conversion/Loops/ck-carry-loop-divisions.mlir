@@ -138,6 +138,23 @@ func.func @left_alone(%a: index, %d: index, %lb: index, %ub: index, %step: index
   return %outer : index
 }
 
+// Vectors are left alone too.
+
+// CHECK-LABEL: func.func @vector_left_alone
+// CHECK: scf.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}) -> (vector<2xi32>)
+// CHECK: arith.remui %{{.*}} : vector<2xi32>
+func.func @vector_left_alone(%v: vector<2xi32>, %ub: index) -> vector<2xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant dense<3> : vector<2xi32>
+  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %v) -> vector<2xi32> {
+    %x = arith.addi %acc, %v overflow<nuw> : vector<2xi32>
+    %m = arith.remui %x, %c3 : vector<2xi32>
+    scf.yield %m : vector<2xi32>
+  }
+  return %r : vector<2xi32>
+}
+
 // -----
 
 // The innermost loop whose induction variable x grows with: x = (j + i)
