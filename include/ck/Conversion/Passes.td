@@ -371,15 +371,17 @@ def CKCarryLoopDivisions : Pass<"ck-carry-loop-divisions"> {
   let description = [{
     Replaces each `arith.divui` and `arith.remui` by a constant C (above 1,
     not a power of two) of an induction expression of an `scf.for` with a
-    constant step, x = c * iv + a where a is invariant in the loop and x is
+    constant step and a lower bound that integer range analysis proves
+    non-negative, x = c * iv + a where a is invariant in the loop and x is
     built from the induction variable by `arith.addi` and `arith.muli` (by
     constants) that all carry `nuw`, with a quotient and a remainder that
     the loop carries. They start as x's at the lower bound and advance by
     c * step each iteration: one addition, one comparison and two selects
-    in place of a 64-bit multiply-high per division. `nuw` makes it exact:
-    x does not wrap in an iteration that uses it, and x only grows, so it
-    wraps in no earlier one either. Divisions and remainders of the same x
-    and C share their counter.
+    in place of a 64-bit multiply-high per division. This is exact: the
+    induction variable grows as an unsigned number too, x does not wrap
+    in an iteration that uses it (`nuw`), and x only grows, so it wraps in
+    no earlier one either. Divisions and remainders of the same x and C
+    share their counter; scalar integers and indices only.
 
     The wave-role rings' positions are such expressions: the slot of step
     s of a ring of S slots is s mod S and its phase (s / S) mod 2, with s
