@@ -162,7 +162,8 @@ void carry(RewriterBase &rewriter, scf::ForOp loop,
     int64_t growth = counter.expression.growth;
     Advance advance{constant(type, counter.divisor),
                     constant(type, growth % counter.divisor),
-                    constant(type, growth / counter.divisor)};
+                    constant(type, growth / counter.divisor),
+                    /*one=*/nullptr};
     if (advance.remainderStep && !counter.divisions.empty())
       advance.one = constant(type, 1);
     inits.push_back(arith::RemUIOp::create(rewriter, loc, x0, advance.divisor));
