@@ -216,16 +216,21 @@ void carry(RewriterBase &rewriter, scf::ForOp loop,
 struct CKCarryLoopDivisionsPass
     : public ck::impl::CKCarryLoopDivisionsBase<CKCarryLoopDivisionsPass> {
   void runOnOperation() override {
-    DataFlowSolver solver;
-    solver.load<dataflow::DeadCodeAnalysis>();
-    solver.load<dataflow::SparseConstantPropagation>();
-    solver.load<dataflow::IntegerRangeAnalysis>();
-    if (failed(solver.initializeAndRun(getOperation())))
-      return signalPassFailure();
+    // The ranges are solved at the first candidate only: most kernels have
+    // none.
+    std::unique_ptr<DataFlowSolver> solver;
+    bool solved = true;
     auto startsNonNegative = [&](scf::ForOp loop) {
-      auto *range = solver.lookupState<dataflow::IntegerValueRangeLattice>(
+      if (!solver) {
+        solver = std::make_unique<DataFlowSolver>();
+        solver->load<dataflow::DeadCodeAnalysis>();
+        solver->load<dataflow::SparseConstantPropagation>();
+        solver->load<dataflow::IntegerRangeAnalysis>();
+        solved = succeeded(solver->initializeAndRun(getOperation()));
+      }
+      auto *range = solver->lookupState<dataflow::IntegerValueRangeLattice>(
           loop.getLowerBound());
-      return range && !range->getValue().isUninitialized() &&
+      return solved && range && !range->getValue().isUninitialized() &&
              range->getValue().getValue().smin().isNonNegative();
     };
     // Collected first, then carried loop by loop (carrying replaces the
@@ -260,6 +265,8 @@ struct CKCarryLoopDivisionsPass
       (isa<arith::DivUIOp>(op) ? counter.divisions : counter.remainders)
           .push_back(op);
     });
+    if (!solved)
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
     for (auto &[loop, counters] : loops)
       carry(rewriter, cast<scf::ForOp>(loop), counters);
