@@ -383,9 +383,15 @@ def CKCarryLoopDivisions : Pass<"ck-carry-loop-divisions"> {
     no earlier one either. Divisions and remainders of the same x and C
     share their counter; scalar integers and indices only.
 
+    A division or remainder of x - k, a `nuw` subtraction of a constant k
+    from such an x, takes x's counter stepped back where it is used: the
+    remainder less k mod C, plus C where that is negative, and the
+    quotient less k / C and that borrow. `nuw` promises x >= k there.
+
     The wave-role rings' positions are such expressions: the slot of step
     s of a ring of S slots is s mod S and its phase (s / S) mod 2, with s
-    the unit's first step plus the loop's induction variable.
+    the unit's first step plus the loop's induction variable; the math
+    waves release the slot of step s - 1.
 
     ```mlir
     // Before:

@@ -16,6 +16,12 @@
 // in no earlier iteration either. Powers of two are left alone (a shift and
 // a mask are cheaper than a carry).
 //
+// A division or remainder of x - k (a `nuw` subtraction of a constant k,
+// such as the ring step before this one) takes x's counter and steps it
+// back where it is used: r = x mod C - k mod C, plus C and a borrow from
+// the quotient where that is negative. `nuw` says x >= k wherever the
+// value is used, so this is exact there.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ck/Conversion/Passes.h"
@@ -114,13 +120,66 @@ findInductionExpression(Operation *user, Value x,
   return std::nullopt;
 }
 
-/// The divisions and remainders of one expression by one divisor.
+/// A division or remainder of x - offset by a counter's divisor.
+struct CounterUse {
+  Operation *op;
+  int64_t offset;
+};
+
+/// The divisions and remainders of one expression (less constant offsets)
+/// by one divisor.
 struct Counter {
   InductionExpression expression;
   Value x;
   int64_t divisor;
-  SmallVector<Operation *> divisions, remainders;
+  SmallVector<CounterUse> divisions, remainders;
 };
+
+/// `value` as x - k for a `nuw` subtraction of a constant k >= 0; value
+/// and 0 otherwise.
+std::pair<Value, int64_t> splitOffset(Value value) {
+  auto sub = value.getDefiningOp<arith::SubIOp>();
+  APInt offset;
+  if (!sub || !sub.hasNoUnsignedWrap() ||
+      !matchPattern(sub.getRhs(), m_ConstantInt(&offset)) ||
+      offset.getActiveBits() > 32)
+    return {value, 0};
+  return {sub.getLhs(), int64_t(offset.getZExtValue())};
+}
+
+/// The quotient or remainder (`quotient`) of x - offset by the divisor,
+/// from those of x (`r`, `q`): x - offset = (q - offset / C) * C + r -
+/// offset mod C, and where r < offset mod C one C more of the remainder
+/// and one less of the quotient.
+Value stepBack(RewriterBase &rewriter, Location loc, Value r, Value q,
+               int64_t divisor, int64_t offset, bool quotient) {
+  Type type = r.getType();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(rewriter, loc, type,
+                                     rewriter.getIntegerAttr(type, v));
+  };
+  int64_t back = offset % divisor;
+  Value borrows =
+      back ? arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, r,
+                                   constant(back))
+                 .getResult()
+           : Value();
+  if (!quotient) {
+    if (!borrows)
+      return r;
+    return arith::SelectOp::create(
+        rewriter, loc, borrows,
+        arith::AddIOp::create(rewriter, loc, r, constant(divisor - back)),
+        arith::SubIOp::create(rewriter, loc, r, constant(back)));
+  }
+  if (int64_t rounds = offset / divisor)
+    q = arith::SubIOp::create(rewriter, loc, q, constant(rounds));
+  if (borrows)
+    q = arith::SelectOp::create(
+        rewriter, loc, borrows,
+        arith::SubIOp::create(rewriter, loc, q, constant(1)), q);
+  return q;
+}
 
 /// The constants of one counter's advance, made before its loop: the
 /// divisor, and the growth's remainder and quotient (null where 0).
@@ -203,13 +262,26 @@ void carry(RewriterBase &rewriter, scf::ForOp loop,
       }));
   ValueRange carried = newLoop.getRegionIterArgs().take_back(inits.size());
   for (const Counter &counter : counters) {
-    for (Operation *op : counter.remainders)
-      rewriter.replaceOp(op, carried.front());
+    Value r = carried.front();
     carried = carried.drop_front();
-    for (Operation *op : counter.divisions)
-      rewriter.replaceOp(op, carried.front());
-    if (!counter.divisions.empty())
+    Value q;
+    if (!counter.divisions.empty()) {
+      q = carried.front();
       carried = carried.drop_front();
+    }
+    auto replace = [&](const CounterUse &use, bool quotient) {
+      Value value = quotient ? q : r;
+      if (use.offset) {
+        rewriter.setInsertionPoint(use.op);
+        value = stepBack(rewriter, use.op->getLoc(), r, q, counter.divisor,
+                         use.offset, quotient);
+      }
+      rewriter.replaceOp(use.op, value);
+    };
+    for (const CounterUse &use : counter.remainders)
+      replace(use, /*quotient=*/false);
+    for (const CounterUse &use : counter.divisions)
+      replace(use, /*quotient=*/true);
   }
 }
 
@@ -241,7 +313,7 @@ struct CKCarryLoopDivisionsPass
     getOperation()->walk([&](Operation *op) {
       if (!isa<arith::DivUIOp, arith::RemUIOp>(op))
         return;
-      Value x = op->getOperand(0);
+      auto [x, offset] = splitOffset(op->getOperand(0));
       APInt value;
       if (!x.getType().isIntOrIndex() ||
           !matchPattern(op->getOperand(1), m_ConstantInt(&value)) ||
@@ -263,7 +335,7 @@ struct CKCarryLoopDivisionsPass
       auto [loop, index] = it->second;
       Counter &counter = loops[loop][index];
       (isa<arith::DivUIOp>(op) ? counter.divisions : counter.remainders)
-          .push_back(op);
+          .push_back({op, offset});
     });
     if (!solved)
       return signalPassFailure();

@@ -728,8 +728,10 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
             slot);
     AsyncCommitOp::create(b, loc);
     AsyncWaitOp::create(b, loc, pending);
-    Value landed = arith::SubIOp::create(b, loc, ringStep,
-                                         indexConstant(b, loc, pending));
+    // Used from step `pending` on, where ringStep >= step >= pending.
+    Value landed =
+        arith::SubIOp::create(b, loc, ringStep, indexConstant(b, loc, pending),
+                              arith::IntegerOverflowFlags::nuw);
     emitIf(b, loc,
            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
                                  indexConstant(b, loc, pending)),
@@ -1011,14 +1013,19 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
                      : Value();
     Value acc = emitTileMma(b, loc, op, parts, mathLoop.getRegionIterArgs()[0],
                             slot, inFlight, bSlot);
+    // The step before this one, from the second step on: ringStep >= 1
+    // there, so the subtraction does not wrap (`nuw`, which lets
+    // ck-carry-loop-divisions step the slot's counter back).
     if (inFlight)
       emitIf(
           b, loc,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, step, zero),
           [&] {
-            RingSignalOp::create(b, loc, ring, RingEvent::Empty,
-                                 arith::SubIOp::create(b, loc, ringStep, one),
-                                 ringTotal);
+            RingSignalOp::create(
+                b, loc, ring, RingEvent::Empty,
+                arith::SubIOp::create(b, loc, ringStep, one,
+                                      arith::IntegerOverflowFlags::nuw),
+                ringTotal);
           });
     else
       RingSignalOp::create(b, loc, ring, RingEvent::Empty, ringStep, ringTotal);

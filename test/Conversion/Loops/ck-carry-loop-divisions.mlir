@@ -85,8 +85,60 @@ func.func @scaled_step(%a: i32, %ub: i32) -> i32 {
 
 // -----
 
+// The step before: x - k by a `nuw` subtraction of a constant (here under
+// a guard that makes x >= k, as the math waves' release of the previous
+// slot is) takes x's counter, stepped back where it is used. x - 1 mod 3
+// is r - 1, or r + 2 where r < 1; (x - 7) / 3 is q - 2, one less where
+// r < 7 mod 3 = 1.
+
+// CHECK-LABEL: func.func @previous_step
+// CHECK: %[[R0:.*]] = arith.remui %[[S0:[^,]*]], %[[C3:[^ ]*]] : index
+// CHECK: %[[Q0:.*]] = arith.divui %[[S0]], %[[C3]]
+// CHECK: scf.for {{.*}} iter_args(%{{[^ ]*}} = %{{[^,]*}}, %[[R:[^ ]*]] = %[[R0]], %[[Q:[^ ]*]] = %[[Q0]])
+// CHECK-NOT: arith.remui
+// CHECK-NOT: arith.divui
+// CHECK: scf.if
+// CHECK: %[[BORROW:.*]] = arith.cmpi ult, %[[R]], %[[C1:[^ ]*]] : index
+// CHECK: %[[UP:.*]] = arith.addi %[[R]], %[[C2:[^ ]*]] : index
+// CHECK: %[[DOWN:.*]] = arith.subi %[[R]], %[[C1]] : index
+// CHECK: %[[PSLOT:.*]] = arith.select %[[BORROW]], %[[UP]], %[[DOWN]]
+// CHECK-NOT: arith.remui
+// CHECK: %[[Q2:.*]] = arith.subi %[[Q]], %[[C2]] : index
+// CHECK: %[[Q3:.*]] = arith.subi %[[Q2]], %[[C1]] : index
+// CHECK: %[[BQ:.*]] = arith.select %[[BORROW]], %[[Q3]], %[[Q2]]
+// CHECK-NOT: arith.divui
+// CHECK: arith.addi %[[PSLOT]], %[[BQ]]
+func.func @previous_step(%first: index, %ub: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %c0) -> index {
+    %s = arith.addi %first, %i overflow<nuw> : index
+    %slot = arith.remui %s, %c3 : index
+    %later = arith.cmpi ugt, %i, %c0 : index
+    %v = scf.if %later -> index {
+      %p = arith.subi %s, %c1 overflow<nuw> : index
+      %pslot = arith.remui %p, %c3 : index
+      %back = arith.subi %s, %c7 overflow<nuw> : index
+      %bq = arith.divui %back, %c3 : index
+      %u = arith.addi %pslot, %bq : index
+      scf.yield %u : index
+    } else {
+      scf.yield %c0 : index
+    }
+    %w = arith.addi %slot, %v : index
+    %next = arith.addi %acc, %w : index
+    scf.yield %next : index
+  }
+  return %r : index
+}
+
+// -----
+
 // Left alone: an expression without `nuw` (it may wrap), a power-of-two
-// divisor (a shift and a mask), a divisor not constant, a subtraction, a
+// divisor (a shift and a mask), a divisor not constant, a subtraction
+// without `nuw` (x - 1 may wrap where x is 0), a
 // loop-invariant x, a loop whose step is not constant, and one whose lower
 // bound may be negative (the induction variable would cross from 2^64 - 1
 // to 0 as an unsigned number).
@@ -114,7 +166,7 @@ func.func @left_alone(%a: index, %d: index, %lb: index, %ub: index, %step: index
       %x = arith.addi %a, %i overflow<nuw> : index
       %r2 = arith.remui %x, %c4 : index
       %q = arith.divui %x, %d : index
-      %y = arith.subi %x, %c1 overflow<nuw> : index
+      %y = arith.subi %x, %c1 : index
       %r3 = arith.remui %y, %c3 : index
       %r4 = arith.remui %a, %c3 : index
       %z = arith.addi %a, %j overflow<nuw> : index
