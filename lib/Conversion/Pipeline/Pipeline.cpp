@@ -728,14 +728,15 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
             slot);
     AsyncCommitOp::create(b, loc);
     AsyncWaitOp::create(b, loc, pending);
-    // Used from step `pending` on, where ringStep >= step >= pending.
-    Value landed =
-        arith::SubIOp::create(b, loc, ringStep, indexConstant(b, loc, pending),
-                              arith::IntegerOverflowFlags::nuw);
+    // The step whose copies have landed, from step `pending` on: ringStep
+    // >= step >= pending there (`nuw`).
     emitIf(b, loc,
            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
                                  indexConstant(b, loc, pending)),
            [&] {
+             Value landed = arith::SubIOp::create(
+                 b, loc, ringStep, indexConstant(b, loc, pending),
+                 arith::IntegerOverflowFlags::nuw);
              RingSignalOp::create(b, loc, ring, RingEvent::Full, landed,
                                   Value());
            });
