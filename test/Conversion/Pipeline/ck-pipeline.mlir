@@ -426,7 +426,7 @@ func.func @staged_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // CHECK-NEXT: %[[STEP:.*]] = ck.tile_mma %[[A]], %[[LDSA]], %[[LDSB]] slot %[[SLOT]] k 64 in_flight
 // CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[I]], %c0
 // CHECK-NEXT: scf.if %[[LATER]] {
-// CHECK-NEXT:   %[[PREV:.*]] = arith.subi %[[I]], %c1
+// CHECK-NEXT:   %[[PREV:.*]] = arith.subi %[[I]], %c1 overflow<nuw>
 // CHECK-NEXT:   ck.ring_signal %[[RING]] empty %[[PREV]] of %[[N]] : !ck.ring<3>
 // CHECK:      scf.yield %[[STEP]]
 // CHECK:   %[[DONE:.*]] = ck.acc_wait %[[SUM]]
@@ -441,9 +441,9 @@ func.func @staged_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // CHECK-NEXT: ck.tile_copy_async {{.*}} -> %[[LDSB]][%[[WSLOT]]] plan <{{.*}}swizzle = 128> thread %[[LTID]]
 // CHECK-NEXT: ck.async_commit
 // CHECK-NEXT: ck.async_wait pending 1
-// CHECK-NEXT: %[[LANDED:.*]] = arith.subi %[[J]], %c1
 // CHECK-NEXT: %[[ANY:.*]] = arith.cmpi uge, %[[J]], %c1
 // CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT:   %[[LANDED:.*]] = arith.subi %[[J]], %c1 overflow<nuw>
 // CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[LANDED]] : !ck.ring<3>
 // CHECK:      ck.coord_advance
 // CHECK:   ck.async_wait pending 0
@@ -488,7 +488,7 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // CHECK:      %[[SLOT:.*]] = arith.remui %[[S]], %c3
 // CHECK-NEXT: ck.tile_mma {{.*}} slot %[[SLOT]] k 64 in_flight
 // CHECK:      scf.if
-// CHECK-NEXT:   %[[PREV:.*]] = arith.subi %[[S]], %c1
+// CHECK-NEXT:   %[[PREV:.*]] = arith.subi %[[S]], %c1 overflow<nuw>
 // CHECK-NEXT:   ck.ring_signal %[[RING]] empty %[[PREV]] of %[[TOTAL]]
 // CHECK:   %[[DONE:.*]] = ck.acc_wait %[[SUM]]
 // CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ugt, %[[N]], %c0
@@ -501,9 +501,9 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // CHECK:   scf.for %[[J:[^ ]*]] = %c0 to %[[N]] step %c1 iter_args(
 // CHECK-NEXT: %[[LS:.*]] = arith.addi %[[FIRST]], %[[J]]
 // CHECK-NEXT: ck.ring_wait %[[RING]] empty %[[LS]]
-// CHECK:      %[[LANDED:.*]] = arith.subi %[[LS]], %c1
-// CHECK-NEXT: %[[GO:.*]] = arith.cmpi uge, %[[J]], %c1
+// CHECK:      %[[GO:.*]] = arith.cmpi uge, %[[J]], %c1
 // CHECK-NEXT: scf.if %[[GO]] {
+// CHECK-NEXT:   %[[LANDED:.*]] = arith.subi %[[LS]], %c1 overflow<nuw>
 // CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[LANDED]]
 // CHECK:   scf.for %[[T:[^ ]*]] = %{{.*}} to %[[N]] step %c1 {
 // CHECK-NEXT: %[[TS:.*]] = arith.addi %[[FIRST]], %[[T]]
