@@ -480,17 +480,22 @@ lowerRings(Operation *root,
   for (RingOp ring : rings) {
     int64_t slots = ring.getType().getSlots();
     int64_t waves = ring.getMathWaves() + ring.getLoadWaves();
+    // Before the signals go.
+    bool signalsAfterCopies = ring.hasSignalsAfterCopies();
     for (Operation *user : llvm::make_early_inc_range(ring->getUsers())) {
       auto wait = dyn_cast<RingWaitOp>(user);
       auto signal = dyn_cast<RingSignalOp>(user);
+      RingEvent event = wait ? wait.getEvent() : signal.getEvent();
       RingEventSite site{user,
                          ring,
-                         wait ? wait.getEvent() : signal.getEvent(),
+                         event,
                          bool(wait),
                          wait ? wait.getStep() : signal.getStep(),
                          wait ? Value() : signal.getSteps(),
                          slots,
-                         waves};
+                         waves,
+                         wait ? event == RingEvent::Full && signalsAfterCopies
+                              : signal.getAfterCopies()};
       rewriter.setInsertionPoint(user);
       lowerEvent(rewriter, site);
       rewriter.eraseOp(user);

@@ -77,6 +77,9 @@ struct RingEventSite {
   Value steps;
   /// The ring's slots and the waves of both its roles.
   int64_t slots, waves;
+  /// A `full` signal made as the thread's copies land (`after_copies`), or
+  /// a `full` wait on a ring that has such signals.
+  bool afterCopies;
 
   /// Emits `body` where the event needs a barrier: always for `full`
   /// events; an `empty` wait only from step `slots` on, an `empty` signal

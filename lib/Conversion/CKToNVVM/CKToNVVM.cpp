@@ -495,17 +495,23 @@ static void pause(OpBuilder &b, Location loc) {
 /// (barrier 0 stays the workgroup's), each counting every thread of both
 /// roles. There waiting is bar.sync; signalling is bar.arrive, which orders
 /// the thread's earlier shared-memory accesses before the barrier completes
-/// and does not wait. Where wgmma reads the slots, a `full` signal first
-/// fences the load wave's writes against the async proxy.
+/// and does not wait. Where wgmma reads the slots, the load wave's writes
+/// are fenced against the async proxy (see the body).
 static void lowerRingEvent(RewriterBase &rewriter, const RingEventSite &site,
                            bool readByWgmma) {
   Location loc = site.op->getLoc();
   RingOp ring = site.ring;
   site.emitWhereNeeded(rewriter, [&] {
-    if (readByWgmma && site.event == RingEvent::Full && !site.isWait)
+    // wgmma reads a full slot through the async proxy: each load thread
+    // fences its writes before its signal, or, where the signal is made as
+    // its copies land (mbarriers only), each reader after its wait.
+    bool fullReadByWgmma = readByWgmma && site.event == RingEvent::Full;
+    if (fullReadByWgmma && !site.isWait && !site.afterCopies)
       emitAsyncProxyFence(rewriter, loc);
     if (ring.hasBarriers()) {
       emitMbarrierRingEvent(rewriter, site);
+      if (fullReadByWgmma && site.isWait && site.afterCopies)
+        emitAsyncProxyFence(rewriter, loc);
       return;
     }
     int64_t first = site.event == RingEvent::Full ? 1 : 1 + site.slots;

@@ -242,6 +242,12 @@ void mlir::ck::emitMbarrierRingEvent(OpBuilder &b, const RingEventSite &site) {
            });
     return;
   }
+  if (site.afterCopies && !site.isWait) {
+    // One of the arrivals the barrier expects (`noinc`), made when the
+    // thread's earlier cp.async copies have landed.
+    NVVM::CpAsyncMBarrierArriveOp::create(b, loc, barrier, /*noinc=*/true);
+    return;
+  }
   if (!site.isWait) {
     NVVM::MBarrierArriveOp::create(b, loc, Type(), barrier, Value());
     return;

@@ -679,8 +679,14 @@ void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
 }
 
 /// The load waves' loop of `async_copy` with roles: step j waits for slot
-/// j mod S, starts K-tile j's copies into it and commits them; the copies
-/// of the last P tiles stay in flight (ck.async_wait pending P), so step j
+/// j mod S and starts K-tile j's copies into it.
+///
+/// On a ring with barriers, step j then signals tile j full as its copies
+/// land (ck.ring_signal ... after_copies), and the load waves go on to
+/// step j + 1 without waiting for them.
+///
+/// Otherwise (named barriers) step j commits its copies; the copies of the
+/// last P tiles stay in flight (ck.async_wait pending P), so step j
 /// announces tile j - P full. After the loop the last P tiles are waited
 /// for and announced. P = S - 1 - F, F = 1 where the math waves keep a
 /// tile's products in flight (they release slot i - 1 at step i): the
@@ -697,6 +703,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        Value tid) {
   int64_t slots = op.getConfig().getLdsBuffers();
   int64_t pending = slots - 1 - (keepsProductsInFlight(op) ? 1 : 0);
+  bool signalAsCopiesLand = cast<RingOp>(ring.getDefiningOp()).hasBarriers();
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   StagedOperand operands[2] = {{copy.a, parts.ldsA, copy.a.canCopyAsync()},
@@ -726,24 +733,31 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
         operands[operand].finish(
             operands[operand].start(operand ? at.b : at.a, nullptr, slot),
             slot);
-    AsyncCommitOp::create(b, loc);
-    AsyncWaitOp::create(b, loc, pending);
-    // The step whose copies have landed, from step `pending` on: ringStep
-    // >= step >= pending there (`nuw`).
-    emitIf(b, loc,
-           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
-                                 indexConstant(b, loc, pending)),
-           [&] {
-             Value landed = arith::SubIOp::create(
-                 b, loc, ringStep, indexConstant(b, loc, pending),
-                 arith::IntegerOverflowFlags::nuw);
-             RingSignalOp::create(b, loc, ring, RingEvent::Full, landed,
-                                  Value());
-           });
+    if (signalAsCopiesLand) {
+      RingSignalOp::create(b, loc, ring, RingEvent::Full, ringStep, Value())
+          .setAfterCopies(true);
+    } else {
+      AsyncCommitOp::create(b, loc);
+      AsyncWaitOp::create(b, loc, pending);
+      // The step whose copies have landed, from step `pending` on: ringStep
+      // >= step >= pending there (`nuw`).
+      emitIf(b, loc,
+             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, step,
+                                   indexConstant(b, loc, pending)),
+             [&] {
+               Value landed = arith::SubIOp::create(
+                   b, loc, ringStep, indexConstant(b, loc, pending),
+                   arith::IntegerOverflowFlags::nuw);
+               RingSignalOp::create(b, loc, ring, RingEvent::Full, landed,
+                                    Value());
+             });
+    }
     SmallVector<Value> yielded;
     copy.carryNext(yielded, at);
     scf::YieldOp::create(b, loc, yielded);
   }
+  if (signalAsCopiesLand)
+    return;
   // The last P tiles (fewer in shorter loops).
   AsyncWaitOp::create(b, loc, 0);
   Value tail = arith::MaxSIOp::create(

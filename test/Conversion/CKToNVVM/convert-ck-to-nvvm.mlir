@@ -613,6 +613,50 @@ gpu.module @kernels {
 }
 
 // -----
+// Full signals made as the copies land (`after_copies`): each load thread's
+// arrival is cp.async.mbarrier.arrive.noinc, one of the 128 the FULL
+// barriers expect, with no fence before it; in this kernel wgmma reads the
+// slots, so each math thread fences after its FULL wait instead. EMPTY
+// events take no fence.
+
+// CHECK-LABEL: gpu.func @ring_after_copies
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c128_i32{{.*}} : !llvm.ptr<3>, i32
+// CHECK: scf.if
+// CHECK:   nvvm.mbarrier.try_wait.parity
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK:   nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: } else {
+// CHECK:   nvvm.mbarrier.try_wait.parity
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK:   nvvm.cp.async.mbarrier.arrive %{{.*}} {noinc = true} : !llvm.ptr<3>
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK-NOT: nvvm.mbarrier.arrive
+// CHECK: nvvm.mbarrier.inval
+gpu.module @kernels {
+  gpu.func @ring_after_copies(%i: index, %n: index, %math: i1,
+                              %bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                              %la: memref<64x64xf16, #gpu.address_space<workgroup>>,
+                              %lb: memref<8x64xf16, #gpu.address_space<workgroup>>,
+                              %c0: vector<4xf32>) kernel {
+    %ring = ck.ring math 4 load 4 barriers %bars
+        (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
+    scf.if %math {
+      ck.ring_wait %ring full %i : !ck.ring<2>
+      %row = arith.constant 0 : index
+      %r = ck.warpgroup_mma #ck.wgmma<f16> %la, %lb row %row k 64 b_transposed acc(%c0)
+          : memref<64x64xf16, #gpu.address_space<workgroup>>, memref<8x64xf16, #gpu.address_space<workgroup>>, vector<4xf32>
+      ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    } else {
+      ck.ring_wait %ring empty %i : !ck.ring<2>
+      ck.ring_signal %ring full %i after_copies : !ck.ring<2>
+    }
+    ck.ring_end %ring : !ck.ring<2>
+    gpu.return
+  }
+}
+
+// -----
 // A ring of a cluster of two workgroups, 8 math and 4 load warps, filled by
 // TMA: FULL expects the load thread's announcement, EMPTY the two math
 // warpgroups of both workgroups (4). A cluster barrier, not the workgroup's,

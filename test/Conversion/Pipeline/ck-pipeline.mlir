@@ -472,7 +472,9 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // step %first + i; the `empty` releases count %total steps; the math waves
 // release the unit's last step after ck.acc_wait (the next unit's steps
 // follow it); no barrier follows the roles, so the load waves run on into
-// the next unit.
+// the next unit. The ring has barriers, so each load step signals its own
+// tile full as its copies land (`after_copies`), with no cp.async group
+// waits.
 
 // CHECK-LABEL: gpu.func @spanning_ring
 // CHECK-SAME: %[[TOTAL:[^:]*]]: index) kernel
@@ -501,13 +503,12 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // CHECK:   scf.for %[[J:[^ ]*]] = %c0 to %[[N]] step %c1 iter_args(
 // CHECK-NEXT: %[[LS:.*]] = arith.addi %[[FIRST]], %[[J]]
 // CHECK-NEXT: ck.ring_wait %[[RING]] empty %[[LS]]
-// CHECK:      %[[GO:.*]] = arith.cmpi uge, %[[J]], %c1
-// CHECK-NEXT: scf.if %[[GO]] {
-// CHECK-NEXT:   %[[LANDED:.*]] = arith.subi %[[LS]], %c1 overflow<nuw>
-// CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[LANDED]]
-// CHECK:   scf.for %[[T:[^ ]*]] = %{{.*}} to %[[N]] step %c1 {
-// CHECK-NEXT: %[[TS:.*]] = arith.addi %[[FIRST]], %[[T]]
-// CHECK-NEXT: ck.ring_signal %[[RING]] full %[[TS]]
+// CHECK-NOT:  ck.async_commit
+// CHECK:      ck.tile_copy_async
+// CHECK:      ck.tile_copy_async
+// CHECK-NEXT: ck.ring_signal %[[RING]] full %[[LS]] after_copies
+// CHECK-NOT:  ck.async_wait
+// CHECK-NOT:  ck.ring_signal
 // CHECK: } -> !ck.acc
 // CHECK-NEXT: ck.partial_store
 // CHECK-NEXT: }

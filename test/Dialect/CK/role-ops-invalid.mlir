@@ -182,6 +182,27 @@ func.func @full_with_count(%i: index) {
 }
 
 // -----
+// Only full slots are signalled as copies land.
+func.func @empty_after_copies(%bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                              %i: index) {
+  %ring = ck.ring math 4 load 4 barriers %bars
+      (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
+  // expected-error @+1 {{signals empty slots after copies; only full slots are signalled as copies land}}
+  ck.ring_signal %ring empty %i of %i after_copies : !ck.ring<2>
+  return
+}
+
+// -----
+// A signal made as copies land is an mbarrier arrival: the ring needs
+// barriers.
+func.func @after_copies_without_barriers(%i: index) {
+  %ring = ck.ring math 4 load 4 : !ck.ring<2>
+  // expected-error @+1 {{needs a ring with barriers (ck.ring ... barriers)}}
+  ck.ring_signal %ring full %i after_copies : !ck.ring<2>
+  return
+}
+
+// -----
 // load_waves beyond a workgroup's waves.
 // expected-error @+1 {{load_waves must be in [0, 16], got 17}}
 func.func @config_load_waves() attributes {c = #ck.gemm_config<block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>, load_waves = 17>} {

@@ -52,6 +52,17 @@ func.func @role_ops(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
   return %acc : !acc
 }
 
+// A ring with barriers, whose full signal is made as the copies land.
+// CHECK-LABEL: func.func @signal_after_copies
+// CHECK: ck.ring_signal %{{.*}} full %{{.*}} after_copies : !ck.ring<2>
+func.func @signal_after_copies(%bars: memref<4xi64, #gpu.address_space<workgroup>>,
+                               %j: index) {
+  %ring = ck.ring math 8 load 4 barriers %bars
+      (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
+  ck.ring_signal %ring full %j after_copies : !ck.ring<2>
+  return
+}
+
 // CHECK-LABEL: func.func @config_with_roles
 // CHECK: config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>, lds_buffers = 2, load_waves = 4>
 func.func @config_with_roles(%a: memref<1x128x64xf16>, %b: memref<1x64x128xf16>,

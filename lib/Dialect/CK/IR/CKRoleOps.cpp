@@ -158,6 +158,13 @@ bool RingOp::hasFullSignals() {
   });
 }
 
+bool RingOp::hasSignalsAfterCopies() {
+  return llvm::any_of(getRing().getUsers(), [](Operation *user) {
+    auto signal = dyn_cast<RingSignalOp>(user);
+    return signal && signal.getAfterCopies();
+  });
+}
+
 bool RingOp::hasTransactions() {
   return llvm::any_of(getRing().getUsers(),
                       [](Operation *user) { return isa<RingExpectOp>(user); });
@@ -236,5 +243,11 @@ LogicalResult RingSignalOp::verify() {
     return emitOpError() << (getSteps() ? "takes no step count for full slots"
                                         : "needs the loop's step count ('of') "
                                           "for empty slots");
+  if (getAfterCopies()) {
+    if (getEvent() != RingEvent::Full)
+      return emitOpError() << "signals empty slots after copies; only full "
+                              "slots are signalled as copies land";
+    return failure(failed(ringWithBarriers(*this, getRing())));
+  }
   return success();
 }

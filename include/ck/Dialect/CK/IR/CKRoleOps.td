@@ -211,6 +211,9 @@ def CK_RingOp
     /// Whether the load threads signal slots full (ck.ring_signal full),
     /// where they copy with cp.async or registers.
     bool hasFullSignals();
+    /// Whether some load thread signals slots full as its copies land
+    /// (ck.ring_signal full ... after_copies).
+    bool hasSignalsAfterCopies();
   }];
   let hasVerifier = 1;
 }
@@ -260,19 +263,31 @@ def CK_RingSignalOp : CK_RingEventOp<"ring_signal",
     steps, whose slots no load wave waits for, so that every event the
     loop raises is consumed before it ends. Neither waits.
 
-    Verifier (besides the common rules): `of` is given exactly for `empty`.
+    `full ... after_copies`: the signal is made when the asynchronous
+    copies (`ck.async_copy`) that the thread started before it have
+    landed, and the thread goes on at once (NVIDIA:
+    `cp.async.mbarrier.arrive.noinc`), so the load waves need not wait for
+    their own copies before the next step's. The writes then reach the
+    readers through the barrier alone; where wgmma reads the slot (the
+    async proxy), each math thread fences after its `full` wait, since the
+    copying thread cannot fence writes that have not landed.
+
+    Verifier (besides the common rules): `of` is given exactly for `empty`;
+    `after_copies` only for `full`, on a ring with barriers.
 
     Example:
 
     ```mlir
     ck.ring_signal %ring full %i : !ck.ring<2>
     ck.ring_signal %ring empty %i of %n : !ck.ring<2>
+    ck.ring_signal %mbarrier_ring full %i after_copies : !ck.ring<4>
     ```
   }]> {
   let arguments = (ins CK_RingType:$ring, CK_RingEvent:$event, Index:$step,
-                       Optional<Index>:$steps);
+                       Optional<Index>:$steps, UnitAttr:$after_copies);
   let assemblyFormat = [{
-    $ring $event $step (`of` $steps^)? attr-dict `:` qualified(type($ring))
+    $ring $event $step (`of` $steps^)? (`after_copies` $after_copies^)?
+    attr-dict `:` qualified(type($ring))
   }];
 }
 
