@@ -15,6 +15,13 @@ Value mlir::ck::indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
+Value mlir::ck::emitRingSlot(OpBuilder &b, Location loc, Value step,
+                             int64_t slots) {
+  if (slots == 1)
+    return indexConstant(b, loc, 0);
+  return arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
+}
+
 ElementThread mlir::ck::mapThreadToElement(OpBuilder &b, Location loc,
                                            ArrayRef<int64_t> shape,
                                            int64_t blockSize) {

@@ -442,11 +442,7 @@ void RingEventSite::emitWhereNeeded(OpBuilder &b,
 }
 
 Value RingEventSite::emitSlot(OpBuilder &b) const {
-  Location loc = op->getLoc();
-  if (slots == 1)
-    return indexConstant(b, loc, 0);
-  return arith::RemUIOp::create(b, loc, step,
-                                indexConstant(b, loc, slots));
+  return emitRingSlot(b, op->getLoc(), step, slots);
 }
 
 void mlir::ck::lowerRingEventInLockstep(RewriterBase &rewriter,

@@ -18,6 +18,10 @@ namespace mlir::ck {
 /// An index constant.
 Value indexConstant(OpBuilder &b, Location loc, int64_t value);
 
+/// The slot of a ring of `slots` LDS slots that step `step` uses, `step mod
+/// slots` (0 for one slot).
+Value emitRingSlot(OpBuilder &b, Location loc, Value step, int64_t slots);
+
 /// One thread per element of `shape`, in a 1-D grid of `blockSize`-thread
 /// blocks: this thread's row-major coordinate, and whether it has an
 /// element at all (the last block overhangs).

@@ -61,10 +61,9 @@ Value barrierOf(OpBuilder &b, Location loc, RingOp ring, Value slot,
                             kSharedAddressSpace);
 }
 
-/// `step mod slots`.
+/// The ring's slot of step `step`.
 Value slotOf(OpBuilder &b, Location loc, RingOp ring, Value step) {
-  return arith::RemUIOp::create(
-      b, loc, step, indexConstant(b, loc, ring.getRing().getType().getSlots()));
+  return emitRingSlot(b, loc, step, ring.getRing().getType().getSlots());
 }
 
 /// The parity of step `step`'s phase of its slot, `step div slots` mod 2,

@@ -393,11 +393,12 @@ private:
   }
 };
 
-/// The ring slot of `step`, `step mod slots`; null with one slot.
-Value emitRingSlot(OpBuilder &b, Location loc, Value step, int64_t slots) {
+/// The slot operand of step `step`'s copies and products: its ring slot,
+/// null with one slot (the ops' LDS then holds one tile).
+Value slotOperand(OpBuilder &b, Location loc, Value step, int64_t slots) {
   if (slots == 1)
     return nullptr;
-  return arith::RemUIOp::create(b, loc, step, indexConstant(b, loc, slots));
+  return emitRingSlot(b, loc, step, slots);
 }
 
 /// Whether a K loop keeps one tile's products in flight across the next
@@ -720,7 +721,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
     TilePositions at = copy.take(carried);
     Value ringStep = ringSteps.at(b, loc, step);
     RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
-    Value slot = emitRingSlot(b, loc, ringStep, slots);
+    Value slot = slotOperand(b, loc, ringStep, slots);
     if (parts.maps[0] || parts.maps[1])
       emitIf(b, loc,
              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero),
@@ -810,7 +811,7 @@ void emitTmaLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
         Value step = loadLoop.getInductionVar();
         Value ringStep = ringSteps.at(b, loc, step, turn);
         RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
-        Value slot = emitRingSlot(b, loc, ringStep, config.getLdsBuffers());
+        Value slot = slotOperand(b, loc, ringStep, config.getLdsBuffers());
         emitTmaCopies(b, loc, op, parts, ring, step, ringStep, slot, rank, m0);
       });
 }
@@ -843,7 +844,7 @@ void emitRegisterLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   SmallVector<Value> yielded = copy.load(at, hasNext);
   Value ringStep = ringSteps.at(b, loc, step);
   RingWaitOp::create(b, loc, ring, RingEvent::Empty, ringStep);
-  copy.store(parts, emitRingSlot(b, loc, ringStep, slots),
+  copy.store(parts, slotOperand(b, loc, ringStep, slots),
              SmallVector<Value>(iterArgs.take_front(cursorsBegin)));
   RingSignalOp::create(b, loc, ring, RingEvent::Full, ringStep, Value());
   copy.carryNext(yielded, at);
@@ -1021,7 +1022,7 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
     Value step = mathLoop.getInductionVar();
     Value ringStep = ringSteps.at(b, loc, step, turn);
     RingWaitOp::create(b, loc, ring, RingEvent::Full, ringStep);
-    Value slot = emitRingSlot(b, loc, ringStep, slots);
+    Value slot = slotOperand(b, loc, ringStep, slots);
     Value bSlot =
         residentRing ? arith::AddIOp::create(b, loc, op.getKBegin(), step)
                            .getResult()
