@@ -624,7 +624,8 @@ static GemmConfigAttr withLoadRegisters(GemmConfigAttr config,
       config.getContext(), config.getBlock(), config.getWave(), config.getMma(),
       config.getPartition(), config.getLdsBuffers(), config.getLoadWaves(),
       config.getAsyncCopy(), config.getClusterM(), config.getClusterN(),
-      config.getResidentB(), load, config.getPingpong());
+      config.getResidentB(), load, config.getPingpong(),
+      config.getSignalLanded());
   if (explainGemmConfigMisfit(reallocated, target, elementType))
     return {};
   return reallocated;

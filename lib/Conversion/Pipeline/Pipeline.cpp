@@ -682,11 +682,11 @@ void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
 /// The load waves' loop of `async_copy` with roles: step j waits for slot
 /// j mod S and starts K-tile j's copies into it.
 ///
-/// On a ring with barriers, step j then signals tile j full as its copies
-/// land (ck.ring_signal ... after_copies), and the load waves go on to
-/// step j + 1 without waiting for them.
+/// With `signal_landed` (a ring with barriers), step j then signals tile j
+/// full as its copies land (ck.ring_signal ... after_copies), and the load
+/// waves go on to step j + 1 without waiting for them.
 ///
-/// Otherwise (named barriers) step j commits its copies; the copies of the
+/// Otherwise step j commits its copies; the copies of the
 /// last P tiles stay in flight (ck.async_wait pending P), so step j
 /// announces tile j - P full. After the loop the last P tiles are waited
 /// for and announced. P = S - 1 - F, F = 1 where the math waves keep a
@@ -704,7 +704,7 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
                        Value tid) {
   int64_t slots = op.getConfig().getLdsBuffers();
   int64_t pending = slots - 1 - (keepsProductsInFlight(op) ? 1 : 0);
-  bool signalAsCopiesLand = cast<RingOp>(ring.getDefiningOp()).hasBarriers();
+  bool signalAsCopiesLand = op.getConfig().getSignalLanded();
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
   StagedOperand operands[2] = {{copy.a, parts.ldsA, copy.a.canCopyAsync()},
@@ -956,6 +956,11 @@ FailureOr<Value> emitRoleLoops(OpBuilder &b, Location loc, TileGemmOp op,
            << "takes its rows in pingpong turns, whose load thread copies "
               "each turn's A rows with TMA; it needs tensor maps of both "
               "operands";
+  if (config.getSignalLanded() && (!op.getBarriers() || parts.tmaOnly()))
+    return op.emitOpError()
+           << "signals slots full as the load threads' copies land "
+              "(signal_landed), which needs a ring with mbarriers (ring "
+              "barriers) and an operand the load threads copy with cp.async";
   if (op.getRingFirst()) {
     FailureOr<SpanningRings> spanning =
         emitSpanningRings(b, loc, op, ringType, mathWaves, loadWaves);

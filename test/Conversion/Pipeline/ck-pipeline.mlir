@@ -472,9 +472,7 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // step %first + i; the `empty` releases count %total steps; the math waves
 // release the unit's last step after ck.acc_wait (the next unit's steps
 // follow it); no barrier follows the roles, so the load waves run on into
-// the next unit. The ring has barriers, so each load step signals its own
-// tile full as its copies land (`after_copies`), with no cp.async group
-// waits.
+// the next unit.
 
 // CHECK-LABEL: gpu.func @spanning_ring
 // CHECK-SAME: %[[TOTAL:[^:]*]]: index) kernel
@@ -503,12 +501,13 @@ func.func @roles_wgmma(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
 // CHECK:   scf.for %[[J:[^ ]*]] = %c0 to %[[N]] step %c1 iter_args(
 // CHECK-NEXT: %[[LS:.*]] = arith.addi %[[FIRST]], %[[J]]
 // CHECK-NEXT: ck.ring_wait %[[RING]] empty %[[LS]]
-// CHECK-NOT:  ck.async_commit
-// CHECK:      ck.tile_copy_async
-// CHECK:      ck.tile_copy_async
-// CHECK-NEXT: ck.ring_signal %[[RING]] full %[[LS]] after_copies
-// CHECK-NOT:  ck.async_wait
-// CHECK-NOT:  ck.ring_signal
+// CHECK:      %[[GO:.*]] = arith.cmpi uge, %[[J]], %c1
+// CHECK-NEXT: scf.if %[[GO]] {
+// CHECK-NEXT:   %[[LANDED:.*]] = arith.subi %[[LS]], %c1 overflow<nuw>
+// CHECK-NEXT:   ck.ring_signal %[[RING]] full %[[LANDED]]
+// CHECK:   scf.for %[[T:[^ ]*]] = %{{.*}} to %[[N]] step %c1 {
+// CHECK-NEXT: %[[TS:.*]] = arith.addi %[[FIRST]], %[[T]]
+// CHECK-NEXT: ck.ring_signal %[[RING]] full %[[TS]]
 // CHECK: } -> !ck.acc
 // CHECK-NEXT: ck.partial_store
 // CHECK-NEXT: }
@@ -537,4 +536,60 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+}
+
+// -----
+// `signal_landed`: each load step signals its own tile full as the copies
+// land (`after_copies`), with no cp.async group commits or waits and no
+// signals after the loop.
+
+// CHECK-LABEL: gpu.func @signal_landed
+// CHECK: ck.roles math 4 {
+// CHECK: } load 4 {
+// CHECK:   scf.for %[[J:[^ ]*]] = %c0 to %[[N:[^ ]*]] step %c1 iter_args(
+// CHECK-NEXT: %[[LS:.*]] = arith.addi %{{.*}}, %[[J]]
+// CHECK-NEXT: ck.ring_wait %[[RING:[^ ]*]] empty %[[LS]]
+// CHECK-NOT:  ck.async_commit
+// CHECK:      ck.tile_copy_async
+// CHECK:      ck.tile_copy_async
+// CHECK-NEXT: ck.ring_signal %[[RING]] full %[[LS]] after_copies
+// CHECK-NOT:  ck.async_wait
+// CHECK-NOT:  ck.ring_signal
+// CHECK: } -> !ck.acc
+!wacc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+!sbars = memref<6xi64, #gpu.address_space<workgroup>>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @signal_landed(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                            %ws: memref<?xf32>, %units: index, %total: index) kernel
+        attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      scf.for %u = %c0 to %units step %c1 {
+        %first = arith.muli %u, %c4 : index
+        %bars = ck.lds_buffer offset 49152 : !sbars
+        %acc = ck.tile_gemm %a, %b at [%c0, %c0, %c0] k_tiles %c0 to %c4
+            config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, signal_landed>
+            barriers %bars (!sbars) ring_steps %first of %total
+            : memref<1x64x256xf16>, memref<1x256x64xf16> -> !wacc
+        ck.partial_store %acc -> %ws[%c0] : !wacc, memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+// `signal_landed` needs a ring with mbarriers.
+!wacc = !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>
+func.func @signal_landed_without_barriers(%a: memref<1x64x256xf16>, %b: memref<1x256x64xf16>,
+                                          %ws: memref<?xf32>, %k1: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{signals slots full as the load threads' copies land (signal_landed), which needs a ring with mbarriers (ring barriers) and an operand the load threads copy with cp.async}}
+  %acc = ck.tile_gemm %a, %b at [%c0, %c0, %c0] k_tiles %c0 to %k1
+      config <block = [64, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, lds_buffers = 3, load_waves = 4, async_copy, signal_landed>
+      : memref<1x64x256xf16>, memref<1x256x64xf16> -> !wacc
+  ck.partial_store %acc -> %ws[%c0] : !wacc, memref<?xf32>
+  return
 }

@@ -1049,7 +1049,7 @@ func.func @syntax_view_no_element(%v: !ck.view<4x6>) {
 
 // -----
 // An option the configuration does not have.
-// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy, cluster, resident_b, load_registers or pingpong}}
+// expected-error @+1 {{unknown gemm_config option 'stages'; expected partition, lds_buffers, load_waves, async_copy, cluster, resident_b, load_registers, pingpong or signal_landed}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.fma, stages = 2>
 
 // -----
@@ -1383,6 +1383,16 @@ func.func @wgmma_f32() attributes {i = #ck.wgmma<f32>} {
 // pingpong with split-K.
 // expected-error @+1 {{pingpong needs a data-parallel partition, whose tiles each warpgroup stores alone; got #ck.partition<split_k, k_batch = 4>}}
 #bad_config = #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 4, load_waves = 4, async_copy, pingpong>
+
+// -----
+// signal_landed without wave roles.
+// expected-error @+1 {{signal_landed needs wave roles that copy asynchronously (load_waves and async_copy): it is how the load threads signal their copies}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 3, async_copy, signal_landed>
+
+// -----
+// signal_landed with load waves that copy through registers.
+// expected-error @+1 {{signal_landed needs wave roles that copy asynchronously (load_waves and async_copy): it is how the load threads signal their copies}}
+#bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>, lds_buffers = 2, load_waves = 4, signal_landed>
 
 // -----
 // pingpong with a resident B.

@@ -52,14 +52,19 @@ func.func @role_ops(%la: memref<2x64x40xf16, #gpu.address_space<workgroup>>,
   return %acc : !acc
 }
 
-// A ring with barriers, whose full signal is made as the copies land.
+// A ring with barriers, whose full signal is made as the copies land, and
+// the config that asks for it (its flag printed last).
 // CHECK-LABEL: func.func @signal_after_copies
 // CHECK: ck.ring_signal %{{.*}} full %{{.*}} after_copies : !ck.ring<2>
+// CHECK: ck.gemm {{.*}} config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy, signal_landed>
 func.func @signal_after_copies(%bars: memref<4xi64, #gpu.address_space<workgroup>>,
-                               %j: index) {
+                               %j: index, %a: memref<1x128x64xbf16>,
+                               %b: memref<1x64x256xbf16>, %c: memref<1x128x256xbf16>) {
   %ring = ck.ring math 8 load 4 barriers %bars
       (memref<4xi64, #gpu.address_space<workgroup>>) : !ck.ring<2>
   ck.ring_signal %ring full %j after_copies : !ck.ring<2>
+  ck.gemm %a, %b -> %c config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, signal_landed, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy>
+      : memref<1x128x64xbf16>, memref<1x64x256xbf16> -> memref<1x128x256xbf16>
   return
 }
 

@@ -233,13 +233,15 @@ TransformMapAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 namespace mlir::ck {
 /// `(, partition = P)? (, lds_buffers = L)? (, load_waves = W)?
 /// (, async_copy)? (, cluster = [CM, CN])? (, resident_b)?
-/// (, load_registers = R)? (, pingpong)?` in any order, each at most once;
-/// data-parallel, 1, 0, off, [1, 1], off, 0 and off by default.
+/// (, load_registers = R)? (, pingpong)? (, signal_landed)?` in any order,
+/// each at most once; data-parallel, 1, 0, off, [1, 1], off, 0, off and off
+/// by default.
 ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
                                    bool &asyncCopy, int64_t &clusterM,
                                    int64_t &clusterN, bool &residentB,
-                                   int64_t &loadRegisters, bool &pingpong) {
+                                   int64_t &loadRegisters, bool &pingpong,
+                                   bool &signalLanded) {
   partition = PartitionAttr::get(parser.getContext(),
                                  PartitionKind::DataParallel);
   ldsBuffers = 1;
@@ -249,6 +251,7 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
   residentB = false;
   loadRegisters = 0;
   pingpong = false;
+  signalLanded = false;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -257,19 +260,23 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
       return failure();
     if (name != "partition" && name != "lds_buffers" && name != "load_waves" &&
         name != "async_copy" && name != "cluster" && name != "resident_b" &&
-        name != "load_registers" && name != "pingpong")
+        name != "load_registers" && name != "pingpong" &&
+        name != "signal_landed")
       return parser.emitError(loc)
              << "unknown gemm_config option '" << name
              << "'; expected partition, lds_buffers, load_waves, async_copy, "
-                "cluster, resident_b, load_registers or pingpong";
+                "cluster, resident_b, load_registers, pingpong or "
+                "signal_landed";
     if (!seen.insert(name).second)
       return parser.emitError(loc) << "gemm_config option '" << name
                                    << "' is given twice";
     // Flags: present or not.
-    if (name == "async_copy" || name == "resident_b" || name == "pingpong") {
+    if (name == "async_copy" || name == "resident_b" || name == "pingpong" ||
+        name == "signal_landed") {
       (name == "async_copy"   ? asyncCopy
        : name == "resident_b" ? residentB
-                              : pingpong) = true;
+       : name == "pingpong"   ? pingpong
+                              : signalLanded) = true;
       continue;
     }
     if (parser.parseEqual())
@@ -295,7 +302,7 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
                             bool asyncCopy, int64_t clusterM, int64_t clusterN,
                             bool residentB, int64_t loadRegisters,
-                            bool pingpong) {
+                            bool pingpong, bool signalLanded) {
   if (partition != PartitionAttr::get(partition.getContext(),
                                      PartitionKind::DataParallel))
     printer << ", partition = " << partition;
@@ -313,6 +320,8 @@ void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
     printer << ", load_registers = " << loadRegisters;
   if (pingpong)
     printer << ", pingpong";
+  if (signalLanded)
+    printer << ", signal_landed";
 }
 } // namespace mlir::ck
 
@@ -321,13 +330,12 @@ using cklimits::kMaxRoleWaves;
 using cklimits::kMaxTileSize;
 using cklimits::kWavesPerWarpgroup;
 
-LogicalResult
-GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       ArrayRef<int64_t> block, ArrayRef<int64_t> wave,
-                       MatrixInstrAttrInterface mma, PartitionAttr partition,
-                       int64_t ldsBuffers, int64_t loadWaves, bool asyncCopy,
-                       int64_t clusterM, int64_t clusterN, bool residentB,
-                       int64_t loadRegisters, bool pingpong) {
+LogicalResult GemmConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> block,
+    ArrayRef<int64_t> wave, MatrixInstrAttrInterface mma,
+    PartitionAttr partition, int64_t ldsBuffers, int64_t loadWaves,
+    bool asyncCopy, int64_t clusterM, int64_t clusterN, bool residentB,
+    int64_t loadRegisters, bool pingpong, bool signalLanded) {
   if (!partition)
     return emitError() << "needs a partition";
   if (ldsBuffers < 1 || ldsBuffers > kMaxLdsBuffers)
@@ -422,13 +430,18 @@ GemmConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "warpgroups read their K-tiles at different "
                             "times";
   }
+  if (signalLanded && (!loadWaves || !asyncCopy))
+    return emitError() << "signal_landed needs wave roles that copy "
+                          "asynchronously (load_waves and async_copy): it is "
+                          "how the load threads signal their copies";
   return success();
 }
 
 GemmConfigAttr GemmConfigAttr::withPartition(PartitionAttr partition) const {
   return get(getContext(), getBlock(), getWave(), getMma(), partition,
              getLdsBuffers(), getLoadWaves(), getAsyncCopy(), getClusterM(),
-             getClusterN(), getResidentB(), getLoadRegisters(), getPingpong());
+             getClusterN(), getResidentB(), getLoadRegisters(), getPingpong(),
+             getSignalLanded());
 }
 
 //===----------------------------------------------------------------------===//

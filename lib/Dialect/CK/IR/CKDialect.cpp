@@ -24,12 +24,13 @@ ParseResult parseGemmConfigOptions(AsmParser &parser, PartitionAttr &partition,
                                    int64_t &ldsBuffers, int64_t &loadWaves,
                                    bool &asyncCopy, int64_t &clusterM,
                                    int64_t &clusterN, bool &residentB,
-                                   int64_t &loadRegisters, bool &pingpong);
+                                   int64_t &loadRegisters, bool &pingpong,
+                                   bool &signalLanded);
 void printGemmConfigOptions(AsmPrinter &printer, PartitionAttr partition,
                             int64_t ldsBuffers, int64_t loadWaves,
                             bool asyncCopy, int64_t clusterM, int64_t clusterN,
                             bool residentB, int64_t loadRegisters,
-                            bool pingpong);
+                            bool pingpong, bool signalLanded);
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,
                              int64_t &k);
 void printMatrixShape(AsmPrinter &printer, int64_t m, int64_t n, int64_t k);

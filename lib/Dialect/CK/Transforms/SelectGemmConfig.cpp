@@ -43,7 +43,8 @@ withCheckedOptions(GemmConfigAttr config, int64_t m, int64_t n, bool residentB,
       emitError, config.getContext(), config.getBlock(), config.getWave(),
       config.getMma(), config.getPartition(), config.getLdsBuffers(),
       config.getLoadWaves(), config.getAsyncCopy(), m, n, residentB,
-      config.getLoadRegisters(), config.getPingpong());
+      config.getLoadRegisters(), config.getPingpong(),
+      config.getSignalLanded());
   if (!checked)
     return failure();
   return checked;

@@ -655,9 +655,24 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     (`ck-pipeline` checks). In a cluster, each turn's slot is released by
     that warpgroup of every workgroup of the cluster.
 
+    `signal_landed` (a flag, off by default) has each load thread signal a
+    slot full as the K-tile's asynchronous copies it started land
+    (`ck.ring_signal ... after_copies`: `cp.async.mbarrier.arrive.noinc`)
+    and go on at once. Without it, a load thread waits for its copies of
+    the tile `lds_buffers - 2` steps back (`cp.async.wait_group`) before
+    signalling that tile, so the math waves see a tile only after the load
+    waves have started the copies of a later one; but on the H200 the
+    copies a thread starts after such a signal wait at dispatch until the
+    earlier ones land, so a thread keeps one step of copies in flight, not
+    several. Which is faster depends on the kernel
+    (`bench/results/h200-copies-land/`); the heuristic never sets it. It
+    needs wave roles that copy asynchronously and a ring with mbarriers
+    (`ck-pipeline` checks).
+
     `partition`, `lds_buffers`, `load_waves`, `async_copy`, `cluster`,
-    `resident_b`, `load_registers` and `pingpong` may be given in any order
-    and are printed only when they differ from their defaults.
+    `resident_b`, `load_registers`, `pingpong` and `signal_landed` may be
+    given in any order and are printed only when they differ from their
+    defaults.
 
     A heuristic (`ck-select-gemm-config`) chooses it from the problem and the
     chip; a user or a tuner can pin one on the op, and the passes reject a
@@ -677,6 +692,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     #ck.gemm_config<block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, resident_b>
     #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 64>
     #ck.gemm_config<block = [256, 128, 64], wave = [32, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 5, load_waves = 4, async_copy, load_registers = 40, pingpong>
+    #ck.gemm_config<block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy, signal_landed>
     ```
   }];
   let parameters = (ins
@@ -701,7 +717,9 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
         "registers per lane of the load waves, the math waves taking the "
         "rest (0: an even share)">:$loadRegisters,
     DefaultValuedParameter<"bool", "false",
-        "math warpgroups take the block's rows in turn">:$pingpong
+        "math warpgroups take the block's rows in turn">:$pingpong,
+    DefaultValuedParameter<"bool", "false",
+        "load threads signal a slot full as their copies land">:$signalLanded
   );
   let builders = [
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
@@ -710,7 +728,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    /*loadWaves=*/0, /*asyncCopy=*/false, /*clusterM=*/1,
                    /*clusterN=*/1, /*residentB=*/false,
-                   /*loadRegisters=*/0, /*pingpong=*/false);
+                   /*loadRegisters=*/0, /*pingpong=*/false,
+                   /*signalLanded=*/false);
     }]>,
     AttrBuilder<(ins "ArrayRef<int64_t>":$block, "ArrayRef<int64_t>":$wave,
                      "MatrixInstrAttrInterface":$mma,
@@ -719,7 +738,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
       return $_get($_ctxt, block, wave, mma, partition, ldsBuffers,
                    loadWaves, asyncCopy, /*clusterM=*/1, /*clusterN=*/1,
                    /*residentB=*/false, /*loadRegisters=*/0,
-                   /*pingpong=*/false);
+                   /*pingpong=*/false, /*signalLanded=*/false);
     }]>
   ];
   let assemblyFormat = [{
@@ -727,7 +746,8 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     `mma` `=` $mma ``
     custom<GemmConfigOptions>($partition, $ldsBuffers, $loadWaves,
                               $asyncCopy, $clusterM, $clusterN,
-                              $residentB, $loadRegisters, $pingpong) `>`
+                              $residentB, $loadRegisters, $pingpong,
+                              $signalLanded) `>`
   }];
   let extraClassDeclaration = [{
     /// The waves of the wave grid, which hold the accumulators and run the
