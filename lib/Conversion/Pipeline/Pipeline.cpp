@@ -686,13 +686,13 @@ void emitTmaCopies(OpBuilder &b, Location loc, TileGemmOp op,
 /// full as its copies land (ck.ring_signal ... after_copies), and the load
 /// waves go on to step j + 1 without waiting for them.
 ///
-/// Otherwise step j commits its copies; the copies of the
-/// last P tiles stay in flight (ck.async_wait pending P), so step j
-/// announces tile j - P full. After the loop the last P tiles are waited
-/// for and announced. P = S - 1 - F, F = 1 where the math waves keep a
-/// tile's products in flight (they release slot i - 1 at step i): the
-/// slot step j waits for is then released at math step j - S + F, after
-/// tile j - S + F's announcement at load step j - 1.
+/// Otherwise step j commits its copies; the copies of the last P tiles
+/// stay in flight (ck.async_wait pending P), so step j announces tile j - P
+/// full. After the loop the last P tiles are waited for and announced.
+/// P = S - 1 - F, F = 1 where the math waves keep a tile's products in
+/// flight (they release slot i - 1 at step i): the slot step j waits for is
+/// then released at math step j - S + F, after tile j - S + F's
+/// announcement at load step j - 1.
 ///
 /// Where TMA copies one operand (parts.maps), load thread `tid` 0 also
 /// copies that tile's boxes at step j (emitTmaCopies); the slot's `full`
