@@ -67,6 +67,7 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.stages = options.stages;
   pipeline.cluster = options.cluster;
   pipeline.residentB = options.residentB;
+  pipeline.signalLanded = options.signalLanded;
   pipeline.config = options.config;
   pipeline.mergeGroups = options.mergeGroups;
   if (!options.windows.empty())
@@ -395,7 +396,8 @@ static std::string cacheKey(const ConvProblemDesc &problem,
   return BundleCache::key(
       {options.chip, tool, toolFile, options.partition, options.waves,
        std::to_string(options.stages), options.cluster,
-       options.residentB ? "resident-b" : "", options.config,
+       options.residentB ? "resident-b" : "",
+       options.signalLanded ? "signal-landed" : "", options.config,
        std::to_string(options.mergeGroups), options.windows, options.tunedFrom,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
@@ -408,8 +410,8 @@ static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
   if (options.tuningDb.empty() || !options.partition.empty() ||
       !options.waves.empty() || options.stages || !options.cluster.empty() ||
-      options.residentB || !options.config.empty() || options.mergeGroups ||
-      !options.windows.empty())
+      options.residentB || options.signalLanded || !options.config.empty() ||
+      options.mergeGroups || !options.windows.empty())
     return "";
   // A directory holds one database per chip; a chip without one is
   // untuned.
@@ -428,6 +430,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
     options.stages = tuned->choice.stages;
     options.cluster = tuned->choice.cluster;
     options.residentB = tuned->choice.residentB;
+    options.signalLanded = tuned->choice.signalLanded;
     options.mergeGroups = tuned->choice.mergeGroups;
     options.windows = tuned->choice.windows;
     options.config = tuned->choice.config;

@@ -48,6 +48,7 @@ static void buildKernels(OpPassManager &pm, const GpuPipelineOptions &o) {
   select.stages = o.stages;
   select.cluster = o.cluster;
   select.residentB = o.residentB;
+  select.signalLanded = o.signalLanded;
   select.config = o.config;
   pm.addPass(createCKSelectGemmConfig(select));
   pm.addPass(createConvertCKToGPU());

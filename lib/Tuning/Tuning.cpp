@@ -28,6 +28,8 @@ std::string Choice::suffix() const {
     text += "@cluster=" + cluster;
   if (residentB)
     text += "@resident-b";
+  if (signalLanded)
+    text += "@signal-landed";
   if (mergeGroups)
     text += "@merge-groups=" + std::to_string(mergeGroups);
   if (!windows.empty())
@@ -49,6 +51,8 @@ std::vector<std::string> Choice::flags() const {
     result.push_back("--cluster=" + cluster);
   if (residentB)
     result.push_back("--resident-b");
+  if (signalLanded)
+    result.push_back("--signal-landed");
   if (mergeGroups)
     result.push_back("--merge-groups=" + std::to_string(mergeGroups));
   if (!windows.empty())
@@ -76,8 +80,8 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     size_t eq = flag.find('=');
     std::string name = flag.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
-    if (flag == "--resident-b") {
-      choice.residentB = true;
+    if (flag == "--resident-b" || flag == "--signal-landed") {
+      (flag == "--resident-b" ? choice.residentB : choice.signalLanded) = true;
       continue;
     }
     if (value.empty())
@@ -111,15 +115,16 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     } else {
       return "'" + flag +
              "' is not --partition=P, --waves=L,M, --stages=S, "
-             "--cluster=MxN, --resident-b, --merge-groups=N, --windows=W "
-             "or --config=#ck.gemm_config<...>";
+             "--cluster=MxN, --resident-b, --signal-landed, "
+             "--merge-groups=N, --windows=W or --config=#ck.gemm_config<...>";
     }
   }
   if (!choice.config.empty() &&
       (!choice.partition.empty() || !choice.waves.empty() || choice.stages ||
-       !choice.cluster.empty() || choice.residentB))
+       !choice.cluster.empty() || choice.residentB || choice.signalLanded))
     return "--config pins the whole kernel configuration: no --partition, "
-           "--waves, --stages, --cluster or --resident-b beside it";
+           "--waves, --stages, --cluster, --resident-b or --signal-landed "
+           "beside it";
   return "";
 }
 

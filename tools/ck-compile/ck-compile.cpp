@@ -103,6 +103,14 @@ cl::opt<bool> residentB(
              "once per column and only A's K-tiles at each step; for GEMMs "
              "of short K and many rows, such as merged groups' filters"),
     cl::init(false), cl::cat(category));
+cl::opt<bool> signalLanded(
+    "signal-landed",
+    cl::desc("Load threads signal each ring slot full as their cp.async "
+             "copies land, and go on, in every GEMM whose load waves copy "
+             "with cp.async into a ring with mbarriers (sm_90 and up); an "
+             "error where no GEMM of a problem does. Faster on some kernels, "
+             "slower on others (bench/results/h200-copies-land)"),
+    cl::init(false), cl::cat(category));
 cl::opt<int64_t> mergeGroups(
     "merge-groups",
     cl::desc("Groups per GEMM: 0 (default) for the rule (the most, a "
@@ -132,14 +140,15 @@ cl::opt<std::string> config(
              "#ck.gemm_config, e.g. '#ck.gemm_config<block = [128, 128, 32], "
              "wave = [64, 64], mma = #ck.mma_sync<16x8x16, f16>>' (checked "
              "against the chip; not with --partition, --waves, --stages, "
-             "--cluster, --resident-b)"),
+             "--cluster, --resident-b, --signal-landed)"),
     cl::init(""), cl::cat(category));
 cl::opt<std::string> tuningDb(
     "tuning-db",
     cl::desc("The tuning database (a file, or a directory of <chip>.tuning "
              "files; default $CK_MLIR_TUNING_DB): problems it holds compile "
              "with their measured --partition/--waves/--stages/--cluster/"
-             "--resident-b/--merge-groups/--windows unless those are given"),
+             "--resident-b/--signal-landed/--merge-groups/--windows/--config "
+             "unless those are given"),
     cl::init(""), cl::cat(category));
 cl::opt<bool> noTuningDb("no-tuning-db",
                          cl::desc("Leave every choice to the heuristic"),
@@ -293,6 +302,7 @@ int main(int argc, char **argv) {
   options.stages = stages;
   options.cluster = cluster == "auto" ? "" : cluster.getValue();
   options.residentB = residentB;
+  options.signalLanded = signalLanded;
   options.config = config;
   options.mergeGroups = mergeGroups;
   if (windows != "auto" && windows != "input" && windows != "output") {
@@ -318,10 +328,10 @@ int main(int argc, char **argv) {
     }
     if (!options.partition.empty() || !options.waves.empty() ||
         options.stages || !options.cluster.empty() || options.residentB ||
-        !options.config.empty()) {
+        options.signalLanded || !options.config.empty()) {
       llvm::errs() << "ck-compile: --sweep compiles its own choices; leave "
                       "out --partition, --waves, --stages, --cluster, "
-                      "--resident-b and --config\n";
+                      "--resident-b, --signal-landed and --config\n";
       return 1;
     }
     // Each choice gives the partition: a ckProfiler split_k is left out
@@ -337,6 +347,7 @@ int main(int argc, char **argv) {
       one.stages = choice.stages;
       one.cluster = choice.cluster;
       one.residentB = choice.residentB;
+      one.signalLanded = choice.signalLanded;
       one.bundleSuffix = choice.suffix();
       one.tuningDb.clear();
       ok &= succeeded(

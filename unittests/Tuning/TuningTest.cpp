@@ -82,6 +82,19 @@ TEST(Choice, SuffixAndFlags) {
   Choice notResident = resident;
   notResident.residentB = false;
   EXPECT_FALSE(back == notResident);
+  Choice landed{"split_k", "8,8", 4};
+  landed.signalLanded = true;
+  Choice onlyLanded;
+  onlyLanded.signalLanded = true;
+  EXPECT_FALSE(onlyLanded.isHeuristic());
+  EXPECT_EQ(landed.suffix(), "@partition=split_k@waves=8,8@stages=4"
+                             "@signal-landed");
+  EXPECT_EQ(landed.flags(),
+            (std::vector<std::string>{"--partition=split_k", "--waves=8,8",
+                                      "--stages=4", "--signal-landed"}));
+  EXPECT_EQ(Choice::parse(landed.flags(), back), "");
+  EXPECT_EQ(back, landed);
+  EXPECT_FALSE(back == (Choice{"split_k", "8,8", 4}));
   Choice pinned;
   pinned.config = "#ck.gemm_config<block=[256,128,64],wave=[32,128],"
                   "mma=#ck.wgmma<f16>,lds_buffers=4,load_waves=4,async_copy>";
@@ -120,7 +133,12 @@ TEST(Choice, ParseErrors) {
             "'--config=block=[64,64,64]': a config is #ck.gemm_config<...>");
   EXPECT_EQ(Choice::parse({"--stages=2", "--config=#ck.gemm_config<x>"}, c),
             "--config pins the whole kernel configuration: no --partition, "
-            "--waves, --stages, --cluster or --resident-b beside it");
+            "--waves, --stages, --cluster, --resident-b or --signal-landed "
+            "beside it");
+  EXPECT_NE(
+      Choice::parse({"--signal-landed", "--config=#ck.gemm_config<x>"}, c), "");
+  EXPECT_NE(Choice::parse({"--signal-landed=1"}, c).find("is not --partition"),
+            std::string::npos);
   EXPECT_EQ(
       Choice::parse({"--windows=input", "--config=#ck.gemm_config<x>"}, c), "");
   int64_t m = 0, n = 0;

@@ -28,6 +28,9 @@ struct CompileOptions {
   /// Whether the GEMM kernels keep B resident (ck-select-gemm-config's
   /// `resident-b`).
   bool residentB = false;
+  /// Whether the GEMM kernels' load threads signal slots full as their
+  /// copies land (ck-select-gemm-config's `signal-landed`).
+  bool signalLanded = false;
   /// A #ck.gemm_config pinned on every GEMM (ck-select-gemm-config's
   /// `config`); "" for the heuristic's.
   std::string config;

@@ -64,6 +64,11 @@ struct GpuPipelineOptions : public PassPipelineOptions<GpuPipelineOptions> {
       llvm::cl::desc("Keep B resident in LDS across a persistent workgroup's "
                      "tiles of one column (see ck-select-gemm-config)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> signalLanded{
+      *this, "signal-landed",
+      llvm::cl::desc("Load threads signal ring slots full as their cp.async "
+                     "copies land (see ck-select-gemm-config)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> config{
       *this, "config",
       llvm::cl::desc("A #ck.gemm_config pinned on every GEMM without one "

@@ -18,8 +18,8 @@
 //   ck-tuning 1
 //   chip sm_90a
 //   tuned <problem key> <us> <heuristic us> [--partition=P] [--waves=L,M]
-//   [--stages=S] [--cluster=MxN] [--resident-b] [--merge-groups=N]
-//   [--windows=W]
+//   [--stages=S] [--cluster=MxN] [--resident-b] [--signal-landed]
+//   [--merge-groups=N] [--windows=W] [--config=C]
 //
 // Plain C++17, like CKProblem, so that ck-bench links it.
 //
@@ -53,34 +53,39 @@ struct Choice {
   std::string windows;
   /// Whether B stays resident in LDS (ck-compile's --resident-b).
   bool residentB = false;
+  /// Whether load threads signal slots full as their copies land
+  /// (ck-compile's --signal-landed).
+  bool signalLanded = false;
   /// A whole #ck.gemm_config pinned (ck-compile's --config), written
-  /// without blanks; with neither partition, waves, stages, cluster nor
-  /// residentB, which it fixes.
+  /// without blanks; with neither partition, waves, stages, cluster,
+  /// residentB nor signalLanded, which it fixes.
   std::string config;
 
   bool isHeuristic() const {
     return partition.empty() && waves.empty() && stages == 0 &&
-           cluster.empty() && !residentB && mergeGroups == 0 &&
+           cluster.empty() && !residentB && !signalLanded && mergeGroups == 0 &&
            windows.empty() && config.empty();
   }
   /// The suffix of the choice's bundle directory beside the heuristic's
   /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S@cluster=MxN
-  /// @resident-b@merge-groups=N@windows=W@config=C" (without the break),
+  /// @resident-b@signal-landed@merge-groups=N@windows=W@config=C" (without
+  /// the break),
   /// each part where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
   /// The choice of `flags` (--partition=P, --waves=L,M, --stages=S,
-  /// --cluster=MxN, --resident-b, --merge-groups=N, --windows=W, and
-  /// --config=#ck.gemm_config<...> without blanks, which takes none of the
-  /// first five); "" or what is wrong.
+  /// --cluster=MxN, --resident-b, --signal-landed, --merge-groups=N,
+  /// --windows=W, and --config=#ck.gemm_config<...> without blanks, which
+  /// takes none of the first six); "" or what is wrong.
   static std::string parse(const std::vector<std::string> &flags,
                            Choice &choice);
   bool operator==(const Choice &other) const {
     return partition == other.partition && waves == other.waves &&
            stages == other.stages && cluster == other.cluster &&
-           residentB == other.residentB && mergeGroups == other.mergeGroups &&
-           windows == other.windows && config == other.config;
+           residentB == other.residentB && signalLanded == other.signalLanded &&
+           mergeGroups == other.mergeGroups && windows == other.windows &&
+           config == other.config;
   }
 };
 

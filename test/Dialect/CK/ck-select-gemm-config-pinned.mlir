@@ -16,7 +16,7 @@
 // OPTION: ck.gemm {{.*}} config <block = [32, 64, 32], wave = [16, 32], mma = #ck.mfma<16x16x16, f16>>
 // OPTION: ck.gemm {{.*}} config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x16, f16>>
 // NOT-CONFIG: error: config '#ck.partition<stream_k>' is not a #ck.gemm_config attribute
-// WITH-STAGES: error: a pinned config already says the partition, waves, stages, cluster and resident B; give config alone
+// WITH-STAGES: error: a pinned config already says the partition, waves, stages, cluster, resident B and signal_landed; give config alone
 // MISFIT: error: 'ck.gemm' op #ck.mma_sync<16x8x16, f16> runs on waves of 32 lanes; gfx942 has 64
 func.func @gemms(%a: memref<1x64x64xf16>, %b: memref<1x64x128xf16>, %c: memref<1x64x128xf16>,
                  %d: memref<1x64x128xf16>) {

@@ -25,7 +25,7 @@
 // NOT-PERSISTENT: error: 'ck.gemm' op resident_b needs a persistent data-parallel partition (dp = persistent), whose workgroups run tiles of one B column in turn; got #ck.partition<
 // HEURISTIC: ck.gemm {{.*}} config <block = [128, 64, 64], wave = [16, 64], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, resident_b, load_registers = 64>
 // NO-ROLES: error: 'ck.gemm' op resident_b needs wave roles (load_waves) that copy asynchronously (async_copy)
-// PINNED: error: a pinned config already says the partition, waves, stages, cluster and resident B; give config alone
+// PINNED: error: a pinned config already says the partition, waves, stages, cluster, resident B and signal_landed; give config alone
 // PART-WARPGROUP: error: 'ck.gemm' op no block tile of #ck.mma_sync<16x8x16, f16> splits into 6 math waves
 func.func @merged_groups(%a: memref<8x40000x576xf16>, %b: memref<8x576x64xf16>,
                          %c: memref<8x40000x64xf16>) {

@@ -33,18 +33,18 @@ static bool isContiguousAlongK(Value b) {
 }
 
 namespace {
-/// `config` with a cluster of `m` x `n` workgroups and B resident or not,
-/// or failure (with the attribute verifier's diagnostic) where it cannot
-/// take them.
+/// `config` with a cluster of `m` x `n` workgroups, B resident or not and
+/// slots signalled as copies land or not, or failure (with the attribute
+/// verifier's diagnostic) where it cannot take them.
 FailureOr<GemmConfigAttr>
 withCheckedOptions(GemmConfigAttr config, int64_t m, int64_t n, bool residentB,
+                   bool signalLanded,
                    function_ref<InFlightDiagnostic()> emitError) {
   GemmConfigAttr checked = GemmConfigAttr::getChecked(
       emitError, config.getContext(), config.getBlock(), config.getWave(),
       config.getMma(), config.getPartition(), config.getLdsBuffers(),
       config.getLoadWaves(), config.getAsyncCopy(), m, n, residentB,
-      config.getLoadRegisters(), config.getPingpong(),
-      config.getSignalLanded());
+      config.getLoadRegisters(), config.getPingpong(), signalLanded);
   if (!checked)
     return failure();
   return checked;
@@ -58,10 +58,11 @@ struct CKSelectGemmConfigPass
     if (!config.empty()) {
       if ((!partition.empty() && partition != "auto") ||
           (!waves.empty() && waves != "auto") || stages ||
-          (!cluster.empty() && cluster != "auto") || residentB)
+          (!cluster.empty() && cluster != "auto") || residentB || signalLanded)
         return emitError(UnknownLoc::get(context))
                << "a pinned config already says the partition, waves, "
-                  "stages, cluster and resident B; give config alone";
+                  "stages, cluster, resident B and signal_landed; give "
+                  "config alone";
       Attribute parsed = parseAttribute(config, context);
       pinned = dyn_cast_or_null<GemmConfigAttr>(parsed);
       if (!pinned)
@@ -145,7 +146,8 @@ struct CKSelectGemmConfigPass
                             "partition option (--partition on ck-compile) "
                             "split_k or data_parallel with the cluster";
     auto [m, n] = *clusterSizes;
-    return withCheckedOptions(config, m, n, config.getResidentB(), emitError);
+    return withCheckedOptions(config, m, n, config.getResidentB(),
+                              config.getSignalLanded(), emitError);
   }
 
   /// `config` (chosen for `shape` on `target`) with the partition the
@@ -216,7 +218,7 @@ struct CKSelectGemmConfigPass
     if (succeeded(chosen) && residentB)
       chosen = withCheckedOptions(*chosen, chosen->getClusterM(),
                                   chosen->getClusterN(), /*residentB=*/true,
-                                  emitError);
+                                  chosen->getSignalLanded(), emitError);
     if (failed(chosen) ||
         failed(checkGemmConfig(*chosen, target, elementType, emitError)))
       return failure();
@@ -228,6 +230,8 @@ struct CKSelectGemmConfigPass
         requireTarget(getOperation(), getArgument());
     if (failed(target))
       return signalPassFailure();
+    // The GEMMs the `signal-landed` option set signal_landed on.
+    int64_t signalledLanded = 0;
     WalkResult result = getOperation()->walk([&](GemmOp op) {
       auto a = cast<ShapedType>(op.getA().getType());
       auto b = cast<ShapedType>(op.getB().getType());
@@ -257,11 +261,29 @@ struct CKSelectGemmConfigPass
       // Load waves that only issue TMA copies need few registers.
       if (ringCopiesByTma(op, *chosen, *target))
         chosen = withLeanLoadWaves(*chosen, *target, elementType);
+      else if (signalLanded && chosen->hasRoles() && chosen->getAsyncCopy() &&
+               hasMbarrierRings(*target)) {
+        chosen =
+            withCheckedOptions(*chosen, chosen->getClusterM(),
+                               chosen->getClusterN(), chosen->getResidentB(),
+                               /*signalLanded=*/true, emitError);
+        if (failed(chosen))
+          return WalkResult::interrupt();
+        ++signalledLanded;
+      }
       op.setConfigAttr(*chosen);
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
+      return signalPassFailure();
+    if (signalLanded && !signalledLanded) {
+      getOperation()->emitError()
+          << "signal-landed: no GEMM chosen here has load waves that copy "
+             "an operand with cp.async into a ring with mbarriers, which "
+             "signal_landed needs (waves and 2 or more stages, on sm_90 and "
+             "up, where TMA cannot copy both operands)";
       signalPassFailure();
+    }
   }
 
   PartitionAttr forced;

@@ -659,13 +659,16 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     slot full as the K-tile's asynchronous copies it started land
     (`ck.ring_signal ... after_copies`: `cp.async.mbarrier.arrive.noinc`)
     and go on at once. Without it, a load thread waits for its copies of
-    the tile `lds_buffers - 2` steps back (`cp.async.wait_group`) before
-    signalling that tile, so the math waves see a tile only after the load
-    waves have started the copies of a later one; but on the H200 the
+    an earlier tile (`cp.async.wait_group`) before signalling that tile:
+    the one `lds_buffers - 2` steps back where the math waves keep a
+    step's products in flight (wgmma), `lds_buffers - 1` steps back
+    otherwise. So the math waves see a tile only after the load waves have
+    started the copies of a later one; but on the H200 the
     copies a thread starts after such a signal wait at dispatch until the
     earlier ones land, so a thread keeps one step of copies in flight, not
     several. Which is faster depends on the kernel
-    (`bench/results/h200-copies-land/`); the heuristic never sets it. It
+    (`bench/results/h200-copies-land/`); the heuristic never sets it, and
+    `ck-select-gemm-config`'s `signal-landed` option asks for it. It
     needs wave roles that copy asynchronously and a ring with mbarriers
     (`ck-pipeline` checks).
 

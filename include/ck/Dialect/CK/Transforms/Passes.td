@@ -255,7 +255,8 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     `#ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma =
     #ck.mfma<16x16x16, f16>>`) on every GEMM without a configuration,
     checked against the chip like a configuration written in the IR;
-    `partition`, `waves`, `stages` and `cluster` cannot be given with it.
+    `partition`, `waves`, `stages`, `cluster`, `resident-b` and
+    `signal-landed` cannot be given with it.
 
     `waves=L,M` asks for wave specialization with `L` load waves and `M`
     math waves (`#ck.gemm_config`'s `load_waves`): the configurations it
@@ -270,6 +271,14 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
     sharing A). It needs `waves` and a data-parallel or split-K partition;
     it is an error where the chosen configuration cannot take it. Empty or
     `auto` keeps the heuristic's (none).
+
+    `signal-landed` has the load threads signal each ring slot full as
+    their copies land (`#ck.gemm_config`'s `signal_landed`) in every chosen
+    configuration that can take it: load waves that copy an operand with
+    cp.async into a ring with mbarriers (sm_90 and up). The other GEMMs of
+    the module keep their configurations, since a problem of several GEMMs
+    (backward-data's slices) may choose both kinds; it is an error where
+    no GEMM's configuration can take it.
 
     Example, on a module targeting gfx942:
 
@@ -304,10 +313,15 @@ def CKSelectGemmConfig : Pass<"ck-select-gemm-config"> {
            "Keep B's whole K extent in LDS across a persistent workgroup's "
            "tiles of one column (#ck.gemm_config's resident_b; needs waves "
            "and partition data_parallel,dp=persistent)">,
+    Option<"signalLanded", "signal-landed", "bool", /*default=*/"false",
+           "Signal ring slots full as the load waves' copies land "
+           "(#ck.gemm_config's signal_landed) in every chosen configuration "
+           "whose load waves copy an operand with cp.async into a ring with "
+           "mbarriers; an error where no GEMM's does">,
     Option<"config", "config", "std::string", /*default=*/"\"\"",
            "A #ck.gemm_config pinned on every GEMM without one, instead of "
            "the heuristic's (checked against the chip; not with partition, "
-           "waves, stages, cluster or resident-b)">
+           "waves, stages, cluster, resident-b or signal-landed)">
   ];
 }
 
