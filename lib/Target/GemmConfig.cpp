@@ -577,7 +577,8 @@ static std::optional<WaveRoles> longGemmRoles(GemmShape shape, int64_t bn,
 /// by cp.async (gathered windows, stride slices) their warpgroup alone
 /// has to keep up, and the backward-data K = 36 head took twice as long
 /// with roles (bench/results/h100-persistent-heuristic/); those keep the
-/// data-parallel grid without roles.
+/// data-parallel grid without roles, unless a second load warpgroup takes
+/// them (takesLandedLoadWaves).
 static std::optional<WaveRoles> manyTileGemmRoles(GemmShape shape, int64_t bn,
                                                   TargetAttr target) {
   if (tileCount(shape, {128, bn}) < target.getComputeUnits() ||
@@ -670,6 +671,28 @@ GemmConfigAttr mlir::ck::withLeanLoadWaves(GemmConfigAttr config,
   return config;
 }
 
+/// Whether the heuristic's wgmma roles `roles` for a tile of 128 x `bn`
+/// (and `kTiles` K-tiles of 64) whose ring the load waves fill with
+/// cp.async (`candidate`, under those roles, is not filled by TMA alone)
+/// take a second load warpgroup whose threads signal each slot full as
+/// their copies land (`signal_landed`): 8 load waves for 8 math waves,
+/// where each step copies a whole 128 x 256 tile over a long loop. One
+/// load warpgroup issues 16-byte copies of 48 KiB per step, 24 per thread;
+/// two halve that. On an H200 the K = 36 head's backward-weight at 100x100
+/// (split-K, gathered output gradient) ran 0.92x-0.97x the time of its 4,8
+/// entry this way and the backward-data 1x1 stride-2 layers (persistent,
+/// filters copied by cp.async) 0.946x-0.979x; with 128 x 64 tiles (G = 32
+/// stride-2 backward-data) 1.24x-1.32x and with 64 x 256 tiles (the K = 36
+/// head at 25x25 and 50x50) no faster (bench/results/h200-copies-land/).
+static bool
+takesLandedLoadWaves(WaveRoles roles, int64_t bn, int64_t kTiles,
+                     GemmConfigAttr candidate,
+                     function_ref<bool(GemmConfigAttr)> ringFilledByTma) {
+  return roles.load == 4 && roles.math == 8 && bn == 256 &&
+         kTiles >= kMinLongKTiles && ringFilledByTma &&
+         !ringFilledByTma(candidate);
+}
+
 /// The wgmma configuration of a GEMM where the target has wgmma for its
 /// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
 /// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
@@ -719,10 +742,12 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     return failure();
   int64_t bn = shape.n >= 256 ? 256 : shape.n >= 128 ? 128 : 64;
   bn = tightTile(shape.n, bn, bKContiguous ? 8 : 64);
+  int64_t kTiles = llvm::divideCeil(shape.k, kWgmmaBlockK);
   // The deepest ring of stages the LDS holds, up to one per K-tile, where
   // the tiles do not fill the compute units (a workgroup each).
   bool deepRing = false;
-  if (!roles && !partition && !stages) {
+  bool heuristicRoles = !roles && !partition && !stages;
+  if (heuristicRoles) {
     if ((roles = smallGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
       if (std::optional<int64_t> columns =
@@ -747,12 +772,15 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
           DataParallelTiles::Persistent, /*tail=*/2, /*minIters=*/1,
           /*sharedRing=*/false);
       // Where cp.async would fill the ring, the grid stays data-parallel
-      // without roles (manyTileGemmRoles).
+      // without roles (manyTileGemmRoles), unless a second load warpgroup
+      // takes it (takesLandedLoadWaves).
       auto persistent = GemmConfigAttr::get(
           context, {16 * roles->math, bn, kWgmmaBlockK}, {16, bn}, instruction,
           partition, kAsyncStages, roles->load,
           /*asyncCopy=*/true);
-      if (ringFilledByTma && !ringFilledByTma(persistent)) {
+      if (ringFilledByTma && !ringFilledByTma(persistent) &&
+          !takesLandedLoadWaves(*roles, bn, kTiles, persistent,
+                                ringFilledByTma)) {
         roles.reset();
         partition = PartitionAttr::get(context, PartitionKind::DataParallel);
       }
@@ -794,6 +822,15 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       mostStages = std::clamp<int64_t>(splitKTiles, 2, bn > 128 ? 4 : 3);
     }
   }
+  bool signalLanded =
+      heuristicRoles && roles &&
+      takesLandedLoadWaves(
+          *roles, bn, kTiles,
+          GemmConfigAttr::get(context, block, {16, bn}, instruction, partition,
+                              kAsyncStages, roles->load, /*asyncCopy=*/true),
+          ringFilledByTma);
+  if (signalLanded)
+    roles->load = 8;
   if (deepRing)
     mostStages = std::max(
         mostStages, std::min<int64_t>(cklimits::kMaxLdsBuffers,
@@ -805,13 +842,19 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   // pass costs what the stage gains (1.00x-1.03x the time per set on an
   // H200, 0.94x only on two backward-weight kernels;
   // bench/results/h100-two-pass-staging/): the heuristic keeps whole rows,
-  // and two passes are for stages asked for.
+  // and two passes are for stages asked for, or for load waves that signal
+  // slots as their copies land: the backward-data 1x1 stride-2 layers
+  // (persistent 128 x 256 tiles, roles 8,8) ran 0.85x-0.88x the time of
+  // the grid without roles with 4 stages, 0.87x-0.92x with 3, on an H200
+  // (bench/results/h200-landed-option/).
   for (int64_t buffers = stages ? stages : mostStages;
        buffers >= (stages ? stages : 2); --buffers) {
     auto config = GemmConfigAttr::get(
         context, block, {16, bn}, instruction, partition, buffers,
-        roles ? roles->load : 0, /*asyncCopy=*/buffers >= 2);
-    if (!stages && buffers > 2 &&
+        roles ? roles->load : 0, /*asyncCopy=*/buffers >= 2, /*clusterM=*/1,
+        /*clusterN=*/1, /*residentB=*/false, /*loadRegisters=*/0,
+        /*pingpong=*/false, signalLanded && buffers >= 2);
+    if (!stages && !signalLanded && buffers > 2 &&
         estimateCost(config, target, elementType).stagingPasses > 1)
       continue;
     if (!explainGemmConfigMisfit(config, target, elementType))

@@ -65,3 +65,17 @@ func.func @two_rounds(%a: memref<1x33792x8192xbf16>, %b: memref<1x8192x256xbf16>
   ck.gemm %a, %b -> %c : memref<1x33792x8192xbf16>, memref<1x8192x256xbf16> -> memref<1x33792x256xbf16>
   return
 }
+
+// -----
+// The first GEMM with rows of 40002 elements (80004 bytes, not a multiple
+// of 16): TMA cannot copy A, the load waves copy it by cp.async. A second
+// load warpgroup (roles 8,8) signals each slot as its copies land
+// (takesLandedLoadWaves), and the load waves keep 96 of the register file's
+// registers per lane.
+
+// CHECK-LABEL: func.func @filters_by_channels_copied_by_threads
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 4>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96, signal_landed> :
+func.func @filters_by_channels_copied_by_threads(%a: memref<1x1024x40002xbf16>, %b: memref<1x40002x1024xbf16>, %c: memref<1x1024x1024xbf16>) {
+  ck.gemm %a, %b -> %c : memref<1x1024x40002xbf16>, memref<1x40002x1024xbf16> -> memref<1x1024x1024xbf16>
+  return
+}

@@ -151,18 +151,23 @@ LogicalResult RingOp::verify() {
   return success();
 }
 
-bool RingOp::hasFullSignals() {
-  return llvm::any_of(getRing().getUsers(), [](Operation *user) {
+/// Whether some ck.ring_signal of `ring` is one `which` picks.
+static bool hasSignal(RingOp ring, function_ref<bool(RingSignalOp)> which) {
+  return llvm::any_of(ring.getRing().getUsers(), [&](Operation *user) {
     auto signal = dyn_cast<RingSignalOp>(user);
-    return signal && signal.getEvent() == RingEvent::Full;
+    return signal && which(signal);
+  });
+}
+
+bool RingOp::hasFullSignals() {
+  return hasSignal(*this, [](RingSignalOp signal) {
+    return signal.getEvent() == RingEvent::Full;
   });
 }
 
 bool RingOp::hasSignalsAfterCopies() {
-  return llvm::any_of(getRing().getUsers(), [](Operation *user) {
-    auto signal = dyn_cast<RingSignalOp>(user);
-    return signal && signal.getAfterCopies();
-  });
+  return hasSignal(*this,
+                   [](RingSignalOp signal) { return signal.getAfterCopies(); });
 }
 
 bool RingOp::hasTransactions() {

@@ -667,8 +667,10 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
     copies a thread starts after such a signal wait at dispatch until the
     earlier ones land, so a thread keeps one step of copies in flight, not
     several. Which is faster depends on the kernel
-    (`bench/results/h200-copies-land/`); the heuristic never sets it, and
-    `ck-select-gemm-config`'s `signal-landed` option asks for it. It
+    (`bench/results/h200-copies-land/`). The heuristic sets it with 8 load
+    waves where they copy 128 x 256 tiles by cp.async over a long K loop
+    (docs/CodeGen.md), and `ck-select-gemm-config`'s `signal-landed`
+    option asks for it in every configuration that can take it. It
     needs wave roles that copy asynchronously and a ring with mbarriers
     (`ck-pipeline` checks).
 
