@@ -681,9 +681,12 @@ GemmConfigAttr mlir::ck::withLeanLoadWaves(GemmConfigAttr config,
 /// two halve that. On an H200 the K = 36 head's backward-weight at 100x100
 /// (split-K, gathered output gradient) ran 0.92x-0.97x the time of its 4,8
 /// entry this way and the backward-data 1x1 stride-2 layers (persistent,
-/// filters copied by cp.async) 0.946x-0.979x; with 128 x 64 tiles (G = 32
-/// stride-2 backward-data) 1.24x-1.32x and with 64 x 256 tiles (the K = 36
-/// head at 25x25 and 50x50) no faster (bench/results/h200-copies-land/).
+/// filters copied by cp.async) 0.946x-0.979x that of theirs, with 4 stages;
+/// with 128 x 64 tiles (G = 32 stride-2 backward-data) 1.24x-1.32x and with
+/// 64 x 256 tiles (the K = 36 head at 25x25 and 50x50) no faster
+/// (bench/results/h200-copies-land/). Where the heuristic took the grid
+/// without roles, the 1x1 stride-2 layers ran 0.85x-0.88x its time
+/// (bench/results/h200-landed-option/).
 static bool
 takesLandedLoadWaves(WaveRoles roles, int64_t bn, int64_t kTiles,
                      GemmConfigAttr candidate,

@@ -69,8 +69,7 @@ struct Choice {
   /// The suffix of the choice's bundle directory beside the heuristic's
   /// (DIR/<key><suffix>): "@partition=P@waves=L,M@stages=S@cluster=MxN
   /// @resident-b@signal-landed@merge-groups=N@windows=W@config=C" (without
-  /// the break),
-  /// each part where set; "" for the heuristic.
+  /// the break), each part where set; "" for the heuristic.
   std::string suffix() const;
   /// ck-compile's flags for the choice, one per element.
   std::vector<std::string> flags() const;
