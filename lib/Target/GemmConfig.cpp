@@ -696,6 +696,36 @@ takesLandedLoadWaves(WaveRoles roles, int64_t bn, int64_t kTiles,
          !ringFilledByTma(candidate);
 }
 
+/// The share of a round's columns under which persistentTileColumns takes
+/// the narrower tiles, in tenths.
+static constexpr int64_t kNarrowPersistentTenths = 9;
+
+/// The columns of the persistent 128-row tiles that manyTileGemmRoles gives
+/// a GEMM whose ring TMA fills: 128 in place of `bn` = 256 where the rounds
+/// of the compute units that the narrower tiles take, times their columns,
+/// come to at most nine tenths of the wider tiles' (whole rounds count: 316
+/// tiles of 128 x 256 take 3 rounds of 132 workgroups, 632 of 128 x 128
+/// take 5, 640 columns a workgroup against 768), else `bn`. On an H200 the
+/// 1x1 layers backward-data C = 1024, K = 2048 and forward C = 2048,
+/// K = 1024 at 25x25 ran 0.93x-0.98x the time of their database entries
+/// (persistent 128 x 256 or 64 x 256 tiles) with 128 x 128 tiles
+/// (bench/results/h200-pingpong-1x1/).
+static int64_t persistentTileColumns(GemmShape shape, int64_t bn,
+                                     bool bKContiguous, TargetAttr target) {
+  if (bn != 256)
+    return bn;
+  int64_t narrow = tightTile(shape.n, 128, bKContiguous ? 8 : 64);
+  auto columnsPerWorkgroup = [&](int64_t columns) {
+    return llvm::divideCeil(tileCount(shape, {128, columns}),
+                            target.getComputeUnits()) *
+           columns;
+  };
+  return 10 * columnsPerWorkgroup(narrow) <=
+                 kNarrowPersistentTenths * columnsPerWorkgroup(bn)
+             ? narrow
+             : bn;
+}
+
 /// The wgmma configuration of a GEMM where the target has wgmma for its
 /// inputs, else failure (no diagnostic: mma.sync serves it). Block 128 x
 /// 256 (64 rows where M is at most 64; 128 columns where N is under 256, 64
@@ -750,6 +780,8 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   // the tiles do not fill the compute units (a workgroup each).
   bool deepRing = false;
   bool heuristicRoles = !roles && !partition && !stages;
+  // Whether persistentTileColumns halved the persistent tiles' columns.
+  bool narrowPersistent = false;
   if (heuristicRoles) {
     if ((roles = smallGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
@@ -781,11 +813,17 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
           context, {16 * roles->math, bn, kWgmmaBlockK}, {16, bn}, instruction,
           partition, kAsyncStages, roles->load,
           /*asyncCopy=*/true);
-      if (ringFilledByTma && !ringFilledByTma(persistent) &&
+      bool copiesByThreads = ringFilledByTma && !ringFilledByTma(persistent);
+      if (copiesByThreads &&
           !takesLandedLoadWaves(*roles, bn, kTiles, persistent,
                                 ringFilledByTma)) {
         roles.reset();
         partition = PartitionAttr::get(context, PartitionKind::DataParallel);
+      } else if (!copiesByThreads) {
+        int64_t columns =
+            persistentTileColumns(shape, bn, bKContiguous, target);
+        narrowPersistent = columns < bn;
+        bn = columns;
       }
     }
   }
@@ -793,7 +831,10 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   SmallVector<int64_t> block = {bm, bn, kWgmmaBlockK};
   if (!partition)
     partition = heuristicPartition(context, shape, block, target);
-  int64_t mostStages = bn > 128 ? 4 : 3;
+  // 4 stages also for the narrowed persistent tiles (one workgroup per
+  // compute unit either way): with 3 they took 1.23x-1.87x the time of 4
+  // (bench/results/h200-pingpong-1x1/, `@p128s3`).
+  int64_t mostStages = bn > 128 || narrowPersistent ? 4 : 3;
   // Few tiles take narrower columns (hasFewTiles): with roles, in a
   // data-parallel partition (not persistent) a workgroup per tile, and
   // with split-K reduced in clusters (at most 8 splits, fixed) a tile's

@@ -40,10 +40,13 @@ func.func @wide_k_major(%a: memref<1x2048x1024xbf16>, %bt: memref<1x2376x1024xbf
 }
 
 // -----
-// The same sizes with B contiguous along N: 256 columns (N-major tiles).
+// The same sizes with B contiguous along N: multiples of 64 columns
+// (N-major tiles), 256 for 10 tiles across; the persistent grid then takes
+// 128 (persistentTileColumns: 304 tiles of 128 x 128 in 3 rounds of 132
+// workgroups, 384 columns each, against 2 rounds of 512) and 4 stages.
 
 // CHECK-LABEL: func.func @wide_n_major
-// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64>
+// CHECK: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 64>
 func.func @wide_n_major(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2376xbf16>,
                         %c: memref<1x2048x2376xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2376xbf16> -> memref<1x2048x2376xbf16>

@@ -18,7 +18,9 @@
 
 // -----
 // M = 40000, N = 1024, K = 1024: 313 x 4 tiles of 128 x 256, 16 K-tiles;
-// rows of 2048 bytes, which TMA copies. 3 stages: the staging tile of 128 x
+// rows of 2048 bytes, which TMA copies. Tiles of 128 columns would take 19
+// rounds of 132 workgroups (2432 columns each) against 10 (2560): more
+// than nine tenths, so 256 columns stay (persistentTileColumns). 3 stages: the staging tile of 128 x
 // 256 sits beside the ring. A fourth fits beside a staging tile of half the
 // columns (two passes), which the heuristic does not take but 4 stages
 // asked for (with the same partition and roles) do.

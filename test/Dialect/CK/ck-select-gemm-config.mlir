@@ -99,16 +99,18 @@
 //   tiles = 16 * 10 = 160 >= 132 and 1024 / 64 = 16 K-tiles <= 64: no
 //   split; one load warpgroup beside the two math ones, persistent
 //   workgroups on one ring (manyTileGemmRoles), TMA copies (plain
-//   memrefs), so load waves of 64 registers; 3 stages, as the staging
-//   tile (128 * 256 * 2 bytes) sits beside the ring: (128 * 64 + 64 * 256)
-//   * 2 * 3 + 65536 = 212992 bytes (4 stages: 262144 > 232448).
+//   memrefs), so load waves of 64 registers. The 160 tiles take 2 rounds
+//   of the 132 workgroups, 512 columns each, where 320 tiles of 128 x 128
+//   take 3, 384 columns: 128 columns (persistentTileColumns) and 4 stages
+//   beside the staging tile: (128 * 64 + 64 * 128) * 2 * 4 + 32768 =
+//   163840 bytes.
 
 // GFX942-LABEL: func.func @large_f16
 // GFX942: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<16x16x16, f16>> :
 // GFX1100-LABEL: func.func @large_f16
 // GFX1100: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, f16, gfx11>> :
 // SM90-LABEL: func.func @large_f16
-// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64> :
+// SM90: ck.gemm %{{.*}}, %{{.*}} -> %{{.*}} config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<f16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 64> :
 func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
                      %c: memref<1x2048x2560xf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xf16>, memref<1x1024x2560xf16> -> memref<1x2048x2560xf16>
@@ -124,7 +126,7 @@ func.func @large_f16(%a: memref<1x2048x1024xf16>, %b: memref<1x1024x2560xf16>,
 // GFX1100-LABEL: func.func @large_bf16
 // GFX1100: config <block = [64, 64, 32], wave = [32, 32], mma = #ck.wmma<16x16x16, bf16, gfx11>> :
 // SM90-LABEL: func.func @large_bf16
-// SM90: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 3, load_waves = 4, async_copy, load_registers = 64> :
+// SM90: config <block = [128, 128, 64], wave = [16, 128], mma = #ck.wgmma<bf16>, partition = #ck.partition<data_parallel, dp = persistent>, lds_buffers = 4, load_waves = 4, async_copy, load_registers = 64> :
 func.func @large_bf16(%a: memref<1x2048x1024xbf16>, %b: memref<1x1024x2560xbf16>,
                       %c: memref<1x2048x2560xbf16>) {
   ck.gemm %a, %b -> %c : memref<1x2048x1024xbf16>, memref<1x1024x2560xbf16> -> memref<1x2048x2560xbf16>
