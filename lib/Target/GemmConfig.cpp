@@ -708,8 +708,9 @@ static constexpr int64_t kNarrowPersistentTenths = 9;
 /// take 5, 640 columns a workgroup against 768), else `bn`. On an H200 the
 /// 1x1 layers backward-data C = 1024, K = 2048 and forward C = 2048,
 /// K = 1024 at 25x25 ran 0.93x-0.98x the time of their database entries
-/// (persistent 128 x 256 or 64 x 256 tiles) with 128 x 128 tiles
-/// (bench/results/h200-pingpong-1x1/).
+/// (persistent 128 x 256 or 64 x 256 tiles) with 128 x 128 tiles; of the
+/// 14 RetinaNet kernels this rule changes, 10 ran 0.905x-0.986x the time
+/// in two runs and 4 ran 1.005x-1.038x (bench/results/h200-pingpong-1x1/).
 static int64_t persistentTileColumns(GemmShape shape, int64_t bn,
                                      bool bKContiguous, TargetAttr target) {
   if (bn != 256)
@@ -740,7 +741,8 @@ static int64_t persistentTileColumns(GemmShape shape, int64_t bn,
 /// tile of them where K has kMinNarrowWgmmaKTiles K-tiles; N-major, N
 /// needs 64. M needs 64 either way.
 /// Asynchronous copies through 4 stages above 128 columns and 3 up to it
-/// (the LDS of 4 would leave one workgroup per SM), narrower tiles and
+/// (the LDS of 4 would leave one workgroup per SM; persistent tiles that
+/// persistentTileColumns narrows take 4), narrower tiles and
 /// more stages where there are few tiles (hasFewTiles), or the stages
 /// asked for (stages = 1, the register prefetch, stays on mma.sync); the
 /// partition as for mma.sync. On the H100 the RetinaNet backward-weight
