@@ -80,8 +80,12 @@ std::string Choice::parse(const std::vector<std::string> &flags,
     size_t eq = flag.find('=');
     std::string name = flag.substr(0, eq);
     std::string value = eq == std::string::npos ? "" : flag.substr(eq + 1);
-    if (flag == "--resident-b" || flag == "--signal-landed") {
-      (flag == "--resident-b" ? choice.residentB : choice.signalLanded) = true;
+    if (flag == "--resident-b") {
+      choice.residentB = true;
+      continue;
+    }
+    if (flag == "--signal-landed") {
+      choice.signalLanded = true;
       continue;
     }
     if (value.empty())
