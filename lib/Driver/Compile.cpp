@@ -62,16 +62,17 @@ lower(ModuleOp module, const ChipInfo &chip, const CompileOptions &options,
   pipeline.toolkit = options.toolkit;
   pipeline.format = format.str();
   pipeline.withReference = withReference;
-  pipeline.partition = options.partition;
-  pipeline.waves = options.waves;
-  pipeline.stages = options.stages;
-  pipeline.cluster = options.cluster;
-  pipeline.residentB = options.residentB;
-  pipeline.signalLanded = options.signalLanded;
-  pipeline.config = options.config;
-  pipeline.mergeGroups = options.mergeGroups;
-  if (!options.windows.empty())
-    pipeline.windows = options.windows;
+  const cktuning::Choice &choice = options.choice;
+  pipeline.partition = choice.partition;
+  pipeline.waves = choice.waves;
+  pipeline.stages = choice.stages;
+  pipeline.cluster = choice.cluster;
+  pipeline.residentB = choice.residentB;
+  pipeline.signalLanded = choice.signalLanded;
+  pipeline.config = choice.config;
+  pipeline.mergeGroups = choice.mergeGroups;
+  if (!choice.windows.empty())
+    pipeline.windows = choice.windows;
   if (chip.vendor == Vendor::NVIDIA)
     buildCKToNVVMPipeline(pm, pipeline);
   else
@@ -394,24 +395,16 @@ static std::string cacheKey(const ConvProblemDesc &problem,
         std::to_string(status.getSize()) + " " +
         std::to_string(llvm::sys::toTimeT(status.getLastModificationTime()));
   return BundleCache::key(
-      {options.chip, tool, toolFile, options.partition, options.waves,
-       std::to_string(options.stages), options.cluster,
-       options.residentB ? "resident-b" : "",
-       options.signalLanded ? "signal-landed" : "", options.config,
-       std::to_string(options.mergeGroups), options.windows, options.tunedFrom,
+      {options.chip, tool, toolFile, options.choice.suffix(), options.tunedFrom,
        options.reference ? "reference" : "no-reference", problem.key()});
 }
 
 /// `options` with `problem`'s measured choice from the tuning database,
-/// where the options leave partition, waves, stages, cluster and groups per
-/// GEMM to the heuristic and the database has one. "" or what is wrong
-/// with the database.
+/// where the options leave the choice to the heuristic and the database has
+/// one. "" or what is wrong with the database.
 static std::string applyTuning(const ConvProblemDesc &problem,
                                CompileOptions &options) {
-  if (options.tuningDb.empty() || !options.partition.empty() ||
-      !options.waves.empty() || options.stages || !options.cluster.empty() ||
-      options.residentB || options.signalLanded || !options.config.empty() ||
-      options.mergeGroups || !options.windows.empty())
+  if (options.tuningDb.empty() || !options.choice.isHeuristic())
     return "";
   // A directory holds one database per chip; a chip without one is
   // untuned.
@@ -425,15 +418,7 @@ static std::string applyTuning(const ConvProblemDesc &problem,
   if (std::string error = db.load(path, options.chip); !error.empty())
     return error;
   if (const cktuning::TunedChoice *tuned = db.lookup(problem.key())) {
-    options.partition = tuned->choice.partition;
-    options.waves = tuned->choice.waves;
-    options.stages = tuned->choice.stages;
-    options.cluster = tuned->choice.cluster;
-    options.residentB = tuned->choice.residentB;
-    options.signalLanded = tuned->choice.signalLanded;
-    options.mergeGroups = tuned->choice.mergeGroups;
-    options.windows = tuned->choice.windows;
-    options.config = tuned->choice.config;
+    options.choice = tuned->choice;
     options.tunedFrom = path;
   }
   return "";

@@ -297,20 +297,21 @@ int main(int argc, char **argv) {
   options.toolkit = toolkit;
   options.outputDir = output;
   // "auto" is the heuristic's, as an empty choice.
-  options.partition = partition == "auto" ? "" : partition.getValue();
-  options.waves = waves == "auto" ? "" : waves.getValue();
-  options.stages = stages;
-  options.cluster = cluster == "auto" ? "" : cluster.getValue();
-  options.residentB = residentB;
-  options.signalLanded = signalLanded;
-  options.config = config;
-  options.mergeGroups = mergeGroups;
+  cktuning::Choice &choice = options.choice;
+  choice.partition = partition == "auto" ? "" : partition.getValue();
+  choice.waves = waves == "auto" ? "" : waves.getValue();
+  choice.stages = stages;
+  choice.cluster = cluster == "auto" ? "" : cluster.getValue();
+  choice.residentB = residentB;
+  choice.signalLanded = signalLanded;
+  choice.config = config;
+  choice.mergeGroups = mergeGroups;
   if (windows != "auto" && windows != "input" && windows != "output") {
     llvm::errs() << "ck-compile: --windows=" << windows
                  << " is not auto, input or output\n";
     return 1;
   }
-  options.windows = windows == "auto" ? "" : windows.getValue();
+  choice.windows = windows == "auto" ? "" : windows.getValue();
   options.reference = !noReference;
   options.report = report;
   if (!noTuningDb)
@@ -326,9 +327,13 @@ int main(int argc, char **argv) {
                       "--csv or --ckprofiler), not IR files\n";
       return 1;
     }
-    if (!options.partition.empty() || !options.waves.empty() ||
-        options.stages || !options.cluster.empty() || options.residentB ||
-        options.signalLanded || !options.config.empty()) {
+    // The sweep's choices keep the problems' groups per GEMM and windows.
+    auto withLayout = [&](cktuning::Choice one) {
+      one.mergeGroups = choice.mergeGroups;
+      one.windows = choice.windows;
+      return one;
+    };
+    if (!(withLayout({}) == choice)) {
       llvm::errs() << "ck-compile: --sweep compiles its own choices; leave "
                       "out --partition, --waves, --stages, --cluster, "
                       "--resident-b, --signal-landed and --config\n";
@@ -340,15 +345,10 @@ int main(int argc, char **argv) {
         ckproblem::uniqueProblemsWithoutSplitK(problems.problems);
     bool ok = true;
     std::vector<cktuning::Choice> choices = cktuning::sweepChoices(chip);
-    for (const cktuning::Choice &choice : choices) {
+    for (const cktuning::Choice &swept : choices) {
       CompileOptions one = options;
-      one.partition = choice.partition;
-      one.waves = choice.waves;
-      one.stages = choice.stages;
-      one.cluster = choice.cluster;
-      one.residentB = choice.residentB;
-      one.signalLanded = choice.signalLanded;
-      one.bundleSuffix = choice.suffix();
+      one.choice = withLayout(swept);
+      one.bundleSuffix = swept.suffix();
       one.tuningDb.clear();
       ok &= succeeded(
           compileProblems(context, unique, one, llvm::outs(), nullptr));

@@ -6,6 +6,7 @@
 #include "ck/Driver/Bundle.h"
 #include "ck/Driver/Report.h"
 #include "ck/Problem/ConvProblem.h"
+#include "ck/Tuning/Tuning.h"
 
 #include <optional>
 
@@ -17,29 +18,12 @@ struct CompileOptions {
   std::string chip;
   std::string toolkit;
   std::string outputDir;
-  /// The GEMM kernels' partition (ck-select-gemm-config's `partition`).
-  std::string partition;
-  /// The GEMM kernels' wave roles (ck-select-gemm-config's `waves`).
-  std::string waves;
-  /// The GEMM kernels' K-loop pipeline (ck-select-gemm-config's `stages`).
-  int64_t stages = 0;
-  /// The GEMM kernels' clusters (ck-select-gemm-config's `cluster`, MxN).
-  std::string cluster;
-  /// Whether the GEMM kernels keep B resident (ck-select-gemm-config's
-  /// `resident-b`).
-  bool residentB = false;
-  /// Whether the GEMM kernels' load threads signal slots full as their
-  /// copies land (ck-select-gemm-config's `signal-landed`).
-  bool signalLanded = false;
-  /// A #ck.gemm_config pinned on every GEMM (ck-select-gemm-config's
-  /// `config`); "" for the heuristic's.
-  std::string config;
-  /// Groups per GEMM (ck-conv-to-gemm's `merge-groups`; 0
-  /// for its rule).
-  int64_t mergeGroups = 0;
-  /// Backward-weight's gathered windows (ck-conv-to-gemm's `windows`:
-  /// input or output); "" for its rule.
-  std::string windows;
+  /// The kernel choice: the GEMM kernels' partition, wave roles, K-loop
+  /// stages, clusters, resident B, landed signals and pinned config
+  /// (ck-select-gemm-config's options of those names), the groups per GEMM
+  /// and backward-weight's gathered windows (ck-conv-to-gemm's
+  /// `merge-groups` and `windows`); empty fields are the heuristic's.
+  cktuning::Choice choice;
   bool reference = true;
   bool report = false;
   /// The bundle cache's root (BundleCache::defaultRoot()); "" for none.
@@ -47,12 +31,10 @@ struct CompileOptions {
   std::string cacheDir;
   /// The tuning database (ck/Tuning/Tuning.h): a file, or a directory of
   /// <chip>.tuning files; "" for none. compileProblem takes a problem's
-  /// measured choice from it where partition, waves, stages and cluster
-  /// are not given.
+  /// measured choice from it where `choice` is the heuristic's.
   std::string tuningDb;
   /// The database file whose choice compileProblem took (the plan's `meta
-  /// tuning_db`); "" where partition, waves, stages and cluster are the
-  /// heuristic's or given.
+  /// tuning_db`); "" where `choice` is the heuristic's or given.
   std::string tunedFrom;
   /// Appended to each problem's directory name by compileProblems (and to
   /// its index, index<suffix>.txt): ck-compile --sweep's choices.
