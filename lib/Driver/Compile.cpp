@@ -19,6 +19,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -301,8 +302,15 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
     if (gemm.wasInterrupted())
       return failure();
   }
+  // A directory made for the bundle is not left behind empty where the
+  // compile fails (remove() takes only an empty one).
+  bool dirExisted = llvm::sys::fs::exists(options.outputDir);
   if (std::string error = prepareOutputDir(options.outputDir); !error.empty())
     return module.emitError(error);
+  auto scrapDir = llvm::make_scope_exit([&] {
+    if (!dirExisted)
+      llvm::sys::fs::remove(options.outputDir);
+  });
   bool nvidia = chip->vendor == Vendor::NVIDIA;
   CompileResult result;
   // Without ptxas, NVIDIA bundles carry PTX, which the driver compiles when
@@ -359,6 +367,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
       return error.empty() ? failure() : module.emitError(error);
     result.files.push_back("reference.ckplan");
   }
+  scrapDir.release();
 
   if (options.report) {
     FailureOr<OwningOpRef<ModuleOp>> text =

@@ -158,6 +158,18 @@ std::vector<Choice> cktuning::sweepChoices(const std::string &chip) {
         choices.push_back(Choice{partition, waves});
       choices.push_back(Choice{"data_parallel,dp=persistent", waves});
     }
+  // Eight load waves that signal each slot as its copies land: on an H200
+  // they ran the K = 36 head's backward-weight at 100x100 (split-K) in
+  // 0.92x-0.97x the time of its roles 4,8 entry and the backward-data 1x1
+  // stride-2 layers (persistent) in 0.95x-0.98x of theirs
+  // (bench/results/h200-copies-land/). Problems whose rings TMA fills
+  // alone do not take them.
+  if (warpgroupRoles)
+    for (const char *partition : {"split_k", "data_parallel,dp=persistent"}) {
+      Choice landed{partition, "8,8"};
+      landed.signalLanded = true;
+      choices.push_back(landed);
+    }
   return choices;
 }
 

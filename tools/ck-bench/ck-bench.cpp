@@ -440,6 +440,24 @@ int run(int argc, char **argv) {
       broken[i] = compileBundle(compiler, *jobs[i].problem, chip,
                                 jobs[i].choice, jobs[i].dir);
     }
+    // A sweep's choice that some problems cannot take is left out where
+    // its bundle could not be made (ck-compile --sweep leaves it out too).
+    size_t kept = 0;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+      if (!broken[i].empty() && jobs[i].choice.mayNotApply()) {
+        std::cerr << "ck-bench: sweep: left out " << jobs[i].dir
+                  << ": its choice does not apply to the problem (" << broken[i]
+                  << ")\n";
+        continue;
+      }
+      if (kept != i) {
+        jobs[kept] = std::move(jobs[i]);
+        broken[kept] = std::move(broken[i]);
+      }
+      ++kept;
+    }
+    jobs.resize(kept);
+    broken.resize(kept);
   }
 
   // Check every bundle first, without a GPU.

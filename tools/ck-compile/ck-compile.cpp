@@ -344,19 +344,35 @@ int main(int argc, char **argv) {
     std::vector<ckproblem::ConvProblemDesc> unique =
         ckproblem::uniqueProblemsWithoutSplitK(problems.problems);
     bool ok = true;
+    size_t written = 0;
     std::vector<cktuning::Choice> choices = cktuning::sweepChoices(chip);
     for (const cktuning::Choice &swept : choices) {
       CompileOptions one = options;
       one.choice = withLayout(swept);
       one.bundleSuffix = swept.suffix();
       one.tuningDb.clear();
-      ok &= succeeded(
-          compileProblems(context, unique, one, llvm::outs(), nullptr));
+      std::vector<std::optional<CompileResult>> results;
+      bool compiled = succeeded(
+          compileProblems(context, unique, one, llvm::outs(), &results));
+      size_t made = llvm::count_if(
+          results, [](const std::optional<CompileResult> &r) { return r; });
+      written += made;
+      if (!compiled && swept.mayNotApply()) {
+        // The sweep leaves the choice out where it does not apply.
+        llvm::outs() << "ck-compile: --sweep: left out " << swept.suffix()
+                     << " for " << unique.size() - made << " of "
+                     << unique.size()
+                     << " problems (the errors above: it does not apply "
+                        "to them)\n";
+        continue;
+      }
+      ok &= compiled;
     }
     if (ok)
-      llvm::outs() << "ck-compile: wrote " << unique.size() << " x "
-                   << choices.size() << " bundles to "
-                   << output << "\n";
+      llvm::outs() << "ck-compile: wrote " << written << " bundles ("
+                   << unique.size()
+                   << (unique.size() == 1 ? " problem x " : " problems x ")
+                   << choices.size() << " choices) to " << output << "\n";
     return ok ? 0 : 1;
   }
 

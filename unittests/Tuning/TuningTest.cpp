@@ -152,11 +152,13 @@ TEST(Choice, ParseErrors) {
 TEST(Choice, SweepChoices) {
   // The heuristic's first, then register prefetch, (NVIDIA) 3 stages and
   // (sm_90a) wgmma roles 4,4 and 4,8, each with three partitions, and the
-  // roles also with a persistent data-parallel grid.
+  // roles also with a persistent data-parallel grid; last (sm_90a) roles 8,8
+  // with landed signals, split-K and persistent, which some problems do not
+  // take.
   std::vector<Choice> hopper = sweepChoices("sm_90a"),
                       ampere = sweepChoices("sm_80"),
                       amd = sweepChoices("gfx942");
-  ASSERT_EQ(hopper.size(), 15u);
+  ASSERT_EQ(hopper.size(), 17u);
   ASSERT_EQ(ampere.size(), 7u);
   ASSERT_EQ(amd.size(), 4u);
   EXPECT_TRUE(hopper[0].isHeuristic());
@@ -169,6 +171,13 @@ TEST(Choice, SweepChoices) {
   EXPECT_EQ(hopper[11], (Choice{"", "4,8", 0}));
   EXPECT_EQ(hopper[13], (Choice{"data_parallel", "4,8", 0}));
   EXPECT_EQ(hopper[14], (Choice{"data_parallel,dp=persistent", "4,8", 0}));
+  Choice landedSplitK{"split_k", "8,8"},
+      landedPersistent{"data_parallel,dp=persistent", "8,8"};
+  landedSplitK.signalLanded = landedPersistent.signalLanded = true;
+  EXPECT_EQ(hopper[15], landedSplitK);
+  EXPECT_EQ(hopper[16], landedPersistent);
+  for (size_t i = 0; i < hopper.size(); ++i)
+    EXPECT_EQ(hopper[i].mayNotApply(), i >= 15) << i;
   for (size_t i = 0; i < ampere.size(); ++i)
     EXPECT_EQ(ampere[i], hopper[i]);
   for (const Choice &c : amd)

@@ -61,6 +61,11 @@ struct Choice {
   /// residentB nor signalLanded, which it fixes.
   std::string config;
 
+  /// Whether some problems cannot take the choice: ck-compile refuses
+  /// --signal-landed where no GEMM's load waves copy by cp.async into a ring
+  /// with mbarriers. A sweep leaves such a choice out of the problems it
+  /// does not compile for, instead of failing.
+  bool mayNotApply() const { return signalLanded; }
   bool isHeuristic() const {
     return partition.empty() && waves.empty() && stages == 0 &&
            cluster.empty() && !residentB && !signalLanded && mergeGroups == 0 &&
@@ -94,7 +99,10 @@ struct Choice {
 /// where the views allow it) and one or two consumer warpgroups
 /// (`--waves=4,4`, `--waves=4,8`); each with the heuristic's
 /// partition, split-K (the heuristic's number of K ranges) and
-/// data-parallel.
+/// data-parallel; and on sm_90a two load warpgroups whose threads signal
+/// slots full as their cp.async copies land (`--waves=8,8
+/// --signal-landed`), with split-K and persistent data-parallel, for the
+/// problems that take it (Choice::mayNotApply).
 std::vector<Choice> sweepChoices(const std::string &chip);
 
 /// A measured choice for one problem.
