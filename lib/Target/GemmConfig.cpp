@@ -511,10 +511,11 @@ static std::optional<int64_t> tallSmallGemmColumns(GemmShape shape, int64_t bn,
 /// The most rows of a GEMM that isFewRowsLongGemm takes: six 64-row tiles.
 static constexpr int64_t kMaxFewRows = 6 * 64;
 
-/// Wave roles 4,4 and split-K for a wgmma GEMM of at most kMaxFewRows rows
-/// with more than kMaxSmallGemmKTiles K-tiles: backward-weight whose M is
-/// the filters (at most 384 of them, K over every pixel) or, over the
-/// output gradient's windows, taps times few filters. On the H100:
+/// Wave roles (fewRowsLongGemmRoles) and split-K for a wgmma GEMM of at
+/// most kMaxFewRows rows with more than kMaxSmallGemmKTiles K-tiles:
+/// backward-weight whose M is the filters (at most 384 of them, K over
+/// every pixel) or, over the output gradient's windows, taps times few
+/// filters. On the H100, with roles 4,4:
 /// - merged groups (64 filters of several groups by their taps and
 ///   channels), whose dy and x TMA copies where it merges them to 64
 ///   channels (ConvToGemm.cpp): the six G = 32 RetinaNet layers in bf16 (3
@@ -532,6 +533,31 @@ static constexpr int64_t kMaxFewRows = 6 * 64;
 static bool isFewRowsLongGemm(GemmShape shape) {
   return shape.m <= kMaxFewRows &&
          llvm::divideCeil(shape.k, kWgmmaBlockK) > kMaxSmallGemmKTiles;
+}
+
+/// The fewest K-tiles per split for which fewRowsLongGemmRoles takes
+/// 128-row tiles.
+static constexpr int64_t kMinTallFewRowsSplitKTiles = 32;
+
+/// The roles of an isFewRowsLongGemm GEMM: 4,4 (64-row tiles), or 4,8 where
+/// its load waves copy by cp.async (`copiesByThreads`, asked of a 128-row
+/// block) and the splits of 128-row tiles that fill the compute units keep
+/// at least kMinTallFewRowsSplitKTiles K-tiles each; takesLandedLoadWaves
+/// then gives those tiles a second load warpgroup with landed signals.
+/// On an H200 the K = 36 head's backward-weight at 100x100 (3 tiles of 128
+/// x 256, 44 splits of 57 K-tiles) ran so in 62.5 us against 77.1 with 4,4
+/// (bf16, bench/results/h200-sweep-landed/); at 50x50 (14 K-tiles a split)
+/// and 25x25 (4) it ran 22.9-24.8 us against 22.8-23.4 and 14.7-16.0
+/// against 11.5-11.6 (bench/results/h200-copies-land/, k36-small).
+static WaveRoles fewRowsLongGemmRoles(GemmShape shape, int64_t bn,
+                                      TargetAttr target,
+                                      function_ref<bool()> copiesByThreads) {
+  int64_t tiles = tileCount(shape, {128, bn});
+  int64_t splits = std::max<int64_t>(1, target.getComputeUnits() / tiles);
+  int64_t kTiles = llvm::divideCeil(shape.k, kWgmmaBlockK);
+  if (kTiles / splits >= kMinTallFewRowsSplitKTiles && copiesByThreads())
+    return WaveRoles{4, 8};
+  return WaveRoles{4, 4};
 }
 
 /// The fewest 128-row tiles for which a long GEMM takes 8 math waves in
@@ -796,9 +822,15 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
         deepRing = true;
       }
     } else if (isFewRowsLongGemm(shape)) {
-      roles = WaveRoles{4, 4};
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
                                      PartitionAttr::kKBatchAuto);
+      roles = fewRowsLongGemmRoles(shape, bn, target, [&] {
+        return ringFilledByTma &&
+               !ringFilledByTma(GemmConfigAttr::get(
+                   context, {128, bn, kWgmmaBlockK}, {16, bn}, instruction,
+                   partition, kAsyncStages, /*loadWaves=*/4,
+                   /*asyncCopy=*/true));
+      });
     } else if ((roles = longGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
                                      PartitionAttr::kKBatchAuto);

@@ -107,3 +107,24 @@ func.func @few_rows_long(%a: memref<1x324x160000xbf16>, %b: memref<1x160000x256x
   ck.gemm %a7, %b -> %c7 : memref<1x385x160000xbf16>, memref<1x160000x256xbf16> -> memref<1x385x256xbf16>
   return
 }
+
+// -----
+// The same GEMM with rows of 160002 elements (320004 bytes, not a multiple
+// of 16): TMA cannot copy A, the load waves copy it by cp.async, as they
+// gather the K = 36 head's dy. Three 128-row tiles fill the 132 SMs with 44
+// splits of 57 K-tiles, at least 32 (fewRowsLongGemmRoles): 128 x 256
+// tiles with roles 4,8, which takesLandedLoadWaves makes 8,8 with landed
+// signals. At 40002 elements (the 50x50 layer's 625 K-tiles) 44 splits
+// would keep 14 K-tiles each: 64-row tiles with roles 4,4 as above.
+
+// CHECK-LABEL: func.func @few_rows_long_copied_by_threads
+// CHECK: config <block = [128, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 44>, lds_buffers = 4, load_waves = 8, async_copy, load_registers = 96, signal_landed> : memref<1x324x160002xbf16>
+// CHECK: config <block = [64, 256, 64], wave = [16, 256], mma = #ck.wgmma<bf16>, partition = #ck.partition<split_k, k_batch = 22>, lds_buffers = 4, load_waves = 4, async_copy> : memref<1x324x40002xbf16>
+func.func @few_rows_long_copied_by_threads(
+    %a: memref<1x324x160002xbf16>, %b: memref<1x160002x256xbf16>,
+    %c: memref<1x324x256xbf16>, %a50: memref<1x324x40002xbf16>,
+    %b50: memref<1x40002x256xbf16>) {
+  ck.gemm %a, %b -> %c : memref<1x324x160002xbf16>, memref<1x160002x256xbf16> -> memref<1x324x256xbf16>
+  ck.gemm %a50, %b50 -> %c : memref<1x324x40002xbf16>, memref<1x40002x256xbf16> -> memref<1x324x256xbf16>
+  return
+}
