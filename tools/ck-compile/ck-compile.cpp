@@ -158,7 +158,10 @@ cl::opt<bool> sweep(
     cl::desc("Compile each problem once per choice ck-bench --sweep times "
              "(the heuristic's; --stages 1 and 3 with the heuristic's "
              "partition, split_k and data_parallel; on sm_90a --waves 4,4 "
-             "and 4,8 with them) into DIR/<key>@<choice>"),
+             "and 4,8 with them and with data_parallel,dp=persistent, and "
+             "--waves 8,8 --signal-landed with split_k and "
+             "data_parallel,dp=persistent, left out where a problem does "
+             "not take them) into DIR/<key>@<choice>"),
     cl::init(false), cl::cat(category));
 cl::opt<unsigned> jobs(
     "jobs",
