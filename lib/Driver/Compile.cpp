@@ -307,7 +307,7 @@ mlir::ck::compileToBundle(ModuleOp module, const CompileOptions &options,
   bool dirExisted = llvm::sys::fs::exists(options.outputDir);
   if (std::string error = prepareOutputDir(options.outputDir); !error.empty())
     return module.emitError(error);
-  auto scrapDir = llvm::make_scope_exit([&] {
+  llvm::scope_exit scrapDir([&] {
     if (!dirExisted)
       llvm::sys::fs::remove(options.outputDir);
   });
