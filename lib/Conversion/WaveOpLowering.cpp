@@ -3,6 +3,7 @@
 #include "ck/Conversion/WaveOpLowering.h"
 
 #include "ck/Conversion/KernelBuilding.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -100,10 +101,6 @@ static std::pair<Value, int64_t> splitConstantOffset(Value value) {
 
 LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
                                                 FragmentLoadOp op) {
-  if (op.getSwizzled())
-    return op.emitOpError()
-           << "reads a swizzled tile, which only ldmatrix reads (a static "
-              "tile of whole 16-byte rows with an identity layout)";
   Location loc = op.getLoc();
   MatrixInstrAttrInterface mma = op.getMma();
   FailureOr<int64_t> waveSize = requireWaveSize(op, mma);
@@ -135,6 +132,10 @@ LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
   }
   ValueRange indices = op.getIndices();
   Value buffer = indices.size() == 3 ? indices.front() : nullptr;
+  // A swizzled tile moves whole 16-byte chunks: a run stays inside one.
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t maxRun =
+      op.getSwizzled() ? std::min<int64_t>(8, 16 / elementBytes) : 8;
   // Origin plus lane term plus element offset, with the constants summed
   // in one term so that the loads share their address arithmetic.
   auto [row0, rowOffset] = splitConstantOffset(indices.take_back(2)[0]);
@@ -148,7 +149,7 @@ LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
   for (int64_t i = 0; i < fragment.size();) {
     // The longest run from i that is consecutive and aligned: the origin
     // is a multiple of the instruction tile's extent.
-    int64_t run = fragment.runAt(i, alongDim, 8);
+    int64_t run = fragment.runAt(i, alongDim, maxRun);
     auto [dr, dc] = fragment.offsets[i];
     int64_t along = alongDim == 0 ? dr : dc;
     while (run > 1 && (along % run || extent[alongDim] % run ||
@@ -158,6 +159,10 @@ LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
                                 coordinate(col0, colBase, colOffset + dc)};
     if (transposed)
       std::swap(at[0], at[1]);
+    if (op.getSwizzled())
+      std::tie(at[0], at[1]) = emitSwizzledPlace(
+          b, loc, swizzleForRow(ldsRow * elementBytes), elementBytes,
+          ldsType.getShape().end()[-2], ldsRow, at[0], at[1]);
     if (buffer)
       at.insert(at.begin(), buffer);
     if (run == 1) {

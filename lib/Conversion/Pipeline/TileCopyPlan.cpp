@@ -101,29 +101,37 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
   tiles.b = planTileCopy(b, elementType, bk, bn,
                          wgmma ? std::nullopt : fragmentReadDim(layout.b),
                          threads, swizzle);
-  // ldmatrix reads eight 16-byte rows at a time, and the copies store 16
-  // bytes per thread. A pad of 16 bytes makes the reads conflict-free but
+  // ldmatrix reads eight 16-byte rows at a time, AMD's MFMA and WMMA
+  // fragments of 16-bit inputs are read in runs of 8 or 16 bytes along the
+  // rows (ds_read_b64, ds_read_b128), and the copies store 16 bytes per
+  // thread. A pad of 16 bytes makes ldmatrix's reads conflict-free but
   // leaves the stores of 64-byte rows two-way conflicted (a warp's stores
-  // of two rows overlap in four banks); the swizzle serves both, so the
-  // tiles that keep their rows whole take it.
+  // of two rows overlap in four banks), and so MI300's ds_read_b128, whose
+  // bank cycles take lanes 0-3 with 20-23 (and so on), on 16x16 MFMA
+  // fragments; the swizzle serves all, without the pad's LDS, so the tiles
+  // that keep their rows whole take it. Scalar readers (tf32, f32 MFMA,
+  // #ck.fma) keep the pad: each of their reads would need an address of
+  // its own.
   auto mmaSync = dyn_cast<MmaSyncAttr>(config.getMma());
-  if (mmaSync && mmaSync.readsByLdmatrix()) {
-    auto swizzled = [&](CopyPlanAttr plan) {
-      int64_t outer = plan.extent(1 - plan.getLdsDim());
-      int64_t rowBytes = plan.extent(plan.getLdsDim()) *
-                         elementType.getIntOrFloatBitWidth() / 8;
-      int64_t swizzle = swizzleForRow(rowBytes);
-      if (plan.getLoadDim() != plan.getLdsDim() || outer % 8 || !swizzle)
-        return plan;
-      tiles.alignment = std::max<int64_t>(tiles.alignment, kMaxSwizzleBytes);
-      return CopyPlanAttr::get(
-          plan.getContext(), plan.getRows(), plan.getCols(), plan.getLoadDim(),
-          plan.getLoadWidth(), plan.getLdsDim(), plan.getStoreWidth(), 0,
-          plan.getThreads(), swizzle);
-    };
-    tiles.a = swizzled(tiles.a);
-    tiles.b = swizzled(tiles.b);
-  }
+  bool ldmatrix = mmaSync && mmaSync.readsByLdmatrix();
+  bool readsRuns = !wgmma && !isa<FmaAttr>(config.getMma());
+  auto swizzled = [&](CopyPlanAttr plan, const FragmentLayout &fragment) {
+    int64_t outer = plan.extent(1 - plan.getLdsDim());
+    int64_t rowBytes =
+        plan.extent(plan.getLdsDim()) * elementType.getIntOrFloatBitWidth() / 8;
+    int64_t swizzle = swizzleForRow(rowBytes);
+    bool readsChunks = ldmatrix || (readsRuns && fragmentReadDim(fragment));
+    if (!readsChunks || plan.getLoadDim() != plan.getLdsDim() || outer % 8 ||
+        !swizzle)
+      return plan;
+    tiles.alignment = std::max<int64_t>(tiles.alignment, kMaxSwizzleBytes);
+    return CopyPlanAttr::get(plan.getContext(), plan.getRows(), plan.getCols(),
+                             plan.getLoadDim(), plan.getLoadWidth(),
+                             plan.getLdsDim(), plan.getStoreWidth(), 0,
+                             plan.getThreads(), swizzle);
+  };
+  tiles.a = swizzled(tiles.a, layout.a);
+  tiles.b = swizzled(tiles.b, layout.b);
   tiles.ldsA = tiles.a.ldsType(elementType, workgroup, config.getLdsBuffers());
   tiles.ldsB = tiles.b.ldsType(elementType, workgroup, config.getLdsBuffers());
   // A resident B has a buffer per K-tile, and the buffer dimension even for

@@ -41,10 +41,27 @@ using namespace mlir::ck;
 
 namespace {
 
-/// The units' positions of each (thread index, plan), made once, before the
-/// first copy of that thread index in the block that defines it (so they
-/// dominate every copy, and follow what ck-pipeline made from the same
-/// index, which CSE then shares).
+/// Where a unit starts in its LDS tile of `elementType`: (row, column) of
+/// the [outer][inner] tile, the LDS dimension innermost, through the
+/// plan's swizzle where it has one.
+std::pair<Value, Value> ldsPlace(OpBuilder &b, Location loc, CopyPlanAttr plan,
+                                 const UnitPosition &unit, Type elementType) {
+  auto [outer, inner] = plan.getLdsDim() == 0
+                            ? std::make_pair(unit.col, unit.row)
+                            : std::make_pair(unit.row, unit.col);
+  if (!plan.getSwizzle())
+    return {outer, inner};
+  return emitSwizzledPlace(b, loc, plan.getSwizzle(),
+                           elementType.getIntOrFloatBitWidth() / 8,
+                           plan.extent(1 - plan.getLdsDim()),
+                           plan.extent(plan.getLdsDim()), outer, inner);
+}
+
+/// The units' positions of each (thread index, plan), and their places in
+/// LDS, made once, before the first copy of that thread index in the block
+/// that defines it (so they dominate every copy, a swizzle's arithmetic
+/// stays out of the loops, and they follow what ck-pipeline made from the
+/// same index, which CSE then shares).
 class UnitPositions {
 public:
   /// Makes the positions of every unit of `copies`, before any is lowered.
@@ -66,6 +83,10 @@ public:
                                    plan.getAsOpaquePointer(), i);
         if (!positions.count(key))
           positions[key] = emitUnitPosition(b, tid.getLoc(), plan, tid, i);
+        if (Type elementType = ldsElementTypeOf(op);
+            elementType && !places.count(key))
+          places[key] =
+              ldsPlace(b, tid.getLoc(), plan, positions[key], elementType);
       }
     }
   }
@@ -74,12 +95,26 @@ public:
     return positions.at(std::make_tuple(tid.getAsOpaquePointer(),
                                         plan.getAsOpaquePointer(), i));
   }
+  /// Where unit `i` starts in its LDS tile (ldsPlace), for copies to LDS.
+  std::pair<Value, Value> getPlace(Value tid, CopyPlanAttr plan,
+                                   int64_t i) const {
+    return places.at(std::make_tuple(tid.getAsOpaquePointer(),
+                                     plan.getAsOpaquePointer(), i));
+  }
 
 private:
   static Value threadOf(Operation *op) {
     return TypeSwitch<Operation *, Value>(op)
         .Case<TileLoadOp, TileStoreLdsOp, TileCopyAsyncOp>(
             [](auto copy) { return copy.getThread(); });
+  }
+  /// The element type of the LDS tile `op` writes; null for loads.
+  static Type ldsElementTypeOf(Operation *op) {
+    return TypeSwitch<Operation *, Type>(op)
+        .Case<TileStoreLdsOp, TileCopyAsyncOp>([](auto copy) -> Type {
+          return copy.getLds().getType().getElementType();
+        })
+        .Default([](Operation *) { return Type(); });
   }
   static CopyPlanAttr planOf(Operation *op) {
     return TypeSwitch<Operation *, CopyPlanAttr>(op)
@@ -89,23 +124,10 @@ private:
 
   std::map<std::tuple<const void *, const void *, int64_t>, UnitPosition>
       positions;
+  std::map<std::tuple<const void *, const void *, int64_t>,
+           std::pair<Value, Value>>
+      places;
 };
-
-/// Where a unit starts in its LDS tile of `elementType`: (row, column) of
-/// the [outer][inner] tile, the LDS dimension innermost, through the
-/// plan's swizzle where it has one.
-std::pair<Value, Value> ldsPlace(OpBuilder &b, Location loc, CopyPlanAttr plan,
-                                 const UnitPosition &unit, Type elementType) {
-  auto [outer, inner] = plan.getLdsDim() == 0
-                            ? std::make_pair(unit.col, unit.row)
-                            : std::make_pair(unit.row, unit.col);
-  if (!plan.getSwizzle())
-    return {outer, inner};
-  return emitSwizzledPlace(b, loc, plan.getSwizzle(),
-                           elementType.getIntOrFloatBitWidth() / 8,
-                           plan.extent(1 - plan.getLdsDim()),
-                           plan.extent(plan.getLdsDim()), outer, inner);
-}
 
 /// Opens an scf.if on the unit's existence where unit `i` may not exist (a
 /// partial last round of `plan`), so that what `b` builds next runs only
@@ -226,7 +248,7 @@ void lowerTileStoreLds(TileStoreLdsOp op, const UnitPositions &units) {
     const UnitPosition &unit = units.get(op.getThread(), plan, i);
     std::optional<OpBuilder::InsertionGuard> guard;
     guardPartialRound(b, loc, plan, i, unit, guard);
-    auto [outer, inner] = ldsPlace(b, loc, plan, unit, elementType);
+    auto [outer, inner] = units.getPlace(op.getThread(), plan, i);
     for (int64_t s = 0; s < plan.unitExtent(across); ++s) {
       // Without a transposition the store is the loaded row; with one,
       // element t of store s is element s of the unit's load t.
@@ -293,8 +315,7 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op, const UnitPositions &units,
             : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
     CoordAccessOp access =
         emitAccess(b, loc, op.getView(), position, enabled, op.getBounds());
-    auto [outer, inner] =
-        ldsPlace(b, loc, plan, unit, op.getLds().getType().getElementType());
+    auto [outer, inner] = units.getPlace(op.getThread(), plan, i);
     SmallVector<Value, 3> ldsIndices;
     if (Value slot = op.getSlot())
       ldsIndices.push_back(slot);

@@ -175,6 +175,71 @@ func.func @fragment_pack(%l: memref<64x40xf16, #gpu.address_space<workgroup>>, %
 }
 
 // -----
+// A swizzled tile ([64][32] f16: rows of 64 bytes, in 64-byte blocks) read
+// as the packed fragment above, A's orientation: lane l's run of 8 k (16
+// bytes, one chunk) starts at row r0 + l % 16, column 8 * (l / 16), byte o =
+// 2 * (row * 32 + column), and moves to o xor (((o >> 7) mod 4) << 4), read
+// at (o / 2 / 32, o / 2 mod 32). For r0 = 0, lane 18 (row 2, column 8: o =
+// 144) reads 128, row 2's first chunk; lane 2 (o = 128) reads 144. Still
+// one 16-byte vector.load per fragment.
+
+// FOLDED-LABEL: func.func @fragment_swizzled
+// FOLDED-SAME: (%[[L:[^:]*]]: memref<2x64x32xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[R:[^:]*]]: index)
+// FOLDED: %[[LANE:.*]] = arith.remui %{{.*}}, %c64
+// FOLDED: %[[MT:.*]] = arith.remui %[[LANE]], %c16
+// FOLDED: %[[KQ:.*]] = arith.divui %[[LANE]], %c16
+// FOLDED: %[[KT:.*]] = arith.muli %[[KQ]], %c8
+// FOLDED: %[[ROW:.*]] = arith.addi %[[R]], %[[MT]]
+// FOLDED: %[[WITHIN:.*]] = arith.remui %[[KT]], %c32
+// FOLDED: %[[BLOCKQ:.*]] = arith.divui %[[KT]], %c32
+// FOLDED: %[[BLOCKAT:.*]] = arith.muli %[[BLOCKQ]], %c2048
+// FOLDED: %[[ROWAT:.*]] = arith.muli %[[ROW]], %c32
+// FOLDED: %[[IN:.*]] = arith.addi %[[ROWAT]], %[[WITHIN]]
+// FOLDED: %[[BLOCKED:.*]] = arith.addi %[[BLOCKAT]], %[[IN]]
+// FOLDED: %[[BYTES:.*]] = arith.muli %[[BLOCKED]], %c2
+// FOLDED: %[[LINE:.*]] = arith.shrui %[[BYTES]], %c7
+// FOLDED: %[[PHASE:.*]] = arith.andi %[[LINE]], %c3
+// FOLDED: %[[FLIP:.*]] = arith.shli %[[PHASE]], %c4
+// FOLDED: %[[MOVED:.*]] = arith.xori %[[BYTES]], %[[FLIP]]
+// FOLDED: %[[LINEAR:.*]] = arith.divui %[[MOVED]], %c2
+// FOLDED: %[[SR:.*]] = arith.divui %[[LINEAR]], %c32
+// FOLDED: %[[SC:.*]] = arith.remui %[[LINEAR]], %c32
+// FOLDED: %[[V:.*]] = vector.load %[[L]][%[[S]], %[[SR]], %[[SC]]] {alignment = 16 : i64} : memref<2x64x32xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// FOLDED-NOT: memref.load
+// FOLDED: return %[[V]]
+func.func @fragment_swizzled(%l: memref<2x64x32xf16, #gpu.address_space<workgroup>>, %s: index, %r: index) -> vector<8xf16> {
+  %c0 = arith.constant 0 : index
+  %a = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%s, %r, %c0] k_pack 2 swizzled
+      : memref<2x64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return %a : vector<8xf16>
+}
+
+// -----
+// The swizzle moves 16-byte chunks, so a run stays inside one: mfma
+// 16x16x4 f32 packed 8 steps along K puts 8 consecutive k (32 bytes) in
+// each lane, read from a padded tile as one vector<8xf32> and from a
+// swizzled one ([16][32] f32, 128-byte rows) as two vector<4xf32>, each at
+// its own swizzled place.
+
+// FOLDED-LABEL: func.func @fragment_swizzled_runs
+// FOLDED: vector.load %{{.*}} : memref<16x40xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// FOLDED-NOT: vector.load
+// FOLDED: arith.xori
+// FOLDED: vector.load %{{.*}} {alignment = 16 : i64} : memref<16x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FOLDED: arith.xori
+// FOLDED: vector.load %{{.*}} {alignment = 16 : i64} : memref<16x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FOLDED-NOT: vector.load
+// FOLDED: return
+func.func @fragment_swizzled_runs(%p: memref<16x40xf32, #gpu.address_space<workgroup>>, %l: memref<16x32xf32, #gpu.address_space<workgroup>>) -> (vector<8xf32>, vector<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = ck.fragment_load a of #ck.mfma<16x16x4, f32> from %p[%c0, %c0] k_pack 8
+      : memref<16x40xf32, #gpu.address_space<workgroup>> -> vector<8xf32>
+  %b = ck.fragment_load a of #ck.mfma<16x16x4, f32> from %l[%c0, %c0] k_pack 8 swizzled
+      : memref<16x32xf32, #gpu.address_space<workgroup>> -> vector<8xf32>
+  return %a, %b : vector<8xf32>, vector<8xf32>
+}
+
+// -----
 // A tile op that ck-lower-wave-tiles did not lower is named, with the pass.
 
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

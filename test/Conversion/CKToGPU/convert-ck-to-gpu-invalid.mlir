@@ -68,11 +68,12 @@ func.func @fill_grid_too_large(%m: memref<183251937878x3xf16>) {
 // -----
 // The configuration check estimates the epilogue's staging tile in the
 // operands' type: one MFMA row of the 4 wave rows, 64 x (256 + 8) f16 =
-// 33792 bytes, next to the operand tiles' 40960. With a D tensor it holds
+// 33792 bytes, next to the operand tiles' 36864 (A swizzled, 256 x 32 f16;
+// B transposed to K-innermost and padded, 256 x (32 + 8)). With a D tensor it holds
 // f32 accumulators: 64 x (256 + 4) x 4 = 66560 bytes, more than gfx942's
 // 65536.
 func.func @staging_with_d_too_large(%a: memref<1x256x256xf16>, %b: memref<1x256x256xf16>, %c: memref<1x256x256xf16>, %d: memref<1x256x256xf16>) {
-  // expected-error @+1 {{'ck.gemm' op needs 66560 bytes of LDS per workgroup (operand tiles 40960, the epilogue's staging tile 66560); gfx942 allows 65536}}
+  // expected-error @+1 {{'ck.gemm' op needs 66560 bytes of LDS per workgroup (operand tiles 36864, the epilogue's staging tile 66560); gfx942 allows 65536}}
   ck.gemm %a, %b -> %c adds(%d : memref<1x256x256xf16>) beta 1.0 config <block = [256, 256, 32], wave = [64, 128], mma = #ck.mfma<16x16x16, f16>>
       : memref<1x256x256xf16>, memref<1x256x256xf16> -> memref<1x256x256xf16>
   return

@@ -12,13 +12,16 @@
 // One buffer. Config block [64, 32, 32], wave [32, 16], mfma 16x16x16 (wave
 // 64): 2 x 2 waves, 256 threads.
 // a = am[m][k] (K innermost): loads of 8 along K; LDS A keeps K innermost
-//   (mfma's fragments read along K): [64][32 + 8] f16 = 5120 bytes, no
-//   transposition. 64 * 32 / 8 = 256 loads: one per thread, unguarded.
-//   Plan: tile [64, 32], load [1, 8], lds [1, 8], pad 8, 256 threads.
+//   (mfma's fragments read along K): [64][32] f16 = 4096 bytes, no
+//   transposition, so unpadded and swizzled in blocks of its 64-byte rows
+//   (TileCopyPlan.cpp; buffers 128-byte aligned). 64 * 32 / 8 = 256
+//   loads: one per thread, unguarded.
+//   Plan: tile [64, 32], load [1, 8], lds [1, 8], pad 0, 256 threads,
+//   swizzle 64.
 // b = bm[n][k] (K is B's rows and innermost in memory): loads of 8 along
-//   rows; LDS B keeps K innermost, so B is held transposed: [32][40] at
-//   5120. 32 * 32 / 8 = 128 loads: threads 0..127, the store guarded.
-//   Plan: tile [32, 32], load [0, 8], lds [0, 8].
+//   rows; LDS B keeps K innermost, so B is held transposed: [32][32] at
+//   4096, swizzled as A. 32 * 32 / 8 = 128 loads: threads 0..127, the
+//   store guarded. Plan: tile [32, 32], load [0, 8], lds [0, 8].
 // Thread t's unit: 4 units per line of 32 along K (the LDS dimension), so
 // column (t % 4) * 8 and line t / 4.
 // Each load's position is a !ck.coord<3xi32> on its view (no merge: the
@@ -31,8 +34,8 @@
 // CHECK-SAME: (%[[AM:[^:]*]]: memref<64x64xf16>, %[[BM:[^:]*]]: memref<64x64xf16>, %[[C:[^:]*]]: memref<1x64x64xf16>, %[[G:[^:]*]]: index, %[[M0:[^:]*]]: index, %[[N0:[^:]*]]: index, %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index)
 // CHECK: %[[VA:.*]] = ck.transform %[[AM]]
 // CHECK: %[[VB:.*]] = ck.transform %[[BM]]
-// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<64x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 align 128 : memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 4096 align 128 : memref<32x32xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[KBEGIN:.*]] = arith.muli %[[K0]], %[[C32:.*]] : index
 // CHECK: %[[KEND:.*]] = arith.muli %[[K1]], %[[C32]] : index
 // CHECK: %[[TID:.*]] = gpu.thread_id x
@@ -52,10 +55,10 @@
 // unguarded along K, so the first K-tile is loaded only where the range
 // is not empty. Stored to LDS.
 // CHECK: %[[NONEMPTY:.*]] = arith.cmpi slt, %[[KBEGIN]], %[[KEND]] : index
-// CHECK: %[[RA:.*]] = ck.tile_load %[[VA]][%[[CA]]] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256> thread %[[TID]] bounds [1] if %[[NONEMPTY]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
-// CHECK: %[[RB:.*]] = ck.tile_load %[[VB]][%[[CB]]] plan <tile = [32, 32], load = [0, 8], lds = [0, 8], pad = 8, threads = 256> thread %[[TID]] bounds [2] if %[[NONEMPTY]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
-// CHECK: ck.tile_store_lds %[[RA]] -> %[[LDSA]] plan <tile = [64, 32], {{.*}}> thread %[[TID]] : vector<8xf16>, memref<64x40xf16, #gpu.address_space<workgroup>>
-// CHECK: ck.tile_store_lds %[[RB]] -> %[[LDSB]] plan <tile = [32, 32], {{.*}}> thread %[[TID]] : vector<8xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[RA:.*]] = ck.tile_load %[[VA]][%[[CA]]] plan <tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 256, swizzle = 64> thread %[[TID]] bounds [1] if %[[NONEMPTY]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: %[[RB:.*]] = ck.tile_load %[[VB]][%[[CB]]] plan <tile = [32, 32], load = [0, 8], lds = [0, 8], pad = 0, threads = 256, swizzle = 64> thread %[[TID]] bounds [2] if %[[NONEMPTY]] : !ck.view<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: ck.tile_store_lds %[[RA]] -> %[[LDSA]] plan <tile = [64, 32], {{.*}}> thread %[[TID]] : vector<8xf16>, memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.tile_store_lds %[[RB]] -> %[[LDSB]] plan <tile = [32, 32], {{.*}}> thread %[[TID]] : vector<8xf16>, memref<32x32xf16, #gpu.address_space<workgroup>>
 // CHECK: ck.lds_barrier
 // CHECK: %[[ZERO:.*]] = ck.acc_zero : !ck.acc<64x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 // CHECK: %[[NA:.*]] = ck.coord_advance %[[VA]], %[[CA]] by [0, 0, 32]
@@ -122,10 +125,12 @@ func.func @k_past_tile(%a: memref<1x64x40xf16>, %b: memref<1x40x32xf16>,
 
 // -----
 // Two buffers, on memrefs. Block [32, 64, 32], wave [16, 32]: 256 threads.
-// A (K innermost): [2][32][40] f16, 2 * 2560 bytes at 0; 32 * 32 / 8 = 128
-//   loads, the stores guarded: plan tile [32, 32], load [1, 8], lds [1, 8].
+// A (K innermost): [2][32][32] f16, swizzled, 2 * 2048 bytes at 0; 32 * 32
+//   / 8 = 128 loads, the stores guarded: plan tile [32, 32], load [1, 8],
+//   lds [1, 8], swizzle 64.
 //   B (N innermost, 40 = 5 * 8): loads of 8 along N, transposed into
-//   K-innermost [2][64][40] at 5120: each thread's 8 elements go to 8 LDS
+//   K-innermost [2][64][40] (padded: a transposing copy keeps the pad) at
+//   4096: each thread's 8 elements go to 8 LDS
 //   rows, one f16 each (32 * 64 / 256 / 8 = 1 element per store): plan
 //   tile [32, 64], load [1, 8], lds [0, 1].
 // The loop carries the slot (0 first); each step's tile_mma reads the slot,
@@ -134,10 +139,10 @@ func.func @k_past_tile(%a: memref<1x64x40xf16>, %b: memref<1x40x32xf16>,
 !acc = !ck.acc<32x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
 
 // CHECK-LABEL: func.func @two_buffers
-// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<2x32x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 align 128 : memref<2x32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 4096 align 128 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[NONEMPTY:.*]] = arith.cmpi slt
-// CHECK: %[[RA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256> thread %{{.*}} bounds [1] if %[[NONEMPTY]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK: %[[RA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 256, swizzle = 64> thread %{{.*}} bounds [1] if %[[NONEMPTY]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK: %[[RB:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 64], load = [1, 8], lds = [0, 1], pad = 8, threads = 256> thread %{{.*}} bounds [2] if %[[NONEMPTY]] : memref<2x64x40xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK: ck.tile_store_lds %[[RA]] -> %[[LDSA]][%c0] plan
 // CHECK: ck.tile_store_lds %[[RB]] -> %[[LDSB]][%c0] plan
@@ -179,8 +184,8 @@ func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
 
 // CHECK-LABEL: func.func @roles
 // CHECK-SAME: %[[K0:[^:]*]]: index, %[[K1:[^:]*]]: index)
-// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 : memref<2x32x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 5120 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSA:.*]] = ck.lds_buffer offset 0 align 128 : memref<2x32x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[LDSB:.*]] = ck.lds_buffer offset 4096 align 128 : memref<2x64x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[RING:.*]] = ck.ring math 4 load 2 : !ck.ring<2>
 // CHECK: %[[N:.*]] = arith.subi %[[K1]], %[[K0]]
 // CHECK: %[[ACC:.*]] = ck.roles math 4 {
@@ -196,7 +201,7 @@ func.func @two_buffers(%a: memref<2x48x64xf16>, %b: memref<2x64x40xf16>,
 // CHECK:   %[[TID:.*]] = gpu.thread_id x
 // CHECK:   %[[LTID:.*]] = arith.subi %[[TID]], %c256
 // CHECK:   %[[NONEMPTY:.*]] = arith.cmpi slt
-// CHECK:   %[[FA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 128> thread %[[LTID]] bounds [1] if %[[NONEMPTY]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+// CHECK:   %[[FA:.*]] = ck.tile_load %{{.*}} plan <tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 128, swizzle = 64> thread %[[LTID]] bounds [1] if %[[NONEMPTY]] : memref<2x48x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK:   %[[FB:.*]]:2 = ck.tile_load %{{.*}}[%{{.*}}, %{{.*}}] plan <tile = [32, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128> thread %[[LTID]] bounds [2] if %[[NONEMPTY]] : memref<2x64x40xf16>, !ck.coord<3xi32> -> vector<8xf16>
 // CHECK:   scf.for %[[J:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[TA:.*]] = %[[FA]], %[[TB0:.*]] = %[[FB]]#0, %[[TB1:.*]] = %[[FB]]#1, {{.*}}) -> (vector<8xf16>, vector<8xf16>, vector<8xf16>, !ck.coord<3xi32>, !ck.coord<3xi32>, !ck.coord<3xi32>)
 // CHECK:     %[[NEXT:.*]] = arith.addi %[[J]], %c1

@@ -596,11 +596,12 @@ func.func @barrier_of_no_threads() {
 }
 
 // -----
-// Swizzled tiles are read by ldmatrix only: not by MFMA's loads.
-func.func @swizzled_mfma(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
-                         %la: memref<64x32xf16, #gpu.address_space<workgroup>>, %lb: memref<32x64xf16, #gpu.address_space<workgroup>>) {
-  // expected-error @+1 {{'ck.tile_mma' op A's LDS tile is swizzled, but #ck.mfma<16x16x16, f16> does not read it by ldmatrix}}
-  %r = ck.tile_mma %acc, %la, %lb k 32 a_swizzled : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>
+// #ck.wgmma's descriptors say its tiles' swizzle: the flags are for tiles
+// read as fragments.
+func.func @swizzled_wgmma(%acc: !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>,
+                          %la: memref<64x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op A's LDS tile is marked swizzled, but #ck.wgmma<f16> reads its tiles through descriptors, which say the swizzle}}
+  %r = ck.tile_mma %acc, %la, %lb k 64 a_swizzled : !ck.acc<64x64xf32, #ck.wgmma<f16>, waves = [4, 1]>, memref<64x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<workgroup>>
   return
 }
 
@@ -610,22 +611,6 @@ func.func @swizzled_row(%acc: !ck.acc<64x32xf32, #ck.mma_sync<16x8x16, f16>, wav
                         %la: memref<64x32xf16, #gpu.address_space<workgroup>>, %lb: memref<32x40xf16, #gpu.address_space<workgroup>>) {
   // expected-error @+1 {{'ck.tile_mma' op B's LDS tile 'memref<32x40xf16, #gpu.address_space<workgroup>>' is swizzled: it needs a multiple of 8 rows of 32, 64 or a multiple of 128 bytes; got 32 rows of 80 bytes}}
   %r = ck.tile_mma %acc, %la, %lb k 32 a_swizzled b_swizzled : !ck.acc<64x32xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>, memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x40xf16, #gpu.address_space<workgroup>>
-  return
-}
-
-// -----
-// A swizzled fragment is read one K step at a time.
-func.func @swizzled_k_pack(%l: memref<64x32xf16, #gpu.address_space<workgroup>>, %i: index) {
-  // expected-error @+1 {{'ck.fragment_load' op reads a swizzled tile one step along K at a time; got k_pack 2}}
-  %f = ck.fragment_load a of #ck.mma_sync<16x8x16, f16> from %l[%i, %i] k_pack 2 swizzled : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<16xf16>
-  return
-}
-
-// -----
-// tf32's fragments are not read by ldmatrix.
-func.func @swizzled_tf32(%l: memref<64x32xf32, #gpu.address_space<workgroup>>, %i: index) {
-  // expected-error @+1 {{'ck.fragment_load' op the LDS tile is swizzled, but #ck.mma_sync<16x8x8, tf32> does not read it by ldmatrix}}
-  %f = ck.fragment_load a of #ck.mma_sync<16x8x8, tf32> from %l[%i, %i] swizzled : memref<64x32xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
   return
 }
 

@@ -129,6 +129,23 @@ func.func @swizzled(%acc: !sacc, %la: memref<3x128x32xbf16, #gpu.address_space<w
 }
 
 // -----
+// Swizzled tiles of MFMA (read as runs, here packed two K steps at once).
+
+!macc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @swizzled_mfma
+// CHECK: ck.tile_mma %{{.*}}, %{{.*}}, %{{.*}} slot %{{.*}} k 32 b_transposed a_swizzled b_swizzled : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x64x32xf16, #gpu.address_space<workgroup>>, memref<2x64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.fragment_load a of #ck.mfma<16x16x16, f16> from %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] k_pack 2 swizzled : memref<2x64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+func.func @swizzled_mfma(%acc: !macc, %la: memref<2x64x32xf16, #gpu.address_space<workgroup>>,
+                         %lb: memref<2x64x32xf16, #gpu.address_space<workgroup>>, %s: index, %r: index) {
+  %m = ck.tile_mma %acc, %la, %lb slot %s k 32 b_transposed a_swizzled b_swizzled
+      : !macc, memref<2x64x32xf16, #gpu.address_space<workgroup>>, memref<2x64x32xf16, #gpu.address_space<workgroup>>
+  %a = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %la[%s, %r, %r] k_pack 2 swizzled
+      : memref<2x64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}
+
+// -----
 // The accumulator type of an FMA tile on 4x1 waves.
 
 // CHECK-LABEL: func.func @fma_acc

@@ -4,7 +4,8 @@
 // a tile, against the layout's promises (LdsSwizzle.h): a permutation of
 // the tile that keeps each element in its 128-byte line, wgmma's 128-byte
 // pattern for rows of 128 bytes, and no two of ldmatrix's eight rows, nor
-// of a warp's 16-byte stores of one line, in the same banks.
+// of a warp's 16-byte stores of one line, nor of MI300's ds_read_b128
+// cycles on MFMA fragments, in the same banks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <set>
 
 using namespace mlir;
@@ -135,6 +137,62 @@ TEST_F(LdsSwizzleTest, RowsOf128BytesAreWgmmas) {
     for (int64_t c = 0; c < 64; ++c)
       EXPECT_EQ(at[r * 64 + c],
                 r * 128 + ((c / kChunk) ^ (r % 8)) * 16 + c % kChunk * 2);
+}
+
+/// MI300's ds_read_b128 serves a wave in eight cycles of eight lanes each,
+/// and the cycles pair lanes 0-3 with 20-23, 4-7 with 16-19, 8-11 with
+/// 28-31 and 12-15 with 24-27 (then the same 32 on); a public
+/// microbenchmark's finding, which no AMD GPU here can check.
+std::vector<std::vector<int64_t>> mi300ReadCycles() {
+  std::vector<std::vector<int64_t>> cycles;
+  for (int64_t half : {0, 32})
+    for (auto [a, b] : {std::pair{0, 20}, {4, 16}, {8, 28}, {12, 24}}) {
+      std::vector<int64_t> lanes;
+      for (int64_t i = 0; i < 4; ++i)
+        lanes.insert(lanes.end(), {half + a + i, half + b + i});
+      cycles.push_back(lanes);
+    }
+  return cycles;
+}
+
+/// The most lanes of one read cycle whose 16-byte reads share banks, where
+/// lane l reads the chunk at `place(l)`.
+int64_t worstConflict(function_ref<int64_t(int64_t)> place) {
+  int64_t worst = 1;
+  for (const std::vector<int64_t> &cycle : mi300ReadCycles()) {
+    std::map<int64_t, int64_t> perSlot;
+    for (int64_t lane : cycle)
+      worst = std::max(worst, ++perSlot[place(lane) % 128 / 16]);
+  }
+  return worst;
+}
+
+TEST_F(LdsSwizzleTest, MfmaFragmentsOnMi300) {
+  // MFMA fragments packed two K steps at once (k_pack 2): lane l reads 16
+  // bytes of row l mod R at chunk c0 + l / R, R = 16 (16x16x16) or 32
+  // (32x32x8), in K-tiles of 32 and 64 (rows of 64 and 128 bytes).
+  for (int64_t rows : {16, 32})
+    for (int64_t inner : {32, 64}) {
+      std::vector<int64_t> at = offsets(inner * kElementBytes, 32, inner);
+      ASSERT_EQ(at.size(), size_t(32 * inner));
+      int64_t chunks = inner / kChunk, perRow = 64 / rows;
+      for (int64_t c0 = 0; c0 + perRow <= chunks; c0 += perRow) {
+        SCOPED_TRACE("rows " + std::to_string(rows) + ", inner " +
+                     std::to_string(inner) + ", chunk " + std::to_string(c0));
+        auto swizzled = [&](int64_t lane) {
+          return at[(lane % rows) * inner + (c0 + lane / rows) * kChunk];
+        };
+        EXPECT_EQ(worstConflict(swizzled), 1);
+        // Rows padded by 16 bytes, as the unswizzled tiles are: the
+        // 16x16x16 reads of lanes 0-3 (rows 0-3) and 20-23 (rows 4-7 one
+        // chunk on) meet in the same banks.
+        auto padded = [&](int64_t lane) {
+          return (lane % rows) * (inner * kElementBytes + 16) +
+                 (c0 + lane / rows) * 16;
+        };
+        EXPECT_EQ(worstConflict(padded), rows == 16 ? 2 : 1);
+      }
+    }
 }
 
 TEST_F(LdsSwizzleTest, SwizzleForRow) {

@@ -35,15 +35,16 @@ static LogicalResult verifyLdsTile(Operation *op, StringRef name,
                            << " elements";
 }
 
-/// Checks that a swizzled LDS tile is read by ldmatrix (`mma`) and has rows
-/// the swizzle takes.
+/// Checks that a swizzled LDS tile is read as fragments (`mma` is not
+/// #ck.wgmma, whose descriptors say its tiles' swizzle) and has rows the
+/// swizzle takes.
 static LogicalResult verifySwizzledTile(Operation *op, StringRef name,
                                         MemRefType type,
                                         MatrixInstrAttrInterface mma) {
-  auto mmaSync = dyn_cast<MmaSyncAttr>(mma);
-  if (!mmaSync || !mmaSync.readsByLdmatrix())
-    return op->emitOpError() << name << " is swizzled, but " << mma
-                             << " does not read it by ldmatrix";
+  if (isa<WgmmaAttr>(mma))
+    return op->emitOpError()
+           << name << " is marked swizzled, but " << mma
+           << " reads its tiles through descriptors, which say the swizzle";
   auto [outer, inner] = ldsMatrix(type);
   int64_t rowBytes = inner * type.getElementTypeBitWidth() / 8;
   if (swizzleForRow(rowBytes) && outer % 8 == 0)
@@ -164,14 +165,9 @@ LogicalResult FragmentLoadOp::verify() {
   int64_t pack = getStepsAlongK();
   int64_t extent[2] = {isA ? shape[0] : shape[2] * pack,
                        isA ? shape[2] * pack : shape[1]};
-  if (getSwizzled()) {
-    if (pack > 1)
-      return emitOpError() << "reads a swizzled tile one step along K at a "
-                              "time; got k_pack "
-                           << pack;
-    if (failed(verifySwizzledTile(*this, "the LDS tile", ldsType, mma)))
-      return failure();
-  }
+  if (getSwizzled() &&
+      failed(verifySwizzledTile(*this, "the LDS tile", ldsType, mma)))
+    return failure();
   ValueRange origin = getIndices().take_back(2);
   const char *dims[] = {"row", "column"};
   for (int i = 0; i < 2; ++i)

@@ -72,9 +72,11 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
     With `a_swizzled` (or `b_swizzled`) the memref holds the tile unpadded
     in the swizzled layout of `#ck.copy_plan`'s `swizzle` (in blocks of its
     rows' bytes where they are 32 or 64, else of 128), whose 16-byte chunks
-    of any eight consecutive rows fall in distinct banks. Only
-    `#ck.mma_sync` fragments read by ldmatrix (16x8x16, 16-bit) take it;
-    `#ck.wgmma`'s tiles are always swizzled, as its descriptors say.
+    of any eight consecutive rows fall in distinct banks. Every
+    instruction whose fragments are read from LDS takes it (ldmatrix, or
+    the runs of `ck.fragment_load`, each inside one 16-byte chunk);
+    `#ck.wgmma`'s tiles are always swizzled, as its descriptors say, and
+    take neither flag.
 
     With `in_flight` (`#ck.wgmma` only) the op may return while its products
     are still being computed: the next `ck.tile_mma` of the same accumulator
@@ -89,9 +91,9 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
 
     Verifier: A and B have one element type that the instruction takes;
     `in_flight` and `pingpong` only with `#ck.wgmma`, `pingpong` with an
-    accumulator of two warpgroups stacked along M; a swizzled tile only with a
-    `#ck.mma_sync` that reads by ldmatrix, with rows of 32, 64 or a
-    multiple of 128 bytes and a multiple of 8 rows;
+    accumulator of two warpgroups stacked along M; a swizzled tile not with
+    `#ck.wgmma`, and with rows of 32, 64 or a multiple of 128 bytes and a
+    multiple of 8 rows;
     `k` is a multiple of the instruction's K; the tiles fit their memrefs
     (the outer extent exactly, the inner one with any padding); `slot` is
     given exactly when the memrefs have a buffer dimension, and they have
@@ -180,7 +182,9 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
 
     With `swizzled` the memref holds the matrix unpadded in the swizzled
     layout of `#ck.copy_plan`'s `swizzle` (the tile of `ck.tile_mma`'s
-    `a_swizzled` or `b_swizzled`); only fragments read by ldmatrix take it.
+    `a_swizzled` or `b_swizzled`). The swizzle moves whole 16-byte chunks,
+    so runs are then at most 16 bytes, each inside one chunk, and each
+    run's place is swizzled (`emitSwizzledPlace`).
 
     `k_pack P` (2 to 8) reads the fragments of P consecutive instruction steps along
     K at once (the origin's K is then a multiple of P times the
@@ -197,9 +201,8 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     the layout's fragment size (times `k_pack`); constant origins are
     multiples of the instruction tile (times `k_pack` along K); `k_pack`
     only where each lane's elements of the operand are one run along K;
-    `swizzled` only with a `#ck.mma_sync` that reads by ldmatrix, without
-    `k_pack`, on rows of 32, 64 or a multiple of 128 bytes and a multiple
-    of 8 rows.
+    `swizzled` not with `#ck.wgmma`, and on rows of 32, 64 or a multiple
+    of 128 bytes and a multiple of 8 rows.
 
     Example:
 
@@ -208,6 +211,8 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
         : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
     %g = ck.fragment_load b of #ck.mfma<16x16x16, f16> from %lds[%slot, %row, %col] transposed k_pack 2
         : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    %s = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %sw[%slot, %row, %col] k_pack 2 swizzled
+        : memref<2x64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
     %h = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %sa[%slot, %row, %col] swizzled
         : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
     ```
