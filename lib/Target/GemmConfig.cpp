@@ -699,27 +699,23 @@ GemmConfigAttr mlir::ck::withLeanLoadWaves(GemmConfigAttr config,
 
 /// Whether the heuristic's wgmma roles `roles` for a tile of 128 x `bn`
 /// (and `kTiles` K-tiles of 64) whose ring the load waves fill with
-/// cp.async (`candidate`, under those roles, is not filled by TMA alone)
-/// take a second load warpgroup whose threads signal each slot full as
-/// their copies land (`signal_landed`): 8 load waves for 8 math waves,
-/// where each step copies a whole 128 x 256 tile over a long loop. One
-/// load warpgroup issues 16-byte copies of 48 KiB per step, 24 per thread;
-/// two halve that. On an H200 the K = 36 head's backward-weight at 100x100
-/// (split-K, gathered output gradient) ran 0.92x-0.97x the time of its 4,8
-/// entry this way and the backward-data 1x1 stride-2 layers (persistent,
-/// filters copied by cp.async) 0.946x-0.979x that of theirs, with 4 stages;
-/// with 128 x 64 tiles (G = 32 stride-2 backward-data) 1.24x-1.32x and with
-/// 64 x 256 tiles (the K = 36 head at 25x25 and 50x50) no faster
-/// (bench/results/h200-copies-land/). Where the heuristic took the grid
-/// without roles, the 1x1 stride-2 layers ran 0.85x-0.88x its time
-/// (bench/results/h200-landed-option/).
-static bool
-takesLandedLoadWaves(WaveRoles roles, int64_t bn, int64_t kTiles,
-                     GemmConfigAttr candidate,
-                     function_ref<bool(GemmConfigAttr)> ringFilledByTma) {
+/// cp.async (`copiesByThreads`: the tile under those roles is not filled by
+/// TMA alone) take a second load warpgroup whose threads signal each slot full
+/// as their copies land (`signal_landed`): 8 load waves for 8 math waves, where
+/// each step copies a whole 128 x 256 tile over a long loop. One load warpgroup
+/// issues 16-byte copies of 48 KiB per step, 24 per thread; two halve that. On
+/// an H200 the K = 36 head's backward-weight at 100x100 (split-K, gathered
+/// output gradient) ran 0.92x-0.97x the time of its 4,8 entry this way and the
+/// backward-data 1x1 stride-2 layers (persistent, filters copied by cp.async)
+/// 0.946x-0.979x that of theirs, with 4 stages; with 128 x 64 tiles (G = 32
+/// stride-2 backward-data) 1.24x-1.32x and with 64 x 256 tiles (the K = 36 head
+/// at 25x25 and 50x50) no faster (bench/results/h200-copies-land/). Where the
+/// heuristic took the grid without roles, the 1x1 stride-2 layers ran
+/// 0.85x-0.88x its time (bench/results/h200-landed-option/).
+static bool takesLandedLoadWaves(WaveRoles roles, int64_t bn, int64_t kTiles,
+                                 function_ref<bool()> copiesByThreads) {
   return roles.load == 4 && roles.math == 8 && bn == 256 &&
-         kTiles >= kMinLongKTiles && ringFilledByTma &&
-         !ringFilledByTma(candidate);
+         kTiles >= kMinLongKTiles && copiesByThreads();
 }
 
 /// The share of a round's columns under which persistentTileColumns takes
@@ -810,6 +806,16 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
   bool heuristicRoles = !roles && !partition && !stages;
   // Whether persistentTileColumns halved the persistent tiles' columns.
   bool narrowPersistent = false;
+  // Whether the load waves would fill the ring of `rows` x `columns` tiles
+  // under `tilePartition` and `loadWaves` by cp.async: not by TMA alone.
+  auto copiesByThreads = [&](int64_t rows, int64_t columns,
+                             PartitionAttr tilePartition, int64_t loadWaves) {
+    return ringFilledByTma &&
+           !ringFilledByTma(GemmConfigAttr::get(
+               context, {rows, columns, kWgmmaBlockK}, {16, columns},
+               instruction, tilePartition, kAsyncStages, loadWaves,
+               /*asyncCopy=*/true));
+  };
   if (heuristicRoles) {
     if ((roles = smallGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::DataParallel);
@@ -825,11 +831,7 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
                                      PartitionAttr::kKBatchAuto);
       roles = fewRowsLongGemmRoles(shape, bn, target, [&] {
-        return ringFilledByTma &&
-               !ringFilledByTma(GemmConfigAttr::get(
-                   context, {128, bn, kWgmmaBlockK}, {16, bn}, instruction,
-                   partition, kAsyncStages, /*loadWaves=*/4,
-                   /*asyncCopy=*/true));
+        return copiesByThreads(128, bn, partition, /*loadWaves=*/4);
       });
     } else if ((roles = longGemmRoles(shape, bn, target))) {
       partition = PartitionAttr::get(context, PartitionKind::SplitK,
@@ -843,17 +845,13 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       // Where cp.async would fill the ring, the grid stays data-parallel
       // without roles (manyTileGemmRoles), unless a second load warpgroup
       // takes it (takesLandedLoadWaves).
-      auto persistent = GemmConfigAttr::get(
-          context, {16 * roles->math, bn, kWgmmaBlockK}, {16, bn}, instruction,
-          partition, kAsyncStages, roles->load,
-          /*asyncCopy=*/true);
-      bool copiesByThreads = ringFilledByTma && !ringFilledByTma(persistent);
-      if (copiesByThreads &&
-          !takesLandedLoadWaves(*roles, bn, kTiles, persistent,
-                                ringFilledByTma)) {
+      bool copied =
+          copiesByThreads(16 * roles->math, bn, partition, roles->load);
+      if (copied &&
+          !takesLandedLoadWaves(*roles, bn, kTiles, [] { return true; })) {
         roles.reset();
         partition = PartitionAttr::get(context, PartitionKind::DataParallel);
-      } else if (!copiesByThreads) {
+      } else if (!copied) {
         int64_t columns =
             persistentTileColumns(shape, bn, bKContiguous, target);
         narrowPersistent = columns < bn;
@@ -901,12 +899,9 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     }
   }
   bool signalLanded =
-      heuristicRoles && roles &&
-      takesLandedLoadWaves(
-          *roles, bn, kTiles,
-          GemmConfigAttr::get(context, block, {16, bn}, instruction, partition,
-                              kAsyncStages, roles->load, /*asyncCopy=*/true),
-          ringFilledByTma);
+      heuristicRoles && roles && takesLandedLoadWaves(*roles, bn, kTiles, [&] {
+        return copiesByThreads(bm, bn, partition, roles->load);
+      });
   if (signalLanded)
     roles->load = 8;
   if (deepRing)
