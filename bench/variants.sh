@@ -5,11 +5,15 @@
 # six sets) are compiled with each variant's flags into
 # $OUT/<set>/<key>@<name>, beside the database's kernel (<key>@tuned,
 # copied from $BASE, a `scripts/device-bench.sh compile` folder). Each
-# VARIANTS entry (a bash array, set before sourcing this) is NAME=FLAGS;
-# the default is the persistent kernel of roles 4,8 and 4 stages (a
-# staging tile of half the columns: two passes). Layers whose variant does
-# not compile, or compiles to the database's kernel, are left out. On the
-# device, per set:
+# VARIANTS entry (a bash array, set before sourcing this) is NAME=FLAGS,
+# where @TYPE@ stands for the set's element type (for a pinned
+# `--config=#ck.gemm_config<..., mma = #ck.wgmma<@TYPE@>>`); the default is
+# the persistent kernel of roles 4,8 and 4 stages (a staging tile of half
+# the columns: two passes). Layers whose variant does not compile, or
+# compiles to the database's kernel, are left out. With BASE_TWICE=1 the
+# database's kernel is copied twice (<key>@tuned and <key>@tuned2), so
+# that two copies of one kernel show the run's drift beside the variants.
+# On the device, per set:
 #   python3 bench/device_check.py $OUT/<set> --time --rounds 3 --json F
 # The experiments that used it: bench/results/h100-two-pass-staging/
 # (OUT=.device/twopass BASE=.device/db3, and streamk/variants-streamk.sh)
@@ -27,9 +31,11 @@ for set in $SETS; do
   direction=${set%_*}; type=${set##*_}
   for variant in "${VARIANTS[@]}"; do
     name=${variant%%=*}
+    flags=${variant#*=}
+    flags=${flags//@TYPE@/$type}
     # shellcheck disable=SC2086 # the flags are words
     build/bin/ck-compile --chip=sm_90a --csv "$CSV" \
-      --direction "$direction" --type "$type" ${variant#*=} \
+      --direction "$direction" --type "$type" $flags \
       --jobs 2 -o "$OUT/tmp" > "$OUT-$set-$name.log" 2>&1 || true
     for d in "$OUT/tmp"/*/; do
       [ -f "$d/kernels.cubin" ] || continue
@@ -38,7 +44,12 @@ for set in $SETS; do
         cmp -s "$d/plan.ckplan" "$BASE/$set/$key/plan.ckplan" && continue
       mkdir -p "$OUT/$set"
       mv "$d" "$OUT/$set/$key@$name"
-      [ -d "$OUT/$set/$key@tuned" ] || cp -r "$BASE/$set/$key" "$OUT/$set/$key@tuned"
+      if [ ! -d "$OUT/$set/$key@tuned" ]; then
+        cp -r "$BASE/$set/$key" "$OUT/$set/$key@tuned"
+        if [ -n "${BASE_TWICE:-}" ]; then
+          cp -r "$BASE/$set/$key" "$OUT/$set/$key@tuned2"
+        fi
+      fi
     done
     rm -rf "$OUT/tmp"
   done
