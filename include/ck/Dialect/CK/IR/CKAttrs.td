@@ -936,9 +936,10 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
     layout `#ck.wgmma`'s 128-byte swizzle descriptors describe. S is the
     row's bytes where they are 32 or 64, else 128 (the ops that copy into
     or read the tile check it): the tiles whose fragments are read from LDS
-    (`ck.tile_mma`'s `a_swizzled` and `b_swizzled`: ldmatrix, AMD's
-    MFMA and WMMA reads, tf32's) take any of the three, which spread the
-    same chunk of eight consecutive rows over all banks.
+    in 16-byte chunks or parts of them (`ck.tile_mma`'s `a_swizzled` and
+    `b_swizzled`: ldmatrix's, and the runs of AMD's MFMA and WMMA with
+    16-bit inputs) take any of the three, which spread the same chunk of
+    eight consecutive rows over all banks.
 
     Verifier: the extents, widths and `threads` are positive, the dims 0 or
     1, the widths powers of two, each unit extent divides the tile's extent
