@@ -32,7 +32,7 @@ const ChipInfo kChips[] = {
     {"gfx942", Vendor::AMD, 64, 64 * 1024, 512, 64, kGfx942, 4, 8, 512,
      64 * 1024, false, U::Mfma},
     {"gfx950", Vendor::AMD, 64, 160 * 1024, 512, 64, kGfx950, 4, 8, 512,
-     160 * 1024, false, U::Mfma},
+     160 * 1024, false, U::MfmaGfx950},
     {"gfx1100", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1100, 2, 16, 1536,
      64 * 1024, false, U::WmmaGfx11},
     {"gfx1201", Vendor::AMD, 32, 64 * 1024, 256, 144, kGfx1201, 2, 16, 1536,
@@ -68,9 +68,15 @@ static ArrayAttr matrixInstructions(MLIRContext *context, MatrixUnit unit) {
   SmallVector<Attribute, 3> list;
   switch (unit) {
   case MatrixUnit::Mfma:
-    list = {MfmaAttr::get(context, 16, 16, 16, f16),
-            MfmaAttr::get(context, 16, 16, 16, bf16),
-            MfmaAttr::get(context, 16, 16, 4, f32)};
+  case MatrixUnit::MfmaGfx950:
+    // The selection takes the first that accepts the inputs: gfx950's K = 32
+    // instructions before the K = 16 ones.
+    if (unit == MatrixUnit::MfmaGfx950)
+      list = {MfmaAttr::get(context, 16, 16, 32, f16),
+              MfmaAttr::get(context, 16, 16, 32, bf16)};
+    list.append({MfmaAttr::get(context, 16, 16, 16, f16),
+                 MfmaAttr::get(context, 16, 16, 16, bf16),
+                 MfmaAttr::get(context, 16, 16, 4, f32)});
     break;
   case MatrixUnit::WmmaGfx11:
   case MatrixUnit::WmmaGfx12: {

@@ -18,8 +18,11 @@ namespace mlir::ck {
 
 /// Which family of matrix instructions a chip has.
 enum class MatrixUnit {
-  /// CDNA: mfma 16x16x16 f16/bf16 and 16x16x4 f32.
+  /// CDNA 2 and 3: mfma 16x16x16 f16/bf16 and 16x16x4 f32.
   Mfma,
+  /// CDNA 4 (gfx950): also mfma 16x16x32 f16/bf16, twice the products of
+  /// 16x16x16 per instruction at the same issue cost, first.
+  MfmaGfx950,
   /// RDNA 3 / RDNA 4: wmma 16x16x16 f16/bf16 in the gfx11 / gfx12 layout,
   /// FMAs for f32.
   WmmaGfx11,

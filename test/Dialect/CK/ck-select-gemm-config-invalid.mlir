@@ -41,6 +41,15 @@ func.func @wrong_wmma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memr
 }
 
 // -----
+// gfx950's MFMA 16x16x32 on gfx942, which has only 16x16x16.
+func.func @gfx950_mfma(%a: memref<1x64x64xf16>, %b: memref<1x64x64xf16>, %c: memref<1x64x64xf16>) {
+  // expected-error @+1 {{'ck.gemm' op gfx942 has no #ck.mfma<16x16x32, f16> instruction}}
+  ck.gemm %a, %b -> %c config <block = [64, 64, 32], wave = [32, 32], mma = #ck.mfma<16x16x32, f16>>
+      : memref<1x64x64xf16>, memref<1x64x64xf16> -> memref<1x64x64xf16>
+  return
+}
+
+// -----
 // Wrong element type: the f16 MFMA on bf16 inputs.
 func.func @bf16_on_f16_mfma(%a: memref<1x64x64xbf16>, %b: memref<1x64x64xbf16>, %c: memref<1x64x64xbf16>) {
   // expected-error @+1 {{'ck.gemm' op #ck.mfma<16x16x16, f16> does not take bf16 inputs}}

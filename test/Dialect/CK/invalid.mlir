@@ -1088,7 +1088,7 @@ func.func @gemm_config_wave_tiles(%a: memref<1x256x64xf16>, %b: memref<1x64x128x
 
 // -----
 // An MFMA shape ck has no layout for.
-// expected-error @+2 {{ck has no layout for mfma 32x32x8 with 'f16'; expected 16x16x16 with f16 or bf16, or 16x16x4 with f32}}
+// expected-error @+2 {{ck has no layout for mfma 32x32x8 with 'f16'; expected 16x16x16 or 16x16x32 (gfx950) with f16 or bf16, or 16x16x4 with f32}}
 // expected-error @+1 {{failed to parse CK_GemmConfigAttr parameter 'mma' which is to be a `MatrixInstrAttrInterface`}}
 #bad_config = #ck.gemm_config<block = [128, 128, 32], wave = [64, 64], mma = #ck.mfma<32x32x8, f16>>
 

@@ -105,13 +105,14 @@ LogicalResult MfmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                int64_t m, int64_t n, int64_t k,
                                Type elementType) {
   bool known = m == 16 && n == 16 &&
-               ((k == 16 && (elementType.isF16() || elementType.isBF16())) ||
+               (((k == 16 || k == 32) &&
+                 (elementType.isF16() || elementType.isBF16())) ||
                 (k == 4 && elementType.isF32()));
   if (!known)
     return emitError() << "ck has no layout for mfma " << m << "x" << n << "x"
                        << k << " with " << elementType
-                       << "; expected 16x16x16 with f16 or bf16, or 16x16x4 "
-                          "with f32";
+                       << "; expected 16x16x16 or 16x16x32 (gfx950) with f16 "
+                          "or bf16, or 16x16x4 with f32";
   return success();
 }
 

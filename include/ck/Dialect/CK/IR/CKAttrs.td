@@ -426,7 +426,10 @@ def CK_MfmaAttr : CK_MatrixInstrAttr<"Mfma", "mfma"> {
   let description = [{
     `v_mfma_f32_MxNxK<type>`: C (m x n, f32) += A (m x k) * B (k x n) on a
     wave of 64 lanes. ck has the layouts of 16x16x16 with f16 or bf16 and
-    16x16x4 with f32 (gfx90a, gfx942, gfx950). Lowered to `amdgpu.mfma`.
+    16x16x4 with f32 (gfx90a, gfx942, gfx950), and 16x16x32 with f16 or
+    bf16 (gfx950 only: twice the products per instruction; lane l holds 8
+    consecutive k of row l mod 16 from 8 (l div 16), the layout of two
+    16x16x16 steps read at once with `k_pack 2`). Lowered to `amdgpu.mfma`.
 
     Example:
 
