@@ -713,9 +713,9 @@ GemmConfigAttr mlir::ck::withLeanLoadWaves(GemmConfigAttr config,
 /// heuristic took the grid without roles, the 1x1 stride-2 layers ran
 /// 0.85x-0.88x its time (bench/results/h200-landed-option/).
 static bool takesLandedLoadWaves(WaveRoles roles, int64_t bn, int64_t kTiles,
-                                 function_ref<bool()> copiesByThreads) {
+                                 bool copiesByThreads) {
   return roles.load == 4 && roles.math == 8 && bn == 256 &&
-         kTiles >= kMinLongKTiles && copiesByThreads();
+         kTiles >= kMinLongKTiles && copiesByThreads;
 }
 
 /// The share of a round's columns under which persistentTileColumns takes
@@ -847,8 +847,7 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
       // takes it (takesLandedLoadWaves).
       bool copied =
           copiesByThreads(16 * roles->math, bn, partition, roles->load);
-      if (copied &&
-          !takesLandedLoadWaves(*roles, bn, kTiles, [] { return true; })) {
+      if (copied && !takesLandedLoadWaves(*roles, bn, kTiles, copied)) {
         roles.reset();
         partition = PartitionAttr::get(context, PartitionKind::DataParallel);
       } else if (!copied) {
@@ -899,9 +898,9 @@ selectWgmmaConfig(MLIRContext *context, GemmShape shape, Type elementType,
     }
   }
   bool signalLanded =
-      heuristicRoles && roles && takesLandedLoadWaves(*roles, bn, kTiles, [&] {
-        return copiesByThreads(bm, bn, partition, roles->load);
-      });
+      heuristicRoles && roles &&
+      takesLandedLoadWaves(*roles, bn, kTiles,
+                           copiesByThreads(bm, bn, partition, roles->load));
   if (signalLanded)
     roles->load = 8;
   if (deepRing)
