@@ -135,10 +135,13 @@ def main():
                 valu_per = mix.get("valu", 0) / max(1, mix.get(compute, 0))
                 in_loop = name != "whole kernel"
                 ok = k["scratch"] == 0 and mix.get(compute, 0) > 0
-                reads = mix.get("lds_read", 0) + mix.get("lds_read_b128", 0)
+                wide = mix.get("lds_read_b128", 0) + mix.get("lds_read_tr", 0)
+                transpose_reads = (f"+{mix['lds_read_tr']} tr"
+                                   if mix.get("lds_read_tr") else "")
+                reads = mix.get("lds_read", 0) + wide
                 if in_loop and reads:
                     read_loops += 1
-                    wide_loops += mix.get("lds_read_b128", 0) == reads
+                    wide_loops += wide == reads
                 for loop in filter(None, (main_loop if in_loop else None, load)):
                     loops += 1
                     divides += loop["mix"].get("divide", 0) > 0
@@ -164,8 +167,8 @@ def main():
                     f"{mix.get(compute, 0)} | {mix.get('valu', 0)} | {valu_per:.2f} | "
                     f"{mix.get('divide', 0)} | "
                     f"{mix.get('vmem_load', 0)} | "
-                    f"{mix.get('lds_read', 0) + mix.get('lds_read_b128', 0)} "
-                    f"({mix.get('lds_read_b128', 0)})/{mix.get('lds_write', 0)} | "
+                    f"{reads} ({mix.get('lds_read_b128', 0)}{transpose_reads})"
+                    f"/{mix.get('lds_write', 0)} | "
                     f"{mix.get('waitcnt', 0)}/{mix.get('barrier', 0)} | "
                     f"{cell(main_loop['cycles'], '{:.0f}')} | {cell(main_loop['busy'], '{}%')} |"
                     f"{load_cells} {seconds:.2f} | {'yes' if ok else 'NO'} |")
@@ -190,7 +193,8 @@ def main():
         "remainder lower to (v_rcp_iflag_f32, 32-bit multiply-high without the low "
         "half of a 64-bit product beside it). `LDS reads (128-bit)` counts the "
         "loop's LDS reads and, in parentheses, those of 128 bits per lane "
-        "(ds_read_b128). MCA cycles per "
+        "(ds_read_b128) and, after `+`, gfx950's transpose reads of MN-major "
+        "fragments (ds_read_b64_tr_b16, `tr`). MCA cycles per "
         "iteration and the matrix unit's busy share are LLVM MCA's estimates for one "
         "wave alone (`-` where LLVM 22's in-order model cannot finish the loop; its "
         "gfx11 model charges a WMMA one VALU cycle, so the busy share there is low). "
@@ -201,7 +205,8 @@ def main():
            "`-` where LLVM unrolled it." if roles else "."), "",
         f"Kernels not ok or failed: {failures}. Loops holding a division: {divides} of "
         f"{loops}. MCA estimates: {estimates} of {loops} loops. Main (or math) "
-        f"loops reading LDS only in 128-bit reads: {wide_loops} of {read_loops}."
+        f"loops reading LDS only in 128-bit or transpose reads: {wide_loops} of "
+        f"{read_loops}."
         + (f" Most VALU per MFMA in a bwd-weight math loop: {worst:.2f}." if roles else ""),
         "",
         "| # | chip | type | direction | kernel | VGPR | AGPR | SGPR | LDS (B) | "

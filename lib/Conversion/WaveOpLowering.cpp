@@ -101,6 +101,9 @@ static std::pair<Value, int64_t> splitConstantOffset(Value value) {
 
 LogicalResult mlir::ck::lowerFragmentLoadByRuns(RewriterBase &b,
                                                 FragmentLoadOp op) {
+  if (op.getTransposeRead())
+    return op.emitOpError() << "reads by LDS transpose reads, which only "
+                               "the AMD lowering (gfx950) has";
   Location loc = op.getLoc();
   MatrixInstrAttrInterface mma = op.getMma();
   FailureOr<int64_t> waveSize = requireWaveSize(op, mma);

@@ -26,9 +26,13 @@ static StringRef categorize(StringRef op) {
       op.starts_with("flat_store"))
     return "vmem_store";
   // 128-bit reads apart, as the fragments' widest (ds_read2_b64 reads two
-  // 64-bit places).
-  if (op.starts_with("ds_read") || op.starts_with("ds_load"))
+  // 64-bit places), and transpose reads (ds_read_b64_tr_b16), which read
+  // MN-major fragments whole.
+  if (op.starts_with("ds_read") || op.starts_with("ds_load")) {
+    if (op.contains("_tr_b") || op.starts_with("ds_load_tr"))
+      return "lds_read_tr";
     return op.ends_with("_b128") ? "lds_read_b128" : "lds_read";
+  }
   if (op.starts_with("ds_write") || op.starts_with("ds_store"))
     return "lds_write";
   if (op.starts_with("s_waitcnt") || op.starts_with("s_wait_"))

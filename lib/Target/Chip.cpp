@@ -123,6 +123,9 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
     features.push_back(TargetFeature::Tma);
     features.push_back(TargetFeature::RegisterReallocation);
   }
+  // gfx950 reads 16-bit fragments from LDS transposed (ds_read_b64_tr_b16).
+  if (chip.matrixUnit == MatrixUnit::MfmaGfx950)
+    features.push_back(TargetFeature::LdsTransposeRead);
   return TargetAttr::get(
       context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
       chip.registersPerLane, chip.addressingRegisters,

@@ -35,6 +35,7 @@ gemm_0:
 	global_load_dwordx4 v[12:15], v[16:17], off
 	ds_read_b128 v[20:23], v18
 	ds_read2_b64 v[24:27], v18 offset1:4
+	ds_read_b64_tr_b16 v[28:29], v19
 	s_cbranch_vccnz .LBB0_2
 	s_endpgm
 .Lfunc_end0:
@@ -56,9 +57,11 @@ TEST(Report, MainLoopIsTheLoopWithTheComputeNotTheSmallestHoldingSome) {
   EXPECT_EQ(loop.name, "main loop");
   EXPECT_EQ(loop.mix.at("fma"), 4);
   EXPECT_EQ(loop.mix.at("vmem_load"), 1);
-  // 128-bit LDS reads are counted apart from narrower ones.
+  // 128-bit LDS reads are counted apart from narrower ones, and transpose
+  // reads apart from both.
   EXPECT_EQ(loop.mix.at("lds_read_b128"), 1);
   EXPECT_EQ(loop.mix.at("lds_read"), 1);
+  EXPECT_EQ(loop.mix.at("lds_read_tr"), 1);
 }
 
 TEST(Report, HalfOfA64BitProductIsNoDivision) {

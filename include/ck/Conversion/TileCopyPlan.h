@@ -21,6 +21,7 @@
 
 #include "ck/Conversion/ViewLowering.h"
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Target/GemmConfig.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -41,11 +42,12 @@ constexpr int64_t kMinFragmentRun = 4;
 std::optional<unsigned> fragmentReadDim(const FragmentLayout &layout);
 
 /// Plans the copy of a rows x cols tile of `view` by `threads` threads,
-/// keeping `fragmentDim` innermost in LDS when given (#ck.copy_plan).
+/// keeping `fragmentDim` innermost in LDS when given (#ck.copy_plan), its
+/// rows padded by `pad` elements unless swizzled.
 CopyPlanAttr planTileCopy(const TracedView &view, Type elementType,
                           int64_t rows, int64_t cols,
                           std::optional<unsigned> fragmentDim, int64_t threads,
-                          int64_t swizzle = 0);
+                          int64_t swizzle = 0, int64_t pad = kLdsRowPad);
 
 /// Where unit `i` of thread `tid` lies in the tile of `plan`: its row and
 /// column (index) and whether it exists (i1: the last round of units may
@@ -70,17 +72,32 @@ struct GemmOperandTiles {
   /// The alignment both buffers need, in bytes: 1024 for wgmma's swizzled
   /// tiles (the swizzle repeats every 1024 bytes of shared memory), else 16.
   int64_t alignment = 16;
+  /// Both tiles are MN-major, read by LDS transpose reads (ck.tile_mma's
+  /// `transpose_reads`).
+  bool transposeReads = false;
 };
+
+/// Whether a GEMM of `config` on views `a` and `b` of `elementType` keeps
+/// both tiles MN-major for LDS transpose reads, given a chip that has them:
+/// where both views are MN-major (each tile loads wider along M or N than
+/// along K), the instruction's fragments are ones such reads return
+/// (MatrixLayout::transposeReadPack), 16-bit elements, and rows of a
+/// multiple of 128 bytes, which kTransposeReadPadBytes keeps free of bank
+/// conflicts (TileMmaOp's `transpose_reads`).
+bool readsMnMajorByTransposeReads(GemmConfigAttr config,
+                                  const MatrixLayout &layout, Type elementType,
+                                  const TracedView &a, const TracedView &b);
 
 /// Plans the operand tiles of `config` for views `a` and `b` of
 /// `elementType`, copied by `threads` threads, for fragment reads in
 /// `layout`, in a GEMM of `kTiles` K-tiles (B's buffers where the config
-/// keeps B resident).
+/// keeps B resident), on a chip with LDS transpose reads where
+/// `ldsTransposeReads`.
 GemmOperandTiles planGemmOperandTiles(GemmConfigAttr config,
                                       const MatrixLayout &layout,
                                       Type elementType, const TracedView &a,
                                       const TracedView &b, int64_t threads,
-                                      int64_t kTiles);
+                                      int64_t kTiles, bool ldsTransposeReads);
 
 } // namespace mlir::ck
 

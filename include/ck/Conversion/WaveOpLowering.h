@@ -105,7 +105,8 @@ void lowerGuardedLoadBySelect(RewriterBase &rewriter, GuardedLoadOp op);
 
 /// Replaces a ck.fragment_load with LDS loads of the lane's elements, the
 /// ones consecutive and aligned in LDS as one vector load each (up to 8
-/// elements): the generic lowering, which reads no swizzled tile.
+/// elements), each at its swizzled place in a swizzled tile: the generic
+/// lowering. It refuses `transpose_read`, which only AMD's lowering reads.
 LogicalResult lowerFragmentLoadByRuns(RewriterBase &rewriter,
                                       FragmentLoadOp op);
 

@@ -1,7 +1,8 @@
 //===- CKToAMDGPU.cpp - ck wave ops to amdgpu / rocdl ---------------------===//
 
-#include "ck/Conversion/WaveOpLowering.h"
+#include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
+#include "ck/Conversion/WaveOpLowering.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -82,6 +83,88 @@ static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
   rewriter.replaceOpWithNewOp<amdgpu::RawBufferLoadOp>(
       op, op.getType(), op.getMemref(), indices, /*boundsCheck=*/true,
       /*indexOffset=*/IntegerAttr(), /*sgprOffset=*/Value());
+}
+
+/// A fragment read by LDS transpose reads (`transpose_read`): one
+/// ds_read_b64_tr_b16 per 4 of the lane's elements. In each group g of 16
+/// lanes, lane 4 n + q reads the 4 elements at column 4 q of the row that
+/// holds K position 8 g + 4 i + n in read i, so that lane j of the group
+/// gets column j of the four rows.
+static LogicalResult lowerFragmentLoadByTransposeReads(RewriterBase &b,
+                                                       FragmentLoadOp op) {
+  TargetAttr target = getTarget(op);
+  if (target && !target.hasFeature(TargetFeature::LdsTransposeRead))
+    return op.emitOpError() << "reads by LDS transpose reads "
+                               "(ds_read_b64_tr_b16), which "
+                            << target.getChip() << " does not have";
+  Location loc = op.getLoc();
+  int64_t reads = op.getType().getNumElements() / kTransposeReadElements;
+  LaneIds ids = emitLaneIds(b, op, 64);
+  // The lane's first row and its column, once per kernel: transposeReadRow
+  // moves each bit field of K on its own, so the row of K position 8 g + n
+  // + 4 i is the rows of 8 g and of n (= n) plus read i's constant.
+  Value laneRow, laneColumn;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfterValue(ids.lane);
+    auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
+    Value group = arith::DivUIOp::create(b, loc, ids.lane, constant(16));
+    Value groupRow = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc, arith::DivUIOp::create(b, loc, group, constant(2)),
+            constant(transposeReadRow(16))),
+        arith::MulIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, group, constant(2)),
+            constant(transposeReadRow(8))));
+    Value n = arith::RemUIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, ids.lane, constant(4)),
+        constant(4));
+    laneRow = arith::AddIOp::create(b, loc, groupRow, n);
+    laneColumn = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, ids.lane, constant(4)),
+        constant(kTransposeReadElements));
+  }
+  // The memref holds the operand MN-major: its rows are K.
+  ValueRange indices = op.getIndices();
+  bool isA = op.getOperand() == MatrixOperand::A;
+  Value kOrigin = indices.take_back(2)[isA ? 1 : 0];
+  Value mnOrigin = indices.take_back(2)[isA ? 0 : 1];
+  auto readType =
+      VectorType::get({kTransposeReadElements}, op.getType().getElementType());
+  Value column = arith::AddIOp::create(b, loc, mnOrigin, laneColumn);
+  Value row = arith::AddIOp::create(b, loc, kOrigin, laneRow);
+  Value fragment;
+  for (int64_t i = 0; i < reads; ++i) {
+    SmallVector<Value, 3> at = {
+        arith::AddIOp::create(
+            b, loc, row,
+            indexConstant(b, loc,
+                          transposeReadRow(kTransposeReadElements * i))),
+        column};
+    if (indices.size() == 3)
+      at.insert(at.begin(), indices.front());
+    Value read =
+        amdgpu::TransposeLoadOp::create(b, loc, readType, op.getLds(), at);
+    if (!fragment) {
+      fragment = read;
+      continue;
+    }
+    int64_t size = cast<VectorType>(fragment.getType()).getNumElements();
+    fragment = vector::ShuffleOp::create(
+        b, loc, fragment, read,
+        llvm::to_vector(llvm::seq<int64_t>(0, size + kTransposeReadElements)));
+  }
+  b.replaceOp(op, fragment);
+  return success();
+}
+
+static LogicalResult lowerFragmentLoad(RewriterBase &b, FragmentLoadOp op) {
+  if (op.getTransposeRead())
+    return lowerFragmentLoadByTransposeReads(b, op);
+  // MFMA/WMMA tiles are otherwise K-innermost in LDS: the lane's runs are
+  // already ds_read_b64/b128.
+  return lowerFragmentLoadByRuns(b, op);
 }
 
 /// A polling wave sleeps about 64 cycles between polls.
@@ -172,9 +255,7 @@ struct ConvertCKToAMDGPUPass
     WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"agent", pause},
                         // gfx9's one counting barrier per workgroup.
                         lowerRingEventInLockstep, lowerGuardedLoad,
-                        // MFMA/WMMA tiles are K-innermost in LDS: the lane's
-                        // runs are already ds_read_b64/b128.
-                        lowerFragmentLoadByRuns};
+                        lowerFragmentLoad};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       return signalPassFailure();
     for (MathLoop math : mathLoops)

@@ -274,6 +274,7 @@ Value emitTileMma(OpBuilder &b, Location loc, TileGemmOp op,
     tileMma.setASwizzled(parts.tiles.a.getSwizzle() != 0);
     tileMma.setBSwizzled(parts.tiles.b.getSwizzle() != 0);
   }
+  tileMma.setTransposeReads(parts.tiles.transposeReads);
   tileMma.setInFlight(inFlight);
   tileMma.setPingpong(op.getConfig().getPingpong());
   return tileMma;
@@ -1144,9 +1145,10 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   parts.bk = config.getBlock()[2];
   int64_t kTiles = llvm::divideCeilSigned(
       cast<ShapedType>(op.getB().getType()).getDimSize(1), parts.bk);
-  parts.tiles =
-      planGemmOperandTiles(config, layout, parts.elementType, parts.viewA,
-                           parts.viewB, copyThreads, kTiles);
+  TargetAttr target = getTarget(op);
+  parts.tiles = planGemmOperandTiles(
+      config, layout, parts.elementType, parts.viewA, parts.viewB, copyThreads,
+      kTiles, target && target.hasFeature(TargetFeature::LdsTransposeRead));
   parts.residentB = config.getResidentB();
   parts.ldsA =
       LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0, parts.tiles.alignment);
@@ -1180,7 +1182,7 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   // The FMA path's estimate falls short (its f32 backward-data kernels
   // spilled up to 160 B carrying within half), so it keeps the whole
   // reserve.
-  if (TargetAttr target = getTarget(op)) {
+  if (target) {
     int64_t reserve = target.getAddressingRegisters();
     if (!isa<FmaAttr>(config.getMma()))
       reserve /= 2;

@@ -27,7 +27,8 @@ mlir::ck::fragmentReadDim(const FragmentLayout &layout) {
 CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
                                     int64_t rows, int64_t cols,
                                     std::optional<unsigned> fragmentDim,
-                                    int64_t threads, int64_t swizzle) {
+                                    int64_t threads, int64_t swizzle,
+                                    int64_t pad) {
   int64_t maxWidth = elementsPerVector(elementType);
   auto [rowWidth, colWidth] = tileVectorWidths(view, rows, cols);
   // Load along the wider contiguous dimension; on a tie, along the one the
@@ -46,8 +47,8 @@ CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
                                ldsDim == 0 ? rows : cols);
   }
   return CopyPlanAttr::get(elementType.getContext(), rows, cols, loadDim,
-                           loadWidth, ldsDim, storeWidth,
-                           swizzle ? 0 : kLdsRowPad, threads, swizzle);
+                           loadWidth, ldsDim, storeWidth, swizzle ? 0 : pad,
+                           threads, swizzle);
 }
 
 UnitPosition mlir::ck::emitUnitPosition(OpBuilder &b, Location loc,
@@ -77,13 +78,30 @@ UnitPosition mlir::ck::emitUnitPosition(OpBuilder &b, Location loc,
   return {line, along, exists};
 }
 
-GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
-                                                const MatrixLayout &layout,
-                                                Type elementType,
-                                                const TracedView &a,
-                                                const TracedView &b,
-                                                int64_t threads,
-                                                int64_t kTiles) {
+bool mlir::ck::readsMnMajorByTransposeReads(GemmConfigAttr config,
+                                            const MatrixLayout &layout,
+                                            Type elementType,
+                                            const TracedView &a,
+                                            const TracedView &b) {
+  int64_t bm = config.getStepRowsA(), bn = config.getBlock()[1],
+          bk = config.getBlock()[2];
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (!isa<MfmaAttr>(config.getMma()) || bytes != 2 ||
+      !layout.transposeReadPack() || bk % kTransposeReadK ||
+      (bm * bytes) % kTransposeReadRowBytes ||
+      (bn * bytes) % kTransposeReadRowBytes)
+    return false;
+  // Each view's tile loads wider along M (N) than along K.
+  TileVectorWidths widthsA = tileVectorWidths(a, bm, bk),
+                   widthsB = tileVectorWidths(b, bk, bn);
+  return widthsA.rowWidth > widthsA.colWidth &&
+         widthsB.colWidth > widthsB.rowWidth;
+}
+
+GemmOperandTiles mlir::ck::planGemmOperandTiles(
+    GemmConfigAttr config, const MatrixLayout &layout, Type elementType,
+    const TracedView &a, const TracedView &b, int64_t threads, int64_t kTiles,
+    bool ldsTransposeReads) {
   // A step's A tile: the block's rows, or one turn's (pingpong).
   int64_t bm = config.getStepRowsA(), bn = config.getBlock()[1],
           bk = config.getBlock()[2];
@@ -95,12 +113,24 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
   bool wgmma = isa<WgmmaAttr>(config.getMma());
   int64_t swizzle = wgmma ? kWgmmaSwizzleBytes : 0;
   tiles.alignment = wgmma ? kWgmmaTileAlignment : 16;
-  tiles.a = planTileCopy(a, elementType, bm, bk,
-                         wgmma ? std::nullopt : fragmentReadDim(layout.a),
-                         threads, swizzle);
-  tiles.b = planTileCopy(b, elementType, bk, bn,
-                         wgmma ? std::nullopt : fragmentReadDim(layout.b),
-                         threads, swizzle);
+  tiles.transposeReads =
+      ldsTransposeReads &&
+      readsMnMajorByTransposeReads(config, layout, elementType, a, b);
+  // LDS transpose reads take MN-major tiles, padded for them: the copies
+  // keep the loads' direction.
+  auto readDim = [&](const FragmentLayout &fragment,
+                     unsigned mnDim) -> std::optional<unsigned> {
+    if (wgmma)
+      return std::nullopt;
+    return tiles.transposeReads ? mnDim : fragmentReadDim(fragment);
+  };
+  int64_t pad = tiles.transposeReads ? kTransposeReadPadBytes * 8 /
+                                           elementType.getIntOrFloatBitWidth()
+                                     : kLdsRowPad;
+  tiles.a = planTileCopy(a, elementType, bm, bk, readDim(layout.a, 0), threads,
+                         swizzle, pad);
+  tiles.b = planTileCopy(b, elementType, bk, bn, readDim(layout.b, 1), threads,
+                         swizzle, pad);
   // ldmatrix reads eight 16-byte rows at a time, AMD's MFMA and WMMA
   // fragments of 16-bit inputs are read in runs of 8 or 16 bytes along the
   // rows (ds_read_b64, ds_read_b128), and the copies store 16 bytes per
@@ -120,7 +150,8 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(GemmConfigAttr config,
     int64_t rowBytes =
         plan.extent(plan.getLdsDim()) * elementType.getIntOrFloatBitWidth() / 8;
     int64_t swizzle = swizzleForRow(rowBytes);
-    bool readsChunks = ldmatrix || (readsRuns && fragmentReadDim(fragment));
+    bool readsChunks = ldmatrix || (readsRuns && !tiles.transposeReads &&
+                                    fragmentReadDim(fragment));
     if (!readsChunks || plan.getLoadDim() != plan.getLdsDim() || outer % 8 ||
         !swizzle)
       return plan;

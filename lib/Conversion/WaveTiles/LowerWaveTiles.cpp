@@ -199,9 +199,19 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
     // MFMA's lanes hold runs along K (4 f16 or 1 f32): where both tiles
     // keep K innermost, the fragments of the steps that make 16 bytes are
     // read at once (ck.fragment_load's k_pack), one 128-bit LDS read per
-    // lane instead of two or four.
+    // lane instead of two or four. LDS transpose reads return the 8
+    // elements per lane of the steps transposeReadPack says.
     int64_t pack = 1;
-    if (isa<MfmaAttr>(mma) && !op.getATransposed() && op.getBTransposed()) {
+    bool transposeReads = op.getTransposeReads();
+    if (transposeReads) {
+      std::optional<int64_t> steps = layout.transposeReadPack();
+      if (!steps)
+        return op.emitOpError() << "reads by LDS transpose reads, which "
+                                   "return no fragment of "
+                                << mma << " on waves of " << layout.waveSize;
+      pack = *steps;
+    } else if (isa<MfmaAttr>(mma) && !op.getATransposed() &&
+               op.getBTransposed()) {
       int64_t bytes =
           layout.a.size() * op.getA().getType().getElementTypeBitWidth() / 8;
       int64_t steps = bytes < 16 ? 16 / bytes : 1;
@@ -222,8 +232,8 @@ struct LowerTileMma : OpConversionPattern<TileMmaOp> {
                                         type.getElementType());
       auto load = FragmentLoadOp::create(
           rewriter, loc, packedType, lds, at, operand, mma, transposed,
-          pack > 1 ? rewriter.getI64IntegerAttr(pack) : IntegerAttr(),
-          swizzled);
+          pack > 1 ? rewriter.getI64IntegerAttr(pack) : IntegerAttr(), swizzled,
+          transposeReads);
       if (pack == 1)
         return {load};
       SmallVector<Value> steps;

@@ -58,3 +58,13 @@ func.func @cluster_load(%buf: memref<64xf32, #gpu.address_space<workgroup>>, %o:
   %v = ck.cluster_load %buf[%o] rank %r : memref<64xf32, #gpu.address_space<workgroup>> -> vector<4xf32>
   return %v : vector<4xf32>
 }
+
+// -----
+// Only gfx950 reads LDS transposed (the target's `lds_transpose_read`).
+module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds = 65536, registers = 512, addressing_registers = 64, compute_units = 304, simds = 4, waves_per_simd = 8, registers_per_simd = 512, lds_per_cu = 65536, mma = [#ck.mfma<16x16x16, f16>, #ck.mfma<16x16x16, bf16>, #ck.mfma<16x16x4, f32>]>} {
+  func.func @transpose_read(%l: memref<32x64xf16, #gpu.address_space<workgroup>>, %i: index) -> vector<8xf16> {
+    // expected-error @+1 {{'ck.fragment_load' op reads by LDS transpose reads (ds_read_b64_tr_b16), which gfx942 does not have}}
+    %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] transposed k_pack 2 transpose_read : memref<32x64xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    return %f : vector<8xf16>
+  }
+}

@@ -240,6 +240,41 @@ func.func @fragment_swizzled_runs(%p: memref<16x40xf32, #gpu.address_space<workg
 }
 
 // -----
+// LDS transpose reads (gfx950's ds_read_b64_tr_b16) of an MN-major A
+// ([k][m], `transposed`, rows padded to 80) of 16x16x32: two reads of 4
+// f16 per lane. Lane l = 16 g + 4 n + q reads at column m0 + 4 q of the row
+// transposeReadRow(8 g + 4 i + n) = 16 (g div 2) + 4 (g mod 2) + n + 8 i in
+// read i: one lane row, and read 1 eight rows on. Lane 21 (g = 1, n = 1,
+// q = 1): rows 5 and 13, column m0 + 4. The reads are concatenated.
+
+// FOLDED-LABEL: func.func @fragment_transpose_read
+// FOLDED-SAME: (%[[L:[^:]*]]: memref<2x32x80xf16, #gpu.address_space<workgroup>>, %[[S:[^:]*]]: index, %[[M0:[^:]*]]: index)
+// FOLDED: %[[LANE:.*]] = arith.remui %{{.*}}, %c64
+// FOLDED: %[[G:.*]] = arith.divui %[[LANE]], %c16
+// FOLDED: %[[G1:.*]] = arith.divui %[[G]], %c2
+// FOLDED: %[[G1ROW:.*]] = arith.muli %[[G1]], %c16
+// FOLDED: %[[G0:.*]] = arith.remui %[[G]], %c2
+// FOLDED: %[[G0ROW:.*]] = arith.muli %[[G0]], %c4
+// FOLDED: %[[GROW:.*]] = arith.addi %[[G1ROW]], %[[G0ROW]]
+// FOLDED: %[[LQ:.*]] = arith.divui %[[LANE]], %c4
+// FOLDED: %[[N:.*]] = arith.remui %[[LQ]], %c4
+// FOLDED: %[[ROW:.*]] = arith.addi %[[GROW]], %[[N]]
+// FOLDED: %[[Q:.*]] = arith.remui %[[LANE]], %c4
+// FOLDED: %[[Q4:.*]] = arith.muli %[[Q]], %c4
+// FOLDED: %[[COL:.*]] = arith.addi %[[M0]], %[[Q4]]
+// FOLDED: %[[R0:.*]] = amdgpu.transpose_load %[[L]][%[[S]], %[[ROW]], %[[COL]]] : memref<2x32x80xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// FOLDED: %[[ROW8:.*]] = arith.addi %[[ROW]], %c8
+// FOLDED: %[[R1:.*]] = amdgpu.transpose_load %[[L]][%[[S]], %[[ROW8]], %[[COL]]] : memref<2x32x80xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+// FOLDED: %[[F:.*]] = vector.shuffle %[[R0]], %[[R1]] [0, 1, 2, 3, 4, 5, 6, 7]
+// FOLDED: return %[[F]]
+func.func @fragment_transpose_read(%l: memref<2x32x80xf16, #gpu.address_space<workgroup>>, %s: index, %m0: index) -> vector<8xf16> {
+  %c0 = arith.constant 0 : index
+  %a = ck.fragment_load a of #ck.mfma<16x16x32, f16> from %l[%s, %m0, %c0] transposed transpose_read
+      : memref<2x32x80xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return %a : vector<8xf16>
+}
+
+// -----
 // A tile op that ck-lower-wave-tiles did not lower is named, with the pass.
 
 !acc = !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>

@@ -147,6 +147,14 @@ func.func @amd_wmma(%a: vector<16xf16>, %b: vector<16xf16>, %c: vector<8xf32>) -
 }
 
 // -----
+// Nor have AMD's LDS transpose reads.
+func.func @amd_transpose_read(%l: memref<32x64xf16, #gpu.address_space<workgroup>>, %i: index) -> vector<8xf16> {
+  // expected-error @+1 {{'ck.fragment_load' op reads by LDS transpose reads, which only the AMD lowering (gfx950) has}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x32, f16> from %l[%i, %i] transposed transpose_read : memref<32x64xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return %f : vector<8xf16>
+}
+
+// -----
 // ck.fragment_load of mma.sync 16x8x16 (16-bit) is one ldmatrix per
 // fragment. Lane l gives the address of one 8-element row of one 8x8
 // matrix; the lane's terms l % 8, l % 16, 8 * (l / 16) and 8 * ((l / 8) % 2)

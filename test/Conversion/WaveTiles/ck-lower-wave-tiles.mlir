@@ -95,6 +95,36 @@ func.func @swizzled_a(%la: memref<32x32xbf16, #gpu.address_space<workgroup>>,
 }
 
 // -----
+// MN-major tiles read by LDS transpose reads (`transpose_reads`): every
+// fragment load reads so, 8 f16 per lane, which 16x16x16 makes in two K
+// steps (k_pack 2) though A is transposed and B is not: per 32 of K, A's
+// load at the wave's rows, B's at its two tiles' columns, then the four
+// products (two steps of two tiles).
+
+!acc = !ck.acc<32x32xf32, #ck.mfma<16x16x16, f16>, waves = [2, 1]>
+!mn = memref<64x48xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @transpose_reads
+// CHECK-SAME: (%[[LA:[^:]*]]: memref<64x48xf16, {{.*}}>, %[[LB:[^:]*]]: memref<64x48xf16, {{.*}}>
+// CHECK: %[[ROW0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: %[[COL0:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: %[[A:.*]] = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %[[LA]][%[[ROW0]], %[[K0:.*]]] transposed k_pack 2 transpose_read : memref<64x48xf16, {{.*}}> -> vector<8xf16>
+// CHECK: ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K0]], %[[COL0]]] k_pack 2 transpose_read
+// CHECK: ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K0]], %{{.*}}] k_pack 2 transpose_read
+// CHECK-COUNT-4: ck.mma
+// CHECK: ck.fragment_load a of #ck.mfma<16x16x16, f16> from %[[LA]][%[[ROW0]], %[[K32:.*]]] transposed k_pack 2 transpose_read
+// CHECK-COUNT-2: ck.fragment_load b of #ck.mfma<16x16x16, f16> from %[[LB]][%[[K32]], %{{.*}}] k_pack 2 transpose_read
+// CHECK-COUNT-4: ck.mma
+// CHECK-NOT: ck.fragment_load
+func.func @transpose_reads(%la: !mn, %lb: !mn, %c: memref<1x32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %z = ck.acc_zero : !acc
+  %a = ck.tile_mma %z, %la, %lb k 64 a_transposed transpose_reads : !acc, !mn, !mn
+  ck.tile_store %a -> %c[%c0, %c0, %c0] : !acc, memref<1x32x32xf32>
+  return
+}
+
+// -----
 // A staged tile store: 64x32 of mfma 16x16x16 on waves = [2, 2], so each
 // wave holds 32 x 16, 2 x 1 instruction tiles. Without D tensors the
 // staging tile holds finished f16 values: [32][32 + 8] (16 bytes of row

@@ -689,3 +689,78 @@ func.func @pingpong_store(%acc: !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8
   ck.tile_store %acc -> %c[%i, %i, %i] staged %buf width 8 holders_only pingpong : !ck.acc<256x128xf32, #ck.wgmma<bf16>, waves = [8, 1]>, memref<1x512x128xbf16>, memref<256x128xbf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+// LDS transpose reads take MN-major tiles: A transposed, B not.
+func.func @transpose_reads_k_major(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>,
+                                   %la: memref<32x64xf16, #gpu.address_space<workgroup>>, %lb: memref<64x32xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op transpose_reads needs MN-major tiles: a_transposed and not b_transposed}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 a_transposed b_transposed transpose_reads : !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// Transpose reads take their tiles padded (kTransposeReadPadBytes).
+func.func @transpose_reads_swizzled(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>,
+                                    %la: memref<32x64xf16, #gpu.address_space<workgroup>>, %lb: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op transpose_reads reads padded tiles, not swizzled ones}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 a_transposed b_swizzled transpose_reads : !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// ds_read_b64_tr_b16 reads 16-bit elements.
+func.func @transpose_reads_f32(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x4, f32>, waves = [2, 2]>,
+                               %la: memref<32x64xf32, #gpu.address_space<workgroup>>, %lb: memref<32x64xf32, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op reads by LDS transpose reads, which take 16-bit elements, not 'f32'}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 a_transposed transpose_reads : !ck.acc<64x64xf32, #ck.mfma<16x16x4, f32>, waves = [2, 2]>, memref<32x64xf32, #gpu.address_space<workgroup>>, memref<32x64xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// mma.sync's fragments (waves of 32) are none that the reads return.
+func.func @transpose_reads_mma_sync(%acc: !ck.acc<64x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>,
+                                    %la: memref<32x64xf16, #gpu.address_space<workgroup>>, %lb: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op reads by LDS transpose reads, which return no fragment of #ck.mma_sync<16x8x16, f16> on waves of 32 (each lane's 8 elements along K from 8 times its group of 16 lanes)}}
+  %r = ck.tile_mma %acc, %la, %lb k 32 a_transposed transpose_reads : !ck.acc<64x64xf32, #ck.mma_sync<16x8x16, f16>, waves = [2, 2]>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// The reads' K permutation works on whole 32s of K.
+func.func @transpose_reads_k(%acc: !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>,
+                             %la: memref<16x64xf16, #gpu.address_space<workgroup>>, %lb: memref<16x64xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'ck.tile_mma' op transpose_reads needs k (16) to be a multiple of 32}}
+  %r = ck.tile_mma %acc, %la, %lb k 16 a_transposed transpose_reads : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<16x64xf16, #gpu.address_space<workgroup>>, memref<16x64xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+func.func @transpose_read_f32(%l: memref<32x64xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op transpose_read takes 16-bit elements, not 'f32'}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x4, f32> from %l[%i, %i] transposed k_pack 8 transpose_read : memref<32x64xf32, #gpu.address_space<workgroup>> -> vector<8xf32>
+  return
+}
+
+// -----
+// A K-major A is read by runs, not transposed.
+func.func @transpose_read_k_major(%l: memref<64x32xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op transpose_read needs the operand MN-major in LDS: A transposed, B not}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x32, f16> from %l[%i, %i] transpose_read : memref<64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}
+
+// -----
+// 16x16x16 unpacked: 4 elements per lane, from 4 times the group.
+func.func @transpose_read_unpacked(%l: memref<32x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op transpose_read: LDS transpose reads return no fragment of A of #ck.mfma<16x16x16, f16> with k_pack 1 (each lane's 8 elements along K from 8 times its group of 16 lanes)}}
+  %f = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %l[%i, %i] transposed transpose_read : memref<32x64xf16, #gpu.address_space<workgroup>> -> vector<4xf16>
+  return
+}
+
+// -----
+func.func @transpose_read_swizzled(%l: memref<32x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'ck.fragment_load' op transpose_read reads padded tiles, not swizzled ones}}
+  %f = ck.fragment_load b of #ck.mfma<16x16x32, f16> from %l[%i, %i] swizzled transpose_read : memref<32x64xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  return
+}

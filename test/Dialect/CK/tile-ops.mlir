@@ -146,6 +146,30 @@ func.func @swizzled_mfma(%acc: !macc, %la: memref<2x64x32xf16, #gpu.address_spac
 }
 
 // -----
+// MN-major tiles read by LDS transpose reads (gfx950): A transposed ([k][m]),
+// B not ([k][n]), rows padded by 32 bytes; `transpose_reads` prints after
+// the transpositions, `transpose_read` last. 16x16x16 takes them two steps
+// at once.
+
+!tacc = !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>
+
+// CHECK-LABEL: func.func @transpose_reads
+// CHECK: ck.tile_mma %{{.*}}, %{{.*}}, %{{.*}} slot %{{.*}} k 32 a_transposed transpose_reads : !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>, memref<2x32x80xf16, #gpu.address_space<workgroup>>, memref<2x32x80xf16, #gpu.address_space<workgroup>>
+// CHECK: ck.fragment_load a of #ck.mfma<16x16x32, f16> from %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] transposed transpose_read : memref<2x32x80xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+// CHECK: ck.fragment_load b of #ck.mfma<16x16x16, bf16> from %{{.*}}[%{{.*}}, %{{.*}}] k_pack 2 transpose_read : memref<32x80xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
+func.func @transpose_reads(%acc: !tacc, %la: memref<2x32x80xf16, #gpu.address_space<workgroup>>,
+                           %lb: memref<2x32x80xf16, #gpu.address_space<workgroup>>,
+                           %pb: memref<32x80xbf16, #gpu.address_space<workgroup>>, %s: index, %r: index) {
+  %m = ck.tile_mma %acc, %la, %lb slot %s k 32 a_transposed transpose_reads
+      : !tacc, memref<2x32x80xf16, #gpu.address_space<workgroup>>, memref<2x32x80xf16, #gpu.address_space<workgroup>>
+  %a = ck.fragment_load a of #ck.mfma<16x16x32, f16> from %la[%s, %r, %r] transposed transpose_read
+      : memref<2x32x80xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+  %b = ck.fragment_load b of #ck.mfma<16x16x16, bf16> from %pb[%r, %r] k_pack 2 transpose_read
+      : memref<32x80xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
+  return
+}
+
+// -----
 // The accumulator type of an FMA tile on 4x1 waves.
 
 // CHECK-LABEL: func.func @fma_acc

@@ -92,6 +92,24 @@ LogicalResult LdsBarrierOp::verify() {
   return success();
 }
 
+/// Whether LDS transpose reads return `mma`'s fragments of 16-bit
+/// `element`s (MatrixLayout::transposeReadPack).
+static LogicalResult verifyTransposeReadable(Operation *op, Type element,
+                                             MatrixInstrAttrInterface mma) {
+  if (element.getIntOrFloatBitWidth() != 16)
+    return op->emitOpError()
+           << "reads by LDS transpose reads, which take 16-bit elements, not "
+           << element;
+  std::optional<int64_t> wave = getWaveSize(op, mma);
+  if (wave && !mma.getLayout(*wave).transposeReadPack())
+    return op->emitOpError()
+           << "reads by LDS transpose reads, which return no fragment of "
+           << mma << " on waves of " << *wave
+           << " (each lane's 8 elements along K from 8 times its group of "
+              "16 lanes)";
+  return success();
+}
+
 LogicalResult TileMmaOp::verify() {
   AccType acc = getAcc().getType();
   MatrixInstrAttrInterface mma = acc.getMma();
@@ -136,6 +154,19 @@ LogicalResult TileMmaOp::verify() {
   if (failed(verifyLdsTile(*this, "A", aType, rowsA, k, getATransposed())) ||
       failed(verifyLdsTile(*this, "B", bType, k, shape[1], getBTransposed())))
     return failure();
+  if (getTransposeReads()) {
+    if (!getATransposed() || getBTransposed())
+      return emitOpError() << "transpose_reads needs MN-major tiles: "
+                              "a_transposed and not b_transposed";
+    if (getASwizzled() || getBSwizzled())
+      return emitOpError() << "transpose_reads reads padded tiles, not "
+                              "swizzled ones";
+    if (failed(verifyTransposeReadable(*this, element, mma)))
+      return failure();
+    if (k % kTransposeReadK)
+      return emitOpError() << "transpose_reads needs k (" << k
+                           << ") to be a multiple of " << kTransposeReadK;
+  }
   return failure(
       (getASwizzled() &&
        failed(verifySwizzledTile(*this, "A's LDS tile", aType, mma))) ||
@@ -168,6 +199,17 @@ LogicalResult FragmentLoadOp::verify() {
   if (getSwizzled() &&
       failed(verifySwizzledTile(*this, "the LDS tile", ldsType, mma)))
     return failure();
+  if (getTransposeRead()) {
+    if (element.getIntOrFloatBitWidth() != 16)
+      return emitOpError() << "transpose_read takes 16-bit elements, not "
+                           << element;
+    if (getTransposed() != isA)
+      return emitOpError() << "transpose_read needs the operand MN-major in "
+                              "LDS: A transposed, B not";
+    if (getSwizzled())
+      return emitOpError() << "transpose_read reads padded tiles, not "
+                              "swizzled ones";
+  }
   ValueRange origin = getIndices().take_back(2);
   const char *dims[] = {"row", "column"};
   for (int i = 0; i < 2; ++i)
@@ -185,6 +227,12 @@ LogicalResult FragmentLoadOp::verify() {
     return emitOpError() << "k_pack " << pack << ": the lane's elements of "
                          << (isA ? "A" : "B") << " of " << mma
                          << " are not one run along K";
+  if (getTransposeRead() && !fragment->readByTransposeLoads(isA ? 1 : 0))
+    return emitOpError()
+           << "transpose_read: LDS transpose reads return no fragment of "
+           << (isA ? "A" : "B") << " of " << mma << " with k_pack " << pack
+           << " (each lane's 8 elements along K from 8 times its group of "
+              "16 lanes)";
   if (result.getNumElements() != fragment->size())
     return emitOpError() << "result has " << result.getNumElements()
                          << " elements; " << mma << " on waves of " << *wave

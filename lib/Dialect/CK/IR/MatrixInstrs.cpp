@@ -70,6 +70,34 @@ std::optional<FragmentLayout> FragmentLayout::packedAlong(unsigned dim,
   return packed;
 }
 
+bool FragmentLayout::readByTransposeLoads(unsigned kDim) const {
+  const LaneTerm &along = kDim == 0 ? row : col;
+  const LaneTerm &across = kDim == 0 ? col : row;
+  int64_t run = 2 * kTransposeReadElements;
+  bool acrossIsLane =
+      across.divisor == 0 && across.modulus == 16 && across.scale == 1;
+  bool alongIsGroup = along.divisor == 16 && along.scale == run;
+  if (size() != run || !acrossIsLane || !alongIsGroup ||
+      runAt(0, kDim, run) != run)
+    return false;
+  return (kDim == 0 ? offsets[0].first : offsets[0].second) == 0 &&
+         (kDim == 0 ? offsets[0].second : offsets[0].first) == 0;
+}
+
+std::optional<int64_t> MatrixLayout::transposeReadPack() const {
+  int64_t run = 2 * kTransposeReadElements;
+  if (waveSize != 64 || a.size() == 0 || run % a.size() ||
+      k * (run / a.size()) != kTransposeReadK)
+    return std::nullopt;
+  int64_t pack = run / a.size();
+  std::optional<FragmentLayout> packedA = a.packedAlong(1, pack),
+                                packedB = b.packedAlong(0, pack);
+  if (!packedA || !packedB || !packedA->readByTransposeLoads(1) ||
+      !packedB->readByTransposeLoads(0))
+    return std::nullopt;
+  return pack;
+}
+
 namespace mlir::ck {
 /// `MxNxK`, as in `#ck.mfma<16x16x16, f16>`.
 ParseResult parseMatrixShape(AsmParser &parser, int64_t &m, int64_t &n,

@@ -798,7 +798,9 @@ def CK_TargetFeature
                    I32EnumAttrCase<"AsyncCopy", 2, "async_copy">,
                    I32EnumAttrCase<"Tma", 3, "tma">,
                    I32EnumAttrCase<"RegisterReallocation", 4,
-                                   "register_reallocation">]> {
+                                   "register_reallocation">,
+                   I32EnumAttrCase<"LdsTransposeRead", 5,
+                                   "lds_transpose_read">]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
 }
@@ -854,7 +856,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     | `registers_per_simd` | registers per lane a SIMD shares among its waves |
     | `lds_per_cu` | LDS per compute unit, in bytes |
     | `mma` | the matrix instructions (attributes implementing `MatrixInstrAttrInterface`), in order of preference: a GEMM of some input type uses the first that takes it (`#ck.fma` takes every type) |
-    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`); `tma` where one thread copies whole tiles described by a tensor map, completing a transaction barrier (NVIDIA sm_90a) |
+    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`); `tma` where one thread copies whole tiles described by a tensor map, completing a transaction barrier (NVIDIA sm_90a); `register_reallocation` where warpgroups hand registers to each other (NVIDIA sm_90a: `setmaxnreg`); `lds_transpose_read` where a wave reads 16-bit matrix fragments from LDS transposed (AMD gfx950: `ds_read_b64_tr_b16`), so that MN-major tiles need no transposing copy |
 
     Example:
 

@@ -78,6 +78,13 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
     `#ck.wgmma`'s tiles are always swizzled, as its descriptors say, and
     take neither flag.
 
+    With `transpose_reads` both tiles are MN-major (`a_transposed`, not
+    `b_transposed`) and their fragments are read by LDS transpose reads
+    (`ck.fragment_load`'s `transpose_read`: AMD gfx950's
+    `ds_read_b64_tr_b16`), with K permuted alike in both, instead of by
+    scalar reads; the copies then store the tiles as they load them, with
+    rows padded for the reads rather than swizzled.
+
     With `in_flight` (`#ck.wgmma` only) the op may return while its products
     are still being computed: the next `ck.tile_mma` of the same accumulator
     may take the result, and returns once this one's are done (one group in
@@ -94,6 +101,10 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
     accumulator of two warpgroups stacked along M; a swizzled tile not with
     `#ck.wgmma`, and with rows of 32, 64 or a multiple of 128 bytes and a
     multiple of 8 rows;
+    `transpose_reads` with `a_transposed`, without `b_transposed` and the
+    swizzle flags, and with an instruction of 16-bit inputs whose fragments
+    transpose reads return (`MatrixLayout::transposeReadPack`), `k` a
+    multiple of 32;
     `k` is a multiple of the instruction's K; the tiles fit their memrefs
     (the outer extent exactly, the inner one with any padding); `slot` is
     given exactly when the memrefs have a buffer dimension, and they have
@@ -110,6 +121,10 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
         : !ck.acc<128x32xf32, #ck.mma_sync<16x8x16, bf16>, waves = [2, 2]>,
           memref<3x128x32xbf16, #gpu.address_space<workgroup>>,
           memref<3x32x32xbf16, #gpu.address_space<workgroup>>
+    %acc9 = ck.tile_mma %acc10, %ta, %tb slot %s k 32 a_transposed transpose_reads
+        : !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>,
+          memref<2x32x80xf16, #gpu.address_space<workgroup>>,
+          memref<2x32x80xf16, #gpu.address_space<workgroup>>
     %acc5 = ck.tile_mma %acc6, %ra, %rb slot %s b_slot %kt k 64
         : !ck.acc<128x64xf32, #ck.wgmma<bf16>, waves = [8, 1]>,
           memref<4x128x64xbf16, #gpu.address_space<workgroup>>,
@@ -130,6 +145,7 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
                        UnitAttr:$b_transposed,
                        UnitAttr:$a_swizzled,
                        UnitAttr:$b_swizzled,
+                       UnitAttr:$transpose_reads,
                        UnitAttr:$in_flight,
                        UnitAttr:$pingpong);
   let results = (outs CK_AccType:$result);
@@ -137,7 +153,7 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
     $acc `,` $a `,` $b (`slot` $slot^)? (`b_slot` $b_slot^)? `k` $k
     (`a_transposed` $a_transposed^)? (`b_transposed` $b_transposed^)?
     (`a_swizzled` $a_swizzled^)? (`b_swizzled` $b_swizzled^)?
-    (`in_flight` $in_flight^)? (`pingpong` $pingpong^)?
+    (`transpose_reads` $transpose_reads^)? (`in_flight` $in_flight^)? (`pingpong` $pingpong^)?
     attr-dict `:` qualified(type($acc)) `,` type($a) `,` type($b)
   }];
   let hasVerifier = 1;
@@ -195,6 +211,23 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     `t * F .. t * F + F - 1` (F the fragment size). The products stay right
     where A's and B's fragments of each step are read with the same P.
 
+    With `transpose_read` the memref holds the operand MN-major (A
+    `transposed`, B not) and the lane's elements are read by LDS transpose
+    reads (AMD gfx950's `ds_read_b64_tr_b16`): in each group of 16 lanes,
+    lane `4 n + q` reads 4 elements (8 bytes) of the row for the group's
+    element `n` at column `4 q`, and the read hands lane `j` of the group
+    element `j mod 4` of lane `4 n + j div 4` as its element `n`: column
+    `j` of the four rows. It takes fragments whose lanes hold 8 elements,
+    one run along K from 8 times their group, and their row (column) the
+    lane mod 16 (`#ck.mfma<16x16x32>`, or `16x16x16` with `k_pack 2`):
+    two reads. K is permuted within each 32 (`transposeReadRow`): the
+    lane's element `e` of group `g` is row `r(8 g + e)`, `r` swapping bits
+    2 and 3 of K, so that the 32 lanes of groups 0 and 1 read eight
+    consecutive rows, which a pad of 32 bytes on rows of a multiple of 128
+    bytes puts in distinct banks (`kTransposeReadPadBytes`), and each lane's
+    reads lie at constant offsets from its first. The products stay right
+    where A's and B's fragments are both read so.
+
     Verifier: one index per memref dimension; the instruction takes the
     memref's element type; the result has that element type and, where the
     wave size is known (the instruction's, or the module's `#ck.target`),
@@ -202,7 +235,9 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
     multiples of the instruction tile (times `k_pack` along K); `k_pack`
     only where each lane's elements of the operand are one run along K;
     `swizzled` not with `#ck.wgmma`, and on rows of 32, 64 or a multiple
-    of 128 bytes and a multiple of 8 rows.
+    of 128 bytes and a multiple of 8 rows; `transpose_read` with 16-bit
+    elements, an MN-major memref, not `swizzled`, and a fragment it can
+    read (where the wave size is known).
 
     Example:
 
@@ -213,6 +248,8 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
         : memref<2x64x40xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
     %s = ck.fragment_load a of #ck.mfma<16x16x16, f16> from %sw[%slot, %row, %col] k_pack 2 swizzled
         : memref<2x64x32xf16, #gpu.address_space<workgroup>> -> vector<8xf16>
+    %t = ck.fragment_load a of #ck.mfma<16x16x32, bf16> from %ta[%slot, %row, %col] transposed transpose_read
+        : memref<2x32x80xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
     %h = ck.fragment_load a of #ck.mma_sync<16x8x16, bf16> from %sa[%slot, %row, %col] swizzled
         : memref<3x128x32xbf16, #gpu.address_space<workgroup>> -> vector<8xbf16>
     ```
@@ -223,11 +260,13 @@ def CK_FragmentLoadOp : CK_Op<"fragment_load"> {
                        CK_MatrixInstrAttr:$mma,
                        UnitAttr:$transposed,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<2>, IntMaxValue<8>]>>:$k_pack,
-                       UnitAttr:$swizzled);
+                       UnitAttr:$swizzled,
+                       UnitAttr:$transpose_read);
   let results = (outs VectorOfRankAndType<[1], [F16, BF16, F32]>:$result);
   let assemblyFormat = [{
     $operand `of` $mma `from` $lds `[` $indices `]` (`transposed` $transposed^)?
-    (`k_pack` $k_pack^)? (`swizzled` $swizzled^)? attr-dict `:` type($lds) `->` type($result)
+    (`k_pack` $k_pack^)? (`swizzled` $swizzled^)?
+    (`transpose_read` $transpose_read^)? attr-dict `:` type($lds) `->` type($result)
   }];
   let extraClassDeclaration = [{
     /// The instruction steps along K read at once (1 without `k_pack`).

@@ -61,7 +61,34 @@ struct FragmentLayout {
   /// * q + e`. A product summed over K does not change when A and B are
   /// permuted alike. std::nullopt for other layouts.
   std::optional<FragmentLayout> packedAlong(unsigned dim, int64_t pack) const;
+  /// Whether LDS transpose reads (ds_read_b64_tr_b16, four elements per
+  /// lane, exchanged among groups of 16 lanes) return this fragment, K being
+  /// `kDim`: each lane holds 8 elements, one run along K from 8 times its
+  /// group of 16, at the other dimension's lane mod 16.
+  bool readByTransposeLoads(unsigned kDim) const;
 };
+
+/// The elements per lane of one LDS transpose read, and the K a fragment
+/// that such reads return spans.
+constexpr int64_t kTransposeReadElements = 4;
+constexpr int64_t kTransposeReadK = 32;
+
+/// The tile row (along K) that holds the fragments' K position `k` where
+/// they are read by LDS transpose reads: bits 2 and 3 of k swapped. A
+/// read's group g of 16 lanes takes K positions 8 g + 4 i + n (n = 0..3,
+/// i the read), rows 16 (g div 2) + 8 i + 4 (g mod 2) + n: the 16 lanes
+/// read four consecutive rows and the 32 of g = 0, 1 eight.
+constexpr int64_t transposeReadRow(int64_t k) {
+  return (k & ~int64_t(12)) | ((k & 4) << 1) | ((k & 8) >> 1);
+}
+
+/// The pad of the rows of a tile read by LDS transpose reads, whose rows
+/// are a multiple of kTransposeReadRowBytes: a pitch of an odd multiple of 32
+/// bytes modulo 256 puts the 32 bytes each of any eight consecutive rows in
+/// distinct banks, of 64 and (four rows) of 32, and keeps every read of a
+/// lane at a constant offset from its first.
+constexpr int64_t kTransposeReadPadBytes = 32;
+constexpr int64_t kTransposeReadRowBytes = 128;
 
 /// One instruction on waves of `waveSize` lanes: C (m x n) += A (m x k) *
 /// B (k x n), with each operand's fragment layout.
@@ -71,6 +98,11 @@ struct MatrixLayout {
   FragmentLayout a; // rows: m, cols: k
   FragmentLayout b; // rows: k, cols: n
   FragmentLayout c; // rows: m, cols: n
+
+  /// The instruction steps along K whose fragments of A and of B (packed,
+  /// FragmentLayout::packedAlong) LDS transpose reads return, or
+  /// std::nullopt where none do.
+  std::optional<int64_t> transposeReadPack() const;
 };
 
 } // namespace mlir::ck
