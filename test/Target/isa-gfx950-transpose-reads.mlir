@@ -1,5 +1,7 @@
 // RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx950 format=isa})' | FileCheck %s
 // RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx950 format=isa})' | FileCheck %s --check-prefix=MFMA
+// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx950 format=isa})' --mlir-print-ir-after=ck-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE950
+// RUN: ck-opt %s --pass-pipeline='builtin.module(ck-to-rocdl{chip=gfx942 format=isa})' --mlir-print-ir-after=ck-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE942
 
 // gfx950 reads backward-weight's MN-major tiles with LDS transpose reads
 // (ds_read_b64_tr_b16): the copies keep the loads' direction, and the
@@ -18,6 +20,14 @@
 // transpose reads each: 8 reads for 4 MFMAs; LLVM unrolls the 4 K-tiles,
 // so the kernel has 32 ds_read_b64_tr_b16 and 16 v_mfma_f32_16x16x32_f16.
 // No scratch.
+//
+// After ck-pipeline: gfx950's K-tile reads both MN-major tiles so; gfx942,
+// which has no transpose reads (and no 16x16x32), copies them transposed,
+// K-major and padded by 8 ([64][32 + 8]).
+
+// PIPE950: ck.tile_mma {{.*}} k 32 a_transposed transpose_reads : !ck.acc<64x64xf32, #ck.mfma<16x16x32, f16>, waves = [2, 2]>, memref<2x32x80xf16, #gpu.address_space<workgroup>>, memref<2x32x80xf16, #gpu.address_space<workgroup>>
+// PIPE942: ck.tile_mma {{.*}} k 32 b_transposed : !ck.acc<64x64xf32, #ck.mfma<16x16x16, f16>, waves = [2, 2]>, memref<2x64x40xf16, #gpu.address_space<workgroup>>, memref<2x64x40xf16, #gpu.address_space<workgroup>>
+// PIPE942-NOT: transpose_reads
 
 // CHECK: gpu.binary @ck_kernels [#gpu.object<#rocdl.target<O = 3, chip = "gfx950">, assembly = "
 // CHECK-SAME: gemm_0:

@@ -77,17 +77,6 @@ struct GemmOperandTiles {
   bool transposeReads = false;
 };
 
-/// Whether a GEMM of `config` on views `a` and `b` of `elementType` keeps
-/// both tiles MN-major for LDS transpose reads, given a chip that has them:
-/// where both views are MN-major (each tile loads wider along M or N than
-/// along K), the instruction's fragments are ones such reads return
-/// (MatrixLayout::transposeReadPack), 16-bit elements, and rows of a
-/// multiple of 128 bytes, which kTransposeReadPadBytes keeps free of bank
-/// conflicts (TileMmaOp's `transpose_reads`).
-bool readsMnMajorByTransposeReads(GemmConfigAttr config,
-                                  const MatrixLayout &layout, Type elementType,
-                                  const TracedView &a, const TracedView &b);
-
 /// Plans the operand tiles of `config` for views `a` and `b` of
 /// `elementType`, copied by `threads` threads, for fragment reads in
 /// `layout`, in a GEMM of `kTiles` K-tiles (B's buffers where the config

@@ -78,11 +78,17 @@ UnitPosition mlir::ck::emitUnitPosition(OpBuilder &b, Location loc,
   return {line, along, exists};
 }
 
-bool mlir::ck::readsMnMajorByTransposeReads(GemmConfigAttr config,
-                                            const MatrixLayout &layout,
-                                            Type elementType,
-                                            const TracedView &a,
-                                            const TracedView &b) {
+/// Whether a GEMM of `config` on views `a` and `b` of `elementType` keeps
+/// both tiles MN-major for LDS transpose reads, given a chip that has them:
+/// where both views are MN-major (each tile loads wider along M or N than
+/// along K), the instruction's fragments are ones such reads return
+/// (MatrixLayout::transposeReadPack), 16-bit elements, and rows of a
+/// multiple of 128 bytes, which kTransposeReadPadBytes keeps free of bank
+/// conflicts (TileMmaOp's `transpose_reads`).
+static bool readsMnMajorByTransposeReads(GemmConfigAttr config,
+                                         const MatrixLayout &layout,
+                                         Type elementType, const TracedView &a,
+                                         const TracedView &b) {
   int64_t bm = config.getStepRowsA(), bn = config.getBlock()[1],
           bk = config.getBlock()[2];
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
