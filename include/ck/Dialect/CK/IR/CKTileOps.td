@@ -81,9 +81,9 @@ def CK_TileMmaOp : CK_Op<"tile_mma", [AttrSizedOperandSegments,
     With `transpose_reads` both tiles are MN-major (`a_transposed`, not
     `b_transposed`) and their fragments are read by LDS transpose reads
     (`ck.fragment_load`'s `transpose_read`: AMD gfx950's
-    `ds_read_b64_tr_b16`), with K permuted alike in both, instead of by
-    scalar reads; the copies then store the tiles as they load them, with
-    rows padded for the reads rather than swizzled.
+    `ds_read_b64_tr_b16`), with K permuted alike in both: the copies store
+    the tiles as they load them, rows padded for the reads, instead of
+    transposing them.
 
     With `in_flight` (`#ck.wgmma` only) the op may return while its products
     are still being computed: the next `ck.tile_mma` of the same accumulator
