@@ -95,6 +95,7 @@ void mlir::ck::buildCKToROCDLPipeline(OpPassManager &pm,
   rocdl.chipset = o.chip;
   rocdl.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToROCDLOps(rocdl));
+  kernels.addPass(createCKScopeLdsCopies());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   GpuROCDLAttachTargetOptions target;

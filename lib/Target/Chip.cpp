@@ -111,8 +111,7 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
     features.push_back(TargetFeature::LdsInL1);
   // NVIDIA's static shared memory stops at 48 KiB per block; beyond it
   // needs dynamic shared memory and an opt-in at launch (ckrt does both).
-  // Both NVIDIA chips of the table (sm_80 and later) have cp.async; no AMD
-  // chip has a lowering for asynchronous LDS copies yet.
+  // Both NVIDIA chips of the table (sm_80 and later) have cp.async.
   if (chip.vendor == Vendor::NVIDIA) {
     features.push_back(TargetFeature::DynamicLds);
     features.push_back(TargetFeature::AsyncCopy);
@@ -123,9 +122,15 @@ TargetAttr mlir::ck::getTargetAttr(MLIRContext *context,
     features.push_back(TargetFeature::Tma);
     features.push_back(TargetFeature::RegisterReallocation);
   }
-  // gfx950 reads 16-bit fragments from LDS transposed (ds_read_b64_tr_b16).
-  if (chip.matrixUnit == MatrixUnit::MfmaGfx950)
+  // gfx950 reads 16-bit fragments from LDS transposed (ds_read_b64_tr_b16)
+  // and loads 16 bytes per lane from buffers straight into LDS, a wave's
+  // vectors one after another in lane order (buffer_load_dwordx4 ... lds;
+  // gfx942's loads to LDS take 4 bytes at most, which ck does not use).
+  if (chip.matrixUnit == MatrixUnit::MfmaGfx950) {
     features.push_back(TargetFeature::LdsTransposeRead);
+    features.push_back(TargetFeature::AsyncCopy);
+    features.push_back(TargetFeature::AsyncCopyInLaneOrder);
+  }
   return TargetAttr::get(
       context, chip.name, chip.vendor, chip.waveSize, chip.ldsBytes,
       chip.registersPerLane, chip.addressingRegisters,

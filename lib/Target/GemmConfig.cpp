@@ -978,7 +978,8 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
     MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
     function_ref<InFlightDiagnostic()> emitError,
     std::optional<WaveRoles> roles, PartitionAttr partition, int64_t stages,
-    bool bKContiguous, function_ref<bool(GemmConfigAttr)> ringFilledByTma) {
+    bool bKContiguous, bool aKContiguous,
+    function_ref<bool(GemmConfigAttr)> ringFilledByTma) {
   if (stages >= 2 && !target.hasFeature(TargetFeature::AsyncCopy))
     return emitError() << stages << " stages need asynchronous copies to LDS, "
                        << "which " << target.getChip() << " lacks";
@@ -1068,6 +1069,24 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   // larger one.
   if (stages == 1)
     return config;
+  // Where a chip's copies land in lane order (gfx950's buffer loads to
+  // LDS) and both operands are contiguous along K, both tiles are K-major
+  // and swizzled, so their plans in LDS order have no pad: they copy in two
+  // stages, the LDS of the double-buffered prefetch, without its registers.
+  // Statically (no gfx950 here to time them) the RetinaNet forward layers'
+  // main loops took 0.85x the MCA cycles (geomean), 7.4 fewer VGPRs and 32
+  // of 74 kernels gained a wave; backward-data (one operand transposed in
+  // registers) and backward-weight (tiles padded for transpose reads, whose
+  // pad slots are copied too) took 1.09x, so they keep the prefetch
+  // (bench/results/amd-report-async-copies.md).
+  if (stages == 0 && loadWaves == 0 &&
+      target.hasFeature(TargetFeature::AsyncCopyInLaneOrder) && aKContiguous &&
+      bKContiguous) {
+    GemmConfigAttr staged = configFor(block, /*ldsBuffers=*/2,
+                                      /*asyncCopy=*/true);
+    if (fits(staged))
+      return staged;
+  }
   // mma.sync of 16-bit inputs (sm_80: wgmma takes them on sm_90a) copies
   // through kAsyncStages stages, in any partition, in the block those
   // registers allow (no prefetch: 128 x 128 in waves of 64 x 64 where the
@@ -1118,7 +1137,9 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   // G = 32, C = 8 layers, 3 K-tiles: 0.76x), and StreamK kernels are mixed:
   // backward-weight took 0.97x, down to 0.67x on large 1x1 layers whose
   // larger StreamK grids read DRAM 1.8x as much.
-  if (target.hasFeature(TargetFeature::AsyncCopy) && loadWaves == 0 &&
+  if (target.hasFeature(TargetFeature::AsyncCopy) &&
+      !target.hasFeature(TargetFeature::AsyncCopyInLaneOrder) &&
+      loadWaves == 0 &&
       config.getPartition().getKind() == PartitionKind::DataParallel &&
       llvm::divideCeil(shape.k, block[2]) >= kMinAsyncKTiles) {
     GemmConfigAttr staged = configFor(block, kAsyncStages, /*asyncCopy=*/true);

@@ -310,7 +310,9 @@ def CKLowerTileCopies : Pass<"ck-lower-tile-copies"> {
     Each `ck.tile_copy_async` becomes one `ck.async_copy` per unit, from
     the load's position to the store's place, under the same `scf.if`,
     marked `bypass_l1` where its vectors are 16 bytes and each row of the
-    tile along the load dimension is one contiguous run of the source.
+    tile along the load dimension is one contiguous run of the source, and
+    `lane_order` where the plan is in LDS order (each unit's place is then
+    its LDS slot, and a unit in a row's pad copies zeros).
     Where a unit lies in the tile is computed once per thread index and
     plan, where the index is defined.
 
@@ -507,6 +509,43 @@ def ConvertCKToNVVM : Pass<"convert-ck-to-nvvm"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def CKScopeLdsCopies : Pass<"ck-scope-lds-copies"> {
+  let summary = "Tell LLVM that gfx950's loads to LDS and the other LDS "
+                "accesses are ordered by ck's own waits";
+  let description = [{
+    After `convert-gpu-to-rocdl`, in a function that loads into LDS
+    (`rocdl.load.to.lds`, from `ck.async_copy`): those loads get the alias
+    scope `copies` and the other scope as their noalias scopes; every other
+    LLVM op that accesses LDS (loads, stores, LDS transpose reads) gets the
+    scope `lds` and `copies` as its noalias scopes, both in one domain per
+    function. Without them LLVM's AMDGPU backend waits for every load to
+    LDS in flight before any LDS access that may alias it, so a step's
+    fragment reads would wait for the copies of the K-tiles after it,
+    which ck issues to overlap them. ck's IR orders the two itself: a
+    `ck.async_copy`'s data is read only after a `ck.async_wait` that covers
+    it and a `ck.lds_barrier`, whose fences keep the accesses on their
+    side, and a copy into a slot follows the barrier that ends its reads.
+    Functions without loads to LDS are left as they are.
+
+    Example:
+
+    ```mlir
+    rocdl.load.to.lds %src, %dst, 16, 0, 0 : !llvm.ptr<7>
+    %v = llvm.load %p : !llvm.ptr<3> -> vector<8xf16>
+    ```
+
+    becomes
+
+    ```mlir
+    rocdl.load.to.lds %src, %dst, 16, 0, 0 {alias_scopes = [#copies],
+        noalias_scopes = [#lds]} : !llvm.ptr<7>
+    %v = llvm.load %p {alias_scopes = [#lds], noalias_scopes = [#copies]}
+        : !llvm.ptr<3> -> vector<8xf16>
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def CKMarkGridConstants : Pass<"ck-mark-grid-constants"> {
   let summary = "Pass the kernels' tensor maps by value as grid constants";
   let description = [{
@@ -525,7 +564,7 @@ def CKMarkGridConstants : Pass<"ck-mark-grid-constants"> {
 
 def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
   let summary = "Lower ck.mma, ck.fragment_load, ck.guarded_load, "
-                "ck.lds_barrier and the flag ops for AMD";
+                "ck.lds_barrier, the flag ops and asynchronous copies for AMD";
   let description = [{
     Rewrites each `ck.mma` into `amdgpu.mfma` (gfx90a, gfx942, gfx950),
     `amdgpu.wmma` (gfx1100, gfx1201) or, for the `fma` path, vector FMAs;
@@ -548,9 +587,21 @@ def ConvertCKToAMDGPU : Pass<"convert-ck-to-amdgpu"> {
     that put half its LDS fragment reads first and then one read after each
     matrix instruction, and `rocdl.s.setprio 1` around it. A tile,
     coordinate, partition, GEMM or convolution op left over is an error
-    that names the pass that lowers it, and so is an asynchronous copy
-    (`ck.async_copy`, `ck.async_commit`, `ck.async_wait`): no AMD chip has
-    its lowering yet.
+    that names the pass that lowers it.
+
+    Asynchronous copies (gfx950): each `ck.async_copy`, which must be
+    `lane_order` and of 4 or 16 bytes, becomes an `amdgpu.gather_to_lds`
+    from its memref as a fat raw buffer pointer (made once where the memref
+    is defined; one past the buffer's range where the copy is not valid,
+    whose range check writes zeros) to the LDS memref collapsed to one
+    dimension, at lane 0's place (this lane's place less `lane` vectors,
+    through `rocdl.readfirstlane`): the load writes the wave's vectors from
+    there in lane order. `ck.async_commit` goes; `ck.async_wait` becomes an
+    `amdgpu.memory_counter_wait` for at most `pending` times N loads, N the
+    fewest copies that any commit's group issues unconditionally (directly
+    in its block since the previous commit), since a wave counts its loads
+    in flight, in order, in one counter. A copy that is not in lane order,
+    of another size or from a memref of 2 GiB or more is an error.
   }];
   let dependentDialects = ["::mlir::amdgpu::AMDGPUDialect",
                            "::mlir::ROCDL::ROCDLDialect", "::mlir::LLVM::LLVMDialect",

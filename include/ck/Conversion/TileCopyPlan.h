@@ -49,15 +49,25 @@ CopyPlanAttr planTileCopy(const TracedView &view, Type elementType,
                           std::optional<unsigned> fragmentDim, int64_t threads,
                           int64_t swizzle = 0, int64_t pad = kLdsRowPad);
 
-/// Where unit `i` of thread `tid` lies in the tile of `plan`: its row and
-/// column (index) and whether it exists (i1: the last round of units may
-/// be partial). ck-pipeline starts the loads' positions there and
+/// Where unit `i` of thread `tid` lies in the tile of `plan` (of
+/// `elementBytes` elements): its row and column (index), whether it exists
+/// (i1: the last round of units may be partial) and, for a plan in LDS
+/// order with a pad, whether it lies in the tile (i1; null where every unit
+/// does): a unit in a row's pad takes the row's start (CopyPlanAttr::
+/// unitPlace). ck-pipeline starts the loads' positions there and
 /// ck-lower-tile-copies stores there, by the same arithmetic.
 struct UnitPosition {
-  Value row, col, exists;
+  Value row, col, exists, inTile;
 };
 UnitPosition emitUnitPosition(OpBuilder &b, Location loc, CopyPlanAttr plan,
-                              Value tid, int64_t i);
+                              int64_t elementBytes, Value tid, int64_t i);
+
+/// The LDS slot of unit `i` of thread `tid` under `plan` in LDS order: its
+/// (row, column) of the [outer][inner + pad] memref, `load_width` elements
+/// from the previous unit's.
+std::pair<Value, Value> emitLdsOrderSlot(OpBuilder &b, Location loc,
+                                         CopyPlanAttr plan, Value tid,
+                                         int64_t i);
 
 /// The copies of a GEMM's A (BM x BK) and B (BK x BN) tiles and their LDS
 /// buffers: A's at offset 0 of the kernel's arena, B's after it.
@@ -75,18 +85,27 @@ struct GemmOperandTiles {
   /// Both tiles are MN-major, read by LDS transpose reads (ck.tile_mma's
   /// `transpose_reads`).
   bool transposeReads = false;
+  /// The chip's asynchronous copies land in lane order (the tiles they may
+  /// copy are in LDS order).
+  bool laneOrder = false;
 };
 
 /// Plans the operand tiles of `config` for views `a` and `b` of
 /// `elementType`, copied by `threads` threads, for fragment reads in
 /// `layout`, in a GEMM of `kTiles` K-tiles (B's buffers where the config
-/// keeps B resident), on a chip with LDS transpose reads where
-/// `ldsTransposeReads`.
+/// keeps B resident), for `target`'s features (LDS transpose reads,
+/// asynchronous copies in lane order; none where it is null).
 GemmOperandTiles planGemmOperandTiles(GemmConfigAttr config,
                                       const MatrixLayout &layout,
                                       Type elementType, const TracedView &a,
                                       const TracedView &b, int64_t threads,
-                                      int64_t kTiles, bool ldsTransposeReads);
+                                      int64_t kTiles, TargetAttr target);
+
+/// Whether a tile of `plan` and `elementType` can be copied asynchronously
+/// on a chip whose copies land in lane order where `laneOrder`: without a
+/// transposition, in vectors the chip copies (4, 8 or 16 bytes; in lane
+/// order 4 or 16, and the plan in LDS order).
+bool copiesAsync(CopyPlanAttr plan, Type elementType, bool laneOrder);
 
 } // namespace mlir::ck
 

@@ -172,7 +172,8 @@ int64_t heuristicKBatch(GemmShape shape, GemmConfigAttr config,
 /// through that many LDS buffers (failure where the chip has none, or with
 /// roles). `bKContiguous` says that B's view is contiguous along K rather
 /// than N, so that wgmma reads its tiles K-major, whose N takes any multiple
-/// of 8 (N-major tiles go in blocks of 64). `ringFilledByTma` says whether
+/// of 8 (N-major tiles go in blocks of 64); `aKContiguous` says the same
+/// of A (along K rather than M). `ringFilledByTma` says whether
 /// TMA would fill a config's ring (its operands' views are box walks, which
 /// the GEMM op knows); the heuristic's persistent kernels of many tiles are
 /// for such rings only (without it, any ring).
@@ -180,7 +181,7 @@ FailureOr<GemmConfigAttr> selectGemmConfig(
     MLIRContext *context, GemmShape shape, Type elementType, TargetAttr target,
     function_ref<InFlightDiagnostic()> emitError,
     std::optional<WaveRoles> roles = std::nullopt, PartitionAttr partition = {},
-    int64_t stages = 0, bool bKContiguous = false,
+    int64_t stages = 0, bool bKContiguous = false, bool aKContiguous = false,
     function_ref<bool(GemmConfigAttr)> ringFilledByTma = {});
 
 } // namespace mlir::ck

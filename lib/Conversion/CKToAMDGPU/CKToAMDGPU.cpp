@@ -1,5 +1,7 @@
 //===- CKToAMDGPU.cpp - ck wave ops to amdgpu / rocdl ---------------------===//
 
+#include "AsyncCopies.h"
+
 #include "ck/Conversion/KernelBuilding.h"
 #include "ck/Conversion/Passes.h"
 #include "ck/Conversion/WaveOpLowering.h"
@@ -54,10 +56,6 @@ static void lowerLdsBarrier(RewriterBase &rewriter, LdsBarrierOp op) {
   rewriter.replaceOpWithNewOp<amdgpu::LDSBarrierOp>(op);
 }
 
-/// Buffer offsets are 32-bit: memrefs of 2 GiB or more get the generic
-/// guarded load.
-static constexpr int64_t kBufferBytes = int64_t(1) << 31;
-
 /// A guarded load as a buffer load. Where the load is not valid the first
 /// index becomes the first dimension's size and the others 0, so the offset
 /// is the memref's size, just outside the buffer's range, and the range
@@ -65,21 +63,15 @@ static constexpr int64_t kBufferBytes = int64_t(1) << 31;
 /// only where it is used.
 static void lowerGuardedLoad(RewriterBase &rewriter, GuardedLoadOp op) {
   MemRefType type = op.getMemref().getType();
+  // Memrefs of 2 GiB or more get the generic guarded load.
   int64_t bytes = type.getNumElements() * type.getElementTypeBitWidth() / 8;
   if (type.getRank() == 0 || bytes >= kBufferBytes) {
     lowerGuardedLoadBySelect(rewriter, op);
     return;
   }
-  Location loc = op.getLoc();
-  Type i32 = rewriter.getI32Type();
-  SmallVector<Value> indices;
-  for (auto [dim, index] : llvm::enumerate(op.getIndices())) {
-    Value outside = arith::ConstantIntOp::create(
-        rewriter, loc, i32, dim == 0 ? type.getDimSize(0) : 0);
-    indices.push_back(arith::SelectOp::create(
-        rewriter, loc, op.getValid(),
-        arith::IndexCastOp::create(rewriter, loc, i32, index), outside));
-  }
+  SmallVector<Value> indices =
+      emitBufferIndices(rewriter, op.getLoc(), type, op.getIndices(),
+                        op.getValid(), rewriter.getI32Type());
   rewriter.replaceOpWithNewOp<amdgpu::RawBufferLoadOp>(
       op, op.getType(), op.getMemref(), indices, /*boundsCheck=*/true,
       /*indexOffset=*/IntegerAttr(), /*sgprOffset=*/Value());
@@ -252,10 +244,23 @@ struct ConvertCKToAMDGPUPass
     });
     if (nvidiaOnly.wasInterrupted())
       return signalPassFailure();
-    WaveOpTarget target{lowerMma, lowerLdsBarrier, FlagTarget{"agent", pause},
+    FailureOr<AsyncCopyLowering> asyncCopies =
+        AsyncCopyLowering::analyze(getOperation());
+    if (failed(asyncCopies))
+      return signalPassFailure();
+    auto lowerAsyncCopy = [&](RewriterBase &rewriter, Operation *op) {
+      asyncCopies->lower(rewriter, op);
+    };
+    auto lowerBarrier = [&](RewriterBase &rewriter, LdsBarrierOp op) {
+      if (asyncCopies->inFunctionWithCopies(op))
+        AsyncCopyLowering::lowerLdsBarrier(rewriter, op);
+      else
+        lowerLdsBarrier(rewriter, op);
+    };
+    WaveOpTarget target{lowerMma, lowerBarrier, FlagTarget{"agent", pause},
                         // gfx9's one counting barrier per workgroup.
                         lowerRingEventInLockstep, lowerGuardedLoad,
-                        lowerFragmentLoad};
+                        lowerFragmentLoad, lowerAsyncCopy};
     if (failed(lowerWaveOps(getOperation(), getArgument(), target)))
       return signalPassFailure();
     for (MathLoop math : mathLoops)

@@ -133,9 +133,9 @@ mlir::ck::buildGemmKernel(GemmOp op, TargetAttr target, gpu::GPUModuleOp module,
       gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
   GemmConfigCost cost = estimateCost(config, target, elementType);
   MatrixLayout mma = config.getMma().getLayout(target.getWave());
-  GemmOperandTiles operandTiles = planGemmOperandTiles(
-      config, mma, elementType, views[0], views[1], cost.copyThreads, kTiles,
-      target.hasFeature(TargetFeature::LdsTransposeRead));
+  GemmOperandTiles operandTiles =
+      planGemmOperandTiles(config, mma, elementType, views[0], views[1],
+                           cost.copyThreads, kTiles, target);
   // wgmma reads a B tile with N innermost in whole 128-byte blocks of N; a
   // B with K innermost takes any multiple of 8 (GemmConfig.cpp).
   if (isa<WgmmaAttr>(config.getMma()) && operandTiles.b.getLdsDim() == 1 &&

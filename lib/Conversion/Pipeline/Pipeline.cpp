@@ -489,8 +489,10 @@ Value emitStagedLoop(OpBuilder &b, Location loc, TileGemmOp op,
   Value bkValue = parts.bkValue;
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   OperandCopies copy(b, loc, op, parts, tid, maxCursorValues);
-  StagedOperand operands[2] = {{copy.a, parts.ldsA, copy.a.canCopyAsync()},
-                               {copy.b, parts.ldsB, copy.b.canCopyAsync()}};
+  bool laneOrder = parts.tiles.laneOrder;
+  StagedOperand operands[2] = {
+      {copy.a, parts.ldsA, copy.a.canCopyAsync(laneOrder)},
+      {copy.b, parts.ldsB, copy.b.canCopyAsync(laneOrder)}};
   auto startCopies = [&](const TilePositions &at, Value enabled, Value slot) {
     return std::array<SmallVector<Value>, 2>{
         operands[0].start(at.a, enabled, slot),
@@ -708,8 +710,10 @@ void emitAsyncLoadLoop(OpBuilder &b, Location loc, TileGemmOp op,
   bool signalAsCopiesLand = op.getConfig().getSignalLanded();
   Value zero = indexConstant(b, loc, 0);
   Value one = indexConstant(b, loc, 1);
-  StagedOperand operands[2] = {{copy.a, parts.ldsA, copy.a.canCopyAsync()},
-                               {copy.b, parts.ldsB, copy.b.canCopyAsync()}};
+  bool laneOrder = parts.tiles.laneOrder;
+  StagedOperand operands[2] = {
+      {copy.a, parts.ldsA, copy.a.canCopyAsync(laneOrder)},
+      {copy.b, parts.ldsB, copy.b.canCopyAsync(laneOrder)}};
   // Loop-carried: the positions of this step's K-tile.
   SmallVector<Value> loopInit;
   copy.carry(loopInit, copy.start(parts.kBegin));
@@ -1146,9 +1150,9 @@ LogicalResult pipelineTileGemm(TileGemmOp op, int64_t maxCursorValues) {
   int64_t kTiles = llvm::divideCeilSigned(
       cast<ShapedType>(op.getB().getType()).getDimSize(1), parts.bk);
   TargetAttr target = getTarget(op);
-  parts.tiles = planGemmOperandTiles(
-      config, layout, parts.elementType, parts.viewA, parts.viewB, copyThreads,
-      kTiles, target && target.hasFeature(TargetFeature::LdsTransposeRead));
+  parts.tiles =
+      planGemmOperandTiles(config, layout, parts.elementType, parts.viewA,
+                           parts.viewB, copyThreads, kTiles, target);
   parts.residentB = config.getResidentB();
   parts.ldsA =
       LdsBufferOp::create(b, loc, parts.tiles.ldsA, 0, parts.tiles.alignment);

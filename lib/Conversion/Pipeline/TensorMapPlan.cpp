@@ -445,8 +445,7 @@ bool mlir::ck::ringCopiesByTma(GemmOp op, GemmConfigAttr config,
   GemmOperandTiles tiles = planGemmOperandTiles(
       config, config.getMma().getLayout(target.getWave()), elementType, *a, *b,
       estimateCost(config, target, elementType).copyThreads,
-      llvm::divideCeil(aType.getDimSize(2), config.getBlock()[2]),
-      target.hasFeature(TargetFeature::LdsTransposeRead));
+      llvm::divideCeil(aType.getDimSize(2), config.getBlock()[2]), target);
   OperandMaps maps =
       planOperandMaps(config, target, *a, *b, tiles, elementType);
   return succeeded(maps.a) && (config.getResidentB() || succeeded(maps.b));

@@ -20,7 +20,7 @@ SmallVector<LoadPosition> TileCopier::startCursors(Value g, Value row0,
   };
   Type coordType = cursorElementType(b.getContext(), view);
   for (int64_t i = 0; i < plan.unitsPerThread(); ++i) {
-    UnitPosition unit = emitUnitPosition(b, loc, plan, tid, i);
+    UnitPosition unit = emitUnitPosition(b, loc, plan, elementBytes(), tid, i);
     for (int64_t j = 0; j < plan.loadsPerUnit(); ++j) {
       Value row = arith::AddIOp::create(b, loc, row0,
                                         plus(unit.row, across == 0 ? j : 0));
@@ -50,7 +50,7 @@ int64_t TileCopier::countCursorValues() const {
   // where K is the columns.
   int64_t across = 2 - kDim();
   return plan.loadsPerThread() * movingValues +
-         plan.loadPlacesPerThread(across) * fixedValues;
+         plan.loadPlacesPerThread(across, elementBytes()) * fixedValues;
 }
 
 bool TileCopier::isIncremental() const {
@@ -127,10 +127,8 @@ void TileCopier::store(Value lds, Value buffer, ValueRange loaded) {
   TileStoreLdsOp::create(b, loc, loaded, lds, buffer, tid, plan);
 }
 
-bool TileCopier::canCopyAsync() const {
-  Type elementType = cast<ShapedType>(viewValue.getType()).getElementType();
-  int64_t bytes = plan.getLoadWidth() * elementType.getIntOrFloatBitWidth() / 8;
-  return !plan.transposes() && AsyncCopyOp::isCopySize(bytes);
+bool TileCopier::canCopyAsync(bool laneOrder) const {
+  return copiesAsync(plan, elementType(), laneOrder);
 }
 
 void TileCopier::copyAsync(ArrayRef<LoadPosition> cursors, Value enabled,

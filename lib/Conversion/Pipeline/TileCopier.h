@@ -86,9 +86,9 @@ public:
   /// K-tile of an empty range would be.
   bool checksK() const;
 
-  /// Whether the plan's vectors can be copied to LDS asynchronously: they
-  /// land whole (no transposition) and are 4, 8 or 16 bytes.
-  bool canCopyAsync() const;
+  /// Whether the plan's vectors can be copied to LDS asynchronously, on a
+  /// chip whose copies land in lane order where `laneOrder` (copiesAsync).
+  bool canCopyAsync(bool laneOrder) const;
 
   /// Starts copying the tile at `cursors` into slot `buffer` of `lds`
   /// (ck.tile_copy_async), zeros where `enabled` (i1, may be null) is
@@ -108,6 +108,14 @@ private:
 
   /// The dimensions the copy's ops check (null: both).
   DenseI64ArrayAttr bounds() const;
+
+  /// The view's element type and its bytes.
+  Type elementType() const {
+    return cast<ShapedType>(viewValue.getType()).getElementType();
+  }
+  int64_t elementBytes() const {
+    return elementType().getIntOrFloatBitWidth() / 8;
+  }
 
   /// The !ck.coord of each of `cursors`: the carried state, or one made
   /// from the carried view coordinates.

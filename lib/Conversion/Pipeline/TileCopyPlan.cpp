@@ -48,34 +48,94 @@ CopyPlanAttr mlir::ck::planTileCopy(const TracedView &view, Type elementType,
   }
   return CopyPlanAttr::get(elementType.getContext(), rows, cols, loadDim,
                            loadWidth, ldsDim, storeWidth, swizzle ? 0 : pad,
-                           threads, swizzle);
+                           threads, swizzle, /*ldsOrder=*/false);
 }
 
 UnitPosition mlir::ck::emitUnitPosition(OpBuilder &b, Location loc,
-                                        CopyPlanAttr plan, Value tid,
-                                        int64_t i) {
-  Value unit = arith::AddIOp::create(
-      b, loc, tid, indexConstant(b, loc, i * plan.getThreads()));
-  // Neighbouring threads take neighbouring units along the LDS dimension,
-  // so that their LDS stores fall in different banks (along the load
-  // dimension they would be whole LDS rows apart). Without a transposition
-  // that is also the load dimension, and their loads are contiguous; with
-  // one, each thread's loads still fill whole sectors.
+                                        CopyPlanAttr plan, int64_t elementBytes,
+                                        Value tid, int64_t i) {
+  auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
+  Value unit =
+      arith::AddIOp::create(b, loc, tid, constant(i * plan.getThreads()));
   int64_t fast = plan.getLdsDim();
-  int64_t perLine = plan.extent(fast) / plan.unitExtent(fast);
-  Value along = arith::MulIOp::create(
-      b, loc,
-      arith::RemUIOp::create(b, loc, unit, indexConstant(b, loc, perLine)),
-      indexConstant(b, loc, plan.unitExtent(fast)));
-  Value line = arith::MulIOp::create(
-      b, loc,
-      arith::DivUIOp::create(b, loc, unit, indexConstant(b, loc, perLine)),
-      indexConstant(b, loc, plan.unitExtent(1 - fast)));
+  // The unit's place along the LDS dimension and across it, and whether it
+  // lies in the tile (null: every unit does).
+  Value along, line, inTile;
+  if (plan.getLdsOrder()) {
+    // The element in the unit's LDS slot (CopyPlanAttr::unitPlace).
+    int64_t outerExtent = plan.extent(1 - fast),
+            innerExtent = plan.extent(fast);
+    Value offset =
+        arith::MulIOp::create(b, loc, unit, constant(plan.getLoadWidth()));
+    int64_t pitch = innerExtent + plan.getPad();
+    line = arith::DivUIOp::create(b, loc, offset, constant(pitch));
+    along = arith::RemUIOp::create(b, loc, offset, constant(pitch));
+    if (int64_t swizzle = plan.getSwizzle()) {
+      Value bytes =
+          arith::MulIOp::create(b, loc, offset, constant(elementBytes));
+      Value bits = arith::AndIOp::create(
+          b, loc, arith::ShRUIOp::create(b, loc, bytes, constant(7)),
+          constant(swizzle / 16 - 1));
+      Value logical = arith::XOrIOp::create(
+          b, loc, bytes, arith::ShLIOp::create(b, loc, bits, constant(4)));
+      Value blockBytes = constant(outerExtent * swizzle);
+      Value within = arith::RemUIOp::create(b, loc, logical, blockBytes);
+      line = arith::DivUIOp::create(b, loc, within, constant(swizzle));
+      Value blockStart = arith::MulIOp::create(
+          b, loc, arith::DivUIOp::create(b, loc, logical, blockBytes),
+          constant(swizzle));
+      along = arith::DivUIOp::create(
+          b, loc,
+          arith::AddIOp::create(
+              b, loc, blockStart,
+              arith::RemUIOp::create(b, loc, within, constant(swizzle))),
+          constant(elementBytes));
+    }
+    if (plan.getPad()) {
+      inTile = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, along,
+                                     constant(innerExtent));
+      along = arith::SelectOp::create(b, loc, inTile, along, constant(0));
+    }
+  } else {
+    // Neighbouring threads take neighbouring units along the LDS
+    // dimension, so that their LDS stores fall in different banks (along
+    // the load dimension they would be whole LDS rows apart). Without a
+    // transposition that is also the load dimension, and their loads are
+    // contiguous; with one, each thread's loads still fill whole sectors.
+    int64_t perLine = plan.extent(fast) / plan.unitExtent(fast);
+    along = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, unit, constant(perLine)),
+        constant(plan.unitExtent(fast)));
+    line = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, unit, constant(perLine)),
+        constant(plan.unitExtent(1 - fast)));
+  }
   Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, unit,
-                                       indexConstant(b, loc, plan.units()));
+                                       constant(plan.units()));
   if (fast == 0)
-    return {along, line, exists};
-  return {line, along, exists};
+    return {along, line, exists, inTile};
+  return {line, along, exists, inTile};
+}
+
+std::pair<Value, Value> mlir::ck::emitLdsOrderSlot(OpBuilder &b, Location loc,
+                                                   CopyPlanAttr plan, Value tid,
+                                                   int64_t i) {
+  auto constant = [&](int64_t v) { return indexConstant(b, loc, v); };
+  Value offset = arith::MulIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, tid, constant(i * plan.getThreads())),
+      constant(plan.getLoadWidth()));
+  Value pitch = constant(plan.extent(plan.getLdsDim()) + plan.getPad());
+  return {arith::DivUIOp::create(b, loc, offset, pitch),
+          arith::RemUIOp::create(b, loc, offset, pitch)};
+}
+
+bool mlir::ck::copiesAsync(CopyPlanAttr plan, Type elementType,
+                           bool laneOrder) {
+  int64_t bytes = plan.getLoadWidth() * elementType.getIntOrFloatBitWidth() / 8;
+  if (plan.transposes() || !AsyncCopyOp::isCopySize(bytes))
+    return false;
+  return !laneOrder || (plan.getLdsOrder() && bytes != 8);
 }
 
 /// Whether a GEMM of `config` on views `a` and `b` of `elementType` keeps
@@ -107,7 +167,9 @@ static bool readsMnMajorByTransposeReads(GemmConfigAttr config,
 GemmOperandTiles mlir::ck::planGemmOperandTiles(
     GemmConfigAttr config, const MatrixLayout &layout, Type elementType,
     const TracedView &a, const TracedView &b, int64_t threads, int64_t kTiles,
-    bool ldsTransposeReads) {
+    TargetAttr target) {
+  bool ldsTransposeReads =
+      target && target.hasFeature(TargetFeature::LdsTransposeRead);
   // A step's A tile: the block's rows, or one turn's (pingpong).
   int64_t bm = config.getStepRowsA(), bn = config.getBlock()[1],
           bk = config.getBlock()[2];
@@ -165,10 +227,29 @@ GemmOperandTiles mlir::ck::planGemmOperandTiles(
     return CopyPlanAttr::get(plan.getContext(), plan.getRows(), plan.getCols(),
                              plan.getLoadDim(), plan.getLoadWidth(),
                              plan.getLdsDim(), plan.getStoreWidth(), 0,
-                             plan.getThreads(), swizzle);
+                             plan.getThreads(), swizzle, /*ldsOrder=*/false);
   };
   tiles.a = swizzled(tiles.a, layout.a);
   tiles.b = swizzled(tiles.b, layout.b);
+  // Where the chip's asynchronous copies land in lane order (gfx950), the
+  // tiles they copy enumerate their units in LDS order.
+  tiles.laneOrder =
+      target && target.hasFeature(TargetFeature::AsyncCopyInLaneOrder);
+  auto inLdsOrder = [&](CopyPlanAttr plan) {
+    CopyPlanAttr ordered = CopyPlanAttr::get(
+        plan.getContext(), plan.getRows(), plan.getCols(), plan.getLoadDim(),
+        plan.getLoadWidth(), plan.getLdsDim(), plan.getStoreWidth(),
+        plan.getPad(), plan.getThreads(), plan.getSwizzle(),
+        /*ldsOrder=*/true);
+    bool fits = !plan.transposes() && plan.getPad() % plan.getLoadWidth() == 0;
+    return fits && copiesAsync(ordered, elementType, /*laneOrder=*/true)
+               ? ordered
+               : plan;
+  };
+  if (tiles.laneOrder && config.getAsyncCopy()) {
+    tiles.a = inLdsOrder(tiles.a);
+    tiles.b = inLdsOrder(tiles.b);
+  }
   tiles.ldsA = tiles.a.ldsType(elementType, workgroup, config.getLdsBuffers());
   tiles.ldsB = tiles.b.ldsType(elementType, workgroup, config.getLdsBuffers());
   // A resident B has a buffer per K-tile, and the buffer dimension even for

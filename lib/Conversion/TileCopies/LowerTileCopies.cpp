@@ -41,11 +41,15 @@ using namespace mlir::ck;
 
 namespace {
 
-/// Where a unit starts in its LDS tile of `elementType`: (row, column) of
-/// the [outer][inner] tile, the LDS dimension innermost, through the
-/// plan's swizzle where it has one.
+/// Where unit `i` of thread `tid` (at `unit`) starts in its LDS tile of
+/// `elementType`: (row, column) of the [outer][inner] tile, the LDS
+/// dimension innermost, through the plan's swizzle where it has one; the
+/// unit's slot where the plan is in LDS order.
 std::pair<Value, Value> ldsPlace(OpBuilder &b, Location loc, CopyPlanAttr plan,
-                                 const UnitPosition &unit, Type elementType) {
+                                 Value tid, int64_t i, const UnitPosition &unit,
+                                 Type elementType) {
+  if (plan.getLdsOrder())
+    return emitLdsOrderSlot(b, loc, plan, tid, i);
   auto [outer, inner] = plan.getLdsDim() == 0
                             ? std::make_pair(unit.col, unit.row)
                             : std::make_pair(unit.row, unit.col);
@@ -78,15 +82,17 @@ public:
       Value tid = threadOf(op);
       CopyPlanAttr plan = planOf(op);
       OpBuilder b(firstCopy[tid.getAsOpaquePointer()]);
+      int64_t elementBytes = elementTypeOf(op).getIntOrFloatBitWidth() / 8;
       for (int64_t i = 0; i < plan.unitsPerThread(); ++i) {
         auto key = std::make_tuple(tid.getAsOpaquePointer(),
                                    plan.getAsOpaquePointer(), i);
         if (!positions.count(key))
-          positions[key] = emitUnitPosition(b, tid.getLoc(), plan, tid, i);
+          positions[key] =
+              emitUnitPosition(b, tid.getLoc(), plan, elementBytes, tid, i);
         if (Type elementType = ldsElementTypeOf(op);
             elementType && !places.count(key))
-          places[key] =
-              ldsPlace(b, tid.getLoc(), plan, positions[key], elementType);
+          places[key] = ldsPlace(b, tid.getLoc(), plan, tid, i, positions[key],
+                                 elementType);
       }
     }
   }
@@ -107,6 +113,16 @@ private:
     return TypeSwitch<Operation *, Value>(op)
         .Case<TileLoadOp, TileStoreLdsOp, TileCopyAsyncOp>(
             [](auto copy) { return copy.getThread(); });
+  }
+  /// The element type `op` copies.
+  static Type elementTypeOf(Operation *op) {
+    return TypeSwitch<Operation *, Type>(op)
+        .Case<TileLoadOp, TileCopyAsyncOp>([](auto copy) -> Type {
+          return cast<ShapedType>(copy.getView().getType()).getElementType();
+        })
+        .Case<TileStoreLdsOp>([](TileStoreLdsOp store) -> Type {
+          return store.getLds().getType().getElementType();
+        });
   }
   /// The element type of the LDS tile `op` writes; null for loads.
   static Type ldsElementTypeOf(Operation *op) {
@@ -294,6 +310,8 @@ static bool bypassesL1(Value view, CopyPlanAttr plan, Type elementType) {
 /// Each vector of the copy (one per unit: it does not transpose) as one
 /// ck.async_copy from its position to its unit's place in LDS, skipped for
 /// units of a partial last round; bypassing the L1 where bypassesL1 says.
+/// A plan in LDS order makes the copies `lane_order`, and its units in a
+/// row's pad copy zeros.
 LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op, const UnitPositions &units,
                                  CopySources &sources) {
   FailureOr<Value> memref = sourceMemref(op, op.getView());
@@ -313,6 +331,8 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op, const UnitPositions &units,
         op.getCondition()
             ? op.getCondition()
             : arith::ConstantIntOp::create(b, loc, 1, 1).getResult();
+    if (unit.inTile)
+      enabled = arith::AndIOp::create(b, loc, enabled, unit.inTile);
     CoordAccessOp access =
         emitAccess(b, loc, op.getView(), position, enabled, op.getBounds());
     auto [outer, inner] = units.getPlace(op.getThread(), plan, i);
@@ -322,7 +342,7 @@ LogicalResult lowerTileCopyAsync(TileCopyAsyncOp op, const UnitPositions &units,
     ldsIndices.append({outer, inner});
     AsyncCopyOp::create(b, loc, sources.get(*memref), access.getIndices(),
                         op.getLds(), ldsIndices, plan.getLoadWidth(), bypassL1,
-                        access.getValid());
+                        plan.getLdsOrder(), access.getValid());
   }
   op.erase();
   return success();

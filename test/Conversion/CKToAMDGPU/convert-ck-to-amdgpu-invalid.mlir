@@ -68,3 +68,34 @@ module attributes {ck.target = #ck.target<"gfx942", vendor = amd, wave = 64, lds
     return %f : vector<8xf16>
   }
 }
+
+// -----
+// gfx950's loads to LDS write a wave's vectors from one base in lane order:
+// a copy not marked `lane_order` cannot be one of them.
+func.func @async_copy_out_of_lane_order(%x: memref<256xf16>, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>,
+                                        %i: index, %ok: i1) {
+  // expected-error @+1 {{'ck.async_copy' op needs `lane_order`: AMD's loads to LDS write a wave's vectors one after another in lane order (a copy plan in LDS order gives that)}}
+  ck.async_copy %x[%i] -> %lds[%i, %i] elements 8 if %ok
+      : memref<256xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// They copy 4 or 16 bytes per lane (no 8-byte form).
+func.func @async_copy_of_8_bytes(%x: memref<256xf16>, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>,
+                                 %i: index, %ok: i1) {
+  // expected-error @+1 {{'ck.async_copy' op copies 8 bytes; AMD's loads to LDS copy 4 or 16}}
+  ck.async_copy %x[%i] -> %lds[%i, %i] elements 4 lane_order if %ok
+      : memref<256xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+// They read buffers, whose offsets are 32-bit.
+func.func @async_copy_beyond_buffers(%x: memref<1073741824xf16>, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>,
+                                     %i: index, %ok: i1) {
+  // expected-error @+1 {{'ck.async_copy' op reads 'memref<1073741824xf16>', which is not a static memref under 2 GiB: AMD's loads to LDS read buffers (32-bit offsets)}}
+  ck.async_copy %x[%i] -> %lds[%i, %i] elements 8 lane_order if %ok
+      : memref<1073741824xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  return
+}

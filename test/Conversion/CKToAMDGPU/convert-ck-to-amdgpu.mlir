@@ -496,12 +496,72 @@ func.func @guarded_load_beyond_buffers(%x: memref<1073741824xf16>, %i: index, %o
 }
 
 // -----
-// No AMD chip has a lowering of asynchronous copies to LDS yet (the config
-// check refuses async_copy there; this is IR written by hand).
-func.func @async_copy_refused(%x: memref<4x64xf16>, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>,
-                              %i: index, %ok: i1) {
-  // expected-error @+1 {{'ck.async_copy' op cannot be lowered by convert-ck-to-amdgpu: the target has no asynchronous copies to LDS (a config with async_copy needs a chip with that feature)}}
-  ck.async_copy %x[%i, %i] -> %lds[%i, %i] elements 8 if %ok
-      : memref<4x64xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+// gfx950's asynchronous copies: each copy in lane order is one load to LDS
+// from the memref as a fat raw buffer (index 256, one past it, where the
+// copy is not valid: the range check writes zeros) at the wave's base: the
+// slot's start (slot * 32 * 40) plus lane 0's place in the slot (this
+// lane's, row * 40 + col, less 8 elements per lane), read into a scalar by
+// readfirstlane once per place. The
+// commits go; a wait for 1 pending group waits for at most 1 x 2 loads
+// (each group holds two copies); the LDS barrier of a function with copies
+// is lgkmcnt(0) and s_barrier between single-thread fences.
+// CHECK-LABEL: func.func @async_copies
+// CHECK-COUNT-4: amdgpu.gather_to_lds
+// CHECK-NOT: ck.async_commit
+// CHECK: amdgpu.memory_counter_wait load(2)
+// CHECK-NEXT: amdgpu.memory_counter_wait ds(0)
+// CHECK-NEXT: llvm.fence syncscope("singlethread") release
+// CHECK-NEXT: rocdl.s.barrier
+// CHECK-NEXT: llvm.fence syncscope("singlethread") acquire
+// CHECK-NOT: amdgpu.lds_barrier
+// FOLDED-LABEL: func.func @async_copies
+// FOLDED-SAME: (%[[X:.*]]: memref<256xf16>, %[[LDS:.*]]: memref<2x32x40xf16, #gpu.address_space<workgroup>>, %[[I:.*]]: index, %[[SLOT:.*]]: index, %[[ROW:.*]]: index, %[[COL:.*]]: index, %[[OK:.*]]: i1)
+// FOLDED: %[[FLAT:.*]] = memref.collapse_shape %[[LDS]] {{\[}}[0, 1, 2]]
+// FOLDED: %[[BUF:.*]] = amdgpu.fat_raw_buffer_cast %[[X]] resetOffset
+// FOLDED: %[[TID:.*]] = gpu.thread_id x
+// FOLDED: %[[LANE:.*]] = arith.remui %[[TID]], %c64
+// FOLDED: %[[R:.*]] = arith.muli %[[ROW]], %c40
+// FOLDED: %[[RC:.*]] = arith.addi %[[R]], %[[COL]]
+// FOLDED: %[[LANES:.*]] = arith.muli %[[LANE]], %c8
+// FOLDED: %[[PLACE:.*]] = arith.subi %[[RC]], %[[LANES]]
+// FOLDED: %[[P32:.*]] = arith.index_cast %[[PLACE]] : index to i32
+// FOLDED: %[[U:.*]] = rocdl.readfirstlane %[[P32]] : i32
+// FOLDED: %[[UI:.*]] = arith.index_cast %[[U]] : i32 to index
+// FOLDED: %[[AT:.*]] = arith.select %[[OK]], %[[I]], %c256
+// FOLDED: %[[S:.*]] = arith.muli %[[SLOT]], %c1280
+// FOLDED: %[[BASE:.*]] = arith.addi %[[S]], %[[UI]]
+// FOLDED-COUNT-4: amdgpu.gather_to_lds %[[BUF]][%[[AT]]], %[[FLAT]][%[[BASE]]] : vector<8xf16>
+// FOLDED: amdgpu.memory_counter_wait load(2) ds(0)
+func.func @async_copies(%x: memref<256xf16>, %lds: memref<2x32x40xf16, #gpu.address_space<workgroup>>,
+                        %i: index, %slot: index, %row: index, %col: index, %ok: i1) {
+  ck.async_copy %x[%i] -> %lds[%slot, %row, %col] elements 8 lane_order if %ok
+      : memref<256xf16>, memref<2x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_copy %x[%i] -> %lds[%slot, %row, %col] elements 8 lane_order if %ok
+      : memref<256xf16>, memref<2x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_commit
+  ck.async_copy %x[%i] -> %lds[%slot, %row, %col] elements 8 lane_order if %ok
+      : memref<256xf16>, memref<2x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_copy %x[%i] -> %lds[%slot, %row, %col] elements 8 lane_order if %ok
+      : memref<256xf16>, memref<2x32x40xf16, #gpu.address_space<workgroup>>
+  ck.async_commit
+  ck.async_wait pending 1
+  ck.lds_barrier
+  return
+}
+
+// -----
+// A group whose copies a wave may skip (under scf.if) counts none of them:
+// the wait waits for every load.
+// CHECK-LABEL: func.func @async_copies_maybe_skipped
+// CHECK: amdgpu.memory_counter_wait load(0)
+// FOLDED-LABEL: func.func @async_copies_maybe_skipped
+func.func @async_copies_maybe_skipped(%x: memref<256xf16>, %lds: memref<32x40xf16, #gpu.address_space<workgroup>>,
+                                      %i: index, %ok: i1) {
+  scf.if %ok {
+    ck.async_copy %x[%i] -> %lds[%i, %i] elements 8 lane_order if %ok
+        : memref<256xf16>, memref<32x40xf16, #gpu.address_space<workgroup>>
+  }
+  ck.async_commit
+  ck.async_wait pending 2
   return
 }

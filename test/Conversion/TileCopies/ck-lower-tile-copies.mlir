@@ -177,6 +177,43 @@ gpu.module @kernels {
 }
 
 // -----
+// A plan in LDS order (gfx950's loads to LDS): a 32 x 32 tile padded to rows
+// of 40 has 32 x 40 / 8 = 160 units, the 8-element slots of the LDS tile in
+// memory order, of which 256 threads take one each (threads 160 and up
+// none). Thread t copies into slot t: row t * 8 / 40, column t * 8 mod 40,
+// and reads the element there, or, in a row's pad (column 32), copies
+// zeros: its access is disabled and its position is the row's start. The
+// copies are `lane_order`.
+
+#ordered = #ck.copy_plan<tile = [32, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256, lds_order = true>
+
+// CHECK-LABEL: gpu.func @lds_order
+// CHECK-SAME: (%[[M:[^:]*]]: memref<1x64x64xf16>, %[[P:[^:]*]]: !ck.coord<3xi32>, %[[MORE:[^:]*]]: i1, %[[S:[^:]*]]: index)
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[U:.*]] = arith.addi %[[TID]], %c0
+// CHECK: %[[OFF:.*]] = arith.muli %[[U]], %c8
+// CHECK: %[[COL:.*]] = arith.remui %[[OFF]], %c40
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[COL]], %c32
+// CHECK: %[[EXISTS:.*]] = arith.cmpi ult, %[[U]], %c160
+// CHECK: %[[ROW:.*]] = arith.divui %[[OFF]], %c40
+// CHECK: scf.if %[[EXISTS]] {
+// CHECK-NEXT: %[[OK:.*]] = arith.andi %[[MORE]], %[[IN]]
+// CHECK-NEXT: %[[I:.*]], %[[VALID:.*]] = ck.coord_access %[[M]], %[[P]] bounds [1, 2] if %[[OK]] linear
+// CHECK-NEXT: ck.async_copy %{{.*}}[%[[I]]] -> %{{.*}}[%[[S]], %[[ROW]], %[[COL]]] elements 8 bypass_l1 lane_order if %[[VALID]]
+// CHECK-NEXT: }
+// CHECK-NOT: ck.tile_
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @lds_order(%m: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %more: i1, %s: index) kernel {
+    %lds = ck.lds_buffer offset 0 : memref<2x32x40xf16, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    ck.tile_copy_async %m[%p] -> %lds[%s] plan #ordered thread %tid if %more
+        : memref<1x64x64xf16>, !ck.coord<3xi32>, memref<2x32x40xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
 // Rows that are not one run: the view's columns are (a, c) of a memref
 // [1][a = 8][row = 64][c = 8], so a row of the tile is 4 runs of 8
 // elements, 1024 apart (windows of 8 channels whose taps share a row read

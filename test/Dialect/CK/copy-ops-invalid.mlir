@@ -49,6 +49,38 @@ func.func @ragged() attributes {p = #ck.copy_plan<tile = [30, 32], load = [0, 8]
 }
 
 // -----
+// Units in LDS order are LDS slots: a transposing copy has none.
+// expected-error @+1 {{a plan in LDS order does not transpose and its load width (8) divides the pad (8)}}
+func.func @lds_order_transposed() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [0, 2], pad = 8, threads = 128, lds_order = true>} {
+  return
+}
+
+// -----
+// Units in LDS order tile the pad too: it takes whole vectors.
+// expected-error @+1 {{a plan in LDS order does not transpose and its load width (8) divides the pad (4)}}
+func.func @lds_order_pad() attributes {p = #ck.copy_plan<tile = [64, 64], load = [1, 8], lds = [1, 8], pad = 4, threads = 128, lds_order = true>} {
+  return
+}
+
+// -----
+// Units in LDS order are for asynchronous copies: a thread's loads of them
+// include slots of the pad.
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 320, lds_order = true>
+func.func @lds_order_load(%a: memref<1x64x64xf16>, %p: !ck.coord<3xi32>, %t: index) {
+  // expected-error @+1 {{'ck.tile_load' op takes no plan in LDS order (lds_order): its units are for ck.tile_copy_async}}
+  %r = ck.tile_load %a[%p] plan #plan thread %t : memref<1x64x64xf16>, !ck.coord<3xi32> -> vector<8xf16>
+  return
+}
+
+// -----
+#plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 320, lds_order = true>
+func.func @lds_order_store(%v: vector<8xf16>, %lds: memref<64x40xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{'ck.tile_store_lds' op takes no plan in LDS order (lds_order): its units are for ck.tile_copy_async}}
+  ck.tile_store_lds %v -> %lds plan #plan thread %t : vector<8xf16>, memref<64x40xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
 // A result count past what one type is given to (found by fuzzing: the
 // parser allocated 2^31 types).
 #plan = #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>

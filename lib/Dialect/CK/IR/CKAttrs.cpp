@@ -1,6 +1,7 @@
 //===- CKAttrs.cpp - ck dialect attributes --------------------------------===//
 
 #include "ck/Dialect/CK/IR/CK.h"
+#include "ck/Dialect/CK/Utils/LdsSwizzle.h"
 #include "ck/Support/ClusterShape.h"
 #include "ck/Support/Limits.h"
 
@@ -680,7 +681,8 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t rows, int64_t cols, int64_t loadDim,
                                    int64_t loadWidth, int64_t ldsDim,
                                    int64_t storeWidth, int64_t pad,
-                                   int64_t threads, int64_t swizzle) {
+                                   int64_t threads, int64_t swizzle,
+                                   bool ldsOrder) {
   // Extents up to 2^20 keep every product of them far from overflow.
   constexpr int64_t kMax = int64_t(1) << 20;
   for (auto [name, value] : {std::pair<StringRef, int64_t>{"rows", rows},
@@ -714,6 +716,10 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (swizzle && (pad || loadDim != ldsDim || extents[1 - ldsDim] % 8))
     return emitError() << "a swizzled tile has no pad, does not transpose "
                           "and has a multiple of 8 outer rows";
+  if (ldsOrder && (loadDim != ldsDim || pad % loadWidth))
+    return emitError() << "a plan in LDS order does not transpose and its "
+                          "load width ("
+                       << loadWidth << ") divides the pad (" << pad << ")";
   for (int64_t dim : {0, 1}) {
     int64_t unit = dim == loadDim      ? loadWidth
                    : loadDim != ldsDim ? storeWidth
@@ -731,21 +737,48 @@ int64_t CopyPlanAttr::unitExtent(int64_t dim) const {
   return transposes() ? getStoreWidth() : 1;
 }
 
-std::array<int64_t, 2> CopyPlanAttr::unitPlace(int64_t unit) const {
+std::array<int64_t, 2> CopyPlanAttr::unitPlace(int64_t unit,
+                                               int64_t elementBytes) const {
   int64_t fast = getLdsDim();
-  int64_t perLine = extent(fast) / unitExtent(fast);
   std::array<int64_t, 2> place;
+  if (getLdsOrder()) {
+    // The unit's slot in memory, back through the swizzle (an involution)
+    // to the element there; a slot in a row's pad takes the row's start.
+    int64_t outerExtent = extent(1 - fast), innerExtent = extent(fast);
+    int64_t offset = unit * getLoadWidth();
+    int64_t outer = offset / (innerExtent + getPad());
+    int64_t inner = offset % (innerExtent + getPad());
+    if (int64_t swizzle = getSwizzle()) {
+      int64_t bytes = swizzledByteOffset(offset * elementBytes, swizzle);
+      int64_t block = bytes / (outerExtent * swizzle);
+      int64_t within = bytes % (outerExtent * swizzle);
+      outer = within / swizzle;
+      inner = (block * swizzle + within % swizzle) / elementBytes;
+    }
+    place[fast] = inner < innerExtent ? inner : 0;
+    place[1 - fast] = outer;
+    return place;
+  }
+  int64_t perLine = extent(fast) / unitExtent(fast);
   place[fast] = unit % perLine * unitExtent(fast);
   place[1 - fast] = unit / perLine * unitExtent(1 - fast);
   return place;
 }
 
-int64_t CopyPlanAttr::loadPlacesPerThread(int64_t dim) const {
+bool CopyPlanAttr::unitInTile(int64_t unit) const {
+  if (!getLdsOrder())
+    return true;
+  int64_t inner = extent(getLdsDim());
+  return unit * getLoadWidth() % (inner + getPad()) < inner;
+}
+
+int64_t CopyPlanAttr::loadPlacesPerThread(int64_t dim,
+                                          int64_t elementBytes) const {
   int64_t most = 0;
   for (int64_t tid = 0; tid < getThreads(); ++tid) {
     llvm::SmallDenseSet<int64_t> places;
     for (int64_t unit = tid; unit < units(); unit += getThreads()) {
-      int64_t place = unitPlace(unit)[dim];
+      int64_t place = unitPlace(unit, elementBytes)[dim];
       for (int64_t j = 0; j < loadsPerUnit(); ++j)
         places.insert(place + (dim == getLoadDim() ? 0 : j));
     }

@@ -12,6 +12,9 @@ using namespace mlir::ck;
 static LogicalResult verifyThreadShare(Operation *op, CopyPlanAttr plan,
                                        TypeRange types, Type elementType,
                                        StringRef what, int64_t width) {
+  if (plan.getLdsOrder())
+    return op->emitOpError() << "takes no plan in LDS order (lds_order): its "
+                                "units are for ck.tile_copy_async";
   auto expected = VectorType::get({plan.getLoadWidth()}, elementType);
   if (static_cast<int64_t>(types.size()) != plan.loadsPerThread())
     return op->emitOpError()

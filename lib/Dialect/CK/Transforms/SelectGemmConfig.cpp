@@ -19,15 +19,20 @@ namespace mlir::ck {
 using namespace mlir;
 using namespace mlir::ck;
 
-/// Whether B's view (G x K x N) runs contiguously along K rather than N,
-/// so that wgmma's tiles of it keep K innermost: planTileCopy loads along
-/// the wider of tileVectorWidths, and along N on a tie. A tile of 8 columns
-/// takes the same widths as any multiple of 8 (16-byte vectors of 16-bit
-/// elements). False where the view cannot be traced.
-static bool isContiguousAlongK(Value b) {
-  FailureOr<TracedView> view = traceView(b);
+/// Whether an operand's view (A: G x M x K, B: G x K x N) runs
+/// contiguously along K rather than M or N, so that its tiles keep K
+/// innermost (wgmma's, and gfx950's copies in LDS order): planTileCopy
+/// loads along the wider of tileVectorWidths, and along M or N on a tie. A
+/// tile 8 wide across K takes the same widths as any multiple of 8 (16-byte
+/// vectors of 16-bit elements). False where the view cannot be traced.
+static bool isContiguousAlongK(Value operand, MatrixOperand which) {
+  FailureOr<TracedView> view = traceView(operand);
   if (failed(view))
     return false;
+  if (which == MatrixOperand::A) {
+    TileVectorWidths widths = tileVectorWidths(*view, 8, kWgmmaBlockK);
+    return widths.colWidth > widths.rowWidth;
+  }
   TileVectorWidths widths = tileVectorWidths(*view, kWgmmaBlockK, 8);
   return widths.rowWidth > widths.colWidth;
 }
@@ -205,7 +210,9 @@ struct CKSelectGemmConfigPass
          function_ref<InFlightDiagnostic()> emitError) const {
     FailureOr<GemmConfigAttr> config = selectGemmConfig(
         op.getContext(), shape, elementType, target, emitError, roles, asked,
-        stages, isContiguousAlongK(op.getB()), [&](GemmConfigAttr candidate) {
+        stages, isContiguousAlongK(op.getB(), MatrixOperand::B),
+        isContiguousAlongK(op.getA(), MatrixOperand::A),
+        [&](GemmConfigAttr candidate) {
           return ringCopiesByTma(op, candidate, target);
         });
     if (failed(config))

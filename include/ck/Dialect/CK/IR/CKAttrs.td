@@ -601,7 +601,7 @@ def CK_GemmConfigAttr : CK_Attr<"GemmConfig", "gemm_config"> {
 
     `async_copy` (a flag, off by default) copies the operand tiles from
     global memory straight into LDS, without registers (`cp.async` on
-    NVIDIA), in a pipeline of `lds_buffers` stages: the copies of the next
+    NVIDIA, buffer loads to LDS on gfx950), in a pipeline of `lds_buffers` stages: the copies of the next
     `lds_buffers - 1` K-tiles are in flight while one is computed, with one
     barrier per K step. It needs 2 to 8 buffers and a chip with the
     `async_copy` feature; with wave roles the load waves copy that way.
@@ -800,7 +800,9 @@ def CK_TargetFeature
                    I32EnumAttrCase<"RegisterReallocation", 4,
                                    "register_reallocation">,
                    I32EnumAttrCase<"LdsTransposeRead", 5,
-                                   "lds_transpose_read">]> {
+                                   "lds_transpose_read">,
+                   I32EnumAttrCase<"AsyncCopyInLaneOrder", 6,
+                                   "async_copy_lane_order">]> {
   let cppNamespace = "::mlir::ck";
   let genSpecializedAttr = 0;
 }
@@ -856,7 +858,7 @@ def CK_TargetAttr : CK_Attr<"Target", "target"> {
     | `registers_per_simd` | registers per lane a SIMD shares among its waves |
     | `lds_per_cu` | LDS per compute unit, in bytes |
     | `mma` | the matrix instructions (attributes implementing `MatrixInstrAttrInterface`), in order of preference: a GEMM of some input type uses the first that takes it (`#ck.fma` takes every type) |
-    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`); `tma` where one thread copies whole tiles described by a tensor map, completing a transaction barrier (NVIDIA sm_90a); `register_reallocation` where warpgroups hand registers to each other (NVIDIA sm_90a: `setmaxnreg`); `lds_transpose_read` where a wave reads 16-bit matrix fragments from LDS transposed (AMD gfx950: `ds_read_b64_tr_b16`), so that MN-major tiles need no transposing copy |
+    | `features` | optional: `lds_in_l1` where LDS is carved out of the L1 cache (NVIDIA), so more LDS leaves less cache; `dynamic_lds` where kernels take their LDS as dynamic shared memory sized at launch, because static allocations stop short of `lds` (NVIDIA: 48 KiB); `async_copy` where threads can copy global memory to LDS without registers, asynchronously (NVIDIA sm_80 and later: `cp.async`); `tma` where one thread copies whole tiles described by a tensor map, completing a transaction barrier (NVIDIA sm_90a); `register_reallocation` where warpgroups hand registers to each other (NVIDIA sm_90a: `setmaxnreg`); `lds_transpose_read` where a wave reads 16-bit matrix fragments from LDS transposed (AMD gfx950: `ds_read_b64_tr_b16`), so that MN-major tiles need no transposing copy; `async_copy_lane_order` where the asynchronous copies of a wave's lanes land in LDS one after another in lane order from one base (AMD gfx950: `buffer_load_dwordx4 ... lds`), so that copy plans enumerate their units in LDS order |
 
     Example:
 
@@ -932,6 +934,16 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
       neighbouring LDS banks; units past the tile's last one (a partial last
       round) do nothing.
 
+    With `lds_order`, the units are the LDS tile's `load_width`-element
+    slots in memory order instead: unit `u` is the one at element offset
+    `u * load_width` of the (padded) `[outer][inner + pad]` tile, through
+    the swizzle where there is one, so that neighbouring threads write
+    neighbouring LDS vectors whatever the layout, as gfx950's loads to LDS
+    need (a wave's vectors land one after another in lane order from one
+    base). Slots in a row's pad are units too, which copy zeros (nothing is
+    read for them); the tile's units then number `outer x (inner + pad) /
+    load_width`. Only `ck.tile_copy_async` takes such a plan.
+
     With `swizzle = S` (bytes: 32, 64 or 128), the LDS tile is unpadded
     and swizzled in S-byte blocks (`ck/Dialect/CK/Utils/LdsSwizzle.h`): the
     inner dimension is cut into blocks of S bytes, stored one after another,
@@ -950,7 +962,8 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
     1, the widths powers of two, each unit extent divides the tile's extent
     along its dimension, and `store_width = load_width` where the copy does
     not transpose. A swizzled plan has S = 32, 64 or 128, no pad and does not
-    transpose, and its outer extent is a multiple of 8.
+    transpose, and its outer extent is a multiple of 8. A plan in LDS order
+    does not transpose, and its load width divides the pad.
 
     Example (a 64 x 32 tile of A, loaded along K in vectors of 8 and kept
     K-innermost, by 256 threads: 256 units of 1 x 8, one per thread):
@@ -958,17 +971,27 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
     ```mlir
     #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 8, threads = 256>
     ```
+
+    The same tile, swizzled, with units in LDS order (gfx950's loads to
+    LDS):
+
+    ```mlir
+    #ck.copy_plan<tile = [64, 32], load = [1, 8], lds = [1, 8], pad = 0, threads = 256, swizzle = 64, lds_order = true>
+    ```
   }];
   let parameters = (ins "int64_t":$rows, "int64_t":$cols,
                         "int64_t":$loadDim, "int64_t":$loadWidth,
                         "int64_t":$ldsDim, "int64_t":$storeWidth,
                         "int64_t":$pad, "int64_t":$threads,
                         DefaultValuedParameter<"int64_t", "0",
-                            "bytes of the LDS swizzle (0: none)">:$swizzle);
+                            "bytes of the LDS swizzle (0: none)">:$swizzle,
+                        DefaultValuedParameter<"bool", "false",
+                            "units in LDS order">:$lds_order);
   let assemblyFormat = [{
     `<` `tile` `=` `[` $rows `,` $cols `]` `,` `load` `=` `[` $loadDim `,`
     $loadWidth `]` `,` `lds` `=` `[` $ldsDim `,` $storeWidth `]` `,` `pad`
-    `=` $pad `,` `threads` `=` $threads (`,` `swizzle` `=` $swizzle^)? `>`
+    `=` $pad `,` `threads` `=` $threads (`,` struct($swizzle, $lds_order)^)?
+    `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -982,21 +1005,31 @@ def CK_CopyPlanAttr : CK_Attr<"CopyPlan", "copy_plan"> {
     int64_t unitElements() const { return unitExtent(0) * unitExtent(1); }
     /// The load vectors of one unit.
     int64_t loadsPerUnit() const { return unitExtent(1 - getLoadDim()); }
-    /// The units of the tile, and the rounds of `threads` units it takes.
-    int64_t units() const { return getRows() * getCols() / unitElements(); }
+    /// The units of the tile (in LDS order: of the padded tile), and the
+    /// rounds of `threads` units it takes.
+    int64_t units() const {
+      if (getLdsOrder())
+        return extent(1 - getLdsDim()) * (extent(getLdsDim()) + getPad()) /
+               getLoadWidth();
+      return getRows() * getCols() / unitElements();
+    }
     int64_t unitsPerThread() const {
       return llvm::divideCeil(units(), getThreads());
     }
     /// The load vectors of one thread.
     int64_t loadsPerThread() const { return unitsPerThread() * loadsPerUnit(); }
-    /// The row and column of unit `unit`'s first element (the placement
-    /// above; emitUnitPosition emits the same arithmetic).
-    std::array<int64_t, 2> unitPlace(int64_t unit) const;
+    /// The row and column of unit `unit`'s first element, for elements of
+    /// `elementBytes` (the placement above; emitUnitPosition emits the same
+    /// arithmetic). A unit in a row's pad (LDS order) takes the row's
+    /// first place.
+    std::array<int64_t, 2> unitPlace(int64_t unit, int64_t elementBytes) const;
+    /// Whether unit `unit` lies in the tile, not in a row's pad.
+    bool unitInTile(int64_t unit) const;
     /// The most different places along `dim` that one thread's load
-    /// vectors take (those of a unit lie side by side along the dimension
-    /// that is not `load_dim`): a thread's loads that share a place along
-    /// `dim` share whatever depends on it alone.
-    int64_t loadPlacesPerThread(int64_t dim) const;
+    /// vectors of `elementBytes` elements take (those of a unit lie side by
+    /// side along the dimension that is not `load_dim`): a thread's loads
+    /// that share a place along `dim` share whatever depends on it alone.
+    int64_t loadPlacesPerThread(int64_t dim, int64_t elementBytes) const;
     /// The LDS tile: [buffers x] [outer][inner + pad], with no buffer
     /// dimension for one buffer.
     MemRefType ldsType(Type elementType, Attribute memorySpace,

@@ -174,6 +174,9 @@ def CK_TileCopyAsyncOp : CK_Op<"tile_copy_async",
     `ck-pipeline` uses it where the config asks for `async_copy`;
     `ck-lower-tile-copies` spells it out as one `ck.async_copy` per vector.
 
+    With a plan in LDS order, consecutive threads copy into consecutive LDS
+    vectors, and units in a row's pad write zeros there.
+
     Verifier: the plan does not transpose (each loaded vector lands whole in
     one LDS row); its vectors are 4, 8 or 16 bytes; one position per load
     of the thread, all of one type; the LDS tile has the plan's shape, with
@@ -215,11 +218,19 @@ def CK_AsyncCopyOp : CK_Op<"async_copy", [AttrSizedOperandSegments]> {
     current group (`ck.async_commit`, `ck.async_wait`). Both starts must be
     aligned to the vector's size, as a copy plan's vectors are. This is one
     vector of a `ck.tile_copy_async`; `convert-ck-to-nvvm` lowers it to
-    `cp.async` with a source size of 0 where `valid` is false. AMD targets
-    have no lowering yet (the config check refuses `async_copy` there).
+    `cp.async` with a source size of 0 where `valid` is false.
+
+    With `lane_order`, the lanes of each wave copy to consecutive vectors
+    of LDS in lane order (lane `l` to lane 0's place plus `l` vectors, in
+    memory order), whether or not a lane takes part: `ck-lower-tile-copies`
+    sets it for plans in LDS order. `convert-ck-to-amdgpu` needs it: gfx950
+    writes a wave's loads to LDS from one base, lane after lane
+    (`amdgpu.gather_to_lds` from a buffer, whose range check writes zeros
+    where `valid` is false); 4- and 16-byte vectors.
 
     With `bypass_l1` the copy does not keep what it reads in the L1 cache
-    (`cp.async.cg`, 16-byte copies only; without it `cp.async.ca`).
+    (`cp.async.cg`, 16-byte copies only; without it `cp.async.ca`; AMD
+    ignores it).
     `ck-lower-tile-copies` sets it where each row of the tile along the
     load dimension is one contiguous run of the source, so the workgroup
     reads no element of it twice for the L1 to serve.
@@ -235,6 +246,14 @@ def CK_AsyncCopyOp : CK_Op<"async_copy", [AttrSizedOperandSegments]> {
         elements 8 bypass_l1 if %valid
         : memref<16x50x50x1x256xf16>, memref<3x128x40xf16, #gpu.address_space<workgroup>>
     ```
+
+    A vector of a gfx950 copy, in lane order:
+
+    ```mlir
+    ck.async_copy %x[%i] -> %la[%slot, %row, %col] elements 8 lane_order
+        if %valid : memref<10240000xf16>,
+        memref<3x128x32xf16, #gpu.address_space<workgroup>>
+    ```
   }];
   let arguments = (ins Arg<CK_FloatMemRef, "the source", [MemRead]>:$memref,
                        Variadic<Index>:$indices,
@@ -242,10 +261,12 @@ def CK_AsyncCopyOp : CK_Op<"async_copy", [AttrSizedOperandSegments]> {
                        Variadic<Index>:$ldsIndices,
                        I64Attr:$elements,
                        UnitAttr:$bypassL1,
+                       UnitAttr:$laneOrder,
                        I1:$valid);
   let assemblyFormat = [{
     $memref `[` $indices `]` `->` $lds `[` $ldsIndices `]` `elements`
-    $elements (`bypass_l1` $bypassL1^)? `if` $valid attr-dict `:`
+    $elements (`bypass_l1` $bypassL1^)? (`lane_order` $laneOrder^)? `if`
+    $valid attr-dict `:`
     type($memref) `,` type($lds)
   }];
   let extraClassDeclaration = [{

@@ -34,6 +34,13 @@ inline int64_t swizzleForRow(int64_t rowBytes) {
                                                           : 0;
 }
 
+/// Where byte `offset` of a tile blocked in `swizzleBytes` blocks lies once
+/// swizzled: its 16-byte chunk bits xor as many bits of its 128-byte line.
+/// The swizzle is its own inverse.
+inline int64_t swizzledByteOffset(int64_t offset, int64_t swizzleBytes) {
+  return offset ^ (((offset >> 7) & (swizzleBytes / 16 - 1)) << 4);
+}
+
 /// Where element (outer, inner) of a [outerExtent][innerExtent] tile of
 /// `elementBytes`-byte elements swizzled in `swizzleBytes` blocks lies, as
 /// (row, column) of the same memref. The outer extent is a multiple of 8
