@@ -1074,11 +1074,11 @@ FailureOr<GemmConfigAttr> mlir::ck::selectGemmConfig(
   // and swizzled, so their plans in LDS order have no pad: they copy in two
   // stages, the LDS of the double-buffered prefetch, without its registers.
   // Statically (no gfx950 here to time them) the RetinaNet forward layers'
-  // main loops took 0.85x the MCA cycles (geomean), 7.4 fewer VGPRs and 32
-  // of 74 kernels gained a wave; backward-data (one operand transposed in
-  // registers) and backward-weight (tiles padded for transpose reads, whose
-  // pad slots are copied too) took 1.09x, so they keep the prefetch
-  // (bench/results/amd-report-async-copies.md).
+  // main loops took 0.86x the MCA cycles (geomean), 13.2 fewer VGPRs, and
+  // 32 of 74 kernels gained a wave (bench/results/amd-report-async-copies.md);
+  // backward-data (one operand transposed in registers) and backward-weight
+  // (tiles padded for transpose reads, whose pad slots are copied too) took
+  // 1.09x in two stages, so they keep the prefetch.
   if (stages == 0 && loadWaves == 0 &&
       target.hasFeature(TargetFeature::AsyncCopyInLaneOrder) && aKContiguous &&
       bKContiguous) {

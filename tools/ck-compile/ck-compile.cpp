@@ -83,9 +83,9 @@ cl::opt<int64_t> stages(
     "stages",
     cl::desc("K-loop pipeline of GEMM kernels: 0 (default) for the "
              "heuristic's, 1 for the register prefetch into one LDS buffer, "
-             "2 to 8 for asynchronous copies (cp.async) through that many "
-             "LDS buffers (NVIDIA sm_80 and later; with --waves the load waves "
-             "copy that way)"),
+             "2 to 8 for asynchronous copies (cp.async; gfx950's buffer "
+             "loads to LDS) through that many LDS buffers (NVIDIA sm_80 and "
+             "later, gfx950; with --waves the load waves copy that way)"),
     cl::init(0), cl::cat(category));
 cl::opt<std::string> cluster(
     "cluster",

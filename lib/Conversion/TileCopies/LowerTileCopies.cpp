@@ -12,7 +12,8 @@
 // ck-pipeline started the positions with, so CSE keeps one of each). Each
 // ck.tile_copy_async becomes one ck.async_copy per vector, from the load's
 // position to the store's place, bypassing the L1 where the tile's rows are
-// whole contiguous runs of the source.
+// whole contiguous runs of the source; with a plan in LDS order the places
+// are the units' slots, in lane order, and units in a row's pad copy zeros.
 //
 //===----------------------------------------------------------------------===//
 
