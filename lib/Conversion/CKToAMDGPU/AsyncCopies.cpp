@@ -1,5 +1,4 @@
-//===- AsyncCopies.cpp - gfx950's asynchronous copies to LDS
-//---------------===//
+//===- AsyncCopies.cpp - gfx950's asynchronous copies to LDS -------------===//
 
 #include "AsyncCopies.h"
 
@@ -179,8 +178,8 @@ void AsyncCopyLowering::lower(RewriterBase &b, Operation *op) {
     return;
   }
   if (auto wait = dyn_cast<AsyncWaitOp>(op)) {
-    // The counter saturates at its largest value: a larger count waits
-    // for more, which is still right.
+    // A count past the counter's largest value is clamped to it, which
+    // waits for more loads: still right.
     int64_t loads = wait.getPending() * copiesPerGroup;
     b.replaceOpWithNewOp<amdgpu::MemoryCounterWaitOp>(
         op, b.getI32IntegerAttr(loads), IntegerAttr(), IntegerAttr(),
